@@ -1,0 +1,22 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { screenMetadata } from '@/components/shell/metadata';
+import { onDemand } from '@/components/shell/on-demand';
+import { MessageScreen } from '@/components/shell/message-screen';
+import { notFound } from 'next/navigation';
+import { isPaymentRoute, optionalSegment } from '@/lib/routes';
+
+type Props = PageProps<{ action: string; provider: string; fingerprint?: string[] }>;
+
+/** Payment error page. */
+export const generateStaticParams = onDemand;
+
+export async function generateMetadata({ params }: Props) {
+  const p = await params;
+  return screenMetadata(p, 'paymentError', `/frontpage/${p.action}/${p.provider}/error${p.fingerprint?.length ? `/${p.fingerprint[0]}` : ''}`);
+}
+
+export default async function Page({ params }: Props) {
+  const p = await params;
+  if (!isPaymentRoute(p.action, p.provider) || optionalSegment(p.fingerprint) === false) notFound();
+  return <MessageScreen params={p} titleKey="payment.errorTitle" textKey="payment.errorText" />;
+}

@@ -1,0 +1,16 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { screenMetadata } from '@/components/shell/metadata';
+import { ExperienceListScreen } from '@/components/experiences/experience-list-screen';
+
+type Props = PageProps;
+
+/** Experience booking form: the list to choose from. */
+export async function generateMetadata({ params }: Props) {
+  const p = await params;
+  return screenMetadata(p, 'experienceBooking', '/frontpage/esperienze');
+}
+
+export default async function Page({ params }: Props) {
+  const p = await params;
+  return <ExperienceListScreen params={p} />;
+}

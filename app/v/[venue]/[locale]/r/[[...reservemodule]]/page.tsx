@@ -1,0 +1,22 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { screenMetadata } from '@/components/shell/metadata';
+import { onDemand } from '@/components/shell/on-demand';
+import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { notFound } from 'next/navigation';
+import { optionalSegment } from '@/lib/routes';
+
+type Props = PageProps<{ reservemodule?: string[] }>;
+
+/** Reservation form with a booking module, `{reservemodule?}`. */
+export const generateStaticParams = onDemand;
+
+export async function generateMetadata({ params }: Props) {
+  const p = await params;
+  return screenMetadata(p, 'reserve', `/r${p.reservemodule?.length ? `/${p.reservemodule[0]}` : ''}`);
+}
+
+export default async function Page({ params }: Props) {
+  const p = await params;
+  if (optionalSegment(p.reservemodule) === false) notFound();
+  return <PlaceholderScreen params={p} screen="reserve" />;
+}

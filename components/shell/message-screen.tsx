@@ -1,0 +1,38 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { loadVenue, type VenueParams } from './venue-context';
+
+type Action = { href: string; label: string; ghost?: boolean };
+
+/**
+ * A fixed outcome screen (errors, "not available", promo results): a title, a text and
+ * its actions. Keys are message keys, e.g. `giftcards.notAvailableTitle`.
+ */
+export async function MessageScreen({
+  params,
+  titleKey,
+  textKey,
+  actions,
+}: {
+  params: VenueParams;
+  titleKey: string;
+  textKey?: string;
+  actions?: Action[];
+}) {
+  await loadVenue(params);
+  const [t, shell] = await Promise.all([getTranslations(), getTranslations('shell')]);
+  const links = actions ?? [{ href: '/', label: shell('backHome') }];
+  return (
+    <div className="message-panel" role="status">
+      <h1>{t(titleKey)}</h1>
+      {textKey ? <p>{t(textKey)}</p> : null}
+      <div className="actions">
+        {links.map((a) => (
+          <Link key={a.href} className={a.ghost ? 'button button--ghost' : 'button'} href={a.href}>
+            {a.label}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Location } from '@/lib/contract/location';
+import { LanguageSwitcher } from './language-switcher';
+
+export async function SiteHeader({ location }: { location: Location | null }) {
+  const t = await getTranslations('shell');
+  const promotion = location?.services.promotion;
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link href="/" className="site-header__brand">
+          {location?.theme.logo ? (
+            // eslint-disable-next-line @next/next/no-img-element -- venue logos are small self-hosted SVGs
+            <img src={location.theme.logo} alt={t('logoAlt', { name: location.locationname })} width={40} height={40} />
+          ) : null}
+          <span>{location?.locationname}</span>
+        </Link>
+        <LanguageSwitcher />
+      </div>
+      {location ? (
+        <nav aria-label={t('mainNavigation')} className="site-nav">
+          <Link href="/reserve">{t('nav.reserve')}</Link>
+          <Link href="/frontpage/esperienze">{t('nav.experiences')}</Link>
+          {location.services.giftCards ? <Link href="/frontpage/giftcards">{t('nav.giftcards')}</Link> : null}
+          {promotion ? <Link href={`/frontpage/promo/${promotion.urlName}`}>{t('nav.promo')}</Link> : null}
+          {location.services.fidelity ? <Link href="/frontpage/fidelity">{t('nav.fidelity')}</Link> : null}
+        </nav>
+      ) : null}
+    </header>
+  );
+}

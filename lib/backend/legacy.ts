@@ -1,0 +1,32 @@
+import type { Transport } from './client';
+
+export const BACKEND_TIMEOUT_MS = 30_000;
+
+export interface LegacyOptions {
+  baseUrl: string;
+  token: string;
+  /** The guest's host, forwarded so the legacy backend knows the venue. */
+  host: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** The legacy backend over HTTP: POST, form-urlencoded, bearer token, 30 s time-out (spec section 7). */
+export function legacyTransport(options: LegacyOptions): Transport {
+  const doFetch = options.fetch ?? fetch;
+  return async (call, payload = {}) => {
+    const response = await doFetch(`${options.baseUrl}/backend/api/frontpage/${call}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Bearer ${options.token}`,
+        'X-Forwarded-Host': options.host,
+      },
+      body: new URLSearchParams(payload).toString(),
+      signal: AbortSignal.timeout(options.timeoutMs ?? BACKEND_TIMEOUT_MS),
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.json();
+  };
+}

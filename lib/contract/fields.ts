@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Contract strings are nullable and default to '' (spec section 3); numbers arrive as strings too. */
+export const str = z
+  .union([z.string(), z.number(), z.boolean()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+
+/** Contract numbers default to 0 when missing or unreadable (spec section 3). */
+export const num = z
+  .union([z.number(), z.string(), z.boolean()])
+  .nullish()
+  .transform((v) => {
+    const n = typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : v ? Number(v) : 0;
+    return Number.isFinite(n) ? n : 0;
+  });
+
+/** `status` read as a boolean whether the backend sends true, 1 or "true". */
+export const flag = z
+  .union([z.boolean(), z.number(), z.string()])
+  .nullish()
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+const LANGS = ['de', 'en', 'es', 'fr', 'it'] as const;
+export type Texts = Record<(typeof LANGS)[number], string>;
+
+/** "Text per language": one text for each of de, en, es, fr, it; a bare string serves all five. */
+export const texts = z
+  .union([z.string(), z.record(z.string(), z.unknown())])
+  .nullish()
+  .transform((v): Texts => {
+    if (typeof v === 'string') return { de: v, en: v, es: v, fr: v, it: v };
+    const read = (k: string) => str.safeParse(v?.[k]).data ?? '';
+    return { de: read('de'), en: read('en'), es: read('es'), fr: read('fr'), it: read('it') };
+  });
+
+/** A list, or a map whose values are the list, as `orari` and `zoneSelezionabili` may be. */
+export const listOrMap = z
+  .union([z.array(z.unknown()), z.record(z.string(), z.unknown())])
+  .nullish()
+  .transform((v) => v ?? []);
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: flag, data });
+}

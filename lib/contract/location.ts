@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { flag, str, texts } from './fields';
+
+/** `location/getlocation` (spec section 7); fields after `customFooter` are this project's additions. */
+export const locationSchema = z.object({
+  valuta: str,
+  locationname: str,
+  customHeader: str,
+  customFooter: str,
+  country: str,
+  timezone: str,
+  tagline: texts,
+  address: str,
+  phone: str,
+  theme: z
+    .object({ brandColor: str, logo: str, cover: str })
+    .nullish()
+    .transform((t) => t ?? { brandColor: '', logo: '', cover: '' }),
+  services: z
+    .object({
+      giftCards: flag,
+      fidelity: flag,
+      promotion: z.object({ urlName: str, title: texts }).nullish().transform((p) => p ?? null),
+    })
+    .nullish()
+    .transform((s) => s ?? { giftCards: false, fidelity: false, promotion: null }),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+/** `services/getallservices`: `data.prefixList[]` of `{paese, prefisso}`; `iso` is an addition. */
+export const prefixItemSchema = z.object({ paese: str, prefisso: str, iso: str });
+export type PrefixItem = z.infer<typeof prefixItemSchema>;
+
+export const servicesSchema = z.object({
+  prefixList: z
+    .array(prefixItemSchema)
+    .nullish()
+    .transform((l) => l ?? []),
+});

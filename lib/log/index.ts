@@ -1,0 +1,21 @@
+/**
+ * Structured logs: one JSON line per request or event. Callers pass ids, never
+ * guest personal data or secrets.
+ */
+type Fields = Record<string, string | number | boolean | null | undefined>;
+
+function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields = {}) {
+  if (process.env.LOG_LEVEL === 'silent') return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
+  (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
+}
+
+export const log = {
+  info: (event: string, fields?: Fields) => write('info', event, fields),
+  warn: (event: string, fields?: Fields) => write('warn', event, fields),
+  error: (event: string, fields?: Fields) => write('error', event, fields),
+};
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,17 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  // PGlite ships WebAssembly and node-postgres optional native bits: load them from node_modules.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  experimental: {
+    // Venue pages are generated on first request and kept in memory, so a restart after
+    // `npm run venue:import` never serves pages rendered from the old venue data.
+    isrFlushToDisk: false,
+  },
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,40 @@
+import { getDb, type Database } from '@/server/db/client';
+import type { VenueRow } from '@/server/db/schema';
+import { findVenueByKey } from '@/server/venues/queries';
+import { errorMessage, log } from '@/lib/log';
+import { getLocation } from './calls/location';
+import { getAllServices } from './calls/services';
+import { getExperienceList } from './calls/experiences';
+
+/** Every answer of the contract: `{status, data}` (spec section 7). */
+export type Envelope = { status: boolean; data?: unknown; error?: string };
+export type CallContext = { db: Database; venue: VenueRow; params: URLSearchParams };
+type Handler = (ctx: CallContext) => Promise<Envelope>;
+
+/** The built-in backend's calls, by path under /backend/api/frontpage/. docs/backend-contract.md documents each. */
+const handlers: Record<string, Handler> = {
+  'location/getlocation': getLocation,
+  'services/getallservices': getAllServices,
+  'experience/getexperiencelist': getExperienceList,
+};
+
+export function isKnownCall(call: string): boolean {
+  return Object.hasOwn(handlers, call);
+}
+
+export async function dispatch(
+  call: string,
+  venueKey: string,
+  params: URLSearchParams,
+): Promise<{ httpStatus: number; body: Envelope }> {
+  if (!isKnownCall(call)) return { httpStatus: 404, body: { status: false, error: 'unknownCall' } };
+  try {
+    const db = await getDb();
+    const venue = await findVenueByKey(db, venueKey);
+    if (!venue) return { httpStatus: 404, body: { status: false, error: 'venueNotFound' } };
+    return { httpStatus: 200, body: await handlers[call]({ db, venue, params }) };
+  } catch (error) {
+    log.error('backend_call_error', { call, venue: venueKey, error: errorMessage(error) });
+    return { httpStatus: 500, body: { status: false, error: 'generic' } };
+  }
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+import { acquireDirectoryLock } from './lock';
+import { config, projectPath } from '@/server/config';
+import { log } from '@/lib/log';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = projectPath('server/db/migrations');
+/** Serialises migrations when several processes start against one PostgreSQL server. */
+const MIGRATION_LOCK_ID = 7_241_991;
+
+/**
+ * Opens the database and applies pending migrations: node-postgres when a URL is
+ * given, otherwise PGlite in `{dataDir}/pglite`, guarded by a lock file.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      client.release();
+    }
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+
+  const release = acquireDirectoryLock(options.dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return {
+      db: db as unknown as Database,
+      driver: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+type Shared = { handle?: Promise<DatabaseHandle> };
+const shared = globalThis as typeof globalThis & { __frontpageDb?: Shared };
+
+/** The process's one database handle (PGlite allows one instance per directory). */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  const state = (shared.__frontpageDb ??= {});
+  if (!state.handle) {
+    state.handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(
+      (handle) => {
+        log.info('database_open', { driver: handle.driver });
+        return handle;
+      },
+      (error) => {
+        state.handle = undefined;
+        throw error;
+      },
+    );
+  }
+  return state.handle;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

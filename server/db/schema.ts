@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Text in the five languages, `it` always present. */
+export type Texts = { it: string; en?: string; fr?: string; es?: string; de?: string };
+
+export const venues = pgTable(
+  'venues',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    currency: text('currency').notNull(),
+    country: text('country').notNull(),
+    timezone: text('timezone').notNull(),
+    tagline: jsonb('tagline').$type<Texts>(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email'),
+    customHeader: text('custom_header').notNull().default(''),
+    customFooter: text('custom_footer').notNull().default(''),
+    theme: jsonb('theme').$type<{ brandColor: string; logo: string; cover: string }>().notNull(),
+    policies: jsonb('policies').$type<{ version: string; privacy: Texts; marketing: Texts }>().notNull(),
+    fidelityEnabled: boolean('fidelity_enabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // At most one venue answers for localhost.
+  (t) => [uniqueIndex('venues_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+export const venueHosts = pgTable('venue_hosts', {
+  host: text('host').primaryKey(),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+});
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: jsonb('name').$type<Texts>().notNull(),
+    capacity: integer('capacity').notNull(),
+    selectable: boolean('selectable').notNull().default(true),
+  },
+  (t) => [uniqueIndex('zones_venue_key').on(t.venueId, t.key)],
+);
+
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: jsonb('name').$type<Texts>().notNull(),
+    weekdays: integer('weekdays').array().notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    slotMinutes: integer('slot_minutes').notNull(),
+    lastSeating: text('last_seating'),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [uniqueIndex('shifts_venue_key').on(t.venueId, t.key)],
+);
+
+export const experiences = pgTable(
+  'experiences',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Public identifier used in routes: random, 128 bits, URL-safe. */
+    hash: text('hash').notNull().unique(),
+    title: jsonb('title').$type<Texts>().notNull(),
+    fileTitle: jsonb('file_title').$type<Texts>(),
+    description: jsonb('description').$type<Texts>().notNull(),
+    bookingConditions: jsonb('booking_conditions').$type<Texts>(),
+    additionalFields: jsonb('additional_fields')
+      .$type<{ key: string; label: Texts; required: boolean }[]>()
+      .notNull(),
+    cancellation: integer('cancellation').notNull().default(0),
+    startDate: date('start_date'),
+    expiryDate: date('expiry_date'),
+    durationMinutes: integer('duration_minutes').notNull().default(0),
+    maxBookings: integer('max_bookings').notNull().default(0),
+    minGuests: integer('min_guests').notNull().default(1),
+    maxGuests: integer('max_guests').notNull().default(10),
+    times: jsonb('times').$type<string[]>().notNull(),
+    zoneKeys: jsonb('zone_keys').$type<string[]>().notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    guaranteeCents: integer('guarantee_cents').notNull().default(0),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    guaranteeType: integer('guarantee_type').notNull().default(0),
+    purchaseType: integer('purchase_type').notNull().default(0),
+    experienceType: integer('experience_type').notNull().default(0),
+    photo: text('photo').notNull().default(''),
+    file: text('file').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    visible: boolean('visible').notNull().default(true),
+    calendar: boolean('calendar').notNull().default(true),
+    askVisitReason: boolean('ask_visit_reason').notNull().default(false),
+    zoneChoice: boolean('zone_choice').notNull().default(false),
+    soldOutActive: boolean('sold_out_active').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('experiences_venue_key').on(t.venueId, t.key)],
+);
+
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    title: jsonb('title').$type<Texts>().notNull(),
+    description: jsonb('description').$type<Texts>().notNull(),
+    regulations: jsonb('regulations').$type<Texts>().notNull(),
+    valueCents: integer('value_cents').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    customMinCents: integer('custom_min_cents'),
+    customMaxCents: integer('custom_max_cents'),
+    maxQuantity: integer('max_quantity').notNull().default(10),
+    image: text('image').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('gift_cards_venue_key').on(t.venueId, t.key)],
+);
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    urlName: text('url_name').notNull(),
+    title: jsonb('title').$type<Texts>().notNull(),
+    description: jsonb('description').$type<Texts>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    validUntil: date('valid_until').notNull(),
+    quantity: integer('quantity').notNull(),
+    image: text('image').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('promotions_venue_url_name').on(t.venueId, t.urlName)],
+);
+
+export type VenueRow = typeof venues.$inferSelect;
+export type ExperienceRow = typeof experiences.$inferSelect;

@@ -1,0 +1,23 @@
+import { getDb } from '@/server/db/client';
+import { config } from '@/server/config';
+import { seedDemoVenue } from '@/server/venues/seed';
+import { getBackendToken } from '@/server/backend/token';
+import { errorMessage, log } from '@/lib/log';
+
+/**
+ * Runs once when the server starts: migrations, demo data, the backend token. The site
+ * cannot serve without its database, so a failure (e.g. the data directory is locked
+ * by another process) stops the process with the reason instead of answering 500s.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    const db = await getDb();
+    if (config.seedDemo) await seedDemoVenue(db);
+    getBackendToken();
+    log.info('server_ready', { backend: config.backendUrl ? 'legacy' : 'builtin', port: config.port });
+  } catch (error) {
+    log.error('server_start_failed', { error: errorMessage(error) });
+    console.error(errorMessage(error));
+    process.exit(1);
+  }
+}

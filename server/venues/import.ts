@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { experiences, giftCards, promotions, shifts, venueHosts, venues, zones } from '@/server/db/schema';
+import { publicId } from '@/server/ids';
+import { venueFileSchema, type VenueFile } from './schema';
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+export class VenueFileError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid venue file:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'VenueFileError';
+  }
+}
+
+export function parseVenueFile(input: unknown): VenueFile {
+  const result = venueFileSchema.safeParse(input);
+  if (!result.success) {
+    throw new VenueFileError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  return result.data;
+}
+
+export function readVenueFile(file: string): VenueFile {
+  return parseVenueFile(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/**
+ * Creates or updates a venue from its file, in one transaction. Rows are matched by
+ * their `key`, so experience hashes and ids survive re-imports; experiences, gift cards
+ * and promotions missing from the file are deactivated, not deleted.
+ * Returns the venue id and the host keys whose cached pages must be refreshed.
+ */
+export async function importVenue(db: Database, file: VenueFile): Promise<{ venueId: number; hosts: string[] }> {
+  return db.transaction(async (tx) => {
+    if (file.default) await tx.update(venues).set({ isDefault: false }).where(sql`${venues.slug} <> ${file.slug}`);
+    const values = {
+      slug: file.slug,
+      name: file.name,
+      isDefault: file.default,
+      currency: file.currency,
+      country: file.country.toUpperCase(),
+      timezone: file.timezone,
+      tagline: file.tagline ?? null,
+      address: file.address,
+      phone: file.phone,
+      email: file.email ?? null,
+      customHeader: file.customHeader,
+      customFooter: file.customFooter,
+      theme: file.theme,
+      policies: file.policies,
+      fidelityEnabled: file.fidelity.enabled,
+      updatedAt: new Date(),
+    };
+    const [venue] = await tx
+      .insert(venues)
+      .values(values)
+      .onConflictDoUpdate({ target: venues.slug, set: values })
+      .returning({ id: venues.id });
+    const venueId = venue.id;
+
+    const hosts = [...new Set(file.hosts.map((h) => h.toLowerCase()))];
+    await tx.delete(venueHosts).where(eq(venueHosts.venueId, venueId));
+    if (hosts.length) await tx.insert(venueHosts).values(hosts.map((host) => ({ host, venueId })));
+
+    await tx.delete(zones).where(and(eq(zones.venueId, venueId), notInArray(zones.key, file.zones.map((z) => z.key))));
+    for (const z of file.zones) {
+      const row = { venueId, key: z.key, name: z.name, capacity: z.capacity, selectable: z.selectable };
+      await tx.insert(zones).values(row).onConflictDoUpdate({ target: [zones.venueId, zones.key], set: row });
+    }
+
+    await tx.delete(shifts).where(and(eq(shifts.venueId, venueId), notInArray(shifts.key, file.shifts.map((s) => s.key))));
+    for (const s of file.shifts) {
+      const row = {
+        venueId,
+        key: s.key,
+        name: s.name,
+        weekdays: s.weekdays,
+        startTime: s.start,
+        endTime: s.end,
+        slotMinutes: s.slotMinutes,
+        lastSeating: s.lastSeating ?? null,
+        capacity: s.capacity,
+      };
+      await tx.insert(shifts).values(row).onConflictDoUpdate({ target: [shifts.venueId, shifts.key], set: row });
+    }
+
+    await tx.update(experiences).set({ active: false, visible: false }).where(eq(experiences.venueId, venueId));
+    for (const e of file.experiences) {
+      const row = {
+        venueId,
+        key: e.key,
+        title: e.title,
+        fileTitle: e.fileTitle ?? null,
+        description: e.description,
+        bookingConditions: e.bookingConditions ?? null,
+        additionalFields: e.additionalFields,
+        cancellation: e.cancellation,
+        startDate: e.date ?? null,
+        expiryDate: e.expiry ?? null,
+        durationMinutes: e.durationMinutes,
+        maxBookings: e.maxBookings,
+        minGuests: e.minGuests,
+        maxGuests: e.maxGuests,
+        times: e.times,
+        zoneKeys: e.zones,
+        priceCents: cents(e.price),
+        guaranteeCents: cents(e.guaranteeAmount),
+        depositCents: cents(e.depositAmount),
+        guaranteeType: e.guaranteeType,
+        purchaseType: e.purchaseType,
+        experienceType: e.experienceType,
+        photo: e.photo,
+        file: e.file,
+        active: e.active,
+        visible: e.visible,
+        calendar: e.calendar,
+        askVisitReason: e.askVisitReason,
+        zoneChoice: e.zoneChoice,
+        soldOutActive: e.soldOutActive,
+        sort: e.sort,
+      };
+      await tx
+        .insert(experiences)
+        .values({ ...row, hash: publicId() })
+        .onConflictDoUpdate({ target: [experiences.venueId, experiences.key], set: row });
+    }
+
+    await tx.update(giftCards).set({ active: false }).where(eq(giftCards.venueId, venueId));
+    for (const [index, g] of file.giftCards.entries()) {
+      const row = {
+        venueId,
+        key: g.key,
+        title: g.title,
+        description: g.description,
+        regulations: g.regulations,
+        valueCents: cents(g.value),
+        priceCents: cents(g.price),
+        customMinCents: g.customValue ? cents(g.customValue.min) : null,
+        customMaxCents: g.customValue ? cents(g.customValue.max) : null,
+        maxQuantity: g.maxQuantity,
+        image: g.image,
+        active: g.active,
+        sort: index,
+      };
+      await tx.insert(giftCards).values(row).onConflictDoUpdate({ target: [giftCards.venueId, giftCards.key], set: row });
+    }
+
+    await tx.update(promotions).set({ active: false }).where(eq(promotions.venueId, venueId));
+    for (const p of file.promotions) {
+      const row = {
+        venueId,
+        urlName: p.urlName,
+        title: p.title,
+        description: p.description,
+        startsAt: new Date(p.startsAt),
+        endsAt: new Date(p.endsAt),
+        validUntil: p.validUntil,
+        quantity: p.quantity,
+        image: p.image,
+        active: p.active,
+      };
+      await tx
+        .insert(promotions)
+        .values(row)
+        .onConflictDoUpdate({ target: [promotions.venueId, promotions.urlName], set: row });
+    }
+
+    return { venueId, hosts: file.default ? ['localhost', ...hosts] : hosts };
+  });
+}

@@ -21,8 +21,7 @@ export const flag = z
   .nullish()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
-const LANGS = ['de', 'en', 'es', 'fr', 'it'] as const;
-export type Texts = Record<(typeof LANGS)[number], string>;
+export type Texts = Record<'de' | 'en' | 'es' | 'fr' | 'it', string>;
 
 /** "Text per language": one text for each of de, en, es, fr, it; a bare string serves all five. */
 export const texts = z

@@ -1,0 +1,67 @@
+/**
+ * `npm run venue:import -- venue.json [more.json ...]`
+ *
+ * Validates each venue file and imports it. With the embedded database held by a running
+ * site (PGlite allows one process), the file is sent to that site's admin endpoint
+ * instead, which also refreshes the venue's cached pages at once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { config } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+import { DatabaseLockedError } from '@/server/db/lock';
+import { getBackendToken } from '@/server/backend/token';
+import { importVenue, readVenueFile, VenueFileError } from '@/server/venues/import';
+import type { VenueFile } from '@/server/venues/schema';
+
+async function sendToRunningSite(file: VenueFile): Promise<string[]> {
+  const base = process.env.SITE_INTERNAL_URL || `http://127.0.0.1:${config.port}`;
+  const response = await fetch(`${base}/api/admin/venues`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${getBackendToken()}` },
+    body: JSON.stringify(file),
+  });
+  const body = (await response.json().catch(() => ({}))) as { data?: { hosts: string[] }; error?: string; issues?: string[] };
+  if (!response.ok || !body.data) {
+    throw new Error(`The running site at ${base} refused the import (${response.status} ${body.error ?? ''})${body.issues ? ':\n  - ' + body.issues.join('\n  - ') : ''}`);
+  }
+  return body.data.hosts;
+}
+
+async function main() {
+  const files = process.argv.slice(2).filter((a) => a !== '--');
+  if (!files.length) {
+    console.error('Usage: npm run venue:import -- path/to/venue.json [...]');
+    process.exit(2);
+  }
+  const venues = files.map((f) => ({ name: f, file: readVenueFile(path.resolve(f)) }));
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  try {
+    handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    console.log(`The site is running on ${config.dataDir}: importing through it.`);
+  }
+  try {
+    for (const { name, file } of venues) {
+      const hosts = handle ? (await importVenue(handle.db, file)).hosts : await sendToRunningSite(file);
+      console.log(`Imported ${file.slug} from ${name} (hosts: ${hosts.join(', ') || 'none'})`);
+    }
+    if (handle && config.databaseUrl) {
+      console.log('Running sites on this database show the change within 5 minutes, or at once after a restart.');
+    }
+  } finally {
+    await handle?.close();
+  }
+}
+
+main().catch((error) => {
+  if (error instanceof VenueFileError || error instanceof SyntaxError || (error as NodeJS.ErrnoException).code === 'ENOENT') {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import 'server-only';
+import { isAuthorized } from '@/server/backend/token';
+import { getDb } from '@/server/db/client';
+import { revalidateVenues } from '@/lib/venue/revalidate';
+import { errorMessage, log } from '@/lib/log';
+import { importVenue, parseVenueFile, VenueFileError } from './import';
+
+/**
+ * `POST /api/admin/venues`: a venue file as JSON, authorised with the backend token.
+ * Imports it and drops the cached pages of its hosts at once. This is how the import
+ * script reaches a server that holds the embedded database open.
+ */
+export async function importVenueFromRequest(request: Request): Promise<Response> {
+  if (!isAuthorized(request.headers.get('authorization'))) {
+    log.warn('admin_unauthorized', { path: 'venues' });
+    return Response.json({ status: false, error: 'unauthorized' }, { status: 401 });
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return Response.json({ status: false, error: 'invalidJson' }, { status: 400 });
+  }
+  try {
+    const file = parseVenueFile(body);
+    const { venueId, hosts } = await importVenue(await getDb(), file);
+    revalidateVenues(hosts);
+    log.info('venue_imported', { venueId, slug: file.slug, hosts: hosts.join(',') });
+    return Response.json({ status: true, data: { venueId, hosts } });
+  } catch (error) {
+    if (error instanceof VenueFileError) {
+      return Response.json({ status: false, error: 'invalidVenueFile', issues: error.issues }, { status: 400 });
+    }
+    log.error('venue_import_failed', { error: errorMessage(error) });
+    return Response.json({ status: false, error: 'importFailed' }, { status: 500 });
+  }
+}

@@ -23,6 +23,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Lock files this process holds; a lock file naming our own pid but not here is stale (pid reuse). */
+const heldHere = new Set<string>();
+
 /**
  * Guards a PGlite data directory: PGlite does not lock it, and two processes
  * writing one directory corrupt it. A lock left by a dead process is taken over.
@@ -31,10 +34,13 @@ function isAlive(pid: number): boolean {
 export function acquireDirectoryLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'pglite.lock');
+  if (heldHere.has(file)) throw new DatabaseLockedError(dataDir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify({ pid: process.pid, since: new Date().toISOString() }), { flag: 'wx' });
+      heldHere.add(file);
       const release = () => {
+        heldHere.delete(file);
         try {
           const holder = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid: number };
           if (holder.pid === process.pid) fs.unlinkSync(file);

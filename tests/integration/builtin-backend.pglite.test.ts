@@ -1,0 +1,3 @@
+import { describeBuiltinBackend } from './builtin-backend.shared';
+
+describeBuiltinBackend('pglite');

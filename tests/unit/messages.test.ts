@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { locales } from '@/lib/i18n/locales';
+
+type Tree = { [key: string]: string | Tree };
+const load = (locale: string): Tree =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '../../messages', `${locale}.json`), 'utf8'));
+const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+const messages = Object.fromEntries(locales.map((l) => [l, flatten(load(l))]));
+const englishKeys = Object.keys(messages.en).sort();
+
+describe('message files', () => {
+  it.each(locales.filter((l) => l !== 'en'))('%s holds exactly the keys of en', (locale) => {
+    expect(Object.keys(messages[locale]).sort()).toEqual(englishKeys);
+  });
+
+  it.each(locales)('%s has no empty string', (locale) => {
+    expect(Object.entries(messages[locale]).filter(([, v]) => !v.trim())).toEqual([]);
+  });
+
+  it.each(locales.filter((l) => l !== 'en'))('%s uses the same placeholders as en', (locale) => {
+    const differing = englishKeys.filter(
+      (key) => placeholders(messages[locale][key]).join() !== placeholders(messages.en[key]).join(),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it.each(locales.filter((l) => l !== 'en'))('%s is translated, not a copy of English', (locale) => {
+    const same = englishKeys.filter((key) => messages[locale][key] === messages.en[key]);
+    // Brand-like words may match (e.g. "Home", "Partner"), but most strings must differ.
+    expect(same.length / englishKeys.length).toBeLessThan(0.15);
+  });
+
+  it('keeps the spec wording in English', () => {
+    expect(messages.en['notFound.title']).toBe('Page not found');
+    expect(messages.en['notFound.text']).toBe('The entered URL is not valid. Return to home.');
+  });
+});

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Location } from '@/lib/contract/location';
+import { CustomFooter } from './custom-header';
 
 export async function SiteFooter({ location }: { location: Location | null }) {
   if (!location) return null;
@@ -13,6 +14,8 @@ export async function SiteFooter({ location }: { location: Location | null }) {
           <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a>
         </p>
       ) : null}
+      {/* The venue's own footer HTML (spec section 3), inside the footer landmark. */}
+      <CustomFooter html={location.customFooter} />
       <p className="site-footer__small">{t('poweredBy', { name: location.locationname })}</p>
     </footer>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { setRequestLocale } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { getLocation } from '@/lib/venue/data';
-import { CustomFooter, CustomHeader } from '@/components/shell/custom-header';
+import { CustomHeader } from '@/components/shell/custom-header';
 import { themeStyle } from '@/components/shell/theme';
 import '@/app/globals.css';
 
@@ -15,7 +15,7 @@ export function generateStaticParams() {
 
 type Props = { children: ReactNode; params: Promise<{ venue: string; locale: string }> };
 
-/** The document: language, the venue's own head and footer HTML (spec section 3), its theme. */
+/** The document: language, the venue's own head HTML (spec section 3), its theme. */
 export default async function DocumentLayout({ children, params }: Props) {
   const { venue, locale: rawLocale } = await params;
   const locale = isLocale(rawLocale) ? rawLocale : defaultLocale;
@@ -28,7 +28,6 @@ export default async function DocumentLayout({ children, params }: Props) {
       </head>
       <body style={themeStyle(location?.theme.brandColor)}>
         {children}
-        <CustomFooter html={location?.customFooter ?? ''} />
       </body>
     </html>
   );

@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+import { siteUrl, type SiteName } from './tests/e2e/servers';
+
+/** A real Chromium from Debian (`apt-get install -y chromium`); Playwright's own download is not used. */
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+};
+
+const server = (name: SiteName) => ({
+  command: `node node_modules/tsx/dist/cli.mjs scripts/e2e-server.ts ${name}`,
+  url: `${siteUrl(name)}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  // The legacy site reads its data from the built-in site's contract API, so it starts last.
+  webServer: [server('builtin'), server('postgres'), server('legacy')],
+  use: { ...chromium, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'builtin', testMatch: /(shell|smoke|backend-api)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
+    { name: 'postgres', testMatch: /smoke\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
+    { name: 'legacy', testMatch: /(smoke|legacy)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
+  ],
+});
+

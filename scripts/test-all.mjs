@@ -1,0 +1,94 @@
+// `npm test`: the whole suite. Type check, lint, production build, Jest (unit and
+// integration, on PGlite and a throwaway PostgreSQL server), then Playwright in a real
+// Chromium against three production servers. Ends with one line `N passed, N failed`,
+// also written to .tmp/test-summary.txt for CI.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+fs.mkdirSync(tmp, { recursive: true });
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, args, extraEnv = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (${result.status ?? result.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return result.status === 0;
+}
+
+/** A step that is one check of its own (type check, lint, build). */
+function check(label, args) {
+  if (run(label, args)) passed++;
+  else {
+    failed++;
+    failures.push(label);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+check('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit']);
+check('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']);
+
+const buildOk = run('next build', [bin('next', 'dist/bin/next'), 'build']);
+if (buildOk) passed++;
+else {
+  failed++;
+  failures.push('next build');
+}
+
+const jestOut = path.join(tmp, 'jest.json');
+fs.rmSync(jestOut, { force: true });
+const jestOk = run('jest (unit, integration)', [bin('jest', 'bin/jest.js'), '--json', `--outputFile=${jestOut}`], {
+  // PGlite loads its WebAssembly through dynamic import, which Jest's VM needs this flag for.
+  NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim(),
+});
+const jest = readJson(jestOut);
+if (jest) {
+  passed += jest.numPassedTests;
+  failed += jest.numFailedTests + jest.numRuntimeErrorTestSuites;
+  if (!jestOk && jest.numFailedTests + jest.numRuntimeErrorTestSuites === 0) failed++;
+} else {
+  failed++;
+  failures.push('jest did not report');
+}
+if (!jestOk) failures.push('jest');
+
+if (buildOk) {
+  const pwOut = path.join(tmp, 'playwright.json');
+  fs.rmSync(pwOut, { force: true });
+  const pwOk = run('playwright (chromium)', [bin('@playwright/test', 'cli.js'), 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwOut });
+  const pw = readJson(pwOut);
+  if (pw?.stats) {
+    passed += pw.stats.expected + pw.stats.flaky;
+    failed += pw.stats.unexpected;
+    if (!pwOk && pw.stats.unexpected === 0) failed++;
+  } else {
+    failed++;
+    failures.push('playwright did not report');
+  }
+  if (!pwOk) failures.push('playwright');
+} else {
+  console.log('\n=== playwright skipped: the build failed');
+  failed++;
+}
+
+const summary = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(tmp, 'test-summary.txt'), summary + '\n');
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(summary);
+process.exit(failed === 0 ? 0 : 1);

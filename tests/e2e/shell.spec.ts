@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { messages, VENUE } from './helpers';
+
+const it = messages('it');
+const en = messages('en');
+
+async function experienceHash(page: Page) {
+  await page.goto('/frontpage/esperienze');
+  const href = await page.locator('a[href^="/frontpage/esperienze/"]').first().getAttribute('href');
+  return href!.split('/')[3];
+}
+
+test.describe('document shell', () => {
+  test('head: title, language alternates, canonical, the venue header with its script', async ({ page }) => {
+    await page.goto('/reserve');
+    await expect(page).toHaveTitle(`${VENUE} - ${it('screens.reserve')}`);
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), new URL(l.getAttribute('href')!).pathname]));
+    expect(Object.fromEntries(alternates)).toEqual({
+      it: '/reserve', en: '/en/reserve', fr: '/fr/reserve', es: '/es/reserve', de: '/de/reserve', 'x-default': '/reserve',
+    });
+    expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe('/reserve');
+    await expect(page.locator('head meta[name="venue-demo"]')).toHaveAttribute('content', 'trattoria');
+    // The venue's customHeader script ran in the browser.
+    await expect(page.locator('html')).toHaveAttribute('data-venue-header', 'ran');
+    await expect(page.locator('body .venue-footer-note')).toContainText('Via dei Neri');
+  });
+
+  test('every route of the spec answers with its screen title, in Italian and English', async ({ page, request }) => {
+    const hash = await experienceHash(page);
+    const routes: [string, string][] = [
+      ['/', 'home'],
+      ['/frontpage/giftcards', 'giftcardList'],
+      ['/frontpage/giftcard', 'giftcardList'],
+      ['/frontpage/giftcard/1', 'giftcardDetails'],
+      ['/frontpage/giftcard/1/notavalaible', 'giftcardNotAvailable'],
+      ['/frontpage/giftcard/checkout', 'giftcardCheckout'],
+      ['/frontpage/giftcard/checkout/1', 'giftcardCheckout'],
+      ['/frontpage/giftcard/purchaseconfirmation', 'giftcardPurchaseConfirmation'],
+      ['/frontpage/giftcard/create/fp1', 'giftcardCreate'],
+      ['/frontpage/giftcard/create/error/fp1', 'giftcardCreateError'],
+      ['/frontpage/giftcard/stripe/fp1', 'paymentRedirect'],
+      ['/frontpage/giftcard/stripe/error/fp1', 'paymentError'],
+      ['/a2fa/reserve/abc', 'reserveSmsConfirmation'],
+      ['/reserve', 'reserve'],
+      ['/r', 'reserve'],
+      ['/r/terrazza', 'reserve'],
+      ['/reserve/confirm', 'reserveMessage'],
+      ['/reserve/abc/edit', 'reserveEdit'],
+      ['/reserve/abc/edit/confirm', 'reserveEditConfirm'],
+      ['/reserve/abc/edit/error', 'reserveEditError'],
+      ['/frontpage/esperienze', 'experienceBooking'],
+      [`/frontpage/esperienze/${hash}`, 'experience'],
+      [`/frontpage/esperienze/${hash}/reserve`, 'experienceReserve'],
+      [`/frontpage/esperienze/${hash}/2/2030-06-01`, 'experienceReserve'],
+      ['/frontpage/esperienze/confirm', 'experienceMessage'],
+      [`/frontpage/esperienze/${hash}/waitinglist`, 'experienceMessage'],
+      ['/frontpage/promo/aperitivo-omaggio', 'promo'],
+      ['/promo/aperitivo-omaggio', 'promo'],
+      ['/promo/aperitivo-omaggio/A1B2', 'promoCode'],
+      ['/promo/aperitivo-omaggio/error', 'promoError'],
+      ['/promo/aperitivo-omaggio/duplicate', 'promoDuplicate'],
+      ['/frontpage/promo/aperitivo-omaggio/confirm', 'promoConfirm'],
+      ['/promo/aperitivo-omaggio/disabled', 'promoDisabled'],
+      ['/frontpage/fidelity', 'fidelity'],
+      ['/frontpage/fidelity/error/alreadyRegistered', 'fidelityLanding'],
+    ];
+    for (const [locale, t] of [['it', it], ['en', en]] as const) {
+      for (const [path, screen] of routes) {
+        const url = locale === 'it' ? path : `/en${path === '/' ? '' : path}`;
+        const response = await request.get(url);
+        expect(response.status(), url).toBe(200);
+        const html = await response.text();
+        const title = /<title>([^<]*)<\/title>/.exec(html)?.[1].replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+        expect(title, url).toBe(`${VENUE} - ${t(`screens.${screen}`)}`);
+        expect(html, url).toContain(`<html lang="${locale}"`);
+      }
+    }
+  });
+
+  test('/it/... redirects to the unprefixed Italian path', async ({ request }) => {
+    const response = await request.get('/it/reserve', { maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(new URL(response.headers().location, 'http://x').pathname).toBe('/reserve');
+  });
+});
+
+test.describe('language switcher', () => {
+  test('stores the choice in localStorage and a cookie, and it survives a reload', async ({ page }) => {
+    await page.goto('/reserve');
+    await page.getByLabel(it('shell.language')).selectOption('en');
+    await page.waitForURL('**/en/reserve');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(`${VENUE} - ${en('screens.reserve')}`);
+    expect(await page.evaluate(() => localStorage.getItem('frontpageLanguage'))).toBe('en');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // An unprefixed address now opens in the stored language.
+    await page.goto('/frontpage/fidelity');
+    await expect(page).toHaveURL(/\/en\/frontpage\/fidelity$/);
+
+    await page.getByLabel(en('shell.language')).selectOption('it');
+    await page.waitForURL((url) => url.pathname === '/frontpage/fidelity');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    expect(await page.evaluate(() => localStorage.getItem('frontpageLanguage'))).toBe('it');
+  });
+
+  test('a language kept only in localStorage is honoured', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('frontpageLanguage', 'de'));
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page).toHaveURL(/\/de$/);
+  });
+
+  test('any stored value other than the five languages falls back to Italian', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'frontpageLanguage', value: 'pt', url: baseURL! }]);
+    await page.addInitScript(() => localStorage.setItem('frontpageLanguage', 'pt'));
+    await page.goto('/reserve');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page).toHaveURL(/\/reserve$/);
+  });
+});
+
+test.describe('partner-source flag', () => {
+  test('src=pc sets a one-day, strict same-site, http-only cookie; src=clear removes it', async ({ page, context }) => {
+    await page.goto('/?src=pc');
+    const cookie = (await context.cookies()).find((c) => c.name === 'frontpagePartner');
+    expect(cookie).toMatchObject({ value: 'pc', sameSite: 'Strict', httpOnly: true, path: '/' });
+    const hours = (cookie!.expires * 1000 - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+
+    await page.goto('/reserve');
+    expect((await context.cookies()).some((c) => c.name === 'frontpagePartner')).toBe(true);
+    await page.goto('/?src=clear');
+    expect((await context.cookies()).some((c) => c.name === 'frontpagePartner')).toBe(false);
+  });
+});
+
+test.describe('not found', () => {
+  test('offers the reservation form, in the guest language', async ({ page }) => {
+    const response = await page.goto('/en/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: en('notFound.title') })).toBeVisible();
+    await expect(page.getByText(en('notFound.text'))).toBeVisible();
+    await page.getByRole('link', { name: en('notFound.reserve') }).click();
+    await expect(page).toHaveURL(/\/en\/reserve$/);
+    await expect(page).toHaveTitle(`${VENUE} - ${en('screens.reserve')}`);
+  });
+});
+
+test.describe('accessibility', () => {
+  test('the skip link is the first stop of the keyboard and moves focus to the content', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: it('shell.skipToContent') });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  });
+
+  for (const path of ['/', '/en/frontpage/esperienze', '/reserve/confirm', '/fr/frontpage/fidelity', '/de/pagina-inesistente']) {
+    test(`axe finds no violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    });
+  }
+});

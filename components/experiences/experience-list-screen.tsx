@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
 import { getExperienceList } from '@/lib/venue/data';

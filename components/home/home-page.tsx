@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { getExperienceList } from '@/lib/venue/data';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';

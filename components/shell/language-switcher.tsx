@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useId, useTransition } from 'react';
-import { useLocale, useTranslations } from 'next-intl';
-import { usePathname, useRouter } from '@/i18n/navigation';
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, defaultLocale, locales, toLocale, type Locale } from '@/lib/i18n/locales';
+import { usePathname, useRouter } from 'next/navigation';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, defaultLocale, isLocale, locales, toLocale, type Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
@@ -16,14 +16,29 @@ function remember(locale: Locale) {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
 }
 
-/** Spec section 9: the choice is kept in localStorage `frontpageLanguage` and in a cookie the server honours. */
-export function LanguageSwitcher() {
-  const t = useTranslations('shell');
-  const locale = useLocale() as Locale;
+/** The page's path without its language prefix: `/en/reserve` → `/reserve`. */
+function unprefixed(pathname: string): string {
+  const first = pathname.split('/')[1];
+  return isLocale(first) ? pathname.slice(first.length + 1) || '/' : pathname;
+}
+
+type Props = { locale: Locale; label: string; names: Record<Locale, string> };
+
+/**
+ * Spec section 9: the choice is kept in localStorage `frontpageLanguage` and in a cookie
+ * the server honours. Labels come from the server, so no i18n library reaches the browser.
+ */
+export function LanguageSwitcher({ locale, label, names }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
   const id = useId();
+
+  const go = (next: Locale) => {
+    remember(next);
+    const search = window.location.search;
+    startTransition(() => router.replace(localizedPath(next, unprefixed(pathname)) + search));
+  };
 
   useEffect(() => {
     // A choice stored before the cookie existed (or after it expired) is brought back.
@@ -37,27 +52,20 @@ export function LanguageSwitcher() {
     if (stored === null) return;
     const wanted = toLocale(stored);
     remember(wanted);
-    if (wanted !== locale && locale === defaultLocale) router.replace(pathname, { locale: wanted });
-  }, [locale, pathname, router]);
+    if (wanted !== locale && locale === defaultLocale) {
+      router.replace(localizedPath(wanted, unprefixed(window.location.pathname)) + window.location.search);
+    }
+  }, [locale, router]);
 
   return (
     <div className="language-switcher">
       <label htmlFor={id} className="visually-hidden">
-        {t('language')}
+        {label}
       </label>
-      <select
-        id={id}
-        value={locale}
-        disabled={pending}
-        onChange={(event) => {
-          const next = toLocale(event.target.value);
-          remember(next);
-          startTransition(() => router.replace(pathname, { locale: next }));
-        }}
-      >
+      <select id={id} value={locale} disabled={pending} onChange={(event) => go(toLocale(event.target.value))}>
         {locales.map((l) => (
           <option key={l} value={l} lang={l}>
-            {t(`languageNames.${l}`)}
+            {names[l]}
           </option>
         ))}
       </select>

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from './venue-context';
 
 type Action = { href: string; label: string; ghost?: boolean };

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/components/shell/link';
 import { getLocation } from '@/lib/venue/data';
 import { getRequestVenueKey } from './venue-context';
 

@@ -1,10 +1,12 @@
-import { getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { locales, type Locale } from '@/lib/i18n/locales';
+import { Link } from '@/components/shell/link';
 import type { Location } from '@/lib/contract/location';
 import { LanguageSwitcher } from './language-switcher';
 
 export async function SiteHeader({ location }: { location: Location | null }) {
-  const t = await getTranslations('shell');
+  const [t, locale] = await Promise.all([getTranslations('shell'), getLocale()]);
+  const languageNames = Object.fromEntries(locales.map((l) => [l, t(`languageNames.${l}`)])) as Record<Locale, string>;
   const promotion = location?.services.promotion;
   return (
     <header className="site-header">
@@ -16,7 +18,7 @@ export async function SiteHeader({ location }: { location: Location | null }) {
           ) : null}
           <span>{location?.locationname}</span>
         </Link>
-        <LanguageSwitcher />
+        <LanguageSwitcher locale={locale as Locale} label={t('language')} names={languageNames} />
       </div>
       {location ? (
         <nav aria-label={t('mainNavigation')} className="site-nav">

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { getLocation } from '@/lib/venue/data';
 import { SiteHeader } from '@/components/shell/site-header';
@@ -16,12 +15,9 @@ export default async function SiteLayout({ children, params }: Props) {
   const { venue, locale: rawLocale } = await params;
   const locale = isLocale(rawLocale) ? rawLocale : defaultLocale;
   setRequestLocale(locale);
-  const [location, t, messages] = await Promise.all([getLocation(venue), getTranslations('shell'), getMessages()]);
-  // The browser gets only the strings its client components use.
-  const shell = messages.shell as Record<string, unknown>;
-  const clientMessages = { shell: { language: shell.language, languageNames: shell.languageNames } };
+  const [location, t] = await Promise.all([getLocation(venue), getTranslations('shell')]);
   return (
-    <NextIntlClientProvider locale={locale} messages={clientMessages}>
+    <>
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
@@ -30,6 +26,6 @@ export default async function SiteLayout({ children, params }: Props) {
         {children}
       </main>
       <SiteFooter location={location} />
-    </NextIntlClientProvider>
+    </>
   );
 }

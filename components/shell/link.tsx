@@ -1,0 +1,16 @@
+import NextLink from 'next/link';
+import type { ComponentProps } from 'react';
+import { getLocale } from 'next-intl/server';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
+
+type Props = Omit<ComponentProps<typeof NextLink>, 'href'> & { href: string };
+
+/**
+ * A link to a page in the current language (`/reserve` → `/en/reserve`). A server
+ * component over next/link, so pages ship no i18n code to the browser for their links.
+ */
+export async function Link({ href, ...props }: Props) {
+  const locale = (await getLocale()) as Locale;
+  return <NextLink href={localizedPath(locale, href)} {...props} />;
+}

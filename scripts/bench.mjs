@@ -1,9 +1,11 @@
-// `npm run bench`: throughput and latency of the site's pages and backend calls, each
-// beside a trivial route of the same server (a static file) measured in the same run,
-// so the ratios compare across machines. Not a test: it asserts nothing.
+// `npm run bench`: throughput and latency of the site's pages and backend calls beside
+// a bare Next.js page (bench/bare-app, its own server) and a static file of the site's
+// server, all measured in the same run, so the ratios compare across machines.
+// Not a test: it asserts nothing.
 // Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 20), DATABASE_URL.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
@@ -16,10 +18,20 @@ const connections = Number(process.env.BENCH_CONNECTIONS) || 20;
 const token = 'bench-token';
 const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
-if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-  const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
+const barePort = port + 1;
+const bareBase = `http://127.0.0.1:${barePort}`;
+const bareDir = path.join(os.tmpdir(), 'frontpage-bench-bare-app');
+fs.rmSync(bareDir, { recursive: true, force: true });
+fs.cpSync(path.join(root, 'bench', 'bare-app'), bareDir, { recursive: true });
+fs.symlinkSync(path.join(root, 'node_modules'), path.join(bareDir, 'node_modules'));
+fs.writeFileSync(path.join(bareDir, 'package.json'), '{"name":"bare-app","private":true}\n');
+
+function build(dir, args = []) {
+  const result = spawnSync(process.execPath, [next, 'build', ...args], { cwd: dir, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) process.exit(1);
 }
+if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
+build(bareDir, ['--webpack']);
 
 const dataDir = path.join(root, '.tmp', 'bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -28,13 +40,21 @@ const server = spawn(process.execPath, [next, 'start', '-p', String(port)], {
   stdio: 'ignore',
   env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, BACKEND_TOKEN: token, LOG_LEVEL: 'silent' },
 });
-const stop = () => server.kill('SIGTERM');
+const bare = spawn(process.execPath, [next, 'start', '-p', String(barePort)], {
+  cwd: bareDir,
+  stdio: 'ignore',
+  env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  bare.kill('SIGTERM');
+};
 process.on('exit', stop);
 
-async function waitUp() {
+async function waitUp(url) {
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not yet
     }
@@ -45,7 +65,7 @@ async function waitUp() {
 
 function measure(name, opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: base + opts.path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, connections, duration: seconds }, (err, r) => {
+    autocannon({ url: (opts.base ?? base) + opts.path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, connections, duration: seconds }, (err, r) => {
       if (err) return reject(err);
       resolve({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
     });
@@ -53,25 +73,28 @@ function measure(name, opts) {
 }
 
 /** Gzipped bytes of the JavaScript a page's HTML loads. */
-async function pageScripts(pathname) {
-  const html = await (await fetch(base + pathname)).text();
+async function pageScripts(origin, pathname) {
+  const html = await (await fetch(origin + pathname)).text();
   const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
   let bytes = 0;
-  for (const src of sources) bytes += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+  for (const src of sources) bytes += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, origin))).arrayBuffer())).length;
   return { files: sources.length, kb: bytes / 1024 };
 }
 
-await waitUp();
+await waitUp(`${base}/api/health`);
+await waitUp(bareBase);
 const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` };
 const targets = [
-  ['baseline: static file', { path: '/venues/demo/logo.svg' }],
+  ['baseline: bare Next.js page', { base: bareBase, path: '/' }],
+  ['static file of the site', { path: '/venues/demo/logo.svg' }],
   ['home /', { path: '/' }],
+  ['loyalty /en/frontpage/fidelity', { path: '/en/frontpage/fidelity' }],
   ['experiences /en/frontpage/esperienze', { path: '/en/frontpage/esperienze' }],
   ['reserve /reserve', { path: '/reserve' }],
   ['backend location/getlocation', { path: '/backend/api/frontpage/location/getlocation', method: 'POST', headers: form, body: '' }],
   ['backend experience/getexperiencelist', { path: '/backend/api/frontpage/experience/getexperiencelist', method: 'POST', headers: form, body: '' }],
 ];
-for (const [, t] of targets) await fetch(base + t.path, { method: t.method, headers: t.headers, body: t.body }); // warm caches
+for (const [, t] of targets) await fetch((t.base ?? base) + t.path, { method: t.method, headers: t.headers, body: t.body }); // warm caches
 
 const results = [];
 for (const [name, t] of targets) results.push(await measure(name, t));
@@ -81,9 +104,9 @@ console.log('target'.padEnd(40), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 
 for (const r of results) {
   console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), (r.rps / baseline).toFixed(2).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.non2xx + r.errors).padStart(8));
 }
-for (const p of ['/', '/en/frontpage/esperienze']) {
-  const js = await pageScripts(p);
-  console.log(`JavaScript loaded by ${p}: ${js.files} files, ${js.kb.toFixed(1)} KB gzipped`);
+for (const [label, origin, p] of [['bare page', bareBase, '/'], ['home', base, '/'], ['loyalty', base, '/en/frontpage/fidelity']]) {
+  const js = await pageScripts(origin, p);
+  console.log(`JavaScript loaded by ${label} ${p}: ${js.files} files, ${js.kb.toFixed(1)} KB gzipped`);
 }
 stop();
 process.exit(0);

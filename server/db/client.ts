@@ -29,13 +29,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
     const db = drizzle(pool, { schema }) as unknown as Database;
-    const client = await pool.connect();
     try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-      client.release();
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        client.release();
+      }
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
     }
     return { db, driver: 'postgres', close: () => pool.end() };
   }

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_TOKEN } from './servers';
 import { importSecondVenue, SECOND_VENUE } from './helpers';
 
-/** The built-in backend over HTTP, exactly as spec section 7: POST, form-urlencoded, bearer token. */
+/** The built-in backend over HTTP (on PGlite and on PostgreSQL), as spec section 7: POST, form-urlencoded, bearer token. */
 const auth = { authorization: `Bearer ${E2E_TOKEN}` };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -45,8 +45,8 @@ test('an unknown call is a 404 with status false; GET is 405; JSON is 415', asyn
   expect(json.status()).toBe(415);
 });
 
-test('the venue is the forwarded host', async ({ request }) => {
-  await importSecondVenue(request);
+test('the venue is the forwarded host', async ({ request, baseURL }) => {
+  await importSecondVenue(request, baseURL);
   const response = await request.post('/backend/api/frontpage/location/getlocation', {
     headers: { ...form, ...auth, 'x-forwarded-host': 'seconda.localhost' },
     data: '',
@@ -62,7 +62,7 @@ test('the admin import refuses a bad token and an invalid file with the reasons'
 });
 
 test('an imported venue is served at once on its host name', async ({ page, request, baseURL }) => {
-  await importSecondVenue(request);
+  await importSecondVenue(request, baseURL);
   const port = new URL(baseURL!).port;
   await page.goto(`http://seconda.localhost:${port}/en`);
   await expect(page.getByRole('heading', { level: 1, name: SECOND_VENUE })).toBeVisible();

@@ -18,10 +18,10 @@ export function messages(locale: string) {
 export const VENUE = 'Trattoria Da Rosa';
 export const SECOND_VENUE = 'Osteria Seconda';
 
-/** Imports the second test venue (host seconda.localhost) into the built-in site. */
-export async function importSecondVenue(request: APIRequestContext) {
+/** Imports the second test venue (host seconda.localhost) into a site (default: the built-in one on PGlite). */
+export async function importSecondVenue(request: APIRequestContext, origin = siteUrl('builtin')) {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
-  const response = await request.post(`${siteUrl('builtin')}/api/admin/venues`, {
+  const response = await request.post(`${origin}/api/admin/venues`, {
     headers: { authorization: `Bearer ${E2E_TOKEN}` },
     data: file,
   });

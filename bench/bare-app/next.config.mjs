@@ -3,6 +3,8 @@
  * a temporary directory (with webpack, which follows the symlinked node_modules), so the
  * site's own proxy and instrumentation stay out of it.
  */
-export default {
+const config = {
   typescript: { ignoreBuildErrors: true },
 };
+
+export default config;

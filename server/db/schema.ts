@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -169,5 +170,67 @@ export const promotions = pgTable(
   (t) => [uniqueIndex('promotions_venue_url_name').on(t.venueId, t.urlName)],
 );
 
+/**
+ * Loyalty programme members: one membership per e-mail and venue, enforced here so that
+ * concurrent sign-ups cannot both succeed. Consents keep their time and policy version.
+ */
+export const fidelityMembers = pgTable(
+  'fidelity_members',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed, so `Anna@X.it` and `anna@x.it` are one member. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phonePrefix: text('phone_prefix').notNull(),
+    phone: text('phone').notNull(),
+    birthDay: integer('birth_day').notNull(),
+    birthMonth: integer('birth_month').notNull(),
+    locale: text('locale').notNull(),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }).notNull(),
+    policyVersion: text('policy_version').notNull(),
+    partner: boolean('partner').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('fidelity_members_venue_email').on(t.venueId, t.email)],
+);
+
+export type OutboxAttachment = { filename: string; contentType: string; content: string /* base64 */ };
+
+/**
+ * Messages to guests and venues (e-mail, later SMS), written in the same transaction as
+ * the change that causes them and sent by the delivery loop, with retry and backoff.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id').references(() => venues.id, { onDelete: 'set null' }),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    /** What the message is, e.g. `fidelityWelcome`: for logs and tests, never the content. */
+    template: text('template').notNull(),
+    locale: text('locale').notNull(),
+    recipient: text('recipient').notNull(),
+    sender: text('sender').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_due').on(t.status, t.nextAttemptAt)],
+);
+
 export type VenueRow = typeof venues.$inferSelect;
 export type ExperienceRow = typeof experiences.$inferSelect;
+export type FidelityMemberRow = typeof fidelityMembers.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -2,10 +2,13 @@ import { getDb } from '@/server/db/client';
 import { config } from '@/server/config';
 import { seedDemoVenue } from '@/server/venues/seed';
 import { getBackendToken } from '@/server/backend/token';
+import { startDeliveryLoop } from '@/server/outbox/delivery';
+import { transportFromEnv } from '@/server/outbox/transport';
 import { errorMessage, log } from '@/lib/log';
 
 /**
- * Runs once when the server starts: migrations, demo data, the backend token. The site
+ * Runs once when the server starts: migrations, demo data, the backend token, the
+ * e-mail delivery loop. The site
  * cannot serve without its database, so a failure (e.g. the data directory is locked
  * by another process) stops the process with the reason instead of answering 500s.
  */
@@ -14,6 +17,7 @@ export async function startServer(): Promise<void> {
     const db = await getDb();
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();
+    startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
     log.info('server_ready', { backend: config.backendUrl ? 'legacy' : 'builtin', port: config.port });
   } catch (error) {
     log.error('server_start_failed', { error: errorMessage(error) });

@@ -26,7 +26,8 @@ export function legacyTransport(options: LegacyOptions): Transport {
       signal: AbortSignal.timeout(options.timeoutMs ?? BACKEND_TIMEOUT_MS),
       cache: 'no-store',
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    // A 4xx carries the contract's answer (e.g. field errors); anything else non-2xx is a failure.
+    if (!response.ok && (response.status < 400 || response.status >= 500)) throw new Error(`HTTP ${response.status}`);
     return response.json();
   };
 }

@@ -24,6 +24,10 @@ export const locationSchema = z.object({
     })
     .nullish()
     .transform((s) => s ?? { giftCards: false, fidelity: false, promotion: null }),
+  policies: z
+    .object({ version: str, privacy: texts, marketing: texts })
+    .nullish()
+    .transform((p) => p ?? { version: '', privacy: texts.parse(''), marketing: texts.parse('') }),
 });
 export type Location = z.infer<typeof locationSchema>;
 

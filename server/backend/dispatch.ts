@@ -5,10 +5,11 @@ import { errorMessage, log } from '@/lib/log';
 import { getLocation } from './calls/location';
 import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
+import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
-export type Envelope = { status: boolean; data?: unknown; error?: string };
-export type CallContext = { db: Database; venue: VenueRow; params: URLSearchParams };
+export type Envelope = { status: boolean; data?: unknown; error?: string; fieldErrors?: Record<string, string>; httpStatus?: number };
+export type CallContext = { db: Database; venue: VenueRow; params: URLSearchParams; venueKey: string };
 type Handler = (ctx: CallContext) => Promise<Envelope>;
 
 /** The built-in backend's calls, by path under /backend/api/frontpage/. docs/backend-contract.md documents each. */
@@ -16,6 +17,8 @@ const handlers: Record<string, Handler> = {
   'location/getlocation': getLocation,
   'services/getallservices': getAllServices,
   'experience/getexperiencelist': getExperienceList,
+  'fidelity/subscribe': subscribeFidelity,
+  'fidelity/lookup': lookupFidelity,
 };
 
 export function isKnownCall(call: string): boolean {
@@ -32,7 +35,8 @@ export async function dispatch(
     const db = await getDb();
     const venue = await findVenueByKey(db, venueKey);
     if (!venue) return { httpStatus: 404, body: { status: false, error: 'venueNotFound' } };
-    return { httpStatus: 200, body: await handlers[call]({ db, venue, params }) };
+    const { httpStatus = 200, ...body } = await handlers[call]({ db, venue, params, venueKey });
+    return { httpStatus, body };
   } catch (error) {
     log.error('backend_call_error', { call, venue: venueKey, error: errorMessage(error) });
     return { httpStatus: 500, body: { status: false, error: 'generic' } };

@@ -21,3 +21,24 @@ test('a host no venue answers to is a 404', async ({ page }) => {
   const response = await page.goto(siteUrl('legacy', 'nessuno.localhost'));
   expect(response?.status()).toBe(404);
 });
+
+test('a loyalty sign-up goes through the legacy contract and back', async ({ page }) => {
+  const en = messages('en');
+  const email = `legacy.${Date.now()}@example.com`;
+  const signUp = async () => {
+    await page.goto('/en/frontpage/fidelity');
+    await page.locator('input[name="nome"]').fill('Paolo');
+    await page.locator('input[name="cognome"]').fill('Gialli');
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="telefono"]').fill('3401234567');
+    await page.locator('select[name="compleannoGiorno"]').selectOption('2');
+    await page.locator('select[name="compleannoMese"]').selectOption('2');
+    await page.locator('input[name="privacy"]').check();
+    await page.locator('input[name="marketing"]').check();
+    await page.getByRole('button', { name: en('fidelity.submit') }).click();
+  };
+  await signUp();
+  await page.waitForURL('**/en/frontpage/fidelity/success');
+  await signUp();
+  await page.waitForURL('**/en/frontpage/fidelity/error/alreadyRegistered');
+});

@@ -36,6 +36,7 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
         fidelity: venue.fidelityEnabled,
         promotion: promotion ?? null,
       },
+      policies: venue.policies,
     },
   };
 }

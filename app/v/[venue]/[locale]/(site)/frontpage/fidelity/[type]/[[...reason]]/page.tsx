@@ -1,13 +1,13 @@
+import { notFound } from 'next/navigation';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
-import { notFound } from 'next/navigation';
+import { FidelityLanding } from '@/components/fidelity/fidelity-landing';
 import { optionalSegment } from '@/lib/routes';
 
 type Props = PageProps<{ type: string; reason?: string[] }>;
 
-/** Loyalty landing page, `{reason?}`. */
+/** Loyalty landing page `{type}/{reason?}`, and the membership look-up. */
 export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
@@ -17,6 +17,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  if (optionalSegment(p.reason) === false) notFound();
-  return <PlaceholderScreen params={p} screen="fidelityLanding" />;
+  const reason = optionalSegment(p.reason);
+  if (reason === false) notFound();
+  return <FidelityLanding params={p} type={p.type} reason={reason ?? undefined} />;
 }

@@ -1,0 +1,160 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { fidelityFields, fidelitySchema, type FidelityData, type FidelityField, type FidelityInput } from '@/lib/forms/fidelity';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
+import { TextField } from '@/components/forms/text-field';
+import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
+import { BirthdayField } from '@/components/forms/birthday-field';
+import { ConsentField } from '@/components/forms/consent-field';
+import { ErrorSummary } from '@/components/forms/error-summary';
+import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
+import { fieldId, type FormMessages } from '@/components/forms/types';
+
+export type FidelityFormText = FormMessages & {
+  labels: Record<string, string>;
+  submit: string;
+  policies: { privacy: string; marketing: string };
+};
+
+type Props = {
+  locale: Locale;
+  text: FidelityFormText;
+  prefixes: PrefixOption[];
+  defaultPrefix: string;
+  monthNames: string[];
+};
+
+const FORM_ID = 'fidelity';
+
+/** Loyalty sign-up (spec sections 2, 3 and 5). Validated here and again on the server with the same schema. */
+export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames }: Props) {
+  const router = useRouter();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isDirty, submitCount },
+  } = useForm<FidelityInput, unknown, FidelityData>({
+    resolver: zodResolver(fidelitySchema),
+    defaultValues: {
+      nome: '',
+      cognome: '',
+      email: '',
+      prefisso: defaultPrefix,
+      telefono: '',
+      compleannoGiorno: '',
+      compleannoMese: '',
+      privacy: false,
+      marketing: false,
+    },
+    shouldFocusError: true,
+  });
+  useUnsavedGuard(isDirty && !done, text.unsaved);
+
+  const message = (name: FidelityField) => {
+    const key = errors[name]?.message;
+    return key ? (text.errors[key] ?? text.errors.generic ?? key) : undefined;
+  };
+  const summary = submitCount > 0 ? fidelityFields.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! })) : [];
+
+  const onInvalid = (invalid: FieldErrors<FidelityInput>) => {
+    const first = fidelityFields.find((f) => invalid[f]);
+    if (first) setFocus(first);
+  };
+
+  const onValid = async (values: FidelityData) => {
+    setSubmitting(true);
+    let outcome = 'generic';
+    try {
+      const response = await fetch('/api/fidelity', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...values, language: locale }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { outcome?: string; fieldErrors?: Record<string, string> };
+      if (response.status === 400 && body.fieldErrors) {
+        const names = fidelityFields.filter((f) => body.fieldErrors![f]);
+        for (const f of names) setError(f, { type: 'server', message: body.fieldErrors[f] });
+        if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
+        setSubmitting(false);
+        return;
+      }
+      outcome = body.outcome ?? 'generic';
+    } catch {
+      outcome = 'generic';
+    }
+    setDone(true);
+    const path = outcome === 'success' ? '/frontpage/fidelity/success' : `/frontpage/fidelity/error/${outcome}`;
+    router.push(localizedPath(locale, path));
+  };
+
+  return (
+    <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+      <ErrorSummary ref={summaryRef} formId={FORM_ID} title={text.summaryTitle} text={text.summaryText} errors={summary} />
+      <div className="form__row">
+        <TextField formId={FORM_ID} registration={register('nome')} label={text.labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={text.required} />
+        <TextField formId={FORM_ID} registration={register('cognome')} label={text.labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={text.required} />
+      </div>
+      <TextField formId={FORM_ID} registration={register('email')} label={text.labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
+      <PhoneField
+        formId={FORM_ID}
+        legend={text.labels.phone}
+        prefixLabel={text.labels.prefix}
+        phoneLabel={text.labels.phone}
+        prefixes={prefixes}
+        prefix={register('prefisso')}
+        phone={register('telefono')}
+        prefixError={message('prefisso')}
+        phoneError={message('telefono')}
+        requiredLabel={text.required}
+      />
+      <BirthdayField
+        formId={FORM_ID}
+        legend={text.labels.birthday}
+        dayLabel={text.labels.birthDay}
+        monthLabel={text.labels.birthMonth}
+        monthNames={monthNames}
+        placeholder={text.selectPlaceholder}
+        day={register('compleannoGiorno')}
+        month={register('compleannoMese')}
+        dayError={message('compleannoGiorno')}
+        monthError={message('compleannoMese')}
+        requiredLabel={text.required}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('privacy')}
+        label={text.labels.privacy}
+        policyTitle={text.labels.privacyPolicy}
+        policyText={text.policies.privacy}
+        readPolicyLabel={text.readPolicy}
+        closeLabel={text.close}
+        error={message('privacy')}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('marketing')}
+        label={text.labels.marketing}
+        policyTitle={text.labels.marketingPolicy}
+        policyText={text.policies.marketing}
+        readPolicyLabel={text.readPolicy}
+        closeLabel={text.close}
+        error={message('marketing')}
+      />
+      <div className="actions">
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? text.sending : text.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+import 'server-only';
+import { getMessages } from 'next-intl/server';
+import type { FormMessages } from './types';
+
+/** The `forms` strings of the request's language, for a form's client components. */
+export async function formMessages(): Promise<FormMessages & { labels: Record<string, string> }> {
+  const messages = (await getMessages()) as unknown as { forms: FormMessages & { labels: Record<string, string> } };
+  return messages.forms;
+}

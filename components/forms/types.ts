@@ -1,0 +1,20 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/** The translated strings a form's client components need, computed on the server. */
+export type FormMessages = {
+  errors: Record<string, string>;
+  summaryTitle: string;
+  summaryText: string;
+  unsaved: string;
+  required: string;
+  close: string;
+  sending: string;
+  selectPlaceholder: string;
+  readPolicy: string;
+};
+
+export type Registration = UseFormRegisterReturn;
+
+/** Ids that tie an input to its error text (`aria-describedby`). */
+export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
+export const errorId = (formId: string, name: string) => `${formId}-${name}-error`;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { birthDay, birthMonth, daysInMonth, email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+
+/**
+ * Loyalty sign-up (spec sections 3 and 5): field names are the contract's; messages are
+ * keys under `forms.errors`. Both consents are required to complete the registration.
+ */
+export const fidelitySchema = z
+  .object({
+    nome: requiredText('nameRequired'),
+    cognome: requiredText('surnameRequired'),
+    email: email(),
+    prefisso: prefix,
+    telefono: phoneNumber,
+    compleannoGiorno: birthDay,
+    compleannoMese: birthMonth,
+    privacy: requiredConsent('privacyRequired'),
+    marketing: requiredConsent('marketingRequired'),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+    if (v.compleannoGiorno > daysInMonth(v.compleannoMese)) {
+      ctx.addIssue({ code: 'custom', path: ['compleannoGiorno'], message: 'birthDayRequired' });
+    }
+  });
+
+export type FidelityInput = z.input<typeof fidelitySchema>;
+export type FidelityData = z.output<typeof fidelitySchema>;
+
+/** The form's fields in screen order: the error summary and focus follow it. */
+export const fidelityFields = [
+  'nome',
+  'cognome',
+  'email',
+  'prefisso',
+  'telefono',
+  'compleannoGiorno',
+  'compleannoMese',
+  'privacy',
+  'marketing',
+] as const;
+export type FidelityField = (typeof fidelityFields)[number];
+
+export const fidelityLookupSchema = z.object({ email: email() });
+
+/** Outcomes of a sign-up (spec section 4, "Loyalty"): the landing page's states. */
+export const fidelityOutcomes = ['success', 'alreadyRegistered', 'disabled', 'generic'] as const;
+export type FidelityOutcome = (typeof fidelityOutcomes)[number];
+export const fidelityErrorReasons = ['alreadyRegistered', 'notFound', 'disabled', 'generic'] as const;
+export type FidelityErrorReason = (typeof fidelityErrorReasons)[number];
+
+/** Field errors of a zod result as `{field: messageKey}`, first error per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+
+/**
+ * Field rules shared by every form, on the client (react-hook-form resolver) and the
+ * server. Messages are keys under `forms.errors` in messages/*.json, never text.
+ */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const requiredText = (key: string, max = 80) => z.string().trim().min(1, key).max(max, 'tooLong');
+
+export const email = (requiredKey = 'emailRequired', invalidKey = 'emailInvalid') =>
+  z.string().trim().min(1, requiredKey).max(254, invalidKey).refine((v) => EMAIL.test(v), invalidKey);
+
+export const prefix = z
+  .string()
+  .trim()
+  .min(1, 'prefixRequired')
+  .refine((v) => /^\+\d{1,4}$/.test(v), 'prefixRequired');
+
+export const phoneNumber = z.string().trim().min(1, 'phoneRequired').max(20, 'phoneInvalid');
+
+/** The number is valid for its prefix (libphonenumber-js metadata). */
+export function isValidPhone(prefisso: string, telefono: string): boolean {
+  const digits = telefono.replace(/[\s().-]/g, '');
+  if (!/^\d{4,15}$/.test(digits)) return false;
+  return isValidPhoneNumber(`${prefisso}${digits}`);
+}
+
+const intIn = (min: number, max: number, key: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => (typeof v === 'number' ? v : /^\d{1,2}$/.test(v.trim()) ? Number(v) : NaN))
+    .refine((n) => Number.isInteger(n) && n >= min && n <= max, key);
+
+export const birthDay = intIn(1, 31, 'birthDayRequired');
+export const birthMonth = intIn(1, 12, 'birthMonthRequired');
+
+/** Days in a month of a leap year: 29 February is a valid birthday. */
+export const daysInMonth = (month: number) => new Date(Date.UTC(2024, month, 0)).getUTCDate();
+
+/** A consent checkbox that must be ticked. Accepts the contract's `1`/`true` as well. */
+export const requiredConsent = (key: string) =>
+  z
+    .union([z.boolean(), z.literal('1'), z.literal('true'), z.literal('0'), z.literal('false'), z.literal('')])
+    .transform((v) => v === true || v === '1' || v === 'true')
+    .refine((v) => v, key);

@@ -1,0 +1,30 @@
+import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
+import { toLocale } from '@/lib/i18n/locales';
+import { lookup, subscribe } from '@/server/fidelity/service';
+import type { CallContext, Envelope } from '../dispatch';
+
+const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
+
+/**
+ * `fidelity/subscribe`: the loyalty sign-up. Invalid input is a 400 with the field
+ * errors (message keys); the outcome is `success`, or `status: false` with `error`
+ * `alreadyRegistered` or `disabled`.
+ */
+export async function subscribeFidelity({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+  const parsed = fidelitySchema.safeParse(fields(params));
+  if (!parsed.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(parsed.error) };
+  const result = await subscribe(db, venue, parsed.data, {
+    locale: toLocale(params.get('language')),
+    partner: params.get('partner') === '1',
+    host: venueKey,
+  });
+  return result === 'success' ? { status: true, data: { result } } : { status: false, error: result };
+}
+
+/** `fidelity/lookup`: always the same answer; the address's owner gets an e-mail. */
+export async function lookupFidelity({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+  const parsed = fidelityLookupSchema.safeParse(fields(params));
+  if (!parsed.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(parsed.error) };
+  await lookup(db, venue, parsed.data.email, { locale: toLocale(params.get('language')), host: venueKey });
+  return { status: true, data: { result: 'sent' } };
+}

@@ -1,0 +1,69 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { backendFor } from '@/lib/backend';
+import { fidelityLookupSchema, fidelitySchema, fieldErrors, type FidelityOutcome } from '@/lib/forms/fidelity';
+import { toLocale } from '@/lib/i18n/locales';
+import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
+import { venueKeyForHost } from '@/lib/venue/host';
+
+const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body = await request.json();
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** HTTP status of each outcome: bad input is a 4xx, never a 500. */
+const STATUS: Record<string, number> = { success: 200, alreadyRegistered: 409, disabled: 403 };
+
+/**
+ * `POST /api/fidelity`: the sign-up form's submit. The same zod schema as the form
+ * checks the input, then the venue's backend (built-in or legacy) decides the outcome.
+ * Answers `{outcome}` (the landing page to show) or `400 {fieldErrors}` (message keys).
+ */
+export async function handleSubscribe(request: NextRequest): Promise<Response> {
+  const body = await readBody(request);
+  if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  const parsed = fidelitySchema.safeParse(body);
+  if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
+  const v = parsed.data;
+  const venueKey = venueKeyForHost(request.headers.get('host'));
+  const result = await backendFor(venueKey).subscribeFidelity({
+    nome: v.nome,
+    cognome: v.cognome,
+    email: v.email,
+    prefisso: v.prefisso,
+    telefono: v.telefono,
+    compleannoGiorno: String(v.compleannoGiorno),
+    compleannoMese: String(v.compleannoMese),
+    privacy: '1',
+    marketing: '1',
+    language: toLocale(typeof body.language === 'string' ? body.language : null),
+    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
+  });
+  if (!result.status && result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
+  const outcome: FidelityOutcome = result.status
+    ? 'success'
+    : result.error === 'alreadyRegistered' || result.error === 'disabled'
+      ? result.error
+      : 'generic';
+  return json({ outcome }, STATUS[outcome] ?? 503);
+}
+
+/** `POST /api/fidelity/lookup`: the same answer whether or not the address is registered. */
+export async function handleLookup(request: NextRequest): Promise<Response> {
+  const body = await readBody(request);
+  if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  const parsed = fidelityLookupSchema.safeParse(body);
+  if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
+  const result = await backendFor(venueKeyForHost(request.headers.get('host'))).lookupFidelity({
+    email: parsed.data.email,
+    language: toLocale(typeof body.language === 'string' ? body.language : null),
+  });
+  if (!result.status && result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
+  return result.status ? json({ outcome: 'sent' }, 200) : json({ outcome: 'generic' }, 503);
+}

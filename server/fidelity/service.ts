@@ -1,0 +1,99 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { fidelityMembers, type VenueRow } from '@/server/db/schema';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { renderEmail } from '@/server/outbox/templates';
+import { kickDelivery } from '@/server/outbox/delivery';
+import type { FidelityData } from '@/lib/forms/fidelity';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
+import { log } from '@/lib/log';
+
+export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
+
+/** E-mail addresses are compared lower-cased and trimmed: one membership per address and venue. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Absolute link to a page of the venue's site, in the guest's language. */
+export function venuePageUrl(venueHost: string, locale: Locale, path: string): string {
+  const origin = process.env.SITE_URL?.replace(/\/+$/, '') || (venueHost === 'localhost' ? `http://localhost:${process.env.PORT || 3000}` : `https://${venueHost}`);
+  return origin + localizedPath(locale, path);
+}
+
+/**
+ * Signs a guest up for the venue's loyalty programme. The member and the welcome e-mail
+ * are written in one transaction; the unique index on (venue, e-mail) makes concurrent
+ * identical sign-ups end with one member and `alreadyRegistered` for the others.
+ */
+export async function subscribe(
+  db: Database,
+  venue: VenueRow,
+  input: FidelityData,
+  context: { locale: Locale; partner: boolean; host: string },
+): Promise<SubscribeResult> {
+  if (!venue.fidelityEnabled) return 'disabled';
+  const now = new Date();
+  const result = await db.transaction(async (tx) => {
+    const [member] = await tx
+      .insert(fidelityMembers)
+      .values({
+        venueId: venue.id,
+        email: normalizeEmail(input.email),
+        firstName: input.nome,
+        lastName: input.cognome,
+        phonePrefix: input.prefisso,
+        phone: input.telefono.replace(/[\s().-]/g, ''),
+        birthDay: input.compleannoGiorno,
+        birthMonth: input.compleannoMese,
+        locale: context.locale,
+        privacyAcceptedAt: now,
+        marketingAcceptedAt: now,
+        policyVersion: venue.policies.version,
+        partner: context.partner,
+      })
+      .onConflictDoNothing({ target: [fidelityMembers.venueId, fidelityMembers.email] })
+      .returning({ id: fidelityMembers.id });
+    if (!member) return 'alreadyRegistered' as const;
+    const mail = renderEmail('fidelityWelcome', context.locale, {
+      venueName: venue.name,
+      firstName: input.nome,
+      link: venuePageUrl(context.host, context.locale, '/'),
+    });
+    await enqueueEmail(tx as unknown as Database, {
+      venueId: venue.id,
+      template: 'fidelityWelcome',
+      locale: context.locale,
+      to: input.email.trim(),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+    log.info('fidelity_member_created', { venueId: venue.id, memberId: member.id });
+    return 'success' as const;
+  });
+  if (result === 'success') kickDelivery();
+  return result;
+}
+
+/**
+ * "Already registered? Click here": the answer to the guest is always the same, so nobody
+ * learns whether an address is registered. The address's owner gets an e-mail: members
+ * a confirmation of their membership, others a link to sign up.
+ */
+export async function lookup(db: Database, venue: VenueRow, email: string, context: { locale: Locale; host: string }) {
+  const address = normalizeEmail(email);
+  const [member] = await db
+    .select({ id: fidelityMembers.id, firstName: fidelityMembers.firstName, locale: fidelityMembers.locale })
+    .from(fidelityMembers)
+    .where(and(eq(fidelityMembers.venueId, venue.id), eq(fidelityMembers.email, address)))
+    .limit(1);
+  const template = member ? 'fidelityLookup' : 'fidelityNotMember';
+  const mail = renderEmail(template, context.locale, {
+    venueName: venue.name,
+    firstName: member?.firstName,
+    link: venuePageUrl(context.host, context.locale, member ? '/' : '/frontpage/fidelity/error/notFound'),
+  });
+  await enqueueEmail(db, { venueId: venue.id, template, locale: context.locale, to: email.trim(), subject: mail.subject, text: mail.text, html: mail.html });
+  log.info('fidelity_lookup', { venueId: venue.id, member: Boolean(member) });
+  kickDelivery();
+}

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { messages, VENUE } from './helpers';
+
+const en = messages('en');
+const it = messages('it');
+const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const outboxDir = path.join(__dirname, '../../.tmp/e2e/builtin/outbox');
+
+async function fill(page: Page, t: (k: string) => string, email: string) {
+  await page.getByLabel(t('forms.labels.firstName'), { exact: false }).first().fill('Giulia');
+  await page.getByLabel(t('forms.labels.lastName'), { exact: false }).fill('Verdi');
+  await page.getByLabel(t('forms.labels.email'), { exact: false }).fill(email);
+  await page.locator('input[name="telefono"]').fill('333 765 4321');
+  await page.locator('select[name="compleannoGiorno"]').selectOption('21');
+  await page.locator('select[name="compleannoMese"]').selectOption('6');
+  await page.locator('input[name="privacy"]').check();
+  await page.locator('input[name="marketing"]').check();
+}
+
+test.describe('loyalty sign-up', () => {
+  test('an empty submit shows the summary and every message, and focuses the first field', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    await page.getByRole('button', { name: en('fidelity.submit') }).click();
+    const summary = page.getByRole('alert', { name: 'Validation Error' });
+    await expect(summary.getByRole('heading', { name: 'Validation Error' })).toBeVisible();
+    await expect(summary).toContainText('Please check the highlighted fields and try again.');
+    for (const text of ['Name is required', 'Surname is required', 'Email is required', 'Phone is required', 'Please select birth day', 'Please select birth month', 'Privacy acceptance required', 'Marketing acceptance is mandatory to complete the registration.']) {
+      await expect(page.locator('.field__error', { hasText: exactly(text) })).toBeVisible();
+    }
+    await expect(page.locator('input[name="nome"]')).toBeFocused();
+    await expect(page.locator('input[name="nome"]')).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await page.locator('input[name="nome"]').getAttribute('aria-describedby');
+    await expect(page.locator(`#${describedBy}`)).toHaveText('Name is required');
+  });
+
+  test('a bad e-mail says so', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    await fill(page, en, 'giulia@');
+    await page.getByRole('button', { name: en('fidelity.submit') }).click();
+    await expect(page.locator('.field__error', { hasText: exactly('Please enter a valid email address') })).toBeVisible();
+    await expect(page.locator('input[name="email"]')).toBeFocused();
+  });
+
+  test('signs up in Italian, sends the welcome e-mail, and refuses the same address again', async ({ page }) => {
+    const email = unique('giulia');
+    await page.goto('/frontpage/fidelity');
+    await expect(page).toHaveTitle(`${VENUE} - ${it('screens.fidelity')}`);
+    await fill(page, it, email);
+    await page.getByRole('button', { name: it('fidelity.submit') }).click();
+    await page.waitForURL('**/frontpage/fidelity/success');
+    await expect(page.getByRole('heading', { level: 1, name: it('fidelity.landing.successTitle') })).toBeVisible();
+
+    // The welcome e-mail reaches DATA_DIR/outbox as an .eml file (no SMTP_URL configured).
+    await expect
+      .poll(() => (fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8')) : []).some((m) => m.includes(email)), { timeout: 20_000 })
+      .toBe(true);
+
+    await page.goto('/frontpage/fidelity');
+    await fill(page, it, email.toUpperCase());
+    await page.getByRole('button', { name: it('fidelity.submit') }).click();
+    await page.waitForURL('**/frontpage/fidelity/error/alreadyRegistered');
+    await expect(page.getByRole('heading', { level: 1, name: it('fidelity.landing.alreadyRegistered') })).toBeVisible();
+  });
+
+  test('signs up in English and reaches the English landing; the same address again is refused', async ({ page }) => {
+    const email = unique('english');
+    await page.goto('/en/frontpage/fidelity');
+    await fill(page, en, email);
+    await page.getByRole('button', { name: en('fidelity.submit') }).click();
+    await page.waitForURL('**/en/frontpage/fidelity/success');
+    await expect(page.getByRole('heading', { level: 1, name: en('fidelity.landing.successTitle') })).toBeVisible();
+    await page.goto('/en/frontpage/fidelity');
+    await fill(page, en, email);
+    await page.getByRole('button', { name: en('fidelity.submit') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'User already registered to fidelity' })).toBeVisible();
+  });
+
+  test('leaving a form in progress asks first', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    await page.locator('input[name="nome"]').fill('Giulia');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('navigation').getByRole('link', { name: en('shell.nav.reserve') }).click();
+    await expect.poll(() => asked).toEqual(['Are you sure you want to leave the page? The entered data will be lost.']);
+    await expect(page).toHaveURL(/\/en\/frontpage\/fidelity$/);
+    await expect(page.locator('input[name="nome"]')).toHaveValue('Giulia');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('navigation').getByRole('link', { name: en('shell.nav.reserve') }).click();
+    await expect(page).toHaveURL(/\/en\/reserve$/);
+  });
+
+  test('the policy opens in a dialog that Escape closes, returning focus', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    const opener = page.getByRole('button', { name: new RegExp(en('forms.labels.privacyPolicy')) });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: en('forms.labels.privacyPolicy') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Trattoria Da Rosa processes your personal data');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('can be completed with the keyboard alone', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    await page.locator('input[name="nome"]').focus();
+    await page.keyboard.type('Marco');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Neri');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(unique('keyboard'));
+    await page.keyboard.press('Tab'); // prefix select keeps the venue's country
+    await expect(page.locator('select[name="prefisso"]')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('3391234567');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('select[name="compleannoGiorno"]')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('select[name="compleannoMese"]')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('input[name="privacy"]')).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab'); // the policy button
+    await page.keyboard.press('Tab');
+    await expect(page.locator('input[name="marketing"]')).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: en('fidelity.submit') })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/en/frontpage/fidelity/success');
+  });
+
+  test('the look-up gives the same neutral answer for any address', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    await page.getByRole('link', { name: en('fidelity.alreadyRegistered') }).click();
+    await page.waitForURL('**/en/frontpage/fidelity/lookup');
+    await page.locator('input[name="email"]').fill('someone.else@example.com');
+    await page.getByRole('button', { name: en('fidelity.lookup.submit') }).click();
+    await expect(page.getByRole('status')).toContainText('someone.else@example.com');
+    await expect(page.getByRole('heading', { name: en('fidelity.lookup.sentTitle') })).toBeVisible();
+  });
+
+  test('the error landings offer their actions', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity/error/notFound');
+    await expect(page.getByRole('heading', { level: 1, name: 'You are not registered to fidelity' })).toBeVisible();
+    await page.getByRole('link', { name: en('fidelity.landing.subscribe') }).click();
+    await expect(page).toHaveURL(/\/en\/frontpage\/fidelity$/);
+    await page.goto('/en/frontpage/fidelity/error/generic');
+    await expect(page.getByRole('heading', { level: 1, name: 'An error occurred during registration.' })).toBeVisible();
+    await expect(page.getByRole('link', { name: en('fidelity.landing.retry') })).toHaveAttribute('href', '/en/frontpage/fidelity');
+    expect((await page.goto('/en/frontpage/fidelity/error/whatever'))?.status()).toBe(404);
+  });
+
+  for (const path of ['/en/frontpage/fidelity', '/frontpage/fidelity/success', '/de/frontpage/fidelity/error/disabled', '/en/frontpage/fidelity/lookup']) {
+    test(`axe finds no violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      if (path === '/en/frontpage/fidelity') {
+        await page.getByRole('button', { name: en('fidelity.submit') }).click();
+        await expect(page.getByRole('alert', { name: 'Validation Error' })).toBeVisible();
+      }
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    });
+  }
+});

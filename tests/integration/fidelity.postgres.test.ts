@@ -1,0 +1,3 @@
+import { describeFidelity } from './fidelity.shared';
+
+describeFidelity('postgres');

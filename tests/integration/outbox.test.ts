@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { outbox } from '@/server/db/schema';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { deliverDue, backoffMs } from '@/server/outbox/delivery';
+import { fileTransport, smtpTransport, transportFromEnv } from '@/server/outbox/transport';
+import { DRIVERS, openTestDatabase, tempDir } from '../helpers/databases';
+import { freePort } from '../helpers/postgres-server';
+import type { Database } from '@/server/db/client';
+
+const mail = (to: string, subject = 'Benvenuto da Trattoria Da Rosa') => ({
+  venueId: null,
+  template: 'test',
+  locale: 'it',
+  to,
+  subject,
+  text: 'Ciao!',
+  html: '<p>Ciao!</p>',
+});
+
+/** A real SMTP server (smtp-server) that keeps what it receives. */
+async function startSmtp(port = 0) {
+  const received: { to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const address = (server.server.address() as net.AddressInfo).port;
+  return { port: address, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+beforeAll(() => {
+  process.env.LOG_LEVEL = 'silent';
+});
+
+describe.each(DRIVERS)('outbox on %s', (driver) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: Database;
+  beforeAll(async () => {
+    handle = await openTestDatabase(driver);
+    db = handle.db;
+  });
+  afterAll(() => handle.close());
+
+  it('queues nothing when the transaction that caused the e-mail rolls back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueEmail(tx as unknown as Database, mail('rollback@example.com'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await db.$count(outbox, eq(outbox.recipient, 'rollback@example.com'))).toBe(0);
+  });
+
+  it('writes .eml files without SMTP, and marks the message sent', async () => {
+    const dir = path.join(tempDir(), 'outbox');
+    const id = await enqueueEmail(db, mail('file@example.com', 'Il tuo tavolo è confermato'));
+    const result = await deliverDue(db, fileTransport(dir));
+    expect(result.sent).toBeGreaterThanOrEqual(1);
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    const eml = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((m) => m.includes('file@example.com'));
+    expect(eml).toMatch(/^To: file@example.com$/m);
+    expect(eml).toMatch(/^Subject: =\?UTF-8\?/m); // encoded, it holds an accented letter
+    const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('sends each message once when several senders run at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => enqueueEmail(db, mail(`many${i}@example.com`))));
+    const sent: number[] = [];
+    const counting = { describe: 'count', send: async (m: { id: number }) => void sent.push(m.id) };
+    await Promise.all([1, 2, 3].map(() => deliverDue(db, counting as never, { batchSize: 4 })));
+    await deliverDue(db, counting as never);
+    const ours = sent.filter((id) => ids.includes(id));
+    expect(ours.sort()).toEqual([...ids].sort());
+    expect(new Set(ours).size).toBe(ours.length);
+  });
+});
+
+describe('SMTP delivery', () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await handle.close();
+  });
+
+  it('sends through a real SMTP server', async () => {
+    const smtp = await startSmtp();
+    try {
+      process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+      const transport = transportFromEnv();
+      expect(transport.describe).toBe(`smtp 127.0.0.1:${smtp.port}`);
+      await enqueueEmail(handle.db, mail('guest@example.com', 'Welcome to Trattoria Da Rosa'));
+      expect(await deliverDue(handle.db, transport)).toMatchObject({ sent: 1 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].to).toEqual(['guest@example.com']);
+      expect(smtp.received[0].data).toContain('Subject: Welcome to Trattoria Da Rosa');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps the message while SMTP is down and sends it when it is back', async () => {
+    const port = await freePort();
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    const id = await enqueueEmail(handle.db, mail('later@example.com', 'Sent later'));
+    const now = new Date();
+    expect(await deliverDue(handle.db, transport, { now })).toMatchObject({ sent: 0, retried: 1 });
+    const [waiting] = await handle.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(waiting.nextAttemptAt.getTime()).toBe(now.getTime() + backoffMs(1));
+    // Not due yet: nothing happens.
+    expect(await deliverDue(handle.db, transport, { now })).toMatchObject({ sent: 0, retried: 0 });
+
+    const smtp = await startSmtp(port);
+    try {
+      const later = new Date(now.getTime() + backoffMs(1) + 1000);
+      expect(await deliverDue(handle.db, transport, { now: later })).toMatchObject({ sent: 1 });
+      expect(smtp.received.map((m) => m.to[0])).toEqual(['later@example.com']);
+      const [sent] = await handle.db.select().from(outbox).where(eq(outbox.id, id));
+      expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      await smtp.close();
+    }
+  });
+});

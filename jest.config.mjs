@@ -19,6 +19,7 @@ const config = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tests/helpers/jest-dom.ts'],
     })(),
     await createJestConfig({
       ...common,

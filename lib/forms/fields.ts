@@ -45,3 +45,30 @@ export const requiredConsent = (key: string) =>
     .union([z.boolean(), z.literal('1'), z.literal('true'), z.literal('0'), z.literal('false'), z.literal('')])
     .transform((v) => v === true || v === '1' || v === 'true')
     .refine((v) => v, key);
+
+/**
+ * A date typed as `dd/mm/yyyy` (the spec's date input), read as ISO `yyyy-mm-dd`; an
+ * impossible date (31/04, 29/02 of a common year) is refused with `key`.
+ */
+export function parseDayMonthYear(value: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [day, month, year] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+export const dateDMY = (key: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, key)
+    .transform((v, ctx) => {
+      const iso = parseDayMonthYear(v);
+      if (!iso) {
+        ctx.addIssue({ code: 'custom', message: key });
+        return z.NEVER;
+      }
+      return iso;
+    });

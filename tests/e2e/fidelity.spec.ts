@@ -37,6 +37,20 @@ test.describe('loyalty sign-up', () => {
     await expect(page.locator(`#${describedBy}`)).toHaveText('Name is required');
   });
 
+  for (const locale of ['it', 'fr', 'es', 'de']) {
+    test(`an empty submit shows every message translated into ${locale}`, async ({ page }) => {
+      const t = messages(locale);
+      await page.goto(locale === 'it' ? '/frontpage/fidelity' : `/${locale}/frontpage/fidelity`);
+      await page.getByRole('button', { name: t('fidelity.submit') }).click();
+      const summary = page.getByRole('alert', { name: t('forms.summaryTitle') });
+      await expect(summary).toContainText(t('forms.summaryText'));
+      for (const key of ['nameRequired', 'surnameRequired', 'emailRequired', 'phoneRequired', 'birthDayRequired', 'birthMonthRequired', 'privacyRequired', 'marketingRequired']) {
+        await expect(page.locator('.field__error', { hasText: exactly(t(`forms.errors.${key}`)) })).toBeVisible();
+        await expect(summary.getByRole('link', { name: t(`forms.errors.${key}`), exact: true })).toBeVisible();
+      }
+    });
+  }
+
   test('a bad e-mail says so', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
     await fill(page, en, 'giulia@');

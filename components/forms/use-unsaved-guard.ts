@@ -30,13 +30,15 @@ export function useUnsavedGuard(active: boolean, message: string) {
     };
 
     // The back button: a guard entry in the history catches the first step back.
-    window.history.pushState({ unsavedGuard: true }, '', window.location.href);
+    // The router's own state is kept on the guard entry, so Next treats it as its own.
+    const guard = () => window.history.pushState({ ...window.history.state, unsavedGuard: true }, '', window.location.href);
+    guard();
     const onPopState = () => {
       if (window.confirm(message)) {
         window.removeEventListener('popstate', onPopState);
         window.history.back();
       } else {
-        window.history.pushState({ unsavedGuard: true }, '', window.location.href);
+        guard();
       }
     };
 

@@ -111,6 +111,22 @@ test.describe('loyalty sign-up', () => {
     await expect(page).toHaveURL(/\/en\/reserve$/);
   });
 
+  test('the back button asks too, and staying keeps the data', async ({ page }) => {
+    await page.goto('/en');
+    await page.goto('/en/frontpage/fidelity');
+    await page.locator('input[name="cognome"]').fill('Rossi');
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
+    await page.evaluate(() => window.history.back());
+    expect(await asked).toBe('Are you sure you want to leave the page? The entered data will be lost.');
+    await expect(page).toHaveURL(/\/en\/frontpage\/fidelity$/);
+    await expect(page.locator('input[name="cognome"]')).toHaveValue('Rossi');
+  });
+
   test('the policy opens in a dialog that Escape closes, returning focus', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
     const opener = page.getByRole('button', { name: new RegExp(en('forms.labels.privacyPolicy')) });

@@ -7,18 +7,18 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
  */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-export const requiredText = (key: string, max = 80) => z.string().trim().min(1, key).max(max, 'tooLong');
+export const requiredText = (key: string, max = 80) => z.string({ error: key }).trim().min(1, key).max(max, 'tooLong');
 
 export const email = (requiredKey = 'emailRequired', invalidKey = 'emailInvalid') =>
-  z.string().trim().min(1, requiredKey).max(254, invalidKey).refine((v) => EMAIL.test(v), invalidKey);
+  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(254, invalidKey).refine((v) => EMAIL.test(v), invalidKey);
 
 export const prefix = z
-  .string()
+  .string({ error: 'prefixRequired' })
   .trim()
   .min(1, 'prefixRequired')
   .refine((v) => /^\+\d{1,4}$/.test(v), 'prefixRequired');
 
-export const phoneNumber = z.string().trim().min(1, 'phoneRequired').max(20, 'phoneInvalid');
+export const phoneNumber = z.string({ error: 'phoneRequired' }).trim().min(1, 'phoneRequired').max(20, 'phoneInvalid');
 
 /** The number is valid for its prefix (libphonenumber-js metadata). */
 export function isValidPhone(prefisso: string, telefono: string): boolean {
@@ -29,7 +29,7 @@ export function isValidPhone(prefisso: string, telefono: string): boolean {
 
 const intIn = (min: number, max: number, key: string) =>
   z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number()], { error: key })
     .transform((v) => (typeof v === 'number' ? v : /^\d{1,2}$/.test(v.trim()) ? Number(v) : NaN))
     .refine((n) => Number.isInteger(n) && n >= min && n <= max, key);
 
@@ -42,7 +42,7 @@ export const daysInMonth = (month: number) => new Date(Date.UTC(2024, month, 0))
 /** A consent checkbox that must be ticked. Accepts the contract's `1`/`true` as well. */
 export const requiredConsent = (key: string) =>
   z
-    .union([z.boolean(), z.literal('1'), z.literal('true'), z.literal('0'), z.literal('false'), z.literal('')])
+    .union([z.boolean(), z.literal('1'), z.literal('true'), z.literal('0'), z.literal('false'), z.literal('')], { error: key })
     .transform((v) => v === true || v === '1' || v === 'true')
     .refine((v) => v, key);
 
@@ -61,7 +61,7 @@ export function parseDayMonthYear(value: string): string | null {
 
 export const dateDMY = (key: string) =>
   z
-    .string()
+    .string({ error: key })
     .trim()
     .min(1, key)
     .transform((v, ctx) => {

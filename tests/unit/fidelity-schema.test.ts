@@ -43,6 +43,25 @@ describe('loyalty sign-up schema (spec section 5)', () => {
     });
   });
 
+  it('answers missing or mistyped fields with the same message keys', () => {
+    expect(errorsOf({})).toEqual({
+      nome: 'nameRequired',
+      cognome: 'surnameRequired',
+      email: 'emailRequired',
+      prefisso: 'prefixRequired',
+      telefono: 'phoneRequired',
+      compleannoGiorno: 'birthDayRequired',
+      compleannoMese: 'birthMonthRequired',
+      privacy: 'privacyRequired',
+      marketing: 'marketingRequired',
+    });
+    expect(errorsOf({ ...valid, nome: 42, privacy: 'yes', compleannoMese: null })).toEqual({
+      nome: 'nameRequired',
+      privacy: 'privacyRequired',
+      compleannoMese: 'birthMonthRequired',
+    });
+  });
+
   it('checks the e-mail and the phone number for its prefix', () => {
     expect(errorsOf({ ...valid, email: 'anna@' })).toEqual({ email: 'emailInvalid' });
     expect(errorsOf({ ...valid, email: 'anna rossi@example.com' })).toEqual({ email: 'emailInvalid' });

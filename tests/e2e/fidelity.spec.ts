@@ -127,6 +127,19 @@ test.describe('loyalty sign-up', () => {
     await expect(page.locator('input[name="cognome"]')).toHaveValue('Rossi');
   });
 
+  test('closing the tab with data entered asks the browser to confirm', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    await page.locator('input[name="nome"]').fill('Giulia');
+    const dialogType = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await dialogType).toBe('beforeunload');
+  });
+
   test('the policy opens in a dialog that Escape closes, returning focus', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
     const opener = page.getByRole('button', { name: new RegExp(en('forms.labels.privacyPolicy')) });

@@ -6,6 +6,7 @@ import { getLocation } from './calls/location';
 import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
+import { createTableReservation, getReservationDay, getReservationMonth, holdReservationSlot, releaseReservationSlot } from './calls/reservation';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
 export type Envelope = { status: boolean; data?: unknown; error?: string; fieldErrors?: Record<string, string>; httpStatus?: number };
@@ -19,6 +20,11 @@ const handlers: Record<string, Handler> = {
   'experience/getexperiencelist': getExperienceList,
   'fidelity/subscribe': subscribeFidelity,
   'fidelity/lookup': lookupFidelity,
+  'reservation/getmonth': getReservationMonth,
+  'reservation/getday': getReservationDay,
+  'reservation/hold': holdReservationSlot,
+  'reservation/release': releaseReservationSlot,
+  'reservation/create': createTableReservation,
 };
 
 export function isKnownCall(call: string): boolean {

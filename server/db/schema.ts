@@ -12,6 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import type { BookingRules } from '@/server/booking/rules';
+
 /** Text in the five languages, `it` always present. */
 export type Texts = { it: string; en?: string; fr?: string; es?: string; de?: string };
 
@@ -34,6 +36,8 @@ export const venues = pgTable(
     theme: jsonb('theme').$type<{ brandColor: string; logo: string; cover: string }>().notNull(),
     policies: jsonb('policies').$type<{ version: string; privacy: Texts; marketing: Texts }>().notNull(),
     fidelityEnabled: boolean('fidelity_enabled').notNull().default(false),
+    /** Table-booking rules (server/booking/rules.ts), validated on import. */
+    booking: jsonb('booking').$type<BookingRules>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,6 +82,7 @@ export const shifts = pgTable(
     slotMinutes: integer('slot_minutes').notNull(),
     lastSeating: text('last_seating'),
     capacity: integer('capacity').notNull(),
+    slotCapacity: integer('slot_capacity'),
   },
   (t) => [uniqueIndex('shifts_venue_key').on(t.venueId, t.key)],
 );
@@ -230,7 +235,68 @@ export const outbox = pgTable(
   (t) => [index('outbox_due').on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * Table reservations. `covers` count against the capacity of their date, shift, slot and
+ * zone while the status is `confirmed` or `pending` (awaiting the venue); `waitinglist`
+ * and `cancelled` do not. `hash` is the guest's 128-bit key to the booking.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull().unique(),
+    date: date('date').notNull(),
+    time: text('time').notNull(),
+    shiftKey: text('shift_key').notNull(),
+    zoneKey: text('zone_key').notNull(),
+    covers: integer('covers').notNull(),
+    status: text('status').$type<'confirmed' | 'pending' | 'waitinglist' | 'cancelled'>().notNull(),
+    moduleKey: text('module_key'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phonePrefix: text('phone_prefix').notNull(),
+    phone: text('phone').notNull(),
+    visitReason: text('visit_reason'),
+    birthDay: integer('birth_day'),
+    birthMonth: integer('birth_month'),
+    notes: text('notes').notNull().default(''),
+    locale: text('locale').notNull(),
+    partner: boolean('partner').notNull().default(false),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
+    policyVersion: text('policy_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reservations_capacity').on(t.venueId, t.date, t.shiftKey, t.status)],
+);
+
+/** Seats held for a guest who picked a time, until `expiresAt` (or until they book or change time). */
+export const slotHolds = pgTable(
+  'slot_holds',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    date: date('date').notNull(),
+    time: text('time').notNull(),
+    shiftKey: text('shift_key').notNull(),
+    zoneKey: text('zone_key').notNull(),
+    covers: integer('covers').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt)],
+);
+
 export type VenueRow = typeof venues.$inferSelect;
 export type ExperienceRow = typeof experiences.$inferSelect;
 export type FidelityMemberRow = typeof fidelityMembers.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
+export type ShiftRow = typeof shifts.$inferSelect;
+export type ZoneRow = typeof zones.$inferSelect;

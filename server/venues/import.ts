@@ -51,6 +51,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
       theme: file.theme,
       policies: file.policies,
       fidelityEnabled: file.fidelity.enabled,
+      booking: file.booking,
       updatedAt: new Date(),
     };
     const [venue] = await tx
@@ -82,6 +83,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
         slotMinutes: s.slotMinutes,
         lastSeating: s.lastSeating ?? null,
         capacity: s.capacity,
+        slotCapacity: s.slotCapacity ?? null,
       };
       await tx.insert(shifts).values(row).onConflictDoUpdate({ target: [shifts.venueId, shifts.key], set: row });
     }

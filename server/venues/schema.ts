@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '@/lib/i18n/locales';
+import { bookingRulesSchema } from '@/server/booking/rules';
 
 /** One text for each of the five languages (`it` is required, the others fall back to it). */
 export const localizedText = z.object({
@@ -32,7 +33,10 @@ export const shiftSchema = z.object({
   end: time,
   slotMinutes: z.number().int().positive().default(30),
   lastSeating: time.optional(),
+  /** Covers the whole shift can seat. */
   capacity: z.number().int().positive(),
+  /** Covers that may start at one slot time (kitchen pace); unset: no limit per slot. */
+  slotCapacity: z.number().int().positive().optional(),
 });
 
 export const experienceSchema = z.object({
@@ -132,6 +136,7 @@ export const venueFileSchema = z.object({
   giftCards: z.array(giftCardSchema).default([]),
   promotions: z.array(promotionSchema).default([]),
   fidelity: z.object({ enabled: z.boolean() }).default({ enabled: false }),
+  booking: bookingRulesSchema,
 });
 
 export type VenueFile = z.infer<typeof venueFileSchema>;

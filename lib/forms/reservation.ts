@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { birthDay, birthMonth, daysInMonth, email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+
+const isoDate = z.string({ error: 'dateInvalid' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
+const time = z.string({ error: 'timeInvalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeInvalid');
+const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0 && n <= 500, 'paxInvalid');
+const optionalKey = z.string().trim().max(60).regex(/^[a-z0-9-]*$/, 'invalid').optional().transform((v) => v || undefined);
+
+/** The booking's choice: party size, date, time, zone, module. Field names are the contract's. */
+export const reservationChoiceSchema = z.object({
+  pax,
+  date: isoDate,
+  time,
+  zone: z.string({ error: 'zoneRequired' }).min(1, 'zoneRequired').max(60, 'zoneRequired'),
+  reservemodule: optionalKey,
+});
+
+/**
+ * A table reservation (spec sections 2 and 3): the choice, the guest's data and consents.
+ * Visit reason, birthday and notes are optional; privacy is required, marketing is not.
+ */
+export const reservationSchema = reservationChoiceSchema
+  .extend({
+    holdToken: z.string().max(64).optional(),
+    nome: requiredText('nameRequired'),
+    cognome: requiredText('surnameRequired'),
+    email: email(),
+    prefisso: prefix,
+    telefono: phoneNumber,
+    motivo: optionalKey,
+    compleannoGiorno: z.union([z.literal(''), birthDay]).optional(),
+    compleannoMese: z.union([z.literal(''), birthMonth]).optional(),
+    note: z.string().trim().max(500, 'tooLong').optional().default(''),
+    privacy: requiredConsent('privacyRequired'),
+    marketing: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true'),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+    const day = typeof v.compleannoGiorno === 'number' ? v.compleannoGiorno : null;
+    const month = typeof v.compleannoMese === 'number' ? v.compleannoMese : null;
+    if ((day === null) !== (month === null)) ctx.addIssue({ code: 'custom', path: [day === null ? 'compleannoGiorno' : 'compleannoMese'], message: day === null ? 'birthDayRequired' : 'birthMonthRequired' });
+    if (day !== null && month !== null && day > daysInMonth(month)) ctx.addIssue({ code: 'custom', path: ['compleannoGiorno'], message: 'birthDayRequired' });
+  });
+
+export type ReservationInput = z.input<typeof reservationSchema>;
+export type ReservationData = z.output<typeof reservationSchema>;
+
+/** Outcomes of a booking (spec section 4) this issue produces; `soldOut` stores nothing. */
+export type ReservationOutcome = 'confirm' | 'accept' | 'waitinglist' | 'soldOut';

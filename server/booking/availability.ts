@@ -1,0 +1,153 @@
+import type { BookingRules } from './rules';
+
+/**
+ * The availability engine: pure functions over a venue's rules and the covers already
+ * taken. Times are the venue's wall-clock times (`HH:mm` on a `yyyy-MM-dd` date in its
+ * time zone), so they stay right across daylight-saving changes.
+ */
+export type Shift = {
+  key: string;
+  weekdays: number[];
+  startTime: string;
+  endTime: string;
+  slotMinutes: number;
+  lastSeating: string | null;
+  capacity: number;
+  slotCapacity: number | null;
+};
+export type Zone = { key: string; capacity: number; selectable: boolean };
+export type ExperienceDay = { key: string; startDate: string | null; expiryDate: string | null; active: boolean; calendar: boolean };
+
+/** Covers taken on one date: per shift, per shift and slot time, per shift and zone. */
+export type DayUsage = { shift: Map<string, number>; slot: Map<string, number>; zone: Map<string, number> };
+export const emptyUsage = (): DayUsage => ({ shift: new Map(), slot: new Map(), zone: new Map() });
+export const slotKey = (shift: string, time: string) => `${shift}|${time}`;
+export const zoneKey = (shift: string, zone: string) => `${shift}|${zone}`;
+
+export type Venue = { rules: BookingRules; shifts: Shift[]; zones: Zone[]; experiences: ExperienceDay[] };
+export type Module = BookingRules['modules'][number];
+
+export type DayState = 'past' | 'closed' | 'experience' | 'available' | 'completed';
+/** Why a day, shift, zone or slot cannot take the party (spec section 4, "Availability conditions"). */
+export type Condition = 'daySoldOut' | 'zoneFull' | 'shiftFull' | 'slotFull' | 'onlyExperiences';
+
+/** "Now" in the venue's wall-clock: its date and time. */
+export type LocalNow = { date: string; time: string };
+
+const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** ISO weekday (1 = Monday) of a `yyyy-MM-dd` date. */
+export function isoWeekday(date: string): number {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The slot times of a shift: from its start to its last seating (default: end minus one slot). */
+export function slotTimes(shift: Shift): string[] {
+  const start = toMinutes(shift.startTime);
+  const last = shift.lastSeating ? toMinutes(shift.lastSeating) : toMinutes(shift.endTime) - shift.slotMinutes;
+  const times: string[] = [];
+  for (let m = start; m <= last; m += shift.slotMinutes) times.push(toTime(m));
+  return times;
+}
+
+export function findModule(rules: BookingRules, key: string | null | undefined): Module | null | undefined {
+  if (!key) return null;
+  return rules.modules.find((m) => m.key === key);
+}
+
+/** The shifts open on a date (weekly shifts, closures, special openings), narrowed by a module. */
+export function openShifts(venue: Venue, date: string, module: Module | null): Shift[] {
+  if (venue.rules.closures.includes(date)) return [];
+  const special = venue.rules.specialOpenings.find((o) => o.date === date);
+  const weekday = isoWeekday(date);
+  return venue.shifts.filter(
+    (s) => (s.weekdays.includes(weekday) || special?.shifts.includes(s.key)) && (!module?.shifts || module.shifts.includes(s.key)),
+  );
+}
+
+export function bookableZones(venue: Venue, module: Module | null): Zone[] {
+  return venue.zones.filter((z) => z.selectable && (!module?.zones || module.zones.includes(z.key)));
+}
+
+/** The earliest bookable moment: now plus the venue's notice, as a local date and time. */
+export function isBeforeNotice(date: string, time: string, earliest: LocalNow): boolean {
+  return date < earliest.date || (date === earliest.date && time < earliest.time);
+}
+
+export type SlotZone = { key: string; available: boolean; condition?: Condition };
+export type Slot = { time: string; shift: string; available: boolean; zones: SlotZone[]; condition?: Condition };
+
+/** Whether `pax` covers fit a shift, slot and zone, and if not, the first rule that stops them. */
+export function fits(venue: Venue, usage: DayUsage, shift: Shift, time: string, zone: Zone, pax: number): Condition | null {
+  if ((usage.shift.get(shift.key) ?? 0) + pax > shift.capacity) return 'shiftFull';
+  if (shift.slotCapacity !== null && (usage.slot.get(slotKey(shift.key, time)) ?? 0) + pax > shift.slotCapacity) return 'slotFull';
+  if ((usage.zone.get(zoneKey(shift.key, zone.key)) ?? 0) + pax > zone.capacity) return 'zoneFull';
+  return null;
+}
+
+/** The time slots of a day for a party, each with its zones. Past slots (within the notice) are left out. */
+export function daySlots(venue: Venue, date: string, pax: number, usage: DayUsage, earliest: LocalNow, module: Module | null): Slot[] {
+  const zones = bookableZones(venue, module);
+  const slots: Slot[] = [];
+  for (const shift of openShifts(venue, date, module)) {
+    for (const time of slotTimes(shift)) {
+      if (isBeforeNotice(date, time, earliest)) continue;
+      const slotZones = zones.map((zone) => {
+        const condition = fits(venue, usage, shift, time, zone, pax);
+        return condition ? { key: zone.key, available: false, condition } : { key: zone.key, available: true };
+      });
+      const available = slotZones.some((z) => z.available);
+      const condition = available ? undefined : (slotZones.find((z) => z.condition === 'shiftFull') ?? slotZones[0])?.condition;
+      slots.push({ time, shift: shift.key, available, zones: slotZones, condition });
+    }
+  }
+  return slots;
+}
+
+/** A dated experience (an event with a first date) runs that day. */
+export function hasExperience(venue: Venue, date: string, module: Module | null): boolean {
+  return venue.experiences.some(
+    (e) =>
+      e.active &&
+      e.calendar &&
+      e.startDate !== null &&
+      e.startDate <= date &&
+      (!e.expiryDate || e.expiryDate >= date) &&
+      (!module?.experiences || module.experiences.includes(e.key)),
+  );
+}
+
+/** A day's state for the calendar (spec section 4, "Calendar day states"). */
+export function dayState(venue: Venue, date: string, pax: number, usage: DayUsage, earliest: LocalNow, today: string, module: Module | null): DayState {
+  if (date < today) return 'past';
+  if (date > addDays(today, venue.rules.daysAhead)) return 'closed';
+  const shifts = openShifts(venue, date, module);
+  if (!shifts.length) return hasExperience(venue, date, module) && !venue.rules.closures.includes(date) ? 'experience' : 'closed';
+  const slots = daySlots(venue, date, pax, usage, earliest, module);
+  if (!slots.length) return date === today ? 'past' : 'closed';
+  return slots.some((s) => s.available) ? 'available' : 'completed';
+}
+
+/** The condition that explains a day without a place for the party. */
+export function dayCondition(slots: Slot[]): Condition | undefined {
+  if (!slots.length || slots.some((s) => s.available)) return undefined;
+  const conditions = new Set(slots.map((s) => s.condition));
+  if (conditions.size === 1 && conditions.has('zoneFull')) return 'zoneFull';
+  if ([...conditions].every((c) => c === 'shiftFull')) return 'daySoldOut';
+  return 'shiftFull';
+}
+
+/** Party size limits: `tooSmall`, `tooLarge` (contact the venue), or null when bookable. */
+export function partySizeProblem(rules: BookingRules, pax: number): 'tooSmall' | 'tooLarge' | null {
+  if (!Number.isInteger(pax) || pax < rules.partySize.min) return 'tooSmall';
+  if (pax > rules.partySize.max) return 'tooLarge';
+  return null;
+}

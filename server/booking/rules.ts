@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
+const key = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes');
+const texts = z.object({ it: z.string(), en: z.string().optional(), fr: z.string().optional(), es: z.string().optional(), de: z.string().optional() });
+
+/**
+ * A venue's table-booking rules (the `booking` section of a venue file). Zones and shifts
+ * are their own tables; everything else that decides availability is here.
+ */
+export const bookingRulesSchema = z
+  .object({
+    /** Minutes between now and the earliest bookable time. */
+    minNoticeMinutes: z.number().int().nonnegative().default(60),
+    /** How many days ahead the calendar opens. */
+    daysAhead: z.number().int().positive().max(730).default(60),
+    partySize: z
+      .object({
+        min: z.number().int().positive().default(1),
+        /** Party sizes offered as direct choices; above, the "More people" select up to `max`. */
+        directMax: z.number().int().positive().default(6),
+        /** Larger parties are told to contact the venue. */
+        max: z.number().int().positive().default(12),
+      })
+      .default({ min: 1, directMax: 6, max: 12 }),
+    /** Bookings up to this many covers are confirmed at once; larger ones wait for the venue (`accept`). */
+    autoConfirmMaxCovers: z.number().int().nonnegative().default(8),
+    waitingList: z.boolean().default(true),
+    /** How long a chosen time is held for the guest. */
+    holdMinutes: z.number().int().positive().max(60).default(8),
+    /** Visit reasons offered; "Other" is always added last. */
+    visitReasons: z.array(z.object({ key, label: texts })).default([]),
+    /** Dates the venue is closed. */
+    closures: z.array(isoDate).default([]),
+    /** Dates the venue opens outside its weekly shifts, with the shifts it opens. */
+    specialOpenings: z.array(z.object({ date: isoDate, shifts: z.array(key).min(1) })).default([]),
+    /** Booking modules (`/r/{module}`): a named subset of zones, shifts and experiences. */
+    modules: z
+      .array(
+        z.object({
+          key,
+          name: texts,
+          zones: z.array(key).optional(),
+          shifts: z.array(key).optional(),
+          experiences: z.array(key).optional(),
+        }),
+      )
+      .default([]),
+  })
+  .default({
+    minNoticeMinutes: 60,
+    daysAhead: 60,
+    partySize: { min: 1, directMax: 6, max: 12 },
+    autoConfirmMaxCovers: 8,
+    waitingList: true,
+    holdMinutes: 8,
+    visitReasons: [],
+    closures: [],
+    specialOpenings: [],
+    modules: [],
+  });
+
+export type BookingRules = z.infer<typeof bookingRulesSchema>;
+export { time as timeSchema, isoDate as isoDateSchema };

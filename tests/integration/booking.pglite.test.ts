@@ -1,0 +1,3 @@
+import { describeBooking } from './booking.shared';
+
+describeBooking('pglite');

@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import type { ReservationInput } from '@/lib/forms/reservation';
+
+// Tuesday 1 December 2026, 10:00 in Florence.
+const NOW = new Date('2026-12-01T09:00:00Z');
+const FRIDAY = '2026-12-04';
+
+const guest = (i: number, choice: Partial<ReservationInput> = {}): ReservationInput => ({
+  pax: 2,
+  date: FRIDAY,
+  time: '20:00',
+  zone: 'terrazza',
+  nome: `Ospite${i}`,
+  cognome: 'Rossi',
+  email: `guest${i}@example.com`,
+  prefisso: '+39',
+  telefono: '3471234567',
+  privacy: true,
+  marketing: false,
+  ...choice,
+});
+
+/** Table bookings on the built-in backend: availability, holds, and no overbooking under concurrency. */
+export function describeBooking(driver: Driver) {
+  describe(`table reservations on ${driver}`, () => {
+    let dataDir: string;
+
+    beforeAll(async () => {
+      process.env.LOG_LEVEL = 'silent';
+      process.env.OUTBOX_INTERVAL_MS = '3600000';
+      dataDir = tempDir();
+      process.env.DATA_DIR = dataDir;
+      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
+      else delete process.env.DATABASE_URL;
+      const { getDb } = await import('@/server/db/client');
+      const { seedDemoVenue } = await import('@/server/venues/seed');
+      await seedDemoVenue(await getDb());
+    });
+
+    afterAll(async () => {
+      const { getDatabaseHandle } = await import('@/server/db/client');
+      await (await getDatabaseHandle()).close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const ctx = async () => {
+      const { getDb } = await import('@/server/db/client');
+      const { findVenueByKey } = await import('@/server/venues/queries');
+      const service = await import('@/server/booking/service');
+      const { reservationSchema } = await import('@/lib/forms/reservation');
+      const schema = await import('@/server/db/schema');
+      const db = await getDb();
+      const venue = (await findVenueByKey(db, 'localhost'))!;
+      const book = (input: ReservationInput, now = NOW) =>
+        service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false }, now);
+      return { db, venue, service, schema, book };
+    };
+
+    const coversAt = async (date: string, time: string, zone?: string) => {
+      const { db, schema } = await ctx();
+      const r = schema.reservations;
+      const [row] = await db
+        .select({ covers: sql<number>`coalesce(sum(${r.covers}), 0)::int` })
+        .from(r)
+        .where(and(eq(r.date, date), eq(r.time, time), inArray(r.status, ['confirmed', 'pending']), ...(zone ? [eq(r.zoneKey, zone)] : [])));
+      return row.covers;
+    };
+
+    it('gives the month its day states: closed Mondays and holidays, past days, a special opening', async () => {
+      const { db, venue, service } = await ctx();
+      const days = await service.getMonth(db, venue, { year: 2026, month: 12, pax: 2 }, NOW);
+      const state = (d: string) => days.find((x) => x.date === d)?.state;
+      expect(days).toHaveLength(31);
+      expect(state('2026-11-30')).toBeUndefined();
+      expect(state('2026-12-01')).toBe('available');
+      expect(state('2026-12-07')).toBe('closed'); // Monday
+      expect(state('2026-12-25')).toBe('closed'); // Christmas
+      expect(state('2026-12-28')).toBe('available'); // a Monday with a special dinner opening
+      const january = await service.getMonth(db, venue, { year: 2027, month: 1, pax: 2 }, NOW);
+      expect(january.find((d) => d.date === '2027-01-11')?.state).toBe('experience'); // closed, but the wine evening runs
+      expect((await service.getDay(db, venue, { date: '2027-01-11', pax: 2 }, NOW)).condition).toBe('onlyExperiences');
+      const past = await service.getMonth(db, venue, { year: 2026, month: 11, pax: 2 }, NOW);
+      expect(past.every((d) => d.state === 'past')).toBe(true);
+    });
+
+    it('lists a day’s slots with their zones; a module narrows them', async () => {
+      const { db, venue, service } = await ctx();
+      const day = await service.getDay(db, venue, { date: FRIDAY, pax: 2 }, NOW);
+      expect(day.state).toBe('available');
+      expect(day.slots.map((s) => s.time)).toEqual(['12:00', '12:30', '13:00', '13:30', '14:00', '19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00']);
+      expect(day.slots[0].zones.map((z) => z.key).sort()).toEqual(['sala', 'terrazza']);
+      const terrace = await service.getDay(db, venue, { date: FRIDAY, pax: 2, module: 'terrazza' }, NOW);
+      expect(terrace.slots[0].zones.map((z) => z.key)).toEqual(['terrazza']);
+      const lunch = await service.getDay(db, venue, { date: FRIDAY, pax: 2, module: 'pranzo' }, NOW);
+      expect(lunch.slots.every((s) => s.shift === 'pranzo')).toBe(true);
+    });
+
+    it('confirms small parties and leaves large ones to the venue (accept)', async () => {
+      const { book } = await ctx();
+      expect((await book(guest(1, { time: '19:00', zone: 'sala' }))).outcome).toBe('confirm');
+      expect((await book(guest(2, { time: '19:30', zone: 'sala', pax: 8 }))).outcome).toBe('accept');
+    });
+
+    it('never seats more than a slot holds: 50 bookings at once for its last seats', async () => {
+      const { book } = await ctx();
+      // 21:00 on the terrace: the dinner slot takes 16 covers; 4 are booked first.
+      await book(guest(100, { time: '21:00', pax: 4 }));
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => book(guest(200 + i, { time: '21:00' }))));
+      const outcomes = results.map((r) => r.outcome);
+      expect(outcomes.filter((o) => o === 'confirm')).toHaveLength(6); // 12 covers left, parties of 2
+      expect(outcomes.filter((o) => o === 'waitinglist')).toHaveLength(44);
+      expect(await coversAt(FRIDAY, '21:00')).toBe(16);
+    });
+
+    it('never seats more than a shift holds, across its slots', async () => {
+      const { book, db, schema } = await ctx();
+      const date = '2026-12-05';
+      const times = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => book(guest(300 + i, { date, time: times[i % times.length], zone: i % 2 ? 'sala' : 'terrazza', pax: 4 }))),
+      );
+      const r = schema.reservations;
+      const [row] = await db
+        .select({ covers: sql<number>`coalesce(sum(${r.covers}), 0)::int` })
+        .from(r)
+        .where(and(eq(r.date, date), eq(r.shiftKey, 'cena'), inArray(r.status, ['confirmed', 'pending'])));
+      expect(row.covers).toBeLessThanOrEqual(60);
+      expect(results.every((x) => ['confirm', 'waitinglist'].includes(x.outcome))).toBe(true);
+      const [terrace] = await db
+        .select({ covers: sql<number>`coalesce(sum(${r.covers}), 0)::int` })
+        .from(r)
+        .where(and(eq(r.date, date), eq(r.zoneKey, 'terrazza'), inArray(r.status, ['confirmed', 'pending'])));
+      expect(terrace.covers).toBeLessThanOrEqual(24);
+    });
+
+    it('answers sold out, storing nothing, when the venue keeps no waiting list', async () => {
+      const { db, venue, schema, book } = await ctx();
+      const rules = venue.booking!;
+      await db.update(schema.venues).set({ booking: { ...rules, waitingList: false } }).where(eq(schema.venues.id, venue.id));
+      try {
+        const { findVenueByKey } = await import('@/server/venues/queries');
+        const fresh = (await findVenueByKey(db, 'localhost'))!;
+        const service = await import('@/server/booking/service');
+        const { reservationSchema } = await import('@/lib/forms/reservation');
+        const result = await service.createReservation(db, fresh, reservationSchema.parse(guest(400, { time: '21:00' })), { locale: 'it', partner: false }, NOW);
+        expect(result).toEqual({ outcome: 'soldOut' });
+        expect(await db.$count(schema.reservations, eq(schema.reservations.email, 'guest400@example.com'))).toBe(0);
+      } finally {
+        await db.update(schema.venues).set({ booking: rules }).where(eq(schema.venues.id, venue.id));
+      }
+    });
+
+    it('holds seats for the guest who picked a time, until released or expired', async () => {
+      const { db, venue, service, book } = await ctx();
+      const date = '2026-12-06';
+      await book(guest(500, { date, time: '12:00', zone: 'terrazza', pax: 10 })); // the terrace seats 24 a shift, a lunch slot 12
+      const hold = await service.holdSlot(db, venue, { date, time: '13:00', pax: 12, zone: 'terrazza' }, NOW);
+      expect('token' in hold).toBe(true);
+      // Others now see the terrace as full at lunch.
+      const other = await service.holdSlot(db, venue, { date, time: '13:30', pax: 4, zone: 'terrazza' }, NOW);
+      expect(other).toEqual({ condition: 'zoneFull' });
+      // The holder books into its own hold.
+      if (!('token' in hold)) throw new Error('no hold');
+      expect((await book(guest(501, { date, time: '13:00', pax: 12, zone: 'terrazza', holdToken: hold.token }))).outcome).toBe('accept');
+      // A released hold frees its seats at once.
+      const second = await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'terrazza' }, NOW);
+      if (!('token' in second)) throw new Error('no hold');
+      expect(await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'terrazza' }, NOW)).toEqual({ condition: 'zoneFull' });
+      await service.releaseHold(db, venue, second.token);
+      expect('token' in (await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'terrazza' }, NOW))).toBe(true);
+    });
+
+    it('refuses bad input with a 400 and a message key, storing nothing', async () => {
+      const { dispatch } = await import('@/server/backend/dispatch');
+      const { db, schema } = await ctx();
+      const before = await db.$count(schema.reservations);
+      const form = (input: Record<string, unknown>) =>
+        new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]));
+      const base = { ...guest(600), date: '2027-01-08', privacy: '1' };
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ ...base, date: '2020-01-10' }, 'pastDate', 'date'],
+        [{ ...base, date: '2026-12-25' }, 'closedDay', 'date'],
+        [{ ...base, date: '2027-01-18' }, 'closedDay', 'date'],
+        [{ ...base, date: '2027-01-11' }, 'onlyExperiences', 'date'],
+        [{ ...base, pax: 13 }, 'partyTooLarge', 'pax'],
+        [{ ...base, zone: 'cantina' }, 'zoneNotOffered', 'zone'],
+        [{ ...base, zone: 'sala', reservemodule: 'terrazza' }, 'zoneNotOffered', 'zone'],
+        [{ ...base, reservemodule: 'nessuno' }, 'unknownModule', 'reservemodule'],
+        [{ ...base, time: '17:00' }, 'timeNotOffered', 'time'],
+        [{ ...base, privacy: '0' }, 'invalid', 'privacy'],
+        [{ ...base, motivo: 'party' }, 'visitReasonInvalid', 'motivo'],
+      ];
+      for (const [input, error, field] of cases) {
+        const result = await dispatch('reservation/create', 'localhost', form(input));
+        expect([result.httpStatus, result.body.error, Object.keys(result.body.fieldErrors ?? {})]).toEqual([400, error, [field]]);
+      }
+      // A hold for another slot is tampered with.
+      const { venue, service } = await ctx();
+      const hold = await service.holdSlot(db, venue, { date: '2027-01-08', time: '19:00', pax: 2, zone: 'sala' });
+      if (!('token' in hold)) throw new Error('no hold');
+      const tampered = await dispatch('reservation/create', 'localhost', form({ ...base, time: '20:00', holdToken: hold.token }));
+      expect([tampered.httpStatus, tampered.body.error]).toEqual([400, 'holdInvalid']);
+      expect(await db.$count(schema.reservations)).toBe(before);
+    });
+  });
+}

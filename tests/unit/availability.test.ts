@@ -1,0 +1,87 @@
+import { addDays, dayCondition, daySlots, dayState, emptyUsage, isoWeekday, openShifts, slotKey, slotTimes, zoneKey, type Venue } from '@/server/booking/availability';
+import { bookingRulesSchema } from '@/server/booking/rules';
+import { instantOf, localMoment } from '@/server/booking/time';
+
+const venue: Venue = {
+  rules: bookingRulesSchema.parse({
+    closures: ['2026-12-25'],
+    specialOpenings: [{ date: '2026-12-28', shifts: ['dinner'] }],
+    modules: [{ key: 'terrace', name: { it: 'Terrazza' }, zones: ['terrace'] }, { key: 'lunch', name: { it: 'Pranzo' }, shifts: ['lunch'] }],
+    daysAhead: 60,
+  }),
+  shifts: [
+    { key: 'lunch', weekdays: [2, 3, 4, 5, 6, 7], startTime: '12:00', endTime: '15:00', slotMinutes: 30, lastSeating: '14:00', capacity: 20, slotCapacity: null },
+    { key: 'dinner', weekdays: [2, 3, 4, 5, 6, 7], startTime: '19:00', endTime: '23:00', slotMinutes: 30, lastSeating: null, capacity: 30, slotCapacity: 10 },
+  ],
+  zones: [
+    { key: 'room', capacity: 20, selectable: true },
+    { key: 'terrace', capacity: 12, selectable: true },
+    { key: 'kitchen-table', capacity: 4, selectable: false },
+  ],
+  experiences: [{ key: 'truffle', startDate: '2027-01-10', expiryDate: '2027-01-20', active: true, calendar: true }],
+};
+const early = { date: '2026-12-01', time: '00:00' };
+
+describe('availability engine', () => {
+  it('lists slot times from the start to the last seating', () => {
+    expect(slotTimes(venue.shifts[0])).toEqual(['12:00', '12:30', '13:00', '13:30', '14:00']);
+    expect(slotTimes(venue.shifts[1])).toEqual(['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00', '22:30']);
+  });
+
+  it('opens shifts by weekday, closures, special openings and module', () => {
+    expect(isoWeekday('2026-12-07')).toBe(1);
+    expect(openShifts(venue, '2026-12-07', null)).toEqual([]); // Monday
+    expect(openShifts(venue, '2026-12-25', null)).toEqual([]); // closure
+    expect(openShifts(venue, '2026-12-28', null).map((s) => s.key)).toEqual(['dinner']); // Monday, opened specially
+    expect(openShifts(venue, '2026-12-04', venue.rules.modules[1]).map((s) => s.key)).toEqual(['lunch']);
+  });
+
+  it('gives each day its state', () => {
+    const today = '2026-12-03';
+    const state = (date: string, usage = emptyUsage()) => dayState(venue, date, 2, usage, { date: today, time: '10:00' }, today, null);
+    expect(state('2026-12-02')).toBe('past');
+    expect(state('2026-12-07')).toBe('closed');
+    expect(state('2026-12-25')).toBe('closed');
+    expect(state('2026-12-04')).toBe('available');
+    expect(state(addDays(today, 61))).toBe('closed'); // beyond the booking window
+    expect(dayState(venue, '2027-01-11', 2, emptyUsage(), early, '2027-01-01', null)).toBe('experience'); // a Monday with an experience
+    const full = emptyUsage();
+    full.shift.set('lunch', 20);
+    full.shift.set('dinner', 30);
+    expect(state('2026-12-04', full)).toBe('completed');
+  });
+
+  it('today, slots before now plus the notice are gone; a day with none left is past', () => {
+    const slots = daySlots(venue, '2026-12-04', 2, emptyUsage(), { date: '2026-12-04', time: '20:15' }, null);
+    expect(slots.map((s) => s.time)).toEqual(['20:30', '21:00', '21:30', '22:00', '22:30']);
+    expect(dayState(venue, '2026-12-04', 2, emptyUsage(), { date: '2026-12-04', time: '23:00' }, '2026-12-04', null)).toBe('past');
+  });
+
+  it('checks shift, slot and zone capacity, and names the condition', () => {
+    const usage = emptyUsage();
+    usage.slot.set(slotKey('dinner', '20:00'), 9);
+    usage.zone.set(zoneKey('dinner', 'terrace'), 11);
+    const slots = daySlots(venue, '2026-12-04', 2, usage, early, null);
+    const at20 = slots.find((s) => s.time === '20:00')!;
+    expect(at20).toMatchObject({ available: false, condition: 'slotFull' });
+    const at21 = slots.find((s) => s.time === '21:00')!;
+    expect(at21.zones).toEqual([{ key: 'room', available: true }, { key: 'terrace', available: false, condition: 'zoneFull' }]);
+    // The module narrows the zones; an unselectable zone is never offered.
+    expect(daySlots(venue, '2026-12-04', 2, usage, early, venue.rules.modules[0]).find((s) => s.time === '21:00')).toMatchObject({ available: false, condition: 'zoneFull' });
+
+    const soldOut = emptyUsage();
+    soldOut.shift.set('lunch', 20);
+    soldOut.shift.set('dinner', 30);
+    expect(dayCondition(daySlots(venue, '2026-12-04', 2, soldOut, early, null))).toBe('daySoldOut');
+  });
+
+  it('reads now in the venue time zone, across daylight-saving changes', () => {
+    // Rome moves from UTC+1 to UTC+2 on 28 March 2027 at 02:00.
+    expect(localMoment('Europe/Rome', new Date('2027-03-28T00:30:00Z'))).toEqual({ date: '2027-03-28', time: '01:30' });
+    expect(localMoment('Europe/Rome', new Date('2027-03-28T01:30:00Z'))).toEqual({ date: '2027-03-28', time: '03:30' });
+    expect(localMoment('Europe/Rome', new Date('2026-10-25T18:00:00Z'))).toEqual({ date: '2026-10-25', time: '19:00' });
+    expect(instantOf('Europe/Rome', '2027-03-28', '20:00').toISOString()).toBe('2027-03-28T18:00:00.000Z');
+    expect(instantOf('Europe/Rome', '2027-03-27', '20:00').toISOString()).toBe('2027-03-27T19:00:00.000Z');
+    expect(localMoment('Pacific/Auckland', new Date('2026-12-03T20:00:00Z')).date).toBe('2026-12-04');
+  });
+});

@@ -87,9 +87,9 @@ async function usageBetween(db: Database, venueId: number, from: string, to: str
 }
 
 function requireModule(venue: Venue, key: string | undefined): Module | null {
-  const module = findModule(venue.rules, key);
-  if (module === undefined) throw new BookingError('unknownModule', 'reservemodule');
-  return module;
+  const found = findModule(venue.rules, key);
+  if (found === undefined) throw new BookingError('unknownModule', 'reservemodule');
+  return found;
 }
 
 function requireParty(venue: Venue, pax: number) {
@@ -104,7 +104,7 @@ function clock(venue: VenueRow, rules: Venue['rules'], now: Date) {
 /** `reservation/getmonth`: each day's state for a party size. */
 export async function getMonth(db: Database, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string }, now = new Date()) {
   const v = await loadBookingVenue(db, venue);
-  const module = requireModule(v, q.module);
+  const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
   const days = new Date(Date.UTC(q.year, q.month, 0)).getUTCDate();
@@ -113,19 +113,19 @@ export async function getMonth(db: Database, venue: VenueRow, q: { year: number;
   const { today, earliest } = clock(venue, v.rules, now);
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(first, i);
-    return { date, state: dayState(v, date, q.pax, usage.get(date) ?? emptyUsage(), earliest, today, module) as DayState };
+    return { date, state: dayState(v, date, q.pax, usage.get(date) ?? emptyUsage(), earliest, today, bookingModule) as DayState };
   });
 }
 
 /** `reservation/getday`: a day's slots with their zones, and why it is full when it is. */
 export async function getDay(db: Database, venue: VenueRow, q: { date: string; pax: number; module?: string }, now = new Date()) {
   const v = await loadBookingVenue(db, venue);
-  const module = requireModule(v, q.module);
+  const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
   const usage = (await usageBetween(db, venue.id, q.date, q.date)).get(q.date) ?? emptyUsage();
   const { today, earliest } = clock(venue, v.rules, now);
-  const state = dayState(v, q.date, q.pax, usage, earliest, today, module);
-  const slots: Slot[] = state === 'available' || state === 'completed' ? daySlots(v, q.date, q.pax, usage, earliest, module) : [];
+  const state = dayState(v, q.date, q.pax, usage, earliest, today, bookingModule);
+  const slots: Slot[] = state === 'available' || state === 'completed' ? daySlots(v, q.date, q.pax, usage, earliest, bookingModule) : [];
   const condition: Condition | undefined = state === 'experience' ? 'onlyExperiences' : dayCondition(slots);
   return { date: q.date, state, condition, waitingList: v.rules.waitingList, slots };
 }
@@ -136,16 +136,16 @@ async function lockCapacity(tx: Database, venueId: number, date: string, shiftKe
 }
 
 /** Checks that a choice is bookable at all (past, closed, unknown zone...): bad input is refused. */
-function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: string; pax: number; zone: string }, module: Module | null, now: Date) {
+function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: string; pax: number; zone: string }, bookingModule: Module | null, now: Date) {
   requireParty(v, c.pax);
   const { today, earliest } = clock(venue, v.rules, now);
   if (c.date < today || isBeforeNotice(c.date, c.time, earliest)) throw new BookingError('pastDate', 'date');
   if (c.date > addDays(today, v.rules.daysAhead)) throw new BookingError('closedDay', 'date');
-  const open = openShifts(v, c.date, module);
-  if (!open.length) throw new BookingError(hasExperience(v, c.date, module) && !v.rules.closures.includes(c.date) ? 'onlyExperiences' : 'closedDay', 'date');
+  const open = openShifts(v, c.date, bookingModule);
+  if (!open.length) throw new BookingError(hasExperience(v, c.date, bookingModule) && !v.rules.closures.includes(c.date) ? 'onlyExperiences' : 'closedDay', 'date');
   const shift = open.find((s) => slotTimes(s).includes(c.time));
   if (!shift) throw new BookingError('timeNotOffered', 'time');
-  const zone = bookableZones(v, module).find((z) => z.key === c.zone);
+  const zone = bookableZones(v, bookingModule).find((z) => z.key === c.zone);
   if (!zone) throw new BookingError('zoneNotOffered', 'zone');
   return { shift, zone };
 }
@@ -161,8 +161,8 @@ export async function holdSlot(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date } | { condition: Condition }> {
   const v = await loadBookingVenue(db, venue);
-  const module = requireModule(v, c.module);
-  const { shift, zone } = checkChoice(v, venue, c, module, now);
+  const bookingModule = requireModule(v, c.module);
+  const { shift, zone } = checkChoice(v, venue, c, bookingModule, now);
   return db.transaction(async (tx) => {
     if (c.replaceToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, c.replaceToken)));
     await lockCapacity(tx as unknown as Database, venue.id, c.date, shift.key);
@@ -194,8 +194,8 @@ export async function createReservation(
   now = new Date(),
 ): Promise<{ outcome: ReservationOutcome; hash?: string }> {
   const v = await loadBookingVenue(db, venue);
-  const module = requireModule(v, input.reservemodule);
-  const { shift, zone } = checkChoice(v, venue, input, module, now);
+  const bookingModule = requireModule(v, input.reservemodule);
+  const { shift, zone } = checkChoice(v, venue, input, bookingModule, now);
   if (input.motivo && input.motivo !== 'other' && !v.rules.visitReasons.some((r) => r.key === input.motivo)) {
     throw new BookingError('visitReasonInvalid', 'motivo');
   }
@@ -227,7 +227,7 @@ export async function createReservation(
       zoneKey: zone.key,
       covers: input.pax,
       status,
-      moduleKey: module?.key ?? null,
+      moduleKey: bookingModule?.key ?? null,
       firstName: input.nome,
       lastName: input.cognome,
       email: normalizeEmail(input.email),

@@ -136,7 +136,7 @@ export function describeBooking(driver: Driver) {
     });
 
     it('answers sold out, storing nothing, when the venue keeps no waiting list', async () => {
-      const { db, venue, schema, book } = await ctx();
+      const { db, venue, schema } = await ctx();
       const rules = venue.booking!;
       await db.update(schema.venues).set({ booking: { ...rules, waitingList: false } }).where(eq(schema.venues.id, venue.id));
       try {

@@ -15,18 +15,20 @@ type Props = {
   dayError?: string;
   monthError?: string;
   requiredLabel: string;
+  /** The birthday is required in the loyalty form, optional in a booking. */
+  required?: boolean;
 };
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
 /** Birthday as a day select and a month select (1 to 12), month names in the guest's language. */
-export function BirthdayField({ formId, legend, dayLabel, monthLabel, monthNames, placeholder, day, month, dayError, monthError, requiredLabel }: Props) {
+export function BirthdayField({ formId, legend, dayLabel, monthLabel, monthNames, placeholder, day, month, dayError, monthError, requiredLabel, required = true }: Props) {
   const dayId = fieldId(formId, day.name);
   const monthId = fieldId(formId, month.name);
   return (
     <fieldset className="field field--group">
       <legend>
-        {legend} <span className="field__required">({requiredLabel})</span>
+        {legend} {required ? <span className="field__required">({requiredLabel})</span> : null}
       </legend>
       <div className="field__row">
         <div className={`field${dayError ? ' field--invalid' : ''}`}>
@@ -34,7 +36,7 @@ export function BirthdayField({ formId, legend, dayLabel, monthLabel, monthNames
           <select
             id={dayId}
             autoComplete="bday-day"
-            aria-required="true"
+            aria-required={required}
             aria-invalid={dayError ? true : undefined}
             aria-describedby={dayError ? errorId(formId, day.name) : undefined}
             {...day}
@@ -52,7 +54,7 @@ export function BirthdayField({ formId, legend, dayLabel, monthLabel, monthNames
           <select
             id={monthId}
             autoComplete="bday-month"
-            aria-required="true"
+            aria-required={required}
             aria-invalid={monthError ? true : undefined}
             aria-describedby={monthError ? errorId(formId, month.name) : undefined}
             {...month}

@@ -7,6 +7,7 @@ export type FormMessages = {
   summaryText: string;
   unsaved: string;
   required: string;
+  optional: string;
   close: string;
   sending: string;
   selectPlaceholder: string;

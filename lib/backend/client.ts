@@ -28,6 +28,8 @@ export interface BackendClient {
   subscribeFidelity(payload: Record<string, string>): Promise<ActionResult>;
   /** `fidelity/lookup`. */
   lookupFidelity(payload: Record<string, string>): Promise<ActionResult>;
+  /** `reservation/getmonth`, `getday`, `hold`, `release`, `create` (docs/backend-contract.md). */
+  reservation(call: 'getmonth' | 'getday' | 'hold' | 'release' | 'create', payload: Record<string, string>): Promise<ActionResult>;
 }
 
 export function createBackendClient(transport: Transport, label: string): BackendClient {
@@ -70,6 +72,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
   return {
     subscribeFidelity: (payload) => act('fidelity/subscribe', payload),
     lookupFidelity: (payload) => act('fidelity/lookup', payload),
+    reservation: (call, payload) => act(`reservation/${call}`, payload),
     getLocation: () => load('location/getlocation', locationSchema, null),
     getAllServices: async () => (await load('services/getallservices', servicesSchema, null))?.prefixList ?? [],
     getExperienceList: () =>

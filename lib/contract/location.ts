@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, str, texts } from './fields';
+import { flag, num, str, texts } from './fields';
 
 /** `location/getlocation` (spec section 7); fields after `customFooter` are this project's additions. */
 export const locationSchema = z.object({
@@ -24,6 +24,17 @@ export const locationSchema = z.object({
     })
     .nullish()
     .transform((s) => s ?? { giftCards: false, fidelity: false, promotion: null }),
+  booking: z
+    .object({
+      partySize: z.object({ min: num, directMax: num, max: num }),
+      visitReasons: z.array(z.object({ key: str, label: texts })).default([]),
+      waitingList: flag,
+      holdMinutes: num,
+      modules: z.array(z.object({ key: str, name: texts })).default([]),
+      zones: z.array(z.object({ key: str, name: texts })).default([]),
+    })
+    .nullish()
+    .transform((b) => b ?? { partySize: { min: 1, directMax: 6, max: 12 }, visitReasons: [], waitingList: false, holdMinutes: 8, modules: [], zones: [] }),
   policies: z
     .object({ version: str, privacy: texts, marketing: texts })
     .nullish()

@@ -15,32 +15,44 @@ export const reservationChoiceSchema = z.object({
   reservemodule: optionalKey,
 });
 
+/** The guest's part of a booking: personal data and consents (visit reason, birthday, notes optional). */
+const detailsShape = {
+  nome: requiredText('nameRequired'),
+  cognome: requiredText('surnameRequired'),
+  email: email(),
+  prefisso: prefix,
+  telefono: phoneNumber,
+  motivo: optionalKey,
+  compleannoGiorno: z.union([z.literal(''), birthDay]).optional(),
+  compleannoMese: z.union([z.literal(''), birthMonth]).optional(),
+  note: z.string().trim().max(500, 'tooLong').optional().default(''),
+  privacy: requiredConsent('privacyRequired'),
+  marketing: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true'),
+};
+
+type DetailsValues = { prefisso: string; telefono: string; compleannoGiorno?: number | ''; compleannoMese?: number | '' };
+function checkDetails(v: DetailsValues, ctx: z.RefinementCtx) {
+  if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+  const day = typeof v.compleannoGiorno === 'number' ? v.compleannoGiorno : null;
+  const month = typeof v.compleannoMese === 'number' ? v.compleannoMese : null;
+  if ((day === null) !== (month === null)) {
+    ctx.addIssue({ code: 'custom', path: [day === null ? 'compleannoGiorno' : 'compleannoMese'], message: day === null ? 'birthDayRequired' : 'birthMonthRequired' });
+  }
+  if (day !== null && month !== null && day > daysInMonth(month)) ctx.addIssue({ code: 'custom', path: ['compleannoGiorno'], message: 'birthDayRequired' });
+}
+
+/** The personal-data step of the wizard, on its own. */
+export const reservationDetailsSchema = z.object(detailsShape).superRefine(checkDetails);
+export type ReservationDetailsInput = z.input<typeof reservationDetailsSchema>;
+export type ReservationDetails = z.output<typeof reservationDetailsSchema>;
+
 /**
  * A table reservation (spec sections 2 and 3): the choice, the guest's data and consents.
- * Visit reason, birthday and notes are optional; privacy is required, marketing is not.
+ * Privacy is required, marketing is not.
  */
 export const reservationSchema = reservationChoiceSchema
-  .extend({
-    holdToken: z.string().max(64).optional(),
-    nome: requiredText('nameRequired'),
-    cognome: requiredText('surnameRequired'),
-    email: email(),
-    prefisso: prefix,
-    telefono: phoneNumber,
-    motivo: optionalKey,
-    compleannoGiorno: z.union([z.literal(''), birthDay]).optional(),
-    compleannoMese: z.union([z.literal(''), birthMonth]).optional(),
-    note: z.string().trim().max(500, 'tooLong').optional().default(''),
-    privacy: requiredConsent('privacyRequired'),
-    marketing: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true'),
-  })
-  .superRefine((v, ctx) => {
-    if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
-    const day = typeof v.compleannoGiorno === 'number' ? v.compleannoGiorno : null;
-    const month = typeof v.compleannoMese === 'number' ? v.compleannoMese : null;
-    if ((day === null) !== (month === null)) ctx.addIssue({ code: 'custom', path: [day === null ? 'compleannoGiorno' : 'compleannoMese'], message: day === null ? 'birthDayRequired' : 'birthMonthRequired' });
-    if (day !== null && month !== null && day > daysInMonth(month)) ctx.addIssue({ code: 'custom', path: ['compleannoGiorno'], message: 'birthDayRequired' });
-  });
+  .extend({ holdToken: z.string().max(64).optional(), ...detailsShape })
+  .superRefine(checkDetails);
 
 export type ReservationInput = z.input<typeof reservationSchema>;
 export type ReservationData = z.output<typeof reservationSchema>;

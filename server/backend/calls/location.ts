@@ -1,6 +1,21 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { giftCards, promotions } from '@/server/db/schema';
+import { giftCards, promotions, zones } from '@/server/db/schema';
 import type { CallContext, Envelope } from '../dispatch';
+import { bookingRulesSchema } from '@/server/booking/rules';
+import type { VenueRow } from '@/server/db/schema';
+
+/** What the booking wizard needs to know of the rules before it asks for availability. */
+function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown; selectable: boolean }[]) {
+  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
+  return {
+    zones: venueZones.filter((z) => z.selectable).map((z) => ({ key: z.key, name: z.name })),
+    partySize: rules.partySize,
+    visitReasons: rules.visitReasons,
+    waitingList: rules.waitingList,
+    holdMinutes: rules.holdMinutes,
+    modules: rules.modules.map((m) => ({ key: m.key, name: m.name })),
+  };
+}
 
 export async function getLocation({ db, venue }: CallContext): Promise<Envelope> {
   const now = new Date();
@@ -18,6 +33,7 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
     .orderBy(promotions.endsAt)
     .limit(1);
   const giftCardCount = await db.$count(giftCards, and(eq(giftCards.venueId, venue.id), eq(giftCards.active, true)));
+  const venueZones = await db.select().from(zones).where(eq(zones.venueId, venue.id));
   return {
     status: true,
     data: {
@@ -37,6 +53,7 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
         promotion: promotion ?? null,
       },
       policies: venue.policies,
+      booking: publicBooking(venue, venueZones),
     },
   };
 }

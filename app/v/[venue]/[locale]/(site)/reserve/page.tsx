@@ -1,16 +1,12 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
-
-type Props = PageProps;
+import { ReserveScreen } from '@/components/reservation/reserve-screen';
 
 /** Table reservation form. */
-export async function generateMetadata({ params }: Props) {
-  const p = await params;
-  return screenMetadata(p, 'reserve', '/reserve');
+export async function generateMetadata({ params }: PageProps) {
+  return screenMetadata(await params, 'reserve', '/reserve');
 }
 
-export default async function Page({ params }: Props) {
-  const p = await params;
-  return <PlaceholderScreen params={p} screen="reserve" />;
+export default async function Page({ params }: PageProps) {
+  return <ReserveScreen params={await params} />;
 }

@@ -1,8 +1,8 @@
+import { notFound } from 'next/navigation';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
-import { notFound } from 'next/navigation';
+import { ReserveScreen } from '@/components/reservation/reserve-screen';
 import { optionalSegment } from '@/lib/routes';
 
 type Props = PageProps<{ reservemodule?: string[] }>;
@@ -17,6 +17,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  if (optionalSegment(p.reservemodule) === false) notFound();
-  return <PlaceholderScreen params={p} screen="reserve" />;
+  const bookingModule = optionalSegment(p.reservemodule);
+  if (bookingModule === false) notFound();
+  return <ReserveScreen params={p} module={bookingModule} />;
 }

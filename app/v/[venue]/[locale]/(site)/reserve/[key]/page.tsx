@@ -2,6 +2,7 @@ import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { ReservationOutcomeScreen, reservationOutcomes, type OutcomeKey } from '@/components/reservation/outcome-screen';
 
 type Props = PageProps<{ key: string }>;
 
@@ -15,5 +16,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
+  if ((reservationOutcomes as readonly string[]).includes(p.key)) return <ReservationOutcomeScreen params={p} outcome={p.key as OutcomeKey} />;
+  // `suspended` and `suspendedError` (SMS-code confirmation) come with the next issue.
   return <PlaceholderScreen params={p} screen="reserveMessage" />;
 }

@@ -1,0 +1,72 @@
+'use client';
+
+import { useState } from 'react';
+import type { ReservationDetails } from '@/lib/forms/reservation';
+import type { WizardSetup } from './types';
+import { formatDate } from './wizard';
+
+type Props = {
+  setup: WizardSetup;
+  choice: { pax: number; date: string; time: string; zone: string };
+  details: ReservationDetails;
+  onChange: () => void;
+  /** Resolves with an error code when the booking was refused. */
+  onConfirm: () => Promise<string | null>;
+};
+
+/** The booking to confirm: "If the information is correct, press confirm to send the request." */
+export function SummaryStep({ setup, choice, details, onChange, onConfirm }: Props) {
+  const { t } = setup;
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className="summary">
+      <dl className="summary__list">
+        <dt>{t['summary.people']}</dt>
+        <dd>{setup.paxLabels[choice.pax] ?? choice.pax}</dd>
+        <dt>{t['summary.date']}</dt>
+        <dd>{formatDate(choice.date, setup.locale)}</dd>
+        <dt>{t['summary.time']}</dt>
+        <dd>{choice.time}</dd>
+        <dt>{t['summary.zone']}</dt>
+        <dd>{setup.zones[choice.zone] ?? choice.zone}</dd>
+        <dt>{t['summary.name']}</dt>
+        <dd>
+          {details.nome} {details.cognome}
+        </dd>
+        <dt>{t['summary.contact']}</dt>
+        <dd>
+          {details.email}, {details.prefisso} {details.telefono}
+        </dd>
+      </dl>
+      {problem ? (
+        <p role="alert" className="field__error">
+          {problem === 'soldOut' ? t['outcome.soldOut'] : (t[`errors.${problem}`] ?? t['errors.generic'])}
+        </p>
+      ) : null}
+      <p className="summary__footer">{t['summary.footer']}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={async () => {
+            setBusy(true);
+            setProblem(null);
+            const error = await onConfirm();
+            if (error) {
+              setProblem(error);
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? setup.forms.sending : t['summary.confirm']}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onChange}>
+          {t['summary.change']}
+        </button>
+      </div>
+    </div>
+  );
+}

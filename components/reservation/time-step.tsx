@@ -1,0 +1,85 @@
+'use client';
+
+import { useState } from 'react';
+import type { DayDetail, WizardSetup } from './types';
+
+type Choice = { time: string; zone: string; waitingList: boolean };
+type Props = {
+  setup: WizardSetup;
+  pax: number;
+  date: string;
+  day?: DayDetail;
+  loading: boolean;
+  /** Resolves with an error code when the hold was refused. */
+  onChoose: (choice: Choice) => Promise<string | null>;
+};
+
+/** Time slots, then the zones free at the chosen time; a full time offers the waiting list. */
+export function TimeStep({ setup, day, loading, onChoose }: Props) {
+  const { t } = setup;
+  const [time, setTime] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (loading || !day) return <p role="status">{t['date.loading']}</p>;
+  const slot = day.slots.find((s) => s.time === time);
+
+  const choose = async (choice: Choice) => {
+    setBusy(true);
+    setProblem(null);
+    const error = await onChoose(choice);
+    setBusy(false);
+    if (error) setProblem(error);
+  };
+
+  return (
+    <div className="time-step">
+      {day.condition ? <p role="status" className="notice notice--warning">{t[`conditions.${day.condition}`]}</p> : null}
+      {problem ? (
+        <p role="alert" className="field__error">
+          {t[`conditions.${problem}`] ?? t[`errors.${problem}`] ?? t['errors.generic']}
+        </p>
+      ) : null}
+      <fieldset className="field--group">
+        <legend className="visually-hidden">{t['time.title']}</legend>
+        <ul className="choice-grid">
+          {day.slots.map((s) => (
+            <li key={s.time}>
+              <button type="button" className={`choice${s.available ? '' : ' choice--full'}`} aria-pressed={time === s.time} onClick={() => setTime(s.time)}>
+                {s.time}
+                {s.available ? null : <span className="choice__note"> · {t['time.full']}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {slot && slot.available ? (
+        <fieldset className="field--group zones">
+          <legend>{t['time.zones']}</legend>
+          <ul className="choice-grid">
+            {slot.zones.map((z) => (
+              <li key={z.key}>
+                <button type="button" className="choice" disabled={!z.available || busy} onClick={() => choose({ time: slot.time, zone: z.key, waitingList: false })}>
+                  {setup.zones[z.key] ?? z.key}
+                  {z.available ? null : <span className="choice__note"> · {t[`conditions.${z.condition}`]}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      {slot && !slot.available ? (
+        <div className="notice">
+          <p>{t[`conditions.${slot.condition}`]}</p>
+          {day.waitingList ? (
+            <>
+              <p>{t['time.waitingListHint']}</p>
+              <button type="button" className="button" disabled={busy} onClick={() => choose({ time: slot.time, zone: slot.zones[0]?.key ?? '', waitingList: true })}>
+                {t['time.waitingList']}
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Locale } from '@/lib/i18n/locales';
+import type { FormMessages } from '@/components/forms/types';
+import type { PrefixOption } from '@/components/forms/phone-field';
+
+export type DayInfo = { date: string; state: 'past' | 'closed' | 'experience' | 'available' | 'completed' };
+export type SlotInfo = { time: string; shift: string; available: boolean; condition?: string; zones: { key: string; available: boolean; condition?: string }[] };
+export type DayDetail = { date: string; state: DayInfo['state']; condition?: string; waitingList: boolean; slots: SlotInfo[] };
+
+/** Everything the wizard's client code needs, prepared on the server. */
+export type WizardSetup = {
+  locale: Locale;
+  module: string | null;
+  partySize: { min: number; directMax: number; max: number };
+  phone: string;
+  visitReasons: { key: string; label: string }[];
+  waitingList: boolean;
+  zones: Record<string, string>;
+  prefixes: PrefixOption[];
+  defaultPrefix: string;
+  monthNames: string[];
+  weekdayNames: string[];
+  policies: { privacy: string; marketing: string };
+  paxLabels: Record<number, string>;
+  /** `reserve` strings of the guest's language, by dotted key. */
+  t: Record<string, string>;
+  forms: FormMessages & { labels: Record<string, string> };
+};
+
+/** The last booking, kept in sessionStorage for the outcome page. */
+export type LastReservation = { outcome: string; pax: number; date: string; time: string; zone: string; name: string };
+export const LAST_RESERVATION_KEY = 'frontpageLastReservation';
+export const DETAILS_KEY = 'frontpageReservationDetails';
+export const HOLD_KEY = 'frontpageReservationHold';

@@ -1,0 +1,312 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import useSWR from 'swr';
+import { localizedPath } from '@/lib/i18n/paths';
+import { Calendar } from './calendar';
+import { TimeStep } from './time-step';
+import { DetailsStep } from './details-step';
+import { SummaryStep } from './summary-step';
+import { HOLD_KEY, DETAILS_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayInfo, type WizardSetup } from './types';
+import type { ReservationDetails } from '@/lib/forms/reservation';
+
+type Step = 'people' | 'date' | 'time' | 'details' | 'summary';
+export type Hold = { token: string; expiresAt: string; date: string; time: string; zone: string; pax: number };
+
+const fetcher = async (url: string) => {
+  const response = await fetch(url);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw Object.assign(new Error(body.error ?? 'generic'), { code: body.error ?? 'generic' });
+  return body.data;
+};
+
+function readSession<T>(key: string): T | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+function writeSession(key: string, value: unknown) {
+  try {
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage unavailable: the wizard still works, without surviving a reload
+  }
+}
+
+/**
+ * The booking wizard (spec section 2, "Reservation form"). Its choices live in the URL
+ * (`?pax&date&time&zone&step`), so reload and the back button keep the guest's place;
+ * the guest's details and the hold token stay in sessionStorage, never in the URL.
+ */
+export function ReservationWizard({ setup }: { setup: WizardSetup }) {
+  const { t } = setup;
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const pax = Number(params.get('pax')) || 0;
+  const date = params.get('date') ?? '';
+  const time = params.get('time') ?? '';
+  const zone = params.get('zone') ?? '';
+  const wanted = params.get('step');
+  // The wizard renders in the browser only (it reads the URL's query), so sessionStorage is there.
+  const [details, setDetails] = useState<ReservationDetails | null>(() => readSession<ReservationDetails>(DETAILS_KEY));
+  const [hold, setHold] = useState<Hold | null>(() => readSession<Hold>(HOLD_KEY));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const step: Step = !pax ? 'people' : !date ? 'date' : !time || !zone ? 'time' : wanted === 'summary' && details ? 'summary' : 'details';
+
+  // Focus the step's heading when the step changes, so screen readers follow along.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const go = (next: Record<string, string | number | null>) => {
+    const query = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null || v === '') query.delete(k);
+      else query.set(k, String(v));
+    }
+    const qs = query.toString();
+    router.push(`${pathname}${qs ? `?${qs}` : ''}`, { scroll: false });
+  };
+
+  const releaseHold = async () => {
+    const current = readSession<Hold>(HOLD_KEY);
+    if (!current) return;
+    writeSession(HOLD_KEY, null);
+    setHold(null);
+    await fetch('/api/reservation/release', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ holdToken: current.token }) }).catch(() => undefined);
+  };
+
+  const moduleQuery = setup.module ? `&reservemodule=${encodeURIComponent(setup.module)}` : '';
+  const [month, setMonth] = useState<string>('');
+  const shownMonth = month || (date ? date.slice(0, 7) : new Date().toISOString().slice(0, 7));
+  const monthKey = pax && step === 'date' && shownMonth ? `/api/reservation/month?year=${shownMonth.slice(0, 4)}&month=${Number(shownMonth.slice(5, 7))}&pax=${pax}${moduleQuery}` : null;
+  const monthData = useSWR<DayInfo[]>(monthKey, fetcher, { revalidateOnFocus: true });
+  const dayKey = pax && date && (step === 'time' || step === 'details') ? `/api/reservation/day?day=${date}&pax=${pax}${moduleQuery}` : null;
+  const dayData = useSWR<DayDetail>(dayKey, fetcher, { refreshInterval: 30_000 });
+
+  const steps: { key: Step; label: string }[] = [
+    { key: 'people', label: t['steps.people'] },
+    { key: 'date', label: t['steps.date'] },
+    { key: 'time', label: t['steps.time'] },
+  ];
+  const order: Step[] = ['people', 'date', 'time', 'details', 'summary'];
+
+  return (
+    <div className="wizard">
+      <nav aria-label={t['steps.label']} className="breadcrumb">
+        <ol>
+          {steps.map((s) => {
+            const reached = order.indexOf(step) >= order.indexOf(s.key);
+            const current = step === s.key;
+            const value = s.key === 'people' && pax ? setup.paxLabels[pax] : s.key === 'date' && date ? formatDate(date, setup.locale) : s.key === 'time' && time ? time : '';
+            return (
+              <li key={s.key} className={current ? 'breadcrumb__current' : reached ? 'breadcrumb__done' : ''}>
+                {reached && !current ? (
+                  <button type="button" className="link-button" onClick={() => go(s.key === 'people' ? { pax: null, date: null, time: null, zone: null, step: null } : s.key === 'date' ? { date: null, time: null, zone: null, step: null } : { time: null, zone: null, step: null })}>
+                    {s.label}
+                    {value ? `: ${value}` : ''}
+                  </button>
+                ) : (
+                  <span aria-current={current ? 'step' : undefined}>
+                    {s.label}
+                    {value ? `: ${value}` : ''}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      {step === 'people' ? (
+        <section aria-labelledby="step-people">
+          <h2 id="step-people" ref={headingRef} tabIndex={-1}>
+            {t['people.title']}
+          </h2>
+          <PeopleStep setup={setup} onChoose={(n) => go({ pax: n })} />
+        </section>
+      ) : null}
+
+      {step === 'date' ? (
+        <section aria-labelledby="step-date">
+          <h2 id="step-date" ref={headingRef} tabIndex={-1}>
+            {t['date.title']}
+          </h2>
+          <Calendar
+            setup={setup}
+            month={shownMonth}
+            days={monthData.data}
+            loading={monthData.isLoading}
+            error={monthData.error ? t[`errors.${(monthData.error as { code?: string }).code}`] ?? t['errors.generic'] : undefined}
+            onMonth={setMonth}
+            onChoose={(d) => go({ date: d })}
+          />
+        </section>
+      ) : null}
+
+      {step === 'time' ? (
+        <section aria-labelledby="step-time">
+          <h2 id="step-time" ref={headingRef} tabIndex={-1}>
+            {t['time.title']}
+          </h2>
+          <TimeStep
+            setup={setup}
+            pax={pax}
+            date={date}
+            day={dayData.data}
+            loading={dayData.isLoading}
+            onChoose={async (choice) => {
+              await releaseHold();
+              if (choice.waitingList) {
+                go({ time: choice.time, zone: choice.zone, step: null });
+                return null;
+              }
+              const response = await fetch('/api/reservation/hold', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ date, time: choice.time, zone: choice.zone, pax, reservemodule: setup.module ?? undefined }),
+              });
+              const body = await response.json().catch(() => ({}));
+              if (!response.ok) {
+                void dayData.mutate();
+                return body.error ?? 'generic';
+              }
+              const newHold: Hold = { token: body.data.holdToken, expiresAt: body.data.expiresAt, date, time: choice.time, zone: choice.zone, pax };
+              writeSession(HOLD_KEY, newHold);
+              setHold(newHold);
+              go({ time: choice.time, zone: choice.zone, step: null });
+              return null;
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'details' ? (
+        <section aria-labelledby="step-details">
+          <h2 id="step-details" ref={headingRef} tabIndex={-1}>
+            {t['details.title']}
+          </h2>
+          <HoldNotice setup={setup} hold={hold} date={date} time={time} zone={zone} pax={pax} onExpired={() => void releaseHold()} />
+          <DetailsStep
+            setup={setup}
+            initial={details}
+            onDone={(values) => {
+              writeSession(DETAILS_KEY, values);
+              setDetails(values);
+              go({ step: 'summary' });
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'summary' && details ? (
+        <section aria-labelledby="step-summary">
+          <h2 id="step-summary" ref={headingRef} tabIndex={-1}>
+            {t['summary.title']}
+          </h2>
+          <HoldNotice setup={setup} hold={hold} date={date} time={time} zone={zone} pax={pax} onExpired={() => void releaseHold()} />
+          <SummaryStep
+            setup={setup}
+            choice={{ pax, date, time, zone }}
+            details={details}
+            onChange={() => go({ step: null })}
+            onConfirm={async () => {
+              const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
+              const response = await fetch('/api/reservation', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ ...details, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken, language: setup.locale }),
+              });
+              const body = await response.json().catch(() => ({}));
+              if (response.ok) {
+                writeSession(HOLD_KEY, null);
+                writeSession(DETAILS_KEY, null);
+                writeSession(LAST_RESERVATION_KEY, { outcome: body.data.outcome, pax, date, time, zone, name: `${details.nome} ${details.cognome}` });
+                router.push(localizedPath(setup.locale, `/reserve/${body.data.outcome}`));
+                return null;
+              }
+              return body.error ?? 'generic';
+            }}
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function formatDate(date: string, locale: string) {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+function PeopleStep({ setup, onChoose }: { setup: WizardSetup; onChoose: (n: number) => void }) {
+  const { t, partySize } = setup;
+  const direct = Array.from({ length: Math.max(partySize.directMax - partySize.min + 1, 0) }, (_, i) => partySize.min + i);
+  const more = Array.from({ length: Math.max(partySize.max - partySize.directMax, 0) }, (_, i) => partySize.directMax + 1 + i);
+  return (
+    <div className="people-step">
+      <ul className="choice-grid">
+        {direct.map((n) => (
+          <li key={n}>
+            <button type="button" className="choice" onClick={() => onChoose(n)}>
+              {setup.paxLabels[n]}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {more.length ? (
+        <div className="field">
+          <label htmlFor="more-people">{t['people.more']}</label>
+          <select id="more-people" defaultValue="" onChange={(e) => e.target.value && onChoose(Number(e.target.value))}>
+            <option value="">{setup.forms.selectPlaceholder}</option>
+            {more.map((n) => (
+              <option key={n} value={n}>
+                {setup.paxLabels[n]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <p className="lead">
+        {t['people.tooLarge'].replace('{max}', String(partySize.max))}{' '}
+        {setup.phone ? <a href={`tel:${setup.phone.replace(/\s+/g, '')}`}>{t['people.contact'].replace('{phone}', setup.phone)}</a> : null}
+      </p>
+    </div>
+  );
+}
+
+/** The hold's countdown; when it runs out the guest is told to choose a time again. */
+function HoldNotice({ setup, hold, date, time, zone, pax, onExpired }: { setup: WizardSetup; hold: Hold | null; date: string; time: string; zone: string; pax: number; onExpired: () => void }) {
+  const mine = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold : null;
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    if (!mine) return;
+    const tick = () => setLeft(Math.max(0, Math.round((new Date(mine.expiresAt).getTime() - Date.now()) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [mine]);
+  useEffect(() => {
+    if (left === 0) onExpired();
+  }, [left, onExpired]);
+  if (!mine || left === null) return null;
+  if (left === 0) return <p role="alert" className="notice notice--warning">{setup.t['time.expired']}</p>;
+  const mm = String(Math.floor(left / 60));
+  const ss = String(left % 60).padStart(2, '0');
+  return (
+    <p className="notice" role="timer" aria-live="off">
+      {setup.t['time.held'].replace('{time}', `${mm}:${ss}`)}
+    </p>
+  );
+}

@@ -1,0 +1,123 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { messages, VENUE } from './helpers';
+
+const en = messages('en');
+
+async function chooseFirstDates(page: Page, count: number): Promise<string[]> {
+  const list = page.getByLabel(en('reserve.date.list'));
+  await expect(list).toBeVisible();
+  const values = await list.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
+  return values.slice(0, count);
+}
+
+async function fillDetails(page: Page, email: string) {
+  await page.locator('input[name="nome"]').fill('Laura');
+  await page.locator('input[name="cognome"]').fill('Bianchi');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="telefono"]').fill('3331112233');
+  await page.locator('input[name="privacy"]').check();
+}
+
+test.describe('table reservation wizard', () => {
+  test('books a table for two in English, from party size to confirmation', async ({ page }) => {
+    await page.goto('/en/reserve');
+    await expect(page).toHaveTitle(`${VENUE} - ${en('screens.reserve')}`);
+    await expect(page.getByRole('navigation', { name: en('reserve.steps.label') })).toContainText(en('reserve.steps.people'));
+    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    await expect(page).toHaveURL(/pax=2/);
+
+    const [date] = await chooseFirstDates(page, 1);
+    await page.getByLabel(en('reserve.date.list')).selectOption(date);
+    await expect(page).toHaveURL(new RegExp(`date=${date}`));
+
+    // A time, then a zone: the seats are held, with a visible countdown.
+    const slot = page.locator('.time-step .choice:not(.choice--full)').last();
+    await slot.click();
+    await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
+    await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
+    await expect(page.getByRole('timer')).toContainText(/Your table is held for [0-9]:[0-5][0-9]/);
+
+    // The wizard survives a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
+
+    await fillDetails(page, `laura.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: en('reserve.details.continue') }).click();
+    await expect(page.getByText(en('reserve.summary.footer'))).toBeVisible();
+    await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+    await page.waitForURL('**/en/reserve/confirm');
+    await expect(page.getByRole('heading', { level: 1, name: en('reserve.outcome.confirmTitle') })).toBeVisible();
+    await expect(page.getByText('Laura Bianchi')).toBeVisible();
+    await page.getByRole('link', { name: en('reserve.outcome.newReservation') }).click();
+    await expect(page).toHaveURL(/\/en\/reserve$/);
+  });
+
+  test('the back button walks back through the steps', async ({ page }) => {
+    await page.goto('/en/reserve');
+    await page.getByRole('button', { name: '4 people', exact: true }).click();
+    await expect(page.getByRole('heading', { name: en('reserve.date.title') })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: en('reserve.people.title') })).toBeVisible();
+  });
+
+  test('the last seats of a slot go to one guest; the other is offered the waiting list', async ({ browser, page, baseURL }) => {
+    await page.goto('/en/reserve?pax=2');
+    const dates = await chooseFirstDates(page, 3);
+    const date = dates[2];
+    // Fill the 21:30 dinner slot (16 covers) up to its last two seats.
+    for (const [i, pax] of [4, 4, 6].entries()) {
+      const response = await page.request.post(`${baseURL}/api/reservation`, {
+        data: { pax, date, time: '21:30', zone: 'sala', nome: 'Pre', cognome: 'Filled', email: `pre${i}.${Date.now()}@example.com`, prefisso: '+39', telefono: '3331112233', privacy: true, language: 'en' },
+      });
+      expect(response.status()).toBe(200);
+    }
+    const guestA = page;
+    const contextB = await browser.newContext();
+    const guestB = await contextB.newPage();
+    for (const guest of [guestA, guestB]) await guest.goto(`/en/reserve?pax=2&date=${date}`);
+    await guestA.getByRole('button', { name: /^21:30/ }).click();
+    await guestA.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
+    await expect(guestA.getByRole('timer')).toBeVisible();
+
+    // Guest B now sees 21:30 as full, and is offered the waiting list.
+    await guestB.reload();
+    const full = guestB.getByRole('button', { name: /^21:30/ });
+    await expect(full).toContainText(en('reserve.time.full'));
+    await full.click();
+    await guestB.getByRole('button', { name: en('reserve.time.waitingList') }).click();
+    await fillDetails(guestB, `b.${Date.now()}@example.com`);
+    await guestB.getByRole('button', { name: en('reserve.details.continue') }).click();
+    await guestB.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+    await guestB.waitForURL('**/en/reserve/waitinglist');
+    await expect(guestB.getByRole('heading', { level: 1, name: en('reserve.outcome.waitinglistTitle') })).toBeVisible();
+
+    await fillDetails(guestA, `a.${Date.now()}@example.com`);
+    await guestA.getByRole('button', { name: en('reserve.details.continue') }).click();
+    await guestA.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+    await guestA.waitForURL('**/en/reserve/confirm');
+    await contextB.close();
+  });
+
+  test('a booking module narrows the zones; an unknown module is a 404', async ({ page }) => {
+    await page.goto('/en/r/terrazza?pax=2');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Terrace');
+    const [date] = await chooseFirstDates(page, 1);
+    await page.getByLabel(en('reserve.date.list')).selectOption(date);
+    await page.locator('.time-step .choice:not(.choice--full)').first().click();
+    await expect(page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button')).toHaveText(['Terrace']);
+    expect((await page.goto('/en/r/cantina'))?.status()).toBe(404);
+  });
+
+  test('works at 360 px wide with the keyboard, and axe finds no violations', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/en/reserve');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: '2 people', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: en('reserve.date.title') })).toBeFocused();
+    await expect(page.getByLabel(en('reserve.date.list'))).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+});

@@ -15,7 +15,7 @@ export type Shift = {
   capacity: number;
   slotCapacity: number | null;
 };
-export type Zone = { key: string; capacity: number; selectable: boolean };
+export type Zone = { key: string; capacity: number; selectable: boolean; name?: unknown };
 export type ExperienceDay = { key: string; startDate: string | null; expiryDate: string | null; active: boolean; calendar: boolean };
 
 /** Covers taken on one date: per shift, per shift and slot time, per shift and zone. */

@@ -31,6 +31,13 @@ import {
 } from './availability';
 import { bookingRulesSchema } from './rules';
 import { localMoment } from './time';
+import { reservationIcs } from './ics';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { renderEmail, summaryLabels } from '@/server/outbox/templates';
+import { venuePageUrl } from '@/server/fidelity/service';
+import { pickText } from '@/lib/i18n/texts';
+import { toLocale } from '@/lib/i18n/locales';
 
 /** A refusal of bad input (4xx): its code is a message key under `reserve.errors`. */
 export class BookingError extends Error {
@@ -190,7 +197,7 @@ export async function createReservation(
   db: Database,
   venue: VenueRow,
   input: ReservationData,
-  context: { locale: string; partner: boolean },
+  context: { locale: string; partner: boolean; host: string },
   now = new Date(),
 ): Promise<{ outcome: ReservationOutcome; hash?: string }> {
   const v = await loadBookingVenue(db, venue);
@@ -244,8 +251,76 @@ export async function createReservation(
       policyVersion: venue.policies.version,
     });
     const outcome: ReservationOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
+    await queueReservationEmails(t, venue, { ...input, hash, outcome, zoneName: zone.name, host: context.host, locale: context.locale }, now);
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome });
+  if (result.hash) kickDelivery();
   return result;
+}
+
+type Booked = ReservationData & { hash: string; outcome: Exclude<ReservationOutcome, 'soldOut'>; zoneName: unknown; host: string; locale: string };
+
+/**
+ * The guest's e-mail (with the `.ics` file and the edit link) and the venue's notification,
+ * queued in the booking's own transaction (docs/outbox.md).
+ */
+async function queueReservationEmails(tx: Database, venue: VenueRow, b: Booked, now: Date) {
+  const locale = toLocale(b.locale);
+  const labels = summaryLabels(locale);
+  const zoneName = pickText(b.zoneName as Parameters<typeof pickText>[0], locale);
+  const dateText = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${b.date}T12:00:00Z`));
+  const editUrl = venuePageUrl(b.host, locale, `/reserve/${b.hash}/edit`);
+  const details: [string, string][] = [
+    [labels.name, `${b.nome} ${b.cognome}`],
+    [labels.people, String(b.pax)],
+    [labels.date, dateText],
+    [labels.time, b.time],
+    [labels.zone, zoneName],
+  ];
+  const template = b.outcome === 'confirm' ? 'reservationConfirm' : b.outcome === 'accept' ? 'reservationAccept' : 'reservationWaitinglist';
+  const mail = renderEmail(template, locale, { venueName: venue.name, firstName: b.nome, link: editUrl, date: dateText, time: b.time }, details);
+  const attachments =
+    b.outcome === 'waitinglist'
+      ? []
+      : [
+          {
+            filename: 'reservation.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: Buffer.from(
+              reservationIcs({
+                uid: `${b.hash}@${b.host}`,
+                timeZone: venue.timezone,
+                date: b.date,
+                time: b.time,
+                durationMinutes: 120,
+                summary: `${venue.name} · ${labels.people} ${b.pax}`,
+                location: venue.address,
+                description: `${mail.subject}\n${editUrl}`,
+                url: editUrl,
+                now,
+              }),
+            ).toString('base64'),
+          },
+        ];
+  await enqueueEmail(tx, { venueId: venue.id, template, locale, to: b.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, attachments });
+  if (venue.email) {
+    const venueLocale = 'it';
+    const venueLabels = summaryLabels(venueLocale);
+    const note = renderEmail(
+      'reservationVenue',
+      venueLocale,
+      { venueName: venue.name, date: b.date, time: b.time, pax: String(b.pax), outcome: b.outcome },
+      [
+        [venueLabels.name, `${b.nome} ${b.cognome}`],
+        [venueLabels.people, String(b.pax)],
+        [venueLabels.date, b.date],
+        [venueLabels.time, b.time],
+        [venueLabels.zone, zoneName],
+        [venueLabels.contact, `${b.email}, ${b.prefisso} ${b.telefono}`],
+        ...(b.note ? [['Note', b.note] as [string, string]] : []),
+      ],
+    );
+    await enqueueEmail(tx, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html });
+  }
 }

@@ -54,7 +54,7 @@ export function describeBooking(driver: Driver) {
       const db = await getDb();
       const venue = (await findVenueByKey(db, 'localhost'))!;
       const book = (input: ReservationInput, now = NOW) =>
-        service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false }, now);
+        service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false, host: 'localhost' }, now);
       return { db, venue, service, schema, book };
     };
 
@@ -97,10 +97,23 @@ export function describeBooking(driver: Driver) {
       expect(lunch.slots.every((s) => s.shift === 'pranzo')).toBe(true);
     });
 
-    it('confirms small parties and leaves large ones to the venue (accept)', async () => {
-      const { book } = await ctx();
-      expect((await book(guest(1, { time: '19:00', zone: 'sala' }))).outcome).toBe('confirm');
+    it('confirms small parties and leaves large ones to the venue (accept), e-mailing guest and venue', async () => {
+      const { book, db, schema } = await ctx();
+      const confirmed = await book(guest(1, { time: '19:00', zone: 'sala' }));
+      expect(confirmed.outcome).toBe('confirm');
+      expect(confirmed.hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
       expect((await book(guest(2, { time: '19:30', zone: 'sala', pax: 8 }))).outcome).toBe('accept');
+
+      const [mail] = await db.select().from(schema.outbox).where(eq(schema.outbox.recipient, 'guest1@example.com'));
+      expect(mail.template).toBe('reservationConfirm');
+      expect(mail.subject).toBe('Your table at Trattoria Da Rosa is confirmed: Friday, December 4, 2026, 19:00');
+      expect(mail.bodyText).toContain(`/en/reserve/${confirmed.hash}/edit`);
+      expect(mail.attachments).toHaveLength(1);
+      const ics = Buffer.from(mail.attachments[0].content, 'base64').toString('utf8');
+      expect(ics).toContain('DTSTART:20261204T180000Z'); // 19:00 in Florence, winter time
+      expect(ics).toContain(`UID:${confirmed.hash}@localhost`);
+      const [venueMail] = await db.select().from(schema.outbox).where(and(eq(schema.outbox.template, 'reservationVenue'), eq(schema.outbox.recipient, 'prenotazioni@trattoriadarosa.example')));
+      expect(venueMail.subject).toContain('2026-12-04 19:00');
     });
 
     it('never seats more than a slot holds: 50 bookings at once for its last seats', async () => {
@@ -144,7 +157,7 @@ export function describeBooking(driver: Driver) {
         const fresh = (await findVenueByKey(db, 'localhost'))!;
         const service = await import('@/server/booking/service');
         const { reservationSchema } = await import('@/lib/forms/reservation');
-        const result = await service.createReservation(db, fresh, reservationSchema.parse(guest(400, { time: '21:00' })), { locale: 'it', partner: false }, NOW);
+        const result = await service.createReservation(db, fresh, reservationSchema.parse(guest(400, { time: '21:00' })), { locale: 'it', partner: false, host: 'localhost' }, NOW);
         expect(result).toEqual({ outcome: 'soldOut' });
         expect(await db.$count(schema.reservations, eq(schema.reservations.email, 'guest400@example.com'))).toBe(0);
       } finally {

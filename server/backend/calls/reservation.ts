@@ -59,11 +59,11 @@ export async function releaseReservationSlot({ db, venue, params }: CallContext)
 }
 
 /** `reservation/create`: see docs/backend-contract.md. */
-export function createTableReservation({ db, venue, params }: CallContext): Promise<Envelope> {
+export function createTableReservation({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
   return guarded(async () => {
     const q = reservationSchema.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
-    const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1' });
+    const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: venueKey });
     if (result.outcome === 'soldOut') return { status: false, error: 'soldOut' };
     return { status: true, data: { outcome: result.outcome, hash: result.hash } };
   });

@@ -35,6 +35,15 @@ build(bareDir, ['--webpack']);
 
 const dataDir = path.join(root, '.tmp', 'bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
+const reservationsToSeed = Number(process.env.BENCH_RESERVATIONS) || 10_000;
+{
+  const seed = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/bench-seed.ts', String(reservationsToSeed)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  });
+  if (seed.status !== 0) process.exit(1);
+}
 const server = spawn(process.execPath, [next, 'start', '-p', String(port)], {
   cwd: root,
   stdio: 'ignore',
@@ -65,7 +74,9 @@ async function waitUp(url) {
 
 function measure(name, opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: (opts.base ?? base) + opts.path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, connections, duration: seconds }, (err, r) => {
+    const options = { url: (opts.base ?? base) + opts.path, method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, connections, duration: seconds };
+    if (opts.setupRequest) options.requests = [{ setupRequest: opts.setupRequest }];
+    autocannon(options, (err, r) => {
       if (err) return reject(err);
       resolve({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
     });
@@ -81,6 +92,24 @@ async function pageScripts(origin, pathname) {
   return { files: sources.length, kb: bytes / 1024 };
 }
 
+let created = 0;
+function monthBody() {
+  const d = new Date();
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return new URLSearchParams({ year: String(d.getUTCFullYear()), month: String(d.getUTCMonth() + 1), pax: '2' }).toString();
+}
+/** Bookings spread over the coming weeks' dinner slots; full ones land on the waiting list. */
+function createBody(i) {
+  const d = new Date(Date.now() + (2 + (i % 40)) * 86_400_000);
+  // Mondays and the demo venue's holidays are closed.
+  while (d.getUTCDay() === 1 || ['12-25', '01-01'].includes(d.toISOString().slice(5, 10))) d.setUTCDate(d.getUTCDate() + 1);
+  const times = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
+  return new URLSearchParams({
+    pax: '2', date: d.toISOString().slice(0, 10), time: times[i % times.length], zone: i % 2 ? 'sala' : 'terrazza',
+    nome: 'Bench', cognome: 'Guest', email: `load${i}@example.com`, prefisso: '+39', telefono: '3331234567', privacy: '1', language: 'it',
+  }).toString();
+}
+
 await waitUp(`${base}/api/health`);
 await waitUp(bareBase);
 const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` };
@@ -93,13 +122,24 @@ const targets = [
   ['reserve /reserve', { path: '/reserve' }],
   ['backend location/getlocation', { path: '/backend/api/frontpage/location/getlocation', method: 'POST', headers: form, body: '' }],
   ['backend experience/getexperiencelist', { path: '/backend/api/frontpage/experience/getexperiencelist', method: 'POST', headers: form, body: '' }],
+  ['backend reservation/getmonth', { path: '/backend/api/frontpage/reservation/getmonth', method: 'POST', headers: form, body: monthBody() }],
+  [
+    'backend reservation/create',
+    {
+      path: '/backend/api/frontpage/reservation/create',
+      method: 'POST',
+      headers: form,
+      body: createBody(0),
+      setupRequest: (request) => ({ ...request, body: createBody(++created) }),
+    },
+  ],
 ];
 for (const [, t] of targets) await fetch((t.base ?? base) + t.path, { method: t.method, headers: t.headers, body: t.body }); // warm caches
 
 const results = [];
 for (const [name, t] of targets) results.push(await measure(name, t));
 const baseline = results[0].rps;
-console.log(`\n${seconds} s per target, ${connections} connections, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+console.log(`\n${seconds} s per target, ${connections} connections, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${reservationsToSeed} reservations seeded, ${created} created under load\n`);
 console.log('target'.padEnd(40), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'non-2xx'.padStart(8));
 for (const r of results) {
   console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), (r.rps / baseline).toFixed(2).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.non2xx + r.errors).padStart(8));

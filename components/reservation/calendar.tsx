@@ -10,6 +10,8 @@ type Props = {
   days?: DayInfo[];
   loading: boolean;
   error?: string;
+  /** Days on which an experience can be booked (`experience/getesperienzemonth`). */
+  experienceDates: Set<string>;
   onMonth: (month: string) => void;
   onChoose: (date: string) => void;
 };
@@ -25,7 +27,7 @@ const shift = (month: string, delta: number) => {
  * screens); available days can be chosen. Under it, the same available days as a plain
  * select, which screen-reader users usually find easier than a grid.
  */
-export function Calendar({ setup, month, days, loading, error, onMonth, onChoose }: Props) {
+export function Calendar({ setup, month, days, loading, error, experienceDates, onMonth, onChoose }: Props) {
   const { t } = setup;
   const [tipFor, setTipFor] = useState<string | null>(null);
   if (!month) return null;
@@ -62,11 +64,12 @@ export function Calendar({ setup, month, days, loading, error, onMonth, onChoose
               <span key={`pad-${i}`} aria-hidden="true" />
             ))}
             {days.map((d) => {
-              const state = t[`date.states.${d.state}`];
+              const withExperiences = d.state === 'available' && experienceDates.has(d.date);
+              const state = t[`date.states.${d.state}`] + (withExperiences ? `, ${t['date.withExperiences']}` : '');
               const open = d.state === 'available';
               const tipId = `tip-${d.date}`;
               return (
-                <span key={d.date} className={`calendar__cell calendar__cell--${d.state}`}>
+                <span key={d.date} className={`calendar__cell calendar__cell--${d.state}${withExperiences ? ' calendar__cell--experiences' : ''}`}>
                   <button
                     type="button"
                     className="calendar__day"

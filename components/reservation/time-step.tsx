@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import type { DayDetail, WizardSetup } from './types';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { DayDetail, DayExperience, WizardSetup } from './types';
 
 type Choice = { time: string; zone: string; waitingList: boolean };
 type Props = {
@@ -9,13 +10,15 @@ type Props = {
   pax: number;
   date: string;
   day?: DayDetail;
+  /** The day's experiences (`experience/getesperienzeday`), in an accordion; choosing one is optional. */
+  experiences: DayExperience[];
   loading: boolean;
   /** Resolves with an error code when the hold was refused. */
   onChoose: (choice: Choice) => Promise<string | null>;
 };
 
 /** Time slots, then the zones free at the chosen time; a full time offers the waiting list. */
-export function TimeStep({ setup, day, loading, onChoose }: Props) {
+export function TimeStep({ setup, pax, date, day, experiences, loading, onChoose }: Props) {
   const { t } = setup;
   const [time, setTime] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,6 +69,21 @@ export function TimeStep({ setup, day, loading, onChoose }: Props) {
             ))}
           </ul>
         </fieldset>
+      ) : null}
+      {experiences.length ? (
+        <section className="experiences-accordion" aria-labelledby="day-experiences">
+          <h3 id="day-experiences">{t['time.experiences']}</h3>
+          {experiences.map((e) => (
+            <details key={e.hash}>
+              <summary>{e.titolo[setup.locale] || e.titolo.it}</summary>
+              <p>{e.descrizione[setup.locale] || e.descrizione.it}</p>
+              {e.orari.length ? <p>{e.orari.join(' · ')}</p> : null}
+              <a className="button button--ghost" href={localizedPath(setup.locale, `/frontpage/esperienze/${e.hash}/${pax}/${date}`)}>
+                {t['time.bookExperience']}
+              </a>
+            </details>
+          ))}
+        </section>
       ) : null}
       {slot && !slot.available ? (
         <div className="notice">

@@ -4,6 +4,7 @@ import type { PrefixOption } from '@/components/forms/phone-field';
 
 export type DayInfo = { date: string; state: 'past' | 'closed' | 'experience' | 'available' | 'completed' };
 export type SlotInfo = { time: string; shift: string; available: boolean; condition?: string; zones: { key: string; available: boolean; condition?: string }[] };
+export type DayExperience = { hash: string; titolo: Record<string, string>; descrizione: Record<string, string>; orari: string[]; prezzo: number };
 export type DayDetail = { date: string; state: DayInfo['state']; condition?: string; waitingList: boolean; slots: SlotInfo[] };
 
 /** Everything the wizard's client code needs, prepared on the server. */

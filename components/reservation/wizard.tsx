@@ -8,7 +8,7 @@ import { Calendar } from './calendar';
 import { TimeStep } from './time-step';
 import { DetailsStep } from './details-step';
 import { SummaryStep } from './summary-step';
-import { HOLD_KEY, DETAILS_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayInfo, type WizardSetup } from './types';
+import { HOLD_KEY, DETAILS_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 
 type Step = 'people' | 'date' | 'time' | 'details' | 'summary';
@@ -95,6 +95,12 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const monthData = useSWR<DayInfo[]>(monthKey, fetcher, { revalidateOnFocus: true });
   const dayKey = pax && date && (step === 'time' || step === 'details') ? `/api/reservation/day?day=${date}&pax=${pax}${moduleQuery}` : null;
   const dayData = useSWR<DayDetail>(dayKey, fetcher, { refreshInterval: 30_000 });
+  // The spec's experience calls: which days offer experiences, and that day's experiences.
+  const experienceMonth = useSWR<{ date: string }[]>(
+    monthKey ? `/api/reservation/experiences?year=${shownMonth.slice(0, 4)}&month=${Number(shownMonth.slice(5, 7))}&pax=${pax}` : null,
+    fetcher,
+  );
+  const experienceDay = useSWR<DayExperience[]>(dayKey ? `/api/reservation/experiences?day=${date}&pax=${pax}` : null, fetcher);
 
   const steps: { key: Step; label: string }[] = [
     { key: 'people', label: t['steps.people'] },
@@ -150,6 +156,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             days={monthData.data}
             loading={monthData.isLoading}
             error={monthData.error ? t[`errors.${(monthData.error as { code?: string }).code}`] ?? t['errors.generic'] : undefined}
+            experienceDates={new Set((experienceMonth.data ?? []).map((d) => d.date))}
             onMonth={setMonth}
             onChoose={(d) => go({ date: d })}
           />
@@ -166,6 +173,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             pax={pax}
             date={date}
             day={dayData.data}
+            experiences={experienceDay.data ?? []}
             loading={dayData.isLoading}
             onChoose={async (choice) => {
               await releaseHold();

@@ -30,6 +30,8 @@ export interface BackendClient {
   lookupFidelity(payload: Record<string, string>): Promise<ActionResult>;
   /** `reservation/getmonth`, `getday`, `hold`, `release`, `create` (docs/backend-contract.md). */
   reservation(call: 'getmonth' | 'getday' | 'hold' | 'release' | 'create', payload: Record<string, string>): Promise<ActionResult>;
+  /** `experience/getesperienzemonth` and `experience/getesperienzeday` (spec section 7). */
+  experienceDays(call: 'getesperienzemonth' | 'getesperienzeday', payload: Record<string, string>): Promise<ActionResult>;
 }
 
 export function createBackendClient(transport: Transport, label: string): BackendClient {
@@ -73,6 +75,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
     subscribeFidelity: (payload) => act('fidelity/subscribe', payload),
     lookupFidelity: (payload) => act('fidelity/lookup', payload),
     reservation: (call, payload) => act(`reservation/${call}`, payload),
+    experienceDays: (call, payload) => act(`experience/${call}`, payload),
     getLocation: () => load('location/getlocation', locationSchema, null),
     getAllServices: async () => (await load('services/getallservices', servicesSchema, null))?.prefixList ?? [],
     getExperienceList: () =>

@@ -6,6 +6,7 @@ import { getLocation } from './calls/location';
 import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
+import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
 import { createTableReservation, getReservationDay, getReservationMonth, holdReservationSlot, releaseReservationSlot } from './calls/reservation';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
@@ -18,6 +19,8 @@ const handlers: Record<string, Handler> = {
   'location/getlocation': getLocation,
   'services/getallservices': getAllServices,
   'experience/getexperiencelist': getExperienceList,
+  'experience/getesperienzemonth': getExperienceMonth,
+  'experience/getesperienzeday': getExperienceDay,
   'fidelity/subscribe': subscribeFidelity,
   'fidelity/lookup': lookupFidelity,
   'reservation/getmonth': getReservationMonth,

@@ -72,3 +72,10 @@ export async function handleCreate(request: NextRequest) {
   });
   return answer(await backend(request).reservation('create', form));
 }
+
+/** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
+export async function handleExperiences(request: NextRequest) {
+  const q = Object.fromEntries(request.nextUrl.searchParams.entries());
+  const call = q.day ? 'getesperienzeday' : 'getesperienzemonth';
+  return answer(await backend(request).experienceDays(call, toForm(q)), 400);
+}

@@ -31,6 +31,11 @@ test.describe('table reservation wizard', () => {
     await page.getByLabel(en('reserve.date.list')).selectOption(date);
     await expect(page).toHaveURL(new RegExp(`date=${date}`));
 
+    // The day's experiences, in an accordion; choosing one is optional.
+    const accordion = page.getByRole('region', { name: en('reserve.time.experiences') });
+    await accordion.getByText('Traditional tasting dinner').click();
+    await expect(accordion.getByRole('link', { name: en('reserve.time.bookExperience') }).first()).toHaveAttribute('href', new RegExp(`^/en/frontpage/esperienze/[A-Za-z0-9_-]+/2/${date}$`));
+
     // A time, then a zone: the seats are held, with a visible countdown.
     const slot = page.locator('.time-step .choice:not(.choice--full)').last();
     await slot.click();

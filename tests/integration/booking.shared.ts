@@ -185,6 +185,21 @@ export function describeBooking(driver: Driver) {
       expect('token' in (await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'terrazza' }, NOW))).toBe(true);
     });
 
+    it('answers the spec’s experience calendar calls', async () => {
+      const { dispatch } = await import('@/server/backend/dispatch');
+      const month = await dispatch('experience/getesperienzemonth', 'localhost', new URLSearchParams({ year: '2027', month: '1', pax: '2' }));
+      const days = (month.body.data as { date: string; esperienze: string[] }[]);
+      const jan11 = days.find((d) => d.date === '2027-01-11');
+      const jan12 = days.find((d) => d.date === '2027-01-12');
+      expect(jan11?.esperienze.length).toBe((jan12?.esperienze.length ?? 0) + 1); // the wine evening runs on the 11th only
+      expect(days.some((d) => d.date === '2027-01-01')).toBe(false); // closed
+      const day = await dispatch('experience/getesperienzeday', 'localhost', new URLSearchParams({ day: '2027-01-11', pax: '2' }));
+      const list = day.body.data as { hash: string; titolo: { en: string } }[];
+      expect(list.map((e) => e.titolo.en)).toContain('Tuscan wine tasting');
+      const bad = await dispatch('experience/getesperienzeday', 'localhost', new URLSearchParams({ day: 'soon', pax: '2' }));
+      expect(bad.httpStatus).toBe(400);
+    });
+
     it('refuses bad input with a 400 and a message key, storing nothing', async () => {
       const { dispatch } = await import('@/server/backend/dispatch');
       const { db, schema } = await ctx();

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { experiences } from '@/server/db/schema';
+import { addDays } from '@/server/booking/availability';
+import { bookingRulesSchema } from '@/server/booking/rules';
+import { localMoment } from '@/server/booking/time';
+import { fieldErrors } from '@/lib/forms/fidelity';
+import type { CallContext, Envelope } from '../dispatch';
+
+const int = z.coerce.number().int();
+const monthQuery = z.object({ year: int.min(2000).max(2100), month: int.min(1).max(12), pax: int.min(1).max(500) });
+const dayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pax: int.min(1).max(500) });
+
+/** The experiences a party can book on a date: active, in the calendar, in their dates, for that many guests. */
+async function offered({ db, venue }: CallContext, date: string, pax: number) {
+  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
+  if (rules.closures.includes(date)) return [];
+  const rows = await db
+    .select()
+    .from(experiences)
+    .where(and(eq(experiences.venueId, venue.id), eq(experiences.active, true), eq(experiences.visible, true), eq(experiences.calendar, true)));
+  return rows.filter(
+    (e) => (!e.startDate || e.startDate <= date) && (!e.expiryDate || e.expiryDate >= date) && pax >= e.minGuests && pax <= e.maxGuests,
+  );
+}
+
+/**
+ * `experience/getesperienzemonth` `{month, year, pax}` (spec section 7): `data`, the days of
+ * the month (from today) on which the party can book an experience, `[{date, esperienze: [hash]}]`.
+ */
+export async function getExperienceMonth(ctx: CallContext): Promise<Envelope> {
+  const q = monthQuery.safeParse(Object.fromEntries(ctx.params.entries()));
+  if (!q.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) };
+  const first = `${q.data.year}-${String(q.data.month).padStart(2, '0')}-01`;
+  const days = new Date(Date.UTC(q.data.year, q.data.month, 0)).getUTCDate();
+  const today = localMoment(ctx.venue.timezone, new Date()).date;
+  const out: { date: string; esperienze: string[] }[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = addDays(first, i);
+    if (date < today) continue;
+    const list = await offered(ctx, date, q.data.pax);
+    if (list.length) out.push({ date, esperienze: list.map((e) => e.hash) });
+  }
+  return { status: true, data: out };
+}
+
+/**
+ * `experience/getesperienzeday` `{day, pax}`: `data`, the experiences of that day for the
+ * party, `[{hash, titolo, descrizione, orari, prezzo, numOspitiMin, numOspitiMax}]`.
+ */
+export async function getExperienceDay(ctx: CallContext): Promise<Envelope> {
+  const q = dayQuery.safeParse(Object.fromEntries(ctx.params.entries()));
+  if (!q.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) };
+  const list = await offered(ctx, q.data.day, q.data.pax);
+  return {
+    status: true,
+    data: list
+      .sort((a, b) => a.sort - b.sort)
+      .map((e) => ({ hash: e.hash, titolo: e.title, descrizione: e.description, orari: e.times, prezzo: e.priceCents / 100, numOspitiMin: e.minGuests, numOspitiMax: e.maxGuests })),
+  };
+}

@@ -6,6 +6,7 @@ import { formMessages } from '@/components/forms/form-messages';
 import { getPrefixList } from '@/lib/venue/data';
 import { pickText } from '@/lib/i18n/texts';
 import { ReservationWizard } from './wizard';
+import { PeopleStepStatic } from './people-step-static';
 import type { WizardSetup } from './types';
 
 type Tree = { [key: string]: string | Tree };
@@ -52,7 +53,8 @@ export async function ReserveScreen({ params, module: moduleKey }: { params: Ven
         {t('title')}
         {moduleName ? ` · ${moduleName}` : ''}
       </h1>
-      <Suspense fallback={<p>{t('date.loading')}</p>}>
+      {/* The wizard reads the URL in the browser; until then, the first step is server HTML. */}
+      <Suspense fallback={<PeopleStepStatic setup={setup} />}>
         <ReservationWizard setup={setup} />
       </Suspense>
     </div>

@@ -58,6 +58,16 @@ test.describe('table reservation wizard', () => {
     await expect(page).toHaveURL(/\/en\/reserve$/);
   });
 
+  test('the first step is server-rendered: party sizes work without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/en/reserve');
+    await expect(page.getByRole('heading', { name: en('reserve.people.title') })).toBeVisible();
+    await page.getByRole('link', { name: '2 people', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/reserve\?pax=2$/);
+    await context.close();
+  });
+
   test('the back button walks back through the steps', async ({ page }) => {
     await page.goto('/en/reserve');
     await page.getByRole('button', { name: '4 people', exact: true }).click();

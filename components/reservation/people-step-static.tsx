@@ -1,0 +1,54 @@
+import type { WizardSetup } from './types';
+
+/**
+ * The wizard's first step as server HTML: shown before the browser's wizard takes over
+ * (and without JavaScript), as plain links and a GET form that set `?pax`.
+ */
+export function PeopleStepStatic({ setup }: { setup: WizardSetup }) {
+  const { t, partySize } = setup;
+  const direct = Array.from({ length: Math.max(partySize.directMax - partySize.min + 1, 0) }, (_, i) => partySize.min + i);
+  const more = Array.from({ length: Math.max(partySize.max - partySize.directMax, 0) }, (_, i) => partySize.directMax + 1 + i);
+  return (
+    <div className="wizard">
+      <nav aria-label={t['steps.label']} className="breadcrumb">
+        <ol>
+          <li className="breadcrumb__current">
+            <span aria-current="step">{t['steps.people']}</span>
+          </li>
+          <li>{t['steps.date']}</li>
+          <li>{t['steps.time']}</li>
+        </ol>
+      </nav>
+      <section aria-labelledby="step-people-static">
+        <h2 id="step-people-static">{t['people.title']}</h2>
+        <ul className="choice-grid">
+          {direct.map((n) => (
+            <li key={n}>
+              <a className="choice choice--link" href={`?pax=${n}`}>
+                {setup.paxLabels[n]}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {more.length ? (
+          <form method="get" className="field">
+            <label htmlFor="more-people-static">{t['people.more']}</label>
+            <div className="field__row">
+              <select id="more-people-static" name="pax" defaultValue={more[0]}>
+                {more.map((n) => (
+                  <option key={n} value={n}>
+                    {setup.paxLabels[n]}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="button">
+                {t['details.continue']}
+              </button>
+            </div>
+          </form>
+        ) : null}
+        <p className="lead">{t['people.tooLarge'].replace('{max}', String(partySize.max))}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { messages, VENUE } from './helpers';
@@ -47,13 +49,20 @@ test.describe('table reservation wizard', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
 
-    await fillDetails(page, `laura.${Date.now()}@example.com`);
+    const email = `laura.${Date.now()}@example.com`;
+    await fillDetails(page, email);
     await page.getByRole('button', { name: en('reserve.details.continue') }).click();
     await expect(page.getByText(en('reserve.summary.footer'))).toBeVisible();
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
     await page.waitForURL('**/en/reserve/confirm');
     await expect(page.getByRole('heading', { level: 1, name: en('reserve.outcome.confirmTitle') })).toBeVisible();
     await expect(page.getByText('Laura Bianchi')).toBeVisible();
+
+    // The confirmation e-mail, with its calendar file, reaches the outbox (no SMTP configured).
+    const outbox = path.join(__dirname, '../../.tmp/e2e/builtin/outbox');
+    await expect
+      .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : []).some((m) => m.includes(`To: ${email}`) && m.includes('filename=reservation.ics')), { timeout: 20_000 })
+      .toBe(true);
     await page.getByRole('link', { name: en('reserve.outcome.newReservation') }).click();
     await expect(page).toHaveURL(/\/en\/reserve$/);
   });

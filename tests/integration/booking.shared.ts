@@ -185,6 +185,39 @@ export function describeBooking(driver: Driver) {
       expect('token' in (await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'terrazza' }, NOW))).toBe(true);
     });
 
+    it('POST /api/reservation books, keeps the partner flag, and answers bad input with a 400', async () => {
+      const { NextRequest } = await import('next/server');
+      const { handleCreate } = await import('@/server/booking/http');
+      const { db, schema } = await ctx();
+      const post = (body: unknown, cookie = '') =>
+        handleCreate(
+          new NextRequest('http://localhost/api/reservation', {
+            method: 'POST',
+            headers: { host: 'localhost:3000', 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+            body: typeof body === 'string' ? body : JSON.stringify(body),
+          }),
+        );
+      // The route uses the real clock: the first open day from nine days ahead.
+      const { addDays } = await import('@/server/booking/availability');
+      const { service, venue } = await ctx();
+      let date = '';
+      let slot: Awaited<ReturnType<typeof service.getDay>>['slots'][number] | undefined;
+      for (let i = 9; !slot && i < 20; i++) {
+        date = addDays(new Date().toISOString().slice(0, 10), i);
+        slot = (await service.getDay(db, venue, { date, pax: 2 })).slots.find((x) => x.available);
+      }
+      if (!slot) throw new Error('no open day in the coming weeks');
+      const response = await post({ ...guest(700), date, time: slot.time, zone: slot.zones.find((z) => z.available)!.key, language: 'de' }, 'frontpagePartner=pc');
+      expect(response.status).toBe(200);
+      const { data } = await response.json();
+      const [row] = await db.select().from(schema.reservations).where(eq(schema.reservations.hash, data.hash));
+      expect(row).toMatchObject({ partner: true, locale: 'de', covers: 2 });
+      const bad = await post({ ...guest(701), date, time: slot.time, zone: 'sala', privacy: false, email: 'x' });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).fieldErrors).toEqual({ privacy: 'privacyRequired', email: 'emailInvalid' });
+      expect((await post('{nope')).status).toBe(400);
+    });
+
     it('answers the spec’s experience calendar calls', async () => {
       const { dispatch } = await import('@/server/backend/dispatch');
       const month = await dispatch('experience/getesperienzemonth', 'localhost', new URLSearchParams({ year: '2027', month: '1', pax: '2' }));

@@ -56,6 +56,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   // The wizard renders in the browser only (it reads the URL's query), so sessionStorage is there.
   const [details, setDetails] = useState<ReservationDetails | null>(() => readSession<ReservationDetails>(DETAILS_KEY));
   const [hold, setHold] = useState<Hold | null>(() => readSession<Hold>(HOLD_KEY));
+  const [holdExpired, setHoldExpired] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const step: Step = !pax ? 'people' : !date ? 'date' : !time || !zone ? 'time' : wanted === 'summary' && details ? 'summary' : 'details';
@@ -86,6 +87,19 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
     writeSession(HOLD_KEY, null);
     setHold(null);
     await fetch('/api/reservation/release', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ holdToken: current.token }) }).catch(() => undefined);
+  };
+
+  /** Back to an earlier step from the breadcrumb: later choices and the hold are dropped. */
+  const backTo = (target: Step) => {
+    void releaseHold();
+    if (target === 'people') go({ pax: null, date: null, time: null, zone: null, step: null });
+    else if (target === 'date') go({ date: null, time: null, zone: null, step: null });
+    else go({ time: null, zone: null, step: null });
+  };
+
+  const expireHold = () => {
+    setHoldExpired(true);
+    void releaseHold();
   };
 
   const moduleQuery = setup.module ? `&reservemodule=${encodeURIComponent(setup.module)}` : '';
@@ -120,7 +134,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             return (
               <li key={s.key} className={current ? 'breadcrumb__current' : reached ? 'breadcrumb__done' : ''}>
                 {reached && !current ? (
-                  <button type="button" className="link-button" onClick={() => go(s.key === 'people' ? { pax: null, date: null, time: null, zone: null, step: null } : s.key === 'date' ? { date: null, time: null, zone: null, step: null } : { time: null, zone: null, step: null })}>
+                  <button type="button" className="link-button" onClick={() => backTo(s.key)}>
                     {s.label}
                     {value ? `: ${value}` : ''}
                   </button>
@@ -194,6 +208,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
               const newHold: Hold = { token: body.data.holdToken, expiresAt: body.data.expiresAt, date, time: choice.time, zone: choice.zone, pax };
               writeSession(HOLD_KEY, newHold);
               setHold(newHold);
+              setHoldExpired(false);
               go({ time: choice.time, zone: choice.zone, step: null });
               return null;
             }}
@@ -206,7 +221,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           <h2 id="step-details" ref={headingRef} tabIndex={-1}>
             {t['details.title']}
           </h2>
-          <HoldNotice setup={setup} hold={hold} date={date} time={time} zone={zone} pax={pax} onExpired={() => void releaseHold()} />
+          <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <DetailsStep
             setup={setup}
             initial={details}
@@ -224,7 +239,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           <h2 id="step-summary" ref={headingRef} tabIndex={-1}>
             {t['summary.title']}
           </h2>
-          <HoldNotice setup={setup} hold={hold} date={date} time={time} zone={zone} pax={pax} onExpired={() => void releaseHold()} />
+          <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <SummaryStep
             setup={setup}
             choice={{ pax, date, time, zone }}
@@ -295,7 +310,7 @@ function PeopleStep({ setup, onChoose }: { setup: WizardSetup; onChoose: (n: num
 }
 
 /** The hold's countdown; when it runs out the guest is told to choose a time again. */
-function HoldNotice({ setup, hold, date, time, zone, pax, onExpired }: { setup: WizardSetup; hold: Hold | null; date: string; time: string; zone: string; pax: number; onExpired: () => void }) {
+function HoldNotice({ setup, hold, expired, date, time, zone, pax, onExpired }: { setup: WizardSetup; hold: Hold | null; expired: boolean; date: string; time: string; zone: string; pax: number; onExpired: () => void }) {
   const mine = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold : null;
   const [left, setLeft] = useState<number | null>(null);
   useEffect(() => {
@@ -308,8 +323,8 @@ function HoldNotice({ setup, hold, date, time, zone, pax, onExpired }: { setup: 
   useEffect(() => {
     if (left === 0) onExpired();
   }, [left, onExpired]);
+  if (expired || (mine && left === 0)) return <p role="alert" className="notice notice--warning">{setup.t['time.expired']}</p>;
   if (!mine || left === null) return null;
-  if (left === 0) return <p role="alert" className="notice notice--warning">{setup.t['time.expired']}</p>;
   const mm = String(Math.floor(left / 60));
   const ss = String(left % 60).padStart(2, '0');
   return (

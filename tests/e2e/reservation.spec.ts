@@ -77,6 +77,18 @@ test.describe('table reservation wizard', () => {
     await context.close();
   });
 
+  test('the held table counts down, and the guest is told when the hold expires', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/en/reserve?pax=3');
+    const [date] = await chooseFirstDates(page, 1);
+    await page.getByLabel(en('reserve.date.list')).selectOption(date);
+    await page.locator('.time-step .choice:not(.choice--full)').first().click();
+    await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
+    await expect(page.getByRole('timer')).toContainText(/held for (8:00|7:5[0-9])/);
+    await page.clock.fastForward('08:30');
+    await expect(page.getByRole('alert').filter({ hasText: en('reserve.time.expired') })).toBeVisible();
+  });
+
   test('the back button walks back through the steps', async ({ page }) => {
     await page.goto('/en/reserve');
     await page.getByRole('button', { name: '4 people', exact: true }).click();

@@ -1,3 +1,4 @@
+import { notFound } from 'next/navigation';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
@@ -18,5 +19,6 @@ export default async function Page({ params }: Props) {
   const p = await params;
   if ((reservationOutcomes as readonly string[]).includes(p.key)) return <ReservationOutcomeScreen params={p} outcome={p.key as OutcomeKey} />;
   // `suspended` and `suspendedError` (SMS-code confirmation) come with the next issue.
-  return <PlaceholderScreen params={p} screen="reserveMessage" />;
+  if (p.key === 'suspended' || p.key === 'suspendedError') return <PlaceholderScreen params={p} screen="reserveMessage" />;
+  notFound();
 }

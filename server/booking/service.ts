@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { experiences, reservations, shifts, slotHolds, zones, type VenueRow } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
@@ -172,6 +172,8 @@ export async function holdSlot(
   const { shift, zone } = checkChoice(v, venue, c, bookingModule, now);
   return db.transaction(async (tx) => {
     if (c.replaceToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, c.replaceToken)));
+    // Expired holds no longer count; they are swept here, an hour after they ran out.
+    await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, sql`now() - interval '1 hour'`)));
     await lockCapacity(tx as unknown as Database, venue.id, c.date, shift.key);
     const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date)).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);

@@ -133,11 +133,14 @@ test.describe('loyalty sign-up', () => {
     const dialogType = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.type());
-        void dialog.dismiss();
+        // Leaving is confirmed, so the page really closes and the test ends cleanly.
+        void dialog.accept();
       }),
     );
+    const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
     await page.close({ runBeforeUnload: true });
     expect(await dialogType).toBe('beforeunload');
+    await closed;
   });
 
   test('the policy opens in a dialog that Escape closes, returning focus', async ({ page }) => {

@@ -183,6 +183,12 @@ export function describeBooking(driver: Driver) {
       expect(await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'terrazza' }, NOW)).toEqual({ condition: 'zoneFull' });
       await service.releaseHold(db, venue, second.token);
       expect('token' in (await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'terrazza' }, NOW))).toBe(true);
+
+      // An expired hold stops counting at once, and is swept an hour later.
+      const { slotHolds } = (await ctx()).schema;
+      await db.update(slotHolds).set({ expiresAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(slotHolds.date, date));
+      expect('token' in (await service.holdSlot(db, venue, { date, time: '14:00', pax: 2, zone: 'terrazza' }, NOW))).toBe(true);
+      expect(await db.$count(slotHolds, eq(slotHolds.date, date))).toBe(1);
     });
 
     it('POST /api/reservation books, keeps the partner flag, and answers bad input with a 400', async () => {

@@ -4,7 +4,7 @@ import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { pickText } from '@/lib/i18n/texts';
 import { LastBooking } from './last-booking';
 
-export const reservationOutcomes = ['confirm', 'accept', 'reject', 'waitinglist'] as const;
+export const reservationOutcomes = ['confirm', 'accept', 'reject', 'waitinglist', 'suspended', 'suspendedError'] as const;
 export type OutcomeKey = (typeof reservationOutcomes)[number];
 
 /** `/reserve/{messageType}` (spec section 4): the outcome, the booking's details, "New reservation". */
@@ -14,7 +14,7 @@ export async function ReservationOutcomeScreen({ params, outcome }: { params: Ve
   const summary = (messages as unknown as { reserve: { summary: Record<string, string> } }).reserve.summary;
   const zones = Object.fromEntries(location.booking.zones.map((z) => [z.key, pickText(z.name, locale)]));
   return (
-    <div className={`message-panel${outcome === 'reject' ? ' message-panel--error' : ''}`}>
+    <div className={`message-panel${outcome === 'reject' || outcome === 'suspendedError' ? ' message-panel--error' : ''}`}>
       <h1>{t(`outcome.${outcome}Title`)}</h1>
       <p>{t(`outcome.${outcome}Text`)}</p>
       <LastBooking outcome={outcome} locale={locale} heading={t('outcome.details')} labels={summary} zones={zones} />

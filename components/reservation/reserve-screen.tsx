@@ -8,6 +8,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { ReservationWizard } from './wizard';
 import { PeopleStepStatic } from './people-step-static';
 import type { WizardSetup } from './types';
+import { botVerifier } from '@/lib/botcheck';
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
@@ -19,7 +20,7 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
  * `/reserve` and `/r/{reservemodule}`: the booking wizard. The first step (party size) is
  * rendered on the server; availability is then fetched by the browser.
  */
-export async function ReserveScreen({ params, module: moduleKey }: { params: VenueParams; module?: string | null }) {
+export async function ReserveScreen({ params, module: moduleKey, edit = null, children }: { params: VenueParams; module?: string | null; edit?: WizardSetup['edit']; children?: React.ReactNode }) {
   const { locale, location, venueKey } = await loadVenue(params);
   const booking = location.booking;
   if (moduleKey && !booking.modules.some((m) => m.key === moduleKey)) notFound();
@@ -46,13 +47,16 @@ export async function ReserveScreen({ params, module: moduleKey }: { params: Ven
     paxLabels,
     t: flatten((messages as unknown as { reserve: Tree }).reserve),
     forms,
+    botcheck: botVerifier().publicConfig(),
+    edit,
   };
   return (
     <div className="form-page form-page--wide">
       <h1>
-        {t('title')}
+        {edit ? t('edit.title') : t('title')}
         {moduleName ? ` · ${moduleName}` : ''}
       </h1>
+      {children}
       {/* The wizard reads the URL in the browser; until then, the first step is server HTML. */}
       <Suspense fallback={<PeopleStepStatic setup={setup} />}>
         <ReservationWizard setup={setup} />

@@ -4,18 +4,21 @@ import { useState } from 'react';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import type { WizardSetup } from './types';
 import { formatDate } from './wizard';
+import { GuaranteeTerms, type GuaranteeOffer } from './guarantee-step';
 
 type Props = {
   setup: WizardSetup;
   choice: { pax: number; date: string; time: string; zone: string };
   details: ReservationDetails;
+  /** The card guarantee given for this booking, if one applies. */
+  guarantee: GuaranteeOffer | null;
   onChange: () => void;
   /** Resolves with an error code when the booking was refused. */
   onConfirm: () => Promise<string | null>;
 };
 
 /** The booking to confirm: "If the information is correct, press confirm to send the request." */
-export function SummaryStep({ setup, choice, details, onChange, onConfirm }: Props) {
+export function SummaryStep({ setup, choice, details, guarantee, onChange, onConfirm }: Props) {
   const { t } = setup;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -38,10 +41,18 @@ export function SummaryStep({ setup, choice, details, onChange, onConfirm }: Pro
         <dd>
           {details.email}, {details.prefisso} {details.telefono}
         </dd>
+        {guarantee ? (
+          <>
+            <dt>{t['summary.guarantee']}</dt>
+            <dd>
+              <GuaranteeTerms setup={setup} terms={guarantee.terms} />
+            </dd>
+          </>
+        ) : null}
       </dl>
       {problem ? (
         <p role="alert" className="field__error">
-          {problem === 'soldOut' ? t['outcome.soldOut'] : (t[`errors.${problem}`] ?? t['errors.generic'])}
+          {problem === 'soldOut' ? t['outcome.soldOut'] : problem.startsWith('edit.') ? t[problem] : (t[`errors.${problem}`] ?? t['errors.generic'])}
         </p>
       ) : null}
       <p className="summary__footer">{t['summary.footer']}</p>
@@ -61,7 +72,7 @@ export function SummaryStep({ setup, choice, details, onChange, onConfirm }: Pro
             }
           }}
         >
-          {busy ? setup.forms.sending : t['summary.confirm']}
+          {busy ? setup.forms.sending : setup.edit ? t['edit.confirm'] : t['summary.confirm']}
         </button>
         <button type="button" className="button button--ghost" onClick={onChange}>
           {t['summary.change']}

@@ -1,6 +1,8 @@
 import type { Locale } from '@/lib/i18n/locales';
 import type { FormMessages } from '@/components/forms/types';
 import type { PrefixOption } from '@/components/forms/phone-field';
+import type { PublicBotConfig } from '@/lib/botcheck/types';
+import type { ReservationDetails } from '@/lib/forms/reservation';
 
 export type DayInfo = { date: string; state: 'past' | 'closed' | 'experience' | 'available' | 'completed' };
 export type SlotInfo = { time: string; shift: string; available: boolean; condition?: string; zones: { key: string; available: boolean; condition?: string }[] };
@@ -25,6 +27,10 @@ export type WizardSetup = {
   /** `reserve` strings of the guest's language, by dotted key. */
   t: Record<string, string>;
   forms: FormMessages & { labels: Record<string, string> };
+  /** How the browser gets bot-check tokens (reCAPTCHA, or the local verifier). */
+  botcheck: PublicBotConfig;
+  /** Editing an existing booking (`/reserve/{hash}/edit`): its key, choice and details. */
+  edit: { hash: string; choice: { pax: number; date: string; time: string; zone: string }; details: ReservationDetails } | null;
 };
 
 /** The last booking, kept in sessionStorage for the outcome page. */
@@ -32,3 +38,4 @@ export type LastReservation = { outcome: string; pax: number; date: string; time
 export const LAST_RESERVATION_KEY = 'frontpageLastReservation';
 export const DETAILS_KEY = 'frontpageReservationDetails';
 export const HOLD_KEY = 'frontpageReservationHold';
+export const GUARANTEE_KEY = 'frontpageReservationGuarantee';

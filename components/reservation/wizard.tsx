@@ -8,10 +8,15 @@ import { Calendar } from './calendar';
 import { TimeStep } from './time-step';
 import { DetailsStep } from './details-step';
 import { SummaryStep } from './summary-step';
-import { HOLD_KEY, DETAILS_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
+import { GuaranteeStep, type GuaranteeOffer } from './guarantee-step';
+import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
+import { useBotcheck } from '@/components/botcheck/use-botcheck';
+import { Challenge } from '@/components/botcheck/challenge';
 
-type Step = 'people' | 'date' | 'time' | 'details' | 'summary';
+type Step = 'people' | 'date' | 'time' | 'details' | 'guarantee' | 'summary';
+/** The guarantee offered for one choice, and the saved card's reference once given. */
+type Guarantee = { choice: string; offer: GuaranteeOffer | null; reference?: string };
 export type Hold = { token: string; expiresAt: string; date: string; time: string; zone: string; pax: number };
 
 const fetcher = async (url: string) => {
@@ -44,7 +49,7 @@ function writeSession(key: string, value: unknown) {
  * the guest's details and the hold token stay in sessionStorage, never in the URL.
  */
 export function ReservationWizard({ setup }: { setup: WizardSetup }) {
-  const { t } = setup;
+  const { t, edit } = setup;
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -53,13 +58,38 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const time = params.get('time') ?? '';
   const zone = params.get('zone') ?? '';
   const wanted = params.get('step');
+  const choiceKey = `${pax}|${date}|${time}|${zone}`;
+  // Editing keeps its own copy of the details, prefilled with the booking's.
+  const detailsKey = edit ? `${DETAILS_KEY}:${edit.hash}` : DETAILS_KEY;
   // The wizard renders in the browser only (it reads the URL's query), so sessionStorage is there.
-  const [details, setDetails] = useState<ReservationDetails | null>(() => readSession<ReservationDetails>(DETAILS_KEY));
+  const [details, setDetails] = useState<ReservationDetails | null>(() => readSession<ReservationDetails>(detailsKey) ?? edit?.details ?? null);
   const [hold, setHold] = useState<Hold | null>(() => readSession<Hold>(HOLD_KEY));
   const [holdExpired, setHoldExpired] = useState(false);
+  const [guarantee, setGuarantee] = useState<Guarantee | null>(() => readSession<Guarantee>(GUARANTEE_KEY));
+  const [challenge, setChallenge] = useState(false);
+  const [botFailed, setBotFailed] = useState(false);
+  const bot = useBotcheck(setup.botcheck);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const offer = guarantee?.choice === choiceKey ? guarantee : null;
 
-  const step: Step = !pax ? 'people' : !date ? 'date' : !time || !zone ? 'time' : wanted === 'summary' && details ? 'summary' : 'details';
+  const step: Step = !pax
+    ? 'people'
+    : !date
+      ? 'date'
+      : !time || !zone
+        ? 'time'
+        : wanted === 'guarantee' && details && offer?.offer
+          ? 'guarantee'
+          : wanted === 'summary' && details && (!offer?.offer || offer.reference)
+            ? 'summary'
+            : 'details';
+
+  // Editing starts from the booking as it stands: its party size, date, time and zone.
+  useEffect(() => {
+    if (edit && !params.get('pax') && !params.get('date')) {
+      router.replace(`${pathname}?pax=${edit.choice.pax}&date=${edit.choice.date}&time=${edit.choice.time}&zone=${encodeURIComponent(edit.choice.zone)}`, { scroll: false });
+    }
+  }, [edit, params, pathname, router]);
 
   // Focus the step's heading when the step changes, so screen readers follow along.
   const first = useRef(true);
@@ -102,7 +132,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
     void releaseHold();
   };
 
-  const moduleQuery = setup.module ? `&reservemodule=${encodeURIComponent(setup.module)}` : '';
+  const moduleQuery = (setup.module ? `&reservemodule=${encodeURIComponent(setup.module)}` : '') + (edit ? `&hash=${encodeURIComponent(edit.hash)}` : '');
   const [month, setMonth] = useState<string>('');
   const shownMonth = month || (date ? date.slice(0, 7) : new Date().toISOString().slice(0, 7));
   const monthKey = pax && step === 'date' && shownMonth ? `/api/reservation/month?year=${shownMonth.slice(0, 4)}&month=${Number(shownMonth.slice(5, 7))}&pax=${pax}${moduleQuery}` : null;
@@ -116,12 +146,76 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   );
   const experienceDay = useSWR<DayExperience[]>(dayKey ? `/api/reservation/experiences?day=${date}&pax=${pax}` : null, fetcher);
 
+  /**
+   * Sends the booking (or, editing, the change). The bot check runs first: its v3 token, or
+   * the v2 token of the visible challenge when v3 was unsure (spec section 7).
+   */
+  const submit = async (v2Token?: string): Promise<string | null> => {
+    if (!details) return 'generic';
+    if (edit) {
+      const response = await fetch('/api/reservation/edit', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken: hold?.token }),
+      }).catch(() => null);
+      const body = response ? await response.json().catch(() => ({})) : {};
+      if (response?.ok) {
+        writeSession(HOLD_KEY, null);
+        writeSession(detailsKey, null);
+        router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/confirm`));
+        return null;
+      }
+      if (response && (response.status === 409 || response.status === 400)) return body.error?.startsWith('reserveEdit') || body.error === 'notChangeable' ? `edit.${body.error}` : (body.error ?? 'generic');
+      router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/error`));
+      return null;
+    }
+    const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
+    const tokens = v2Token ? { recaptchaV2Token: v2Token, tokenVersion: 'v2' } : { recaptchaV3Token: await bot.getV3Token('reserve'), tokenVersion: 'v3' };
+    const response = await fetch('/api/reservation', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...details,
+        pax,
+        date,
+        time,
+        zone,
+        reservemodule: setup.module ?? undefined,
+        holdToken,
+        language: setup.locale,
+        guaranteeReference: offer?.reference,
+        cancellationPolicy: Boolean(offer?.reference),
+        ...tokens,
+      }),
+    }).catch(() => null);
+    const body = response ? await response.json().catch(() => ({})) : {};
+    if (response?.ok) {
+      setChallenge(false);
+      writeSession(HOLD_KEY, null);
+      writeSession(DETAILS_KEY, null);
+      writeSession(GUARANTEE_KEY, null);
+      writeSession(LAST_RESERVATION_KEY, { outcome: body.data.outcome, pax, date, time, zone, name: `${details.nome} ${details.cognome}` });
+      router.push(localizedPath(setup.locale, body.data.outcome === 'suspended' ? `/a2fa/reserve/${body.data.hash}` : `/reserve/${body.data.outcome}`));
+      return null;
+    }
+    if (body.error === 'botcheckUnsure') {
+      setChallenge(true);
+      return 'botcheckUnsure';
+    }
+    if (body.error === 'botcheckFailed') {
+      setChallenge(false);
+      setBotFailed(true);
+      return null;
+    }
+    return body.error ?? 'generic';
+  };
+
   const steps: { key: Step; label: string }[] = [
     { key: 'people', label: t['steps.people'] },
     { key: 'date', label: t['steps.date'] },
     { key: 'time', label: t['steps.time'] },
   ];
-  const order: Step[] = ['people', 'date', 'time', 'details', 'summary'];
+  const order: Step[] = ['people', 'date', 'time', 'details', 'guarantee', 'summary'];
 
   return (
     <div className="wizard">
@@ -198,7 +292,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
               const response = await fetch('/api/reservation/hold', {
                 method: 'POST',
                 headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ date, time: choice.time, zone: choice.zone, pax, reservemodule: setup.module ?? undefined }),
+                body: JSON.stringify({ date, time: choice.time, zone: choice.zone, pax, reservemodule: setup.module ?? undefined, hash: edit?.hash }),
               });
               const body = await response.json().catch(() => ({}));
               if (!response.ok) {
@@ -225,19 +319,76 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           <DetailsStep
             setup={setup}
             initial={details}
-            onDone={(values) => {
-              writeSession(DETAILS_KEY, values);
+            onDone={async (values) => {
+              writeSession(detailsKey, values);
               setDetails(values);
+              // Editing never adds a guarantee (the server refuses such a change); the waiting list needs none.
+              const slot = dayData.data?.slots.find((s) => s.time === time);
+              const waiting = slot ? !slot.zones.some((z) => z.key === zone && z.available) : false;
+              if (edit || waiting) {
+                go({ step: 'summary' });
+                return;
+              }
+              const response = await fetch('/api/reservation/guarantee', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ pax, date, time, zone, reservemodule: setup.module ?? undefined, email: values.email, holdToken: hold?.token }),
+              }).catch(() => null);
+              const body = response ? await response.json().catch(() => ({})) : {};
+              const next: Guarantee = { choice: choiceKey, offer: response?.ok && body.data?.required ? (body.data as GuaranteeOffer) : null };
+              writeSession(GUARANTEE_KEY, next);
+              setGuarantee(next);
+              go({ step: next.offer ? 'guarantee' : 'summary' });
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'guarantee' && offer?.offer ? (
+        <section aria-labelledby="step-guarantee">
+          <h2 id="step-guarantee" ref={headingRef} tabIndex={-1}>
+            {t['guarantee.title']}
+          </h2>
+          <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
+          <GuaranteeStep
+            setup={setup}
+            offer={offer.offer}
+            onDone={(reference) => {
+              const next = { ...offer, reference };
+              writeSession(GUARANTEE_KEY, next);
+              setGuarantee(next);
               go({ step: 'summary' });
             }}
           />
         </section>
       ) : null}
 
-      {step === 'summary' && details ? (
+      {step === 'summary' && details && botFailed ? (
+        <section aria-labelledby="bot-failed" className="message-panel message-panel--error">
+          <h2 id="bot-failed" ref={headingRef} tabIndex={-1}>
+            {t['botcheck.failedTitle']}
+          </h2>
+          <p>{t['botcheck.failedText']}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setBotFailed(false);
+                setChallenge(false);
+                backTo('people');
+              }}
+            >
+              {t['botcheck.restart']}
+            </button>
+          </div>
+        </section>
+      ) : null}
+
+      {step === 'summary' && details && !botFailed ? (
         <section aria-labelledby="step-summary">
           <h2 id="step-summary" ref={headingRef} tabIndex={-1}>
-            {t['summary.title']}
+            {edit ? t['edit.title'] : t['summary.title']}
           </h2>
           <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <SummaryStep
@@ -245,25 +396,22 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             choice={{ pax, date, time, zone }}
             details={details}
             onChange={() => go({ step: null })}
-            onConfirm={async () => {
-              const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
-              const response = await fetch('/api/reservation', {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify({ ...details, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken, language: setup.locale }),
-              });
-              const body = await response.json().catch(() => ({}));
-              if (response.ok) {
-                writeSession(HOLD_KEY, null);
-                writeSession(DETAILS_KEY, null);
-                writeSession(LAST_RESERVATION_KEY, { outcome: body.data.outcome, pax, date, time, zone, name: `${details.nome} ${details.cognome}` });
-                router.push(localizedPath(setup.locale, `/reserve/${body.data.outcome}`));
-                return null;
-              }
-              return body.error ?? 'generic';
-            }}
+            guarantee={offer?.offer ?? null}
+            onConfirm={() => submit()}
           />
         </section>
+      ) : null}
+      {step === 'summary' && details && challenge && !botFailed ? (
+        <Challenge
+          config={setup.botcheck}
+          title={t['botcheck.title']}
+          intro={t['botcheck.intro']}
+          checkboxLabel={t['botcheck.checkbox']}
+          testModeLabel={t['botcheck.testMode']}
+          onToken={(token) => {
+            void submit(token);
+          }}
+        />
       ) : null}
     </div>
   );

@@ -16,6 +16,7 @@ export const screenKeys = [
   'reserveEdit',
   'reserveEditConfirm',
   'reserveEditError',
+  'reserveCancel',
   'experienceBooking',
   'experience',
   'experienceReserve',

@@ -19,6 +19,8 @@ const actionSchema = z.object({
   fieldErrors: z.record(z.string(), z.string()).nullish(),
 });
 
+export type ReservationCall = 'getmonth' | 'getday' | 'hold' | 'release' | 'create' | 'guarantee' | 'verifycode' | 'resendcode' | 'codestatus' | 'get' | 'edit' | 'cancel';
+
 /** The page's only way to the backend: typed calls over a legacy or built-in transport. */
 export interface BackendClient {
   getLocation(): Promise<Location | null>;
@@ -28,8 +30,10 @@ export interface BackendClient {
   subscribeFidelity(payload: Record<string, string>): Promise<ActionResult>;
   /** `fidelity/lookup`. */
   lookupFidelity(payload: Record<string, string>): Promise<ActionResult>;
-  /** `reservation/getmonth`, `getday`, `hold`, `release`, `create` (docs/backend-contract.md). */
-  reservation(call: 'getmonth' | 'getday' | 'hold' | 'release' | 'create', payload: Record<string, string>): Promise<ActionResult>;
+  /** `reservation/*` (docs/backend-contract.md). */
+  reservation(call: ReservationCall, payload: Record<string, string>): Promise<ActionResult>;
+  /** `payment/confirmlocal`: the local test provider's card form. */
+  payment(call: 'confirmlocal', payload: Record<string, string>): Promise<ActionResult>;
   /** `experience/getesperienzemonth` and `experience/getesperienzeday` (spec section 7). */
   experienceDays(call: 'getesperienzemonth' | 'getesperienzeday', payload: Record<string, string>): Promise<ActionResult>;
 }
@@ -75,6 +79,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
     subscribeFidelity: (payload) => act('fidelity/subscribe', payload),
     lookupFidelity: (payload) => act('fidelity/lookup', payload),
     reservation: (call, payload) => act(`reservation/${call}`, payload),
+    payment: (call, payload) => act(`payment/${call}`, payload),
     experienceDays: (call, payload) => act(`experience/${call}`, payload),
     getLocation: () => load('location/getlocation', locationSchema, null),
     getAllServices: async () => (await load('services/getallservices', servicesSchema, null))?.prefixList ?? [],

@@ -50,12 +50,27 @@ export type ReservationDetails = z.output<typeof reservationDetailsSchema>;
  * A table reservation (spec sections 2 and 3): the choice, the guest's data and consents.
  * Privacy is required, marketing is not.
  */
+const checkbox = z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true');
+
 export const reservationSchema = reservationChoiceSchema
-  .extend({ holdToken: z.string().max(64).optional(), ...detailsShape })
+  .extend({
+    holdToken: z.string().max(64).optional(),
+    /** The saved card's setup reference, when the venue asks for a guarantee. */
+    guaranteeReference: z.string().max(100).regex(/^[A-Za-z0-9_]+$/, 'paymentNotFound').optional(),
+    /** "I accept the cancellation policy", required with a guarantee (checked by the server, which knows when one applies). */
+    cancellationPolicy: checkbox,
+    ...detailsShape,
+  })
   .superRefine(checkDetails);
 
 export type ReservationInput = z.input<typeof reservationSchema>;
 export type ReservationData = z.output<typeof reservationSchema>;
 
-/** Outcomes of a booking (spec section 4) this issue produces; `soldOut` stores nothing. */
-export type ReservationOutcome = 'confirm' | 'accept' | 'waitinglist' | 'soldOut';
+/** Outcomes of a booking (spec section 4); `soldOut` stores nothing, `suspended` awaits the SMS code. */
+export type ReservationOutcome = 'confirm' | 'accept' | 'waitinglist' | 'suspended' | 'soldOut';
+
+/** The guarantee step: "I accept the cancellation policy" must be ticked. */
+export const guaranteeStepSchema = z.object({ cancellationPolicy: z.literal(true, { error: 'cancellationPolicyRequired' }) });
+
+/** The SMS code: six digits. */
+export const smsCodeSchema = z.object({ code: z.string({ error: 'codeInvalid' }).trim().regex(/^\d{6}$/, 'codeInvalid') });

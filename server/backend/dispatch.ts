@@ -7,7 +7,21 @@ import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
 import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
-import { createTableReservation, getReservationDay, getReservationMonth, holdReservationSlot, releaseReservationSlot } from './calls/reservation';
+import {
+  cancelTableReservation,
+  confirmLocalCard,
+  createTableReservation,
+  editTableReservation,
+  getReservation,
+  getReservationDay,
+  getReservationMonth,
+  holdReservationSlot,
+  releaseReservationSlot,
+  reservationCodeStatus,
+  resendReservationCode,
+  startGuarantee,
+  verifyReservationCode,
+} from './calls/reservation';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
 export type Envelope = { status: boolean; data?: unknown; error?: string; fieldErrors?: Record<string, string>; httpStatus?: number };
@@ -28,6 +42,14 @@ const handlers: Record<string, Handler> = {
   'reservation/hold': holdReservationSlot,
   'reservation/release': releaseReservationSlot,
   'reservation/create': createTableReservation,
+  'reservation/guarantee': startGuarantee,
+  'reservation/verifycode': verifyReservationCode,
+  'reservation/resendcode': resendReservationCode,
+  'reservation/codestatus': reservationCodeStatus,
+  'reservation/get': getReservation,
+  'reservation/edit': editTableReservation,
+  'reservation/cancel': cancelTableReservation,
+  'payment/confirmlocal': confirmLocalCard,
 };
 
 export function isKnownCall(call: string): boolean {

@@ -28,12 +28,37 @@ async function readJson(request: Request): Promise<Record<string, unknown> | nul
   }
 }
 
+/** HTTP statuses of refusals that are not bad input (those are 400 with field errors). */
+const refusalStatus: Record<string, number> = {
+  botcheckFailed: 403,
+  notFound: 404,
+  paymentNotFound: 404,
+  declined: 402,
+  cardInvalid: 402,
+  paymentFailed: 402,
+  tooManyAttempts: 429,
+  resendTooSoon: 429,
+  resendLimit: 429,
+};
+
+/** The guest's address, for per-IP limits: the first hop of `X-Forwarded-For` (set by Next or the proxy in front). */
+export function clientIp(request: Request): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+}
+
 /** The answer of a reservation call for the browser: data, or a 4xx with the message keys. */
 function answer(result: Awaited<ReturnType<ReturnType<typeof backendFor>['reservation']>>, refusal = 409) {
   if (result.status) return json({ data: result.data }, 200);
   if (result.error === 'generic') return json({ error: 'generic' }, 503);
   if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
-  return json({ error: result.error }, refusal);
+  return json({ error: result.error }, refusalStatus[result.error] ?? refusal);
+}
+
+/** A POST whose JSON body goes to one reservation call as its fields. */
+async function post(request: Request, run: (form: Record<string, string>) => Promise<Parameters<typeof answer>[0]>) {
+  const body = await readJson(request);
+  if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  return answer(await run(toForm(body)));
 }
 
 /** `GET /api/reservation/month?year&month&pax&reservemodule`: the calendar's day states. */
@@ -69,9 +94,28 @@ export async function handleCreate(request: NextRequest) {
     ...body,
     language: toLocale(typeof body.language === 'string' ? body.language : null),
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
+    remoteIp: clientIp(request),
   });
   return answer(await backend(request).reservation('create', form));
 }
+
+/** `POST /api/reservation/guarantee`: the card guarantee's terms, and a card setup to collect the card. */
+export const handleGuarantee = (request: NextRequest) => post(request, (form) => backend(request).reservation('guarantee', form));
+
+/** `POST /api/reservation/card`: the local test provider's card form (402 when declined). */
+export const handleLocalCard = (request: NextRequest) => post(request, (form) => backend(request).payment('confirmlocal', form));
+
+/** `POST /api/reservation/code`: the SMS code of a suspended booking (per-IP limits need the guest's address). */
+export const handleCode = (request: NextRequest) => post(request, (form) => backend(request).reservation('verifycode', { ...form, remoteIp: clientIp(request) }));
+
+/** `POST /api/reservation/code/resend`: a new SMS code (429 when too soon or too many). */
+export const handleResend = (request: NextRequest) => post(request, (form) => backend(request).reservation('resendcode', { hash: form.hash ?? '' }));
+
+/** `POST /api/reservation/edit`: moves a booking; 409 with a `reserveEdit*Error` when refused. */
+export const handleEdit = (request: NextRequest) => post(request, (form) => backend(request).reservation('edit', form));
+
+/** `POST /api/reservation/cancel`. */
+export const handleCancel = (request: NextRequest) => post(request, (form) => backend(request).reservation('cancel', { hash: form.hash ?? '' }));
 
 /** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
 export async function handleExperiences(request: NextRequest) {

@@ -29,6 +29,10 @@ export function reservationIcs(r: {
   description: string;
   url: string;
   now?: Date;
+  /** Bumped on every change, so calendars replace the earlier version of the same UID. */
+  sequence?: number;
+  /** A cancelled booking: the calendar removes the event. */
+  cancelled?: boolean;
 }): string {
   const start = instantOf(r.timeZone, r.date, r.time);
   const end = new Date(start.getTime() + r.durationMinutes * 60_000);
@@ -37,10 +41,12 @@ export function reservationIcs(r: {
     'VERSION:2.0',
     'PRODID:-//venue-frontpage//reservations//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    r.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${r.uid}`,
     `DTSTAMP:${stamp(r.now ?? new Date())}`,
+    `SEQUENCE:${r.sequence ?? 0}`,
+    `STATUS:${r.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     `DTSTART:${stamp(start)}`,
     `DTEND:${stamp(end)}`,
     `SUMMARY:${escape(r.summary)}`,

@@ -47,8 +47,39 @@ export const bookingRulesSchema = z
         }),
       )
       .default([]),
+    /**
+     * Card guarantee: a card is saved (not charged) when any rule matches (all of a rule's
+     * conditions must hold). The cancellation policy and the no-show fee are shown to the guest.
+     */
+    guarantee: z
+      .object({
+        when: z
+          .array(
+            z.object({
+              zones: z.array(key).optional(),
+              shifts: z.array(key).optional(),
+              /** ISO weekdays, 1 = Monday ... 7 = Sunday. */
+              weekdays: z.array(z.number().int().min(1).max(7)).optional(),
+              minCovers: z.number().int().positive().optional(),
+            }),
+          )
+          .min(1),
+        /** Not refundable, always refundable, or refundable until `hoursBefore` the booking. */
+        cancellation: z.object({ refundable: z.enum(['never', 'always', 'until']), hoursBefore: z.number().int().positive().default(24) }),
+        /** The no-show (and late-cancellation) fee, in the venue currency, per reservation or per guest. */
+        fee: z.object({ amount: z.number().nonnegative(), per: z.enum(['reservation', 'guest']) }),
+      })
+      .optional(),
+    /**
+     * SMS-code confirmation: `never`, `always`, `aboveCovers` (parties larger than `covers`),
+     * or `botUnsure` (instead of the visible challenge when the bot check is unsure).
+     */
+    smsConfirmation: z
+      .object({ mode: z.enum(['never', 'always', 'aboveCovers', 'botUnsure']), covers: z.number().int().nonnegative().default(0) })
+      .default({ mode: 'never', covers: 0 }),
   })
   .default({
+    smsConfirmation: { mode: 'never', covers: 0 },
     minNoticeMinutes: 60,
     daysAhead: 60,
     partySize: { min: 1, directMax: 6, max: 12 },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { experiences, reservations, shifts, slotHolds, zones, type VenueRow } from '@/server/db/schema';
+import { experiences, reservations, shifts, slotHolds, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
@@ -31,13 +31,11 @@ import {
 } from './availability';
 import { bookingRulesSchema } from './rules';
 import { localMoment } from './time';
-import { reservationIcs } from './ics';
-import { enqueueEmail } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
-import { renderEmail, summaryLabels } from '@/server/outbox/templates';
-import { venuePageUrl } from '@/server/fidelity/service';
-import { pickText } from '@/lib/i18n/texts';
-import { toLocale } from '@/lib/i18n/locales';
+import { verifyCardSetup } from '@/server/payments';
+import { queueReservationEmails } from './emails';
+import { guaranteeTerms } from './guarantee';
+import { issueCode } from './sms';
 
 /** A refusal of bad input (4xx): its code is a message key under `reserve.errors`. */
 export class BookingError extends Error {
@@ -69,11 +67,19 @@ export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<V
 }
 
 /** Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, and live holds. */
-async function usageBetween(db: Database, venueId: number, from: string, to: string, except?: { holdToken?: string; shiftKey?: string }) {
+export async function usageBetween(db: Database, venueId: number, from: string, to: string, except?: { holdToken?: string; reservationId?: number }) {
   const taken = await db
     .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int` })
     .from(reservations)
-    .where(and(eq(reservations.venueId, venueId), gte(reservations.date, from), lte(reservations.date, to), inArray(reservations.status, ['confirmed', 'pending'])))
+    .where(
+      and(
+        eq(reservations.venueId, venueId),
+        gte(reservations.date, from),
+        lte(reservations.date, to),
+        or(inArray(reservations.status, ['confirmed', 'pending']), and(eq(reservations.status, 'suspended'), gt(reservations.suspendedUntil, sql`now()`))),
+        except?.reservationId ? ne(reservations.id, except.reservationId) : undefined,
+      ),
+    )
     .groupBy(reservations.date, reservations.shiftKey, reservations.time, reservations.zoneKey);
   const held = await db
     .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token })
@@ -93,7 +99,7 @@ async function usageBetween(db: Database, venueId: number, from: string, to: str
   return byDate;
 }
 
-function requireModule(venue: Venue, key: string | undefined): Module | null {
+export function requireModule(venue: Venue, key: string | undefined): Module | null {
   const found = findModule(venue.rules, key);
   if (found === undefined) throw new BookingError('unknownModule', 'reservemodule');
   return found;
@@ -109,14 +115,14 @@ function clock(venue: VenueRow, rules: Venue['rules'], now: Date) {
 }
 
 /** `reservation/getmonth`: each day's state for a party size. */
-export async function getMonth(db: Database, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string }, now = new Date()) {
+export async function getMonth(db: Database, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = new Date()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
   const days = new Date(Date.UTC(q.year, q.month, 0)).getUTCDate();
   const last = addDays(first, days - 1);
-  const usage = await usageBetween(db, venue.id, first, last);
+  const usage = await usageBetween(db, venue.id, first, last, { reservationId: q.editing });
   const { today, earliest } = clock(venue, v.rules, now);
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(first, i);
@@ -125,11 +131,11 @@ export async function getMonth(db: Database, venue: VenueRow, q: { year: number;
 }
 
 /** `reservation/getday`: a day's slots with their zones, and why it is full when it is. */
-export async function getDay(db: Database, venue: VenueRow, q: { date: string; pax: number; module?: string }, now = new Date()) {
+export async function getDay(db: Database, venue: VenueRow, q: { date: string; pax: number; module?: string; editing?: number }, now = new Date()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
-  const usage = (await usageBetween(db, venue.id, q.date, q.date)).get(q.date) ?? emptyUsage();
+  const usage = (await usageBetween(db, venue.id, q.date, q.date, { reservationId: q.editing })).get(q.date) ?? emptyUsage();
   const { today, earliest } = clock(venue, v.rules, now);
   const state = dayState(v, q.date, q.pax, usage, earliest, today, bookingModule);
   const slots: Slot[] = state === 'available' || state === 'completed' ? daySlots(v, q.date, q.pax, usage, earliest, bookingModule) : [];
@@ -138,12 +144,12 @@ export async function getDay(db: Database, venue: VenueRow, q: { date: string; p
 }
 
 /** Serialises every change to the capacity of one venue, date and shift, in PostgreSQL and PGlite alike. */
-async function lockCapacity(tx: Database, venueId: number, date: string, shiftKey: string) {
+export async function lockCapacity(tx: Database, venueId: number, date: string, shiftKey: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${`${date}|${shiftKey}`}))`);
 }
 
 /** Checks that a choice is bookable at all (past, closed, unknown zone...): bad input is refused. */
-function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: string; pax: number; zone: string }, bookingModule: Module | null, now: Date) {
+export function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: string; pax: number; zone: string }, bookingModule: Module | null, now: Date) {
   requireParty(v, c.pax);
   const { today, earliest } = clock(venue, v.rules, now);
   if (c.date < today || isBeforeNotice(c.date, c.time, earliest)) throw new BookingError('pastDate', 'date');
@@ -164,7 +170,7 @@ function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: string;
 export async function holdSlot(
   db: Database,
   venue: VenueRow,
-  c: { date: string; time: string; pax: number; zone: string; module?: string; replaceToken?: string },
+  c: { date: string; time: string; pax: number; zone: string; module?: string; replaceToken?: string; editing?: number },
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date } | { condition: Condition }> {
   const v = await loadBookingVenue(db, venue);
@@ -175,7 +181,7 @@ export async function holdSlot(
     // Expired holds no longer count; they are swept here, an hour after they ran out.
     await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, sql`now() - interval '1 hour'`)));
     await lockCapacity(tx as unknown as Database, venue.id, c.date, shift.key);
-    const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date)).get(c.date) ?? emptyUsage();
+    const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);
     if (condition) return { condition };
     const token = randomBytes(18).toString('base64url');
@@ -189,17 +195,36 @@ export async function releaseHold(db: Database, venue: VenueRow, token: string) 
   await db.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, token)));
 }
 
+/** What the call layer learnt about the submit before booking: the bot check's verdict. */
+export type SubmitContext = { locale: string; partner: boolean; host: string; botVerdict: 'pass' | 'unsure' };
+
+/** Whether the venue asks this booking for the SMS code (spec: never, always, above N covers, bot check unsure). */
+export function needsSmsCode(rules: Venue['rules'], pax: number, botVerdict: SubmitContext['botVerdict']): boolean {
+  const { mode, covers } = rules.smsConfirmation;
+  return mode === 'always' || (mode === 'aboveCovers' && pax > covers) || (mode === 'botUnsure' && botVerdict === 'unsure');
+}
+
+/** The card guarantee this choice needs, checked with the provider when the guest gave one. */
+async function checkGuarantee(db: Database, venue: VenueRow, terms: GuaranteeTerms | null, input: ReservationData) {
+  if (!terms || !input.guaranteeReference) return null;
+  const used = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.guaranteeReference, input.guaranteeReference));
+  if (used.length) throw new BookingError('paymentNotFound');
+  return verifyCardSetup(db, venue, input.guaranteeReference);
+}
+
 /**
  * Books a table. Capacity is checked and taken in one transaction that holds the lock of
  * the venue, date and shift, so concurrent bookings can never seat more covers than the
  * shift, slot or zone allows: each gets `confirm`, `accept` (awaits the venue), the
- * waiting list, or `soldOut` (nothing stored).
+ * waiting list, `suspended` (awaits the SMS code, seats held) or `soldOut` (nothing stored).
+ * When the venue asks for a card guarantee, the saved card is verified with the provider
+ * and the cancellation policy must be accepted, unless the booking lands on the waiting list.
  */
 export async function createReservation(
   db: Database,
   venue: VenueRow,
   input: ReservationData,
-  context: { locale: string; partner: boolean; host: string },
+  context: SubmitContext,
   now = new Date(),
 ): Promise<{ outcome: ReservationOutcome; hash?: string }> {
   const v = await loadBookingVenue(db, venue);
@@ -218,111 +243,71 @@ export async function createReservation(
       throw new BookingError('holdInvalid', 'holdToken');
     }
   }
+  const terms = guaranteeTerms(v.rules, { date: input.date, shiftKey: shift.key, zoneKey: zone.key, pax: input.pax }, venue.currency);
+  const card = await checkGuarantee(db, venue, terms, input);
+  const sms = needsSmsCode(v.rules, input.pax, context.botVerdict);
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, input.date, shift.key);
     const usage = (await usageBetween(t, venue.id, input.date, input.date, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
     const full = fits(v, usage, shift, input.time, zone, input.pax);
-    const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : input.pax <= v.rules.autoConfirmMaxCovers ? 'confirmed' : 'pending';
+    const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
+    const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
+    if (!status) {
+      if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
+      return { outcome: 'soldOut' as const };
+    }
+    // A seat that needs a card: no card, a card not saved, or a policy not accepted is refused.
+    const guaranteed = terms && status !== 'waitinglist';
+    if (guaranteed) {
+      if (!input.guaranteeReference || !card) throw new BookingError('guaranteeRequired', 'guaranteeReference');
+      if (!card.ok) throw new BookingError(card.error);
+      if (!input.cancellationPolicy) throw new BookingError('cancellationPolicyRequired', 'cancellationPolicy');
+    }
     if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
-    if (!status) return { outcome: 'soldOut' as const };
     const hash = publicId();
-    await tx.insert(reservations).values({
-      venueId: venue.id,
-      hash,
-      date: input.date,
-      time: input.time,
-      shiftKey: shift.key,
-      zoneKey: zone.key,
-      covers: input.pax,
-      status,
-      moduleKey: bookingModule?.key ?? null,
-      firstName: input.nome,
-      lastName: input.cognome,
-      email: normalizeEmail(input.email),
-      phonePrefix: input.prefisso,
-      phone: input.telefono.replace(/[\s().-]/g, ''),
-      visitReason: input.motivo ?? null,
-      birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
-      birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
-      notes: input.note,
-      locale: context.locale,
-      partner: context.partner,
-      privacyAcceptedAt: now,
-      marketingAcceptedAt: input.marketing ? now : null,
-      policyVersion: venue.policies.version,
-    });
-    const outcome: ReservationOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
-    await queueReservationEmails(t, venue, { ...input, hash, outcome, zoneName: zone.name, host: context.host, locale: context.locale }, now);
+    const [row] = await tx
+      .insert(reservations)
+      .values({
+        venueId: venue.id,
+        hash,
+        date: input.date,
+        time: input.time,
+        shiftKey: shift.key,
+        zoneKey: zone.key,
+        covers: input.pax,
+        status,
+        confirmsAs: status === 'suspended' ? seated : null,
+        moduleKey: bookingModule?.key ?? null,
+        firstName: input.nome,
+        lastName: input.cognome,
+        email: normalizeEmail(input.email),
+        phonePrefix: input.prefisso,
+        phone: input.telefono.replace(/[\s().-]/g, ''),
+        visitReason: input.motivo ?? null,
+        birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
+        birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
+        notes: input.note,
+        locale: context.locale,
+        partner: context.partner,
+        privacyAcceptedAt: now,
+        marketingAcceptedAt: input.marketing ? now : null,
+        policyVersion: venue.policies.version,
+        botVerdict: context.botVerdict,
+        ...(guaranteed && card?.ok
+          ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: terms }
+          : {}),
+      })
+      .returning();
+    if (status === 'suspended') {
+      await issueCode(t, venue, row, now);
+      return { outcome: 'suspended' as const, hash };
+    }
+    const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
+    await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now });
     return { outcome, hash };
   });
-  log.info('reservation_created', { venueId: venue.id, outcome: result.outcome });
+  log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });
   if (result.hash) kickDelivery();
   return result;
-}
-
-type Booked = ReservationData & { hash: string; outcome: Exclude<ReservationOutcome, 'soldOut'>; zoneName: unknown; host: string; locale: string };
-
-/**
- * The guest's e-mail (with the `.ics` file and the edit link) and the venue's notification,
- * queued in the booking's own transaction (docs/outbox.md).
- */
-async function queueReservationEmails(tx: Database, venue: VenueRow, b: Booked, now: Date) {
-  const locale = toLocale(b.locale);
-  const labels = summaryLabels(locale);
-  const zoneName = pickText(b.zoneName as Parameters<typeof pickText>[0], locale);
-  const dateText = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${b.date}T12:00:00Z`));
-  const editUrl = venuePageUrl(b.host, locale, `/reserve/${b.hash}/edit`);
-  const details: [string, string][] = [
-    [labels.name, `${b.nome} ${b.cognome}`],
-    [labels.people, String(b.pax)],
-    [labels.date, dateText],
-    [labels.time, b.time],
-    [labels.zone, zoneName],
-  ];
-  const template = b.outcome === 'confirm' ? 'reservationConfirm' : b.outcome === 'accept' ? 'reservationAccept' : 'reservationWaitinglist';
-  const mail = renderEmail(template, locale, { venueName: venue.name, firstName: b.nome, link: editUrl, date: dateText, time: b.time }, details);
-  const attachments =
-    b.outcome === 'waitinglist'
-      ? []
-      : [
-          {
-            filename: 'reservation.ics',
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-            content: Buffer.from(
-              reservationIcs({
-                uid: `${b.hash}@${b.host}`,
-                timeZone: venue.timezone,
-                date: b.date,
-                time: b.time,
-                durationMinutes: 120,
-                summary: `${venue.name} · ${labels.people} ${b.pax}`,
-                location: venue.address,
-                description: `${mail.subject}\n${editUrl}`,
-                url: editUrl,
-                now,
-              }),
-            ).toString('base64'),
-          },
-        ];
-  await enqueueEmail(tx, { venueId: venue.id, template, locale, to: b.email.trim(), subject: mail.subject, text: mail.text, html: mail.html, attachments });
-  if (venue.email) {
-    const venueLocale = 'it';
-    const venueLabels = summaryLabels(venueLocale);
-    const note = renderEmail(
-      'reservationVenue',
-      venueLocale,
-      { venueName: venue.name, date: b.date, time: b.time, pax: String(b.pax), outcome: b.outcome },
-      [
-        [venueLabels.name, `${b.nome} ${b.cognome}`],
-        [venueLabels.people, String(b.pax)],
-        [venueLabels.date, b.date],
-        [venueLabels.time, b.time],
-        [venueLabels.zone, zoneName],
-        [venueLabels.contact, `${b.email}, ${b.prefisso} ${b.telefono}`],
-        ...(b.note ? [['Note', b.note] as [string, string]] : []),
-      ],
-    );
-    await enqueueEmail(tx, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html });
-  }
 }

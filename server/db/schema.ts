@@ -235,10 +235,22 @@ export const outbox = pgTable(
   (t) => [index('outbox_due').on(t.status, t.nextAttemptAt)],
 );
 
+/** What the guest accepted with a card guarantee (server/booking/guarantee.ts). */
+export type GuaranteeTerms = {
+  refundable: 'never' | 'always' | 'until';
+  hoursBefore: number;
+  feeCents: number;
+  per: 'reservation' | 'guest';
+  currency: string;
+};
+
+export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled';
+
 /**
  * Table reservations. `covers` count against the capacity of their date, shift, slot and
- * zone while the status is `confirmed` or `pending` (awaiting the venue); `waitinglist`
- * and `cancelled` do not. `hash` is the guest's 128-bit key to the booking.
+ * zone while the status is `confirmed` or `pending` (awaiting the venue), or `suspended`
+ * (awaiting the SMS code) until `suspendedUntil`; `waitinglist`, `failed` (the SMS code was
+ * never given) and `cancelled` do not. `hash` is the guest's 128-bit key to the booking.
  */
 export const reservations = pgTable(
   'reservations',
@@ -253,7 +265,17 @@ export const reservations = pgTable(
     shiftKey: text('shift_key').notNull(),
     zoneKey: text('zone_key').notNull(),
     covers: integer('covers').notNull(),
-    status: text('status').$type<'confirmed' | 'pending' | 'waitinglist' | 'cancelled'>().notNull(),
+    status: text('status').$type<ReservationStatus>().notNull(),
+    /** While `suspended`: the seats are held until then, and the status it gets once the code is given. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    confirmsAs: text('confirms_as').$type<'confirmed' | 'pending'>(),
+    /** The card guarantee: the provider's setup reference (one reservation per card setup). */
+    guaranteeProvider: text('guarantee_provider').$type<'stripe' | 'local'>(),
+    guaranteeReference: text('guarantee_reference').unique(),
+    guaranteePaymentMethod: text('guarantee_payment_method'),
+    guaranteeTerms: jsonb('guarantee_terms').$type<GuaranteeTerms>(),
+    /** The bot check's verdict on the submit (`pass`, or `unsure` when the SMS code stood in for the v2 challenge). */
+    botVerdict: text('bot_verdict'),
     moduleKey: text('module_key'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -269,7 +291,13 @@ export const reservations = pgTable(
     privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
     marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
     policyVersion: text('policy_version').notNull(),
+    /** Bumped on every change the guest makes: the `.ics` SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The late-cancellation fee that applied when the guest cancelled past the policy's limit. */
+    cancellationFeeCents: integer('cancellation_fee_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reservations_capacity').on(t.venueId, t.date, t.shiftKey, t.status)],
 );
@@ -293,6 +321,60 @@ export const slotHolds = pgTable(
   (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt)],
 );
 
+/**
+ * The 6-digit SMS code of a suspended reservation: only its keyed hash is stored; wrong
+ * attempts and sends are counted here so the limits hold across processes.
+ */
+export const smsChallenges = pgTable('sms_challenges', {
+  reservationId: integer('reservation_id')
+    .primaryKey()
+    .references(() => reservations.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sends: integer('sends').notNull().default(1),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Card setups (a card saved for a guarantee). For the local provider this is the provider's
+ * own state; for Stripe a mirror updated by signed webhooks.
+ */
+export const cardSetups = pgTable('card_setups', {
+  id: serial('id').primaryKey(),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  reference: text('reference').notNull().unique(),
+  /** Local provider only: the secret the browser shows to confirm the setup. */
+  clientSecret: text('client_secret'),
+  status: text('status').notNull(),
+  paymentMethod: text('payment_method'),
+  lastError: text('last_error'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** When a verified webhook last told us about it. */
+  webhookAt: timestamp('webhook_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Webhook events already handled: a replayed delivery is acknowledged and not applied twice. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every process (rate limits on codes and resends). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
 export type VenueRow = typeof venues.$inferSelect;
 export type ExperienceRow = typeof experiences.$inferSelect;
 export type FidelityMemberRow = typeof fidelityMembers.$inferSelect;
@@ -300,3 +382,4 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ZoneRow = typeof zones.$inferSelect;
+export type CardSetupRow = typeof cardSetups.$inferSelect;

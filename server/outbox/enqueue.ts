@@ -36,3 +36,14 @@ export async function enqueueEmail(tx: Database, message: EmailMessage): Promise
     .returning({ id: outbox.id });
   return row.id;
 }
+
+export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string };
+
+/** Queues an SMS (the SMS code of a booking), in the transaction of the change that causes it. */
+export async function enqueueSms(tx: Database, message: SmsMessage): Promise<number> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ venueId: message.venueId, channel: 'sms', template: message.template, locale: message.locale, recipient: message.to, sender: message.from ?? '', subject: '', bodyText: message.text })
+    .returning({ id: outbox.id });
+  return row.id;
+}

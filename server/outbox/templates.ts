@@ -14,6 +14,8 @@ export type EmailTemplate =
   | 'reservationConfirm'
   | 'reservationAccept'
   | 'reservationWaitinglist'
+  | 'reservationChanged'
+  | 'reservationCancelled'
   | 'reservationVenue';
 /** Placeholders of the texts; `venueName` always. */
 type Vars = { venueName: string; firstName?: string; link?: string; [name: string]: string | undefined };
@@ -54,4 +56,13 @@ ${vars.link ? `<p><a href="${escapeHtml(vars.link)}">${escapeHtml(vars.link)}</a
 /** The booking-detail labels (`reserve.summary`) of a language, for e-mails. */
 export function summaryLabels(language: string): Record<string, string> {
   return catalogues[toLocale(language)].reserve.summary as Record<string, string>;
+}
+
+export type SmsTemplate = 'reservationCode';
+
+/** A text message in the guest's language; texts live under `sms.{template}` in messages/*.json. */
+export function smsText(template: SmsTemplate, language: string, vars: Record<string, string>): string {
+  const locale = toLocale(language);
+  const text = (catalogues[locale] as unknown as { sms: Record<SmsTemplate, string> }).sms[template];
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 }

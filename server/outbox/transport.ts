@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxRow } from '@/server/db/schema';
 import { config } from '@/server/config';
+import { smsTransportFromEnv } from './sms';
 
 /** Sends one outbox message, or throws. */
 export interface MailTransport {
@@ -59,8 +60,16 @@ export function fileTransport(dir: string): MailTransport {
   };
 }
 
-/** SMTP when `SMTP_URL` is set, otherwise `.eml` files under `DATA_DIR/outbox`. */
+/** Sends each message by its channel: e-mails and SMS through their own transports. */
+export function channelTransport({ email, sms }: { email: MailTransport; sms: MailTransport }): MailTransport {
+  return {
+    describe: `${email.describe}; ${sms.describe}`,
+    send: (message) => (message.channel === 'sms' ? sms : email).send(message),
+  };
+}
+
+/** E-mail by SMTP when `SMTP_URL` is set, otherwise `.eml` files under `DATA_DIR/outbox`; SMS as `smsTransportFromEnv` says. */
 export function transportFromEnv(): MailTransport {
   const url = process.env.SMTP_URL;
-  return url ? smtpTransport(url) : fileTransport(path.join(config.dataDir, 'outbox'));
+  return channelTransport({ email: url ? smtpTransport(url) : fileTransport(path.join(config.dataDir, 'outbox')), sms: smsTransportFromEnv() });
 }

@@ -37,6 +37,11 @@ export function describeBooking(driver: Driver) {
       const { getDb } = await import('@/server/db/client');
       const { seedDemoVenue } = await import('@/server/venues/seed');
       await seedDemoVenue(await getDb());
+      // These tests are about capacity: no card guarantee, no SMS code (tests/integration/trust.shared.ts has those).
+      const { venues } = await import('@/server/db/schema');
+      const db = await getDb();
+      const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
+      await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
     });
 
     afterAll(async () => {
@@ -54,7 +59,7 @@ export function describeBooking(driver: Driver) {
       const db = await getDb();
       const venue = (await findVenueByKey(db, 'localhost'))!;
       const book = (input: ReservationInput, now = NOW) =>
-        service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false, host: 'localhost' }, now);
+        service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' }, now);
       return { db, venue, service, schema, book };
     };
 
@@ -157,7 +162,7 @@ export function describeBooking(driver: Driver) {
         const fresh = (await findVenueByKey(db, 'localhost'))!;
         const service = await import('@/server/booking/service');
         const { reservationSchema } = await import('@/lib/forms/reservation');
-        const result = await service.createReservation(db, fresh, reservationSchema.parse(guest(400, { time: '21:00' })), { locale: 'it', partner: false, host: 'localhost' }, NOW);
+        const result = await service.createReservation(db, fresh, reservationSchema.parse(guest(400, { time: '21:00' })), { locale: 'it', partner: false, host: 'localhost', botVerdict: 'pass' }, NOW);
         expect(result).toEqual({ outcome: 'soldOut' });
         expect(await db.$count(schema.reservations, eq(schema.reservations.email, 'guest400@example.com'))).toBe(0);
       } finally {
@@ -213,7 +218,7 @@ export function describeBooking(driver: Driver) {
         slot = (await service.getDay(db, venue, { date, pax: 2 })).slots.find((x) => x.available);
       }
       if (!slot) throw new Error('no open day in the coming weeks');
-      const response = await post({ ...guest(700), date, time: slot.time, zone: slot.zones.find((z) => z.available)!.key, language: 'de' }, 'frontpagePartner=pc');
+      const response = await post({ ...guest(700), recaptchaV3Token: 'local.v3.pass.testtoken', date, time: slot.time, zone: slot.zones.find((z) => z.available)!.key, language: 'de' }, 'frontpagePartner=pc');
       expect(response.status).toBe(200);
       const { data } = await response.json();
       const [row] = await db.select().from(schema.reservations).where(eq(schema.reservations.hash, data.hash));
@@ -245,7 +250,7 @@ export function describeBooking(driver: Driver) {
       const before = await db.$count(schema.reservations);
       const form = (input: Record<string, unknown>) =>
         new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]));
-      const base = { ...guest(600), date: '2027-01-08', privacy: '1' };
+      const base = { ...guest(600), date: '2027-01-08', privacy: '1', recaptchaV3Token: 'local.v3.pass.testtoken' };
       const cases: [Record<string, unknown>, string, string][] = [
         [{ ...base, date: '2020-01-10' }, 'pastDate', 'date'],
         [{ ...base, date: '2026-12-25' }, 'closedDay', 'date'],

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
-import { BookingError, createReservation, getDay, getMonth, holdSlot, releaseHold } from '@/server/booking/service';
+import { BookingError, createReservation, getDay, getMonth, holdSlot, loadBookingVenue, releaseHold, checkChoice, requireModule } from '@/server/booking/service';
+import { cancelReservation, editReservation, findReservation, reservationView } from '@/server/booking/changes';
+import { guaranteeTerms, totalFeeCents } from '@/server/booking/guarantee';
+import { codeStatus, resendCode, verifyCode } from '@/server/booking/sms';
+import { guaranteeProvider, localPayments, applyPaymentEvent, startCardSetup } from '@/server/payments';
+import { botVerifier, readTokens } from '@/lib/botcheck';
+import { log } from '@/lib/log';
 import type { CallContext, Envelope } from '../dispatch';
 
 const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
@@ -19,15 +25,24 @@ async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
 }
 
 const int = z.coerce.number().int();
-const monthQuery = z.object({ year: int.min(2000).max(2100), month: int.min(1).max(12), pax: int.min(1).max(500), reservemodule: z.string().optional() });
-const dayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pax: int.min(1).max(500), reservemodule: z.string().optional() });
+const hashField = z.string().max(64).optional();
+const monthQuery = z.object({ year: int.min(2000).max(2100), month: int.min(1).max(12), pax: int.min(1).max(500), reservemodule: z.string().optional(), hash: hashField });
+const dayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pax: int.min(1).max(500), reservemodule: z.string().optional(), hash: hashField });
+
+/** The reservation being edited (its own seats do not count against the new choice). */
+async function editing({ db, venue }: CallContext, hash: string | undefined) {
+  if (!hash) return undefined;
+  const r = await findReservation(db, venue, hash);
+  if (!r) throw new BookingError('notFound', 'hash');
+  return r.id;
+}
 
 /** `reservation/getmonth` `{year, month, pax, reservemodule?}` → `[{date, state}]`. */
 export function getReservationMonth({ db, venue, params }: CallContext): Promise<Envelope> {
   return guarded(async () => {
     const q = monthQuery.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
-    return { status: true, data: await getMonth(db, venue, { ...q.data, module: q.data.reservemodule || undefined }) };
+    return { status: true, data: await getMonth(db, venue, { ...q.data, module: q.data.reservemodule || undefined, editing: await editing({ db, venue, params } as CallContext, q.data.hash) }) };
   });
 }
 
@@ -36,7 +51,7 @@ export function getReservationDay({ db, venue, params }: CallContext): Promise<E
   return guarded(async () => {
     const q = dayQuery.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
-    return { status: true, data: await getDay(db, venue, { date: q.data.day, pax: q.data.pax, module: q.data.reservemodule || undefined }) };
+    return { status: true, data: await getDay(db, venue, { date: q.data.day, pax: q.data.pax, module: q.data.reservemodule || undefined, editing: await editing({ db, venue, params } as CallContext, q.data.hash) }) };
   });
 }
 
@@ -45,7 +60,12 @@ export function holdReservationSlot({ db, venue, params }: CallContext): Promise
   return guarded(async () => {
     const q = reservationChoiceSchema.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
-    const result = await holdSlot(db, venue, { ...q.data, module: q.data.reservemodule, replaceToken: params.get('holdToken') || undefined });
+    const result = await holdSlot(db, venue, {
+      ...q.data,
+      module: q.data.reservemodule,
+      replaceToken: params.get('holdToken') || undefined,
+      editing: await editing({ db, venue, params } as CallContext, params.get('hash') || undefined),
+    });
     if ('condition' in result) return { status: false, error: result.condition };
     return { status: true, data: { holdToken: result.token, expiresAt: result.expiresAt.toISOString() } };
   });
@@ -58,13 +78,140 @@ export async function releaseReservationSlot({ db, venue, params }: CallContext)
   return { status: true, data: null };
 }
 
+/**
+ * The bot check of a submit (spec section 7): the v2 token when present, else the v3 one.
+ * `unsure` asks the guest for the visible challenge, unless the venue confirms unsure
+ * submits with the SMS code instead.
+ */
+async function checkBot({ db, venue, params }: CallContext): Promise<Envelope | 'pass' | 'unsure'> {
+  const { version, token } = readTokens(params);
+  const verdict = await botVerifier().verify(token, version, { action: 'reserve', remoteIp: params.get('remoteIp') || undefined });
+  if (verdict === 'pass') return 'pass';
+  const v = await loadBookingVenue(db, venue);
+  if (verdict === 'unsure' && version === 'v3') {
+    if (v.rules.smsConfirmation.mode === 'botUnsure') return 'unsure';
+    return { httpStatus: 409, status: false, error: 'botcheckUnsure' };
+  }
+  log.warn('botcheck_refused', { venueId: venue.id, version, verdict });
+  return { httpStatus: 403, status: false, error: 'botcheckFailed' };
+}
+
 /** `reservation/create`: see docs/backend-contract.md. */
-export function createTableReservation({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+export function createTableReservation(ctx: CallContext): Promise<Envelope> {
+  const { db, venue, params, venueKey } = ctx;
   return guarded(async () => {
     const q = reservationSchema.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
-    const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: venueKey });
+    const bot = await checkBot(ctx);
+    if (typeof bot !== 'string') return bot;
+    const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: venueKey, botVerdict: bot });
     if (result.outcome === 'soldOut') return { status: false, error: 'soldOut' };
     return { status: true, data: { outcome: result.outcome, hash: result.hash } };
   });
+}
+
+const choiceWithHold = reservationChoiceSchema.extend({ email: z.string().max(200).optional(), holdToken: z.string().max(64).optional() });
+
+/**
+ * `reservation/guarantee` `{pax, date, time, zone, reservemodule?, email?}` → `{required: false}`,
+ * or the terms (policy, fee) and a new card setup: `{required, terms, payment, reference, clientSecret}`.
+ */
+export function startGuarantee({ db, venue, params }: CallContext): Promise<Envelope> {
+  return guarded(async () => {
+    const q = choiceWithHold.safeParse(fields(params));
+    if (!q.success) return invalid(fieldErrors(q.error));
+    const v = await loadBookingVenue(db, venue);
+    const { shift, zone } = checkChoice(v, venue, q.data, requireModule(v, q.data.reservemodule), new Date());
+    const terms = guaranteeTerms(v.rules, { date: q.data.date, shiftKey: shift.key, zoneKey: zone.key, pax: q.data.pax }, venue.currency);
+    if (!terms) return { status: true, data: { required: false } };
+    const provider = guaranteeProvider();
+    const payment = provider.publicConfig();
+    const totalCents = totalFeeCents(terms, q.data.pax);
+    const base = { required: true, terms: { ...terms, totalCents }, payment };
+    // Without the public key the browser cannot collect the card: no setup is started.
+    if (payment.kind === 'stripe' && !payment.publishableKey) return { status: true, data: base };
+    const setup = await startCardSetup(db, venue, {
+      amountCents: totalCents,
+      currency: venue.currency,
+      email: q.data.email ?? '',
+      description: `${venue.name} ${q.data.date} ${q.data.time} (${q.data.pax})`,
+      metadata: { date: q.data.date, time: q.data.time, pax: String(q.data.pax), ...(q.data.holdToken ? { idempotencyKey: `hold-${q.data.holdToken}` } : {}) },
+    });
+    return { status: true, data: { ...base, reference: setup.reference, clientSecret: setup.clientSecret } };
+  });
+}
+
+const localCard = z.object({ reference: z.string().max(100), clientSecret: z.string().max(200), cardNumber: z.string().max(40) });
+
+/**
+ * `payment/confirmlocal` `{reference, clientSecret, cardNumber}`: the local test provider's card
+ * form. Answers the setup's status like Stripe.js does; its signed webhook is applied too.
+ */
+export function confirmLocalCard({ db, params }: CallContext): Promise<Envelope> {
+  return guarded(async () => {
+    const q = localCard.safeParse(fields(params));
+    if (!q.success) return invalid(fieldErrors(q.error));
+    if (guaranteeProvider().kind !== 'local') return { httpStatus: 404, status: false, error: 'paymentNotFound' };
+    const payments = localPayments();
+    const confirmed = await payments.confirm(q.data.reference, q.data.clientSecret, { number: q.data.cardNumber });
+    if (!confirmed) return { httpStatus: 404, status: false, error: 'paymentNotFound' };
+    // The same path as a provider's webhook: signature verified, then applied once.
+    await applyPaymentEvent(db, payments.parseWebhook(confirmed.event.body, confirmed.event.signature));
+    const { setup } = confirmed;
+    if (setup.status === 'succeeded') return { status: true, data: { status: setup.status } };
+    return { httpStatus: 402, status: false, error: setup.lastError === 'processing_error' ? 'paymentFailed' : setup.lastError === 'incorrect_number' ? 'cardInvalid' : 'declined' };
+  });
+}
+
+const codeInput = z.object({ hash: z.string().max(64), code: z.string().max(20) });
+
+/** `reservation/verifycode` `{hash, code, remoteIp}` → `{outcome}`: `confirm`, `accept`, `suspendedError`, or `codeWrong` with `attemptsLeft`. */
+export function verifyReservationCode({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+  return guarded(async () => {
+    const q = codeInput.safeParse(fields(params));
+    if (!q.success || !/^\d{6}$/.test(q.data.code.trim())) return invalid({ code: 'codeInvalid' });
+    const result = await verifyCode(db, venue, { hash: q.data.hash, code: q.data.code.trim(), ip: params.get('remoteIp') || 'unknown', host: venueKey });
+    if ('outcome' in result) return { status: true, data: result };
+    if (result.error === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
+    if (result.error === 'tooManyAttempts') return { httpStatus: 429, status: false, error: 'tooManyAttempts' };
+    return { status: true, data: { outcome: 'codeWrong', attemptsLeft: 'attemptsLeft' in result ? result.attemptsLeft : 0 } };
+  });
+}
+
+/** `reservation/resendcode` `{hash}` → `{expiresAt}`, or `resendTooSoon` / `resendLimit` (429). */
+export async function resendReservationCode({ db, venue, params }: CallContext): Promise<Envelope> {
+  const result = await resendCode(db, venue, params.get('hash') ?? '');
+  if ('expiresAt' in result) return { status: true, data: { expiresAt: result.expiresAt.toISOString() } };
+  if (result.error === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
+  return { httpStatus: result.error === 'notSuspended' ? 409 : 429, status: false, error: result.error };
+}
+
+/** `reservation/codestatus` `{hash}`: the SMS step's state (status, phone ending, expiry, attempts left). */
+export async function reservationCodeStatus({ db, venue, params }: CallContext): Promise<Envelope> {
+  const status = await codeStatus(db, venue, params.get('hash') ?? '');
+  return status ? { status: true, data: status } : { httpStatus: 404, status: false, error: 'notFound' };
+}
+
+/** `reservation/get` `{hash}`: the booking, for its edit and cancel pages. */
+export async function getReservation({ db, venue, params }: CallContext): Promise<Envelope> {
+  const view = await reservationView(db, venue, params.get('hash') ?? '');
+  return view ? { status: true, data: view } : { httpStatus: 404, status: false, error: 'notFound' };
+}
+
+/** `reservation/edit` `{hash, ...the create fields}` → `{outcome: 'changed'}` or a `reserveEdit*Error`. */
+export function editTableReservation({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+  return guarded(async () => {
+    const q = reservationSchema.safeParse(fields(params));
+    if (!q.success) return invalid(fieldErrors(q.error));
+    const result = await editReservation(db, venue, params.get('hash') ?? '', q.data, { host: venueKey });
+    if (result.outcome === 'changed') return { status: true, data: result };
+    return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
+  });
+}
+
+/** `reservation/cancel` `{hash}` → `{outcome: 'cancelled', feeCents}`. */
+export async function cancelTableReservation({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+  const result = await cancelReservation(db, venue, params.get('hash') ?? '', { host: venueKey });
+  if (result.outcome === 'cancelled') return { status: true, data: result };
+  return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
 }

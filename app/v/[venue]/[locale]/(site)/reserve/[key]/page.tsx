@@ -2,7 +2,6 @@ import { notFound } from 'next/navigation';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
 import { ReservationOutcomeScreen, reservationOutcomes, type OutcomeKey } from '@/components/reservation/outcome-screen';
 
 type Props = PageProps<{ key: string }>;
@@ -18,7 +17,5 @@ export async function generateMetadata({ params }: Props) {
 export default async function Page({ params }: Props) {
   const p = await params;
   if ((reservationOutcomes as readonly string[]).includes(p.key)) return <ReservationOutcomeScreen params={p} outcome={p.key as OutcomeKey} />;
-  // `suspended` and `suspendedError` (SMS-code confirmation) come with the next issue.
-  if (p.key === 'suspended' || p.key === 'suspendedError') return <PlaceholderScreen params={p} screen="reserveMessage" />;
   notFound();
 }

@@ -1,12 +1,11 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { EditReservationScreen } from '@/components/reservation/booking-pages';
 
 type Props = PageProps<{ key: string }>;
 
-/** Edit the reservation whose hash is `key`. */
-export const generateStaticParams = onDemand;
+/** Edit the reservation whose hash is `key`: the wizard, prefilled. Per booking and changing: rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
@@ -15,5 +14,5 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <PlaceholderScreen params={p} screen="reserveEdit" />;
+  return <EditReservationScreen params={{ ...p, key: p.key }} />;
 }

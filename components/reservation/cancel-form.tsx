@@ -1,0 +1,59 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
+
+type Texts = { question: string; confirm: string; keep: string; doneTitle: string; doneText: string; doneFee: string; error: string; newReservation: string };
+
+/** The cancel step: what it costs, then "Yes, cancel" or "No, keep it". */
+export function CancelForm({ hash, locale, terms, texts }: { hash: string; locale: Locale; terms: string; texts: Texts }) {
+  const [state, setState] = useState<'ask' | 'busy' | 'done' | 'error'>('ask');
+  const doneRef = useRef<HTMLHeadingElement>(null);
+  if (state === 'done') {
+    return (
+      <section role="status" aria-labelledby="cancel-done">
+        <h2 id="cancel-done" ref={doneRef} tabIndex={-1}>
+          {texts.doneTitle}
+        </h2>
+        <p>{texts.doneText}</p>
+        {texts.doneFee ? <p>{texts.doneFee}</p> : null}
+        <div className="actions">
+          <a className="button" href={localizedPath(locale, '/reserve')}>
+            {texts.newReservation}
+          </a>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <div>
+      <p className="notice">{terms}</p>
+      <p>{texts.question}</p>
+      {state === 'error' ? (
+        <p role="alert" className="field__error">
+          {texts.error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={state === 'busy'}
+          aria-busy={state === 'busy' || undefined}
+          onClick={async () => {
+            setState('busy');
+            const response = await fetch('/api/reservation/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) }).catch(() => null);
+            setState(response?.ok ? 'done' : 'error');
+            if (response?.ok) requestAnimationFrame(() => doneRef.current?.focus());
+          }}
+        >
+          {texts.confirm}
+        </button>
+        <a className="button button--ghost" href={localizedPath(locale, `/reserve/${hash}/edit`)}>
+          {texts.keep}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+'use client';
+
+import { lazy, Suspense, useRef, useState } from 'react';
+import { formatPrice } from '@/lib/currency';
+import { policyMessage } from '@/lib/booking/policy';
+import type { PublicPaymentConfig } from '@/lib/payments/types';
+import type { WizardSetup } from './types';
+
+/** Stripe.js and its React bindings load only when the venue uses Stripe and a guarantee applies. */
+const StripeCard = lazy(() => import('./stripe-card'));
+
+export type GuaranteeOffer = {
+  required: true;
+  terms: { refundable: 'never' | 'always' | 'until'; hoursBefore: number; feeCents: number; per: 'reservation' | 'guest'; currency: string; totalCents: number };
+  payment: PublicPaymentConfig;
+  reference?: string;
+  clientSecret?: string;
+};
+
+/** Confirms the card with the provider; resolves with an error code, or null when the card is saved. */
+export type ConfirmCard = () => Promise<string | null>;
+
+/** The policy and the fee, in the spec's words: shown here, in the summary and on the cancel page. */
+export function GuaranteeTerms({ setup, terms }: { setup: WizardSetup; terms: GuaranteeOffer['terms'] }) {
+  const { t } = setup;
+  const policy = policyMessage(terms);
+  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+  const amount = formatPrice(terms.feeCents / 100, terms.currency, setup.locale);
+  const total = formatPrice(terms.totalCents / 100, terms.currency, setup.locale);
+  return (
+    <ul className="guarantee-terms">
+      <li>{fill(t[`guarantee.${policy.key}`], policy.values)}</li>
+      <li>{fill(t[terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation'], { amount, total })}</li>
+    </ul>
+  );
+}
+
+/**
+ * Step 8, "Credit-card guarantee": the cancellation policy, the no-show fee, "I accept the
+ * cancellation policy", and the card (saved, not charged) through Stripe's Payment Element
+ * or the local test provider's form.
+ */
+export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; offer: GuaranteeOffer; onDone: (reference: string) => void }) {
+  const { t } = setup;
+  const [accepted, setAccepted] = useState(false);
+  const [acceptError, setAcceptError] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<ConfirmCard | null>(null);
+  const acceptRef = useRef<HTMLInputElement>(null);
+  const missingKey = offer.payment.kind === 'stripe' && !offer.payment.publishableKey;
+
+  const submit = async () => {
+    setProblem(null);
+    if (!accepted) {
+      setAcceptError(true);
+      acceptRef.current?.focus();
+      return;
+    }
+    if (!confirmRef.current || !offer.reference) {
+      setProblem(missingKey ? 'publicKeyMissing' : 'paymentError');
+      return;
+    }
+    setBusy(true);
+    const error = await confirmRef.current();
+    setBusy(false);
+    if (error) setProblem(error);
+    else onDone(offer.reference);
+  };
+
+  return (
+    <div className="guarantee">
+      <p>{t['guarantee.intro']}</p>
+      <GuaranteeTerms setup={setup} terms={offer.terms} />
+      <div className={`field field--consent${acceptError && !accepted ? ' field--invalid' : ''}`}>
+        <div className="field__check">
+          <input
+            ref={acceptRef}
+            id="reservation-cancellationPolicy"
+            name="cancellationPolicy"
+            type="checkbox"
+            checked={accepted}
+            aria-required="true"
+            aria-invalid={acceptError && !accepted ? true : undefined}
+            aria-describedby={acceptError && !accepted ? 'reservation-cancellationPolicy-error' : undefined}
+            onChange={(e) => setAccepted(e.target.checked)}
+          />
+          <label htmlFor="reservation-cancellationPolicy">{t['guarantee.accept']}</label>
+        </div>
+        {acceptError && !accepted ? (
+          <p id="reservation-cancellationPolicy-error" className="field__error">
+            {t['errors.cancellationPolicyRequired']}
+          </p>
+        ) : null}
+      </div>
+      <fieldset className="card-form">
+        <legend>{t['guarantee.card']}</legend>
+        {missingKey ? (
+          <p role="alert" className="field__error">
+            {t['guarantee.publicKeyMissing']}
+          </p>
+        ) : offer.payment.kind === 'local' ? (
+          <LocalCard setup={setup} offer={offer} confirmRef={confirmRef} />
+        ) : (
+          <Suspense fallback={<p>{t['guarantee.loading']}</p>}>
+            <StripeCard
+              publishableKey={offer.payment.publishableKey ?? ''}
+              clientSecret={offer.clientSecret ?? ''}
+              locale={setup.locale}
+              confirmRef={confirmRef}
+              messages={{ loading: t['guarantee.loading'], initError: t['guarantee.initError'] }}
+            />
+          </Suspense>
+        )}
+      </fieldset>
+      {problem ? (
+        <p role="alert" className="field__error">
+          {t[`guarantee.${problem}`] ?? t['guarantee.paymentError']}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="button" disabled={busy || missingKey} aria-busy={busy || undefined} onClick={submit}>
+          {busy ? t['guarantee.saving'] : t['guarantee.save']}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The local test provider: the same states as Stripe's, with test cards, and a visible "Test mode" badge. */
+function LocalCard({ setup, offer, confirmRef }: { setup: WizardSetup; offer: GuaranteeOffer; confirmRef: React.RefObject<ConfirmCard | null> }) {
+  const { t } = setup;
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  confirmRef.current = async () => {
+    if (number.replace(/\D/g, '').length < 12 || !/^\d{2}\s?\/\s?\d{2}$/.test(expiry.trim()) || !/^\d{3,4}$/.test(cvc.trim())) return 'cardInvalid';
+    const response = await fetch('/api/reservation/card', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference: offer.reference, clientSecret: offer.clientSecret, cardNumber: number }),
+    }).catch(() => null);
+    if (!response) return 'paymentError';
+    if (response.ok) return null;
+    const body = await response.json().catch(() => ({}));
+    return body.error === 'declined' ? 'declined' : body.error === 'cardInvalid' ? 'cardInvalid' : body.error === 'paymentNotFound' ? 'paymentNotFound' : 'paymentError';
+  };
+  return (
+    <div className="local-card">
+      <p className="badge badge--test">{t['guarantee.testMode']}</p>
+      <p className="hint">{t['guarantee.testCards']}</p>
+      <div className="field">
+        <label htmlFor="card-number">{t['guarantee.cardNumber']}</label>
+        <input id="card-number" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} />
+      </div>
+      <div className="card-form__row">
+        <div className="field">
+          <label htmlFor="card-expiry">{t['guarantee.expiry']}</label>
+          <input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="card-cvc">{t['guarantee.cvc']}</label>
+          <input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} />
+        </div>
+      </div>
+    </div>
+  );
+}

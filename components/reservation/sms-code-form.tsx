@@ -1,0 +1,117 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
+
+type Props = { hash: string; locale: Locale; expiresAt: string | null; attemptsLeft: number; texts: Record<string, string> };
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+
+/**
+ * The SMS code of a suspended booking: six digits; a wrong code says how many attempts are
+ * left; the fifth wrong one, or an expired code, ends on `suspendedError`.
+ */
+export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLeft, texts }: Props) {
+  const router = useRouter();
+  const [code, setCode] = useState('');
+  // A page reloaded after wrong codes still says how many attempts are left.
+  const [error, setError] = useState<string | null>(attemptsLeft < 5 ? fill(texts.wrong, { count: attemptsLeft }) : null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [expiresAt, setExpiresAt] = useState(initialExpiry);
+  const [left, setLeft] = useState<number | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!expiresAt) return;
+    const tick = () => setLeft(Math.max(0, Math.round((new Date(expiresAt).getTime() - Date.now()) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+
+  const post = async (url: string, body: unknown) => {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+    return { response, body: response ? await response.json().catch(() => ({})) : {} };
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setInfo(null);
+    if (!/^\d{6}$/.test(code.trim())) {
+      setError(texts.codeInvalid);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const { response, body } = await post('/api/reservation/code', { hash, code: code.trim() });
+    setBusy(false);
+    const outcome = body.data?.outcome as string | undefined;
+    if (response?.ok && outcome && outcome !== 'codeWrong') {
+      router.push(localizedPath(locale, `/reserve/${outcome}`));
+      return;
+    }
+    setError(outcome === 'codeWrong' ? fill(texts.wrong, { count: body.data.attemptsLeft }) : body.error === 'tooManyAttempts' ? texts.tooManyAttempts : texts.generic);
+    setCode('');
+    inputRef.current?.focus();
+  };
+
+  const resend = async () => {
+    setError(null);
+    const { response, body } = await post('/api/reservation/code/resend', { hash });
+    if (response?.ok) {
+      setExpiresAt(body.data.expiresAt);
+      setInfo(texts.resent);
+    } else if (body.error === 'notSuspended') {
+      router.push(localizedPath(locale, '/reserve/suspendedError'));
+    } else {
+      setError(texts[body.error] ?? texts.generic);
+    }
+  };
+
+  const mm = left === null ? '' : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return (
+    <form className="form sms-form" noValidate onSubmit={submit}>
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor="sms-code">{texts.code}</label>
+        <input
+          ref={inputRef}
+          id="sms-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          aria-describedby={`sms-code-hint${error ? ' sms-code-error' : ''}`}
+          aria-invalid={error ? true : undefined}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        />
+        <p id="sms-code-hint" className="hint">
+          {texts.hint}
+        </p>
+        {error ? (
+          <p id="sms-code-error" role="alert" className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {info ? <p role="status">{info}</p> : null}
+      {expiresAt && left !== null ? (
+        <p className="notice" role="timer" aria-live="off">
+          {fill(texts.expires, { time: mm })}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {texts.submit}
+        </button>
+        <button type="button" className="button button--ghost" onClick={resend}>
+          {texts.resend}
+        </button>
+      </div>
+    </form>
+  );
+}

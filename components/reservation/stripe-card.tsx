@@ -1,0 +1,65 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { ConfirmCard } from './guarantee-step';
+
+type Props = {
+  publishableKey: string;
+  clientSecret: string;
+  locale: string;
+  confirmRef: React.RefObject<ConfirmCard | null>;
+  messages: { loading: string; initError: string };
+};
+
+const loaded = new Map<string, Promise<Stripe | null>>();
+/** Stripe.js from js.stripe.com, once per key; a failure to load is the spec's "Error initializing ...". */
+function stripeFor(key: string) {
+  let promise = loaded.get(key);
+  if (!promise) {
+    promise = loadStripe(key).catch(() => null);
+    loaded.set(key, promise);
+  }
+  return promise;
+}
+
+/** The card collected by Stripe's Payment Element for a SetupIntent (saved, not charged). */
+export default function StripeCard({ publishableKey, clientSecret, locale, confirmRef, messages }: Props) {
+  const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void stripeFor(publishableKey).then((s) => {
+      if (live) setStripe(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, [publishableKey]);
+  if (stripe === undefined) return <p>{messages.loading}</p>;
+  if (stripe === null || !clientSecret) {
+    return (
+      <p role="alert" className="field__error">
+        {messages.initError}
+      </p>
+    );
+  }
+  return (
+    <Elements stripe={stripe} options={{ clientSecret, locale: locale as 'auto' }}>
+      <CardElement confirmRef={confirmRef} />
+    </Elements>
+  );
+}
+
+function CardElement({ confirmRef }: { confirmRef: Props['confirmRef'] }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  confirmRef.current = async () => {
+    if (!stripe || !elements) return 'initError';
+    const { error, setupIntent } = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+    if (error) return error.type === 'card_error' ? 'declined' : 'paymentError';
+    // The server checks the SetupIntent with Stripe again before it confirms the booking.
+    return setupIntent?.status === 'succeeded' ? null : 'paymentError';
+  };
+  return <PaymentElement options={{ layout: 'tabs' }} />;
+}

@@ -1,0 +1,81 @@
+import Stripe from 'stripe';
+import { WebhookSignatureError, type CardSetup, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from './types';
+
+type Options = { secretKey: string; publishableKey: string | null; webhookSecret: string; apiBase?: string };
+
+/** Webhooks older than this (seconds) are refused as replays, as Stripe recommends. */
+const TOLERANCE_S = 300;
+
+function toSetup(si: Stripe.SetupIntent): CardSetup {
+  const pm = si.payment_method;
+  const error = si.last_setup_error;
+  return {
+    reference: si.id,
+    status: si.status as SetupStatus,
+    paymentMethod: typeof pm === 'string' ? pm : (pm?.id ?? null),
+    lastError: error ? (error.decline_code ?? error.code ?? null) : null,
+    metadata: (si.metadata ?? {}) as Record<string, string>,
+  };
+}
+
+/**
+ * Stripe SetupIntents: the card is saved for later off-session charges (the no-show fee),
+ * collected in the browser by the Payment Element, verified here with Stripe's API and by
+ * signed webhooks. `apiBase` points the SDK at another server (offline tests).
+ */
+export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBase }: Options): GuaranteeProvider {
+  const base = apiBase ? new URL(apiBase) : null;
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 30_000,
+    ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+  return {
+    kind: 'stripe',
+    publicConfig: () => ({ kind: 'stripe', publishableKey }),
+    async createSetup({ amountCents, currency, email, description, metadata }) {
+      const { idempotencyKey, ...rest } = metadata;
+      const si = await stripe.setupIntents.create(
+        {
+          usage: 'off_session',
+          // Cards and wallets that need no redirect: the guest stays in the wizard (3-D Secure opens in place).
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description,
+          metadata: { ...rest, amountCents: String(amountCents), currency, ...(email ? { email } : {}) },
+        },
+        idempotencyKey ? { idempotencyKey } : undefined,
+      );
+      if (!si.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret');
+      return { reference: si.id, clientSecret: si.client_secret };
+    },
+    async retrieveSetup(reference) {
+      if (!/^seti_[A-Za-z0-9]+$/.test(reference)) return null;
+      try {
+        return toSetup(await stripe.setupIntents.retrieve(reference));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+        throw error;
+      }
+    },
+    parseWebhook(rawBody, header): PaymentEvent {
+      if (!header) throw new WebhookSignatureError('missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, header, webhookSecret, TOLERANCE_S);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
+      }
+      const setup = event.type.startsWith('setup_intent.') ? toSetup(event.data.object as Stripe.SetupIntent) : null;
+      return { id: event.id, type: event.type, created: event.created, setup };
+    },
+  };
+}
+
+/** Stripe when `STRIPE_SECRET_KEY` is set (with `STRIPE_WEBHOOK_SECRET`); `null` means the local test provider. */
+export function stripeProviderFromEnv(): GuaranteeProvider | null {
+  const secretKey = process.env.STRIPE_SECRET_KEY;
+  if (!secretKey) return null;
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
+  if (!webhookSecret) throw new Error('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: webhooks could not be verified');
+  return stripeProvider({ secretKey, publishableKey: process.env.STRIPE_PUBLISHABLE_KEY || null, webhookSecret, apiBase: process.env.STRIPE_API_BASE || undefined });
+}

@@ -1,0 +1,164 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { reservations, slotHolds, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { log } from '@/lib/log';
+import type { ReservationData } from '@/lib/forms/reservation';
+import { normalizeEmail } from '@/server/fidelity/service';
+import { emptyUsage, fits } from './availability';
+import { queueReservationEmails } from './emails';
+import { cancellationFee, guaranteeTerms } from './guarantee';
+import { BookingError, checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
+import { instantOf } from './time';
+
+/** A public hash is 128 random bits in base64url: anything else is not looked up at all. */
+export const isWellFormedHash = (hash: string) => /^[A-Za-z0-9_-]{22}$/.test(hash);
+
+export async function findReservation(db: Database, venue: VenueRow, hash: string): Promise<ReservationRow | null> {
+  if (!isWellFormedHash(hash)) return null;
+  const [r] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
+  return r ?? null;
+}
+
+/** Whether the guest can still change or cancel it: standing, and not yet begun. */
+function changeable(venue: VenueRow, r: ReservationRow, now: Date) {
+  return ['confirmed', 'pending', 'waitinglist'].includes(r.status) && instantOf(venue.timezone, r.date, r.time).getTime() > now.getTime();
+}
+
+async function zoneName(db: Database, venue: VenueRow, key: string): Promise<Texts> {
+  const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
+  return zone?.name ?? { it: key };
+}
+
+/** `reservation/get`: the booking for its edit and cancel pages (the hash is the guest's key). */
+export async function reservationView(db: Database, venue: VenueRow, hash: string, now = new Date()) {
+  const r = await findReservation(db, venue, hash);
+  if (!r) return null;
+  const fee = cancellationFee(r.guaranteeTerms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
+  return {
+    hash: r.hash,
+    status: r.status,
+    pax: r.covers,
+    date: r.date,
+    time: r.time,
+    zone: r.zoneKey,
+    zoneName: await zoneName(db, venue, r.zoneKey),
+    reservemodule: r.moduleKey ?? '',
+    nome: r.firstName,
+    cognome: r.lastName,
+    email: r.email,
+    prefisso: r.phonePrefix,
+    telefono: r.phone,
+    motivo: r.visitReason ?? '',
+    compleannoGiorno: r.birthDay ?? '',
+    compleannoMese: r.birthMonth ?? '',
+    note: r.notes,
+    marketing: r.marketingAcceptedAt !== null,
+    guarantee: r.guaranteeTerms,
+    changeable: changeable(venue, r, now),
+    cancellation: { free: fee.free, feeCents: fee.feeCents, deadline: fee.deadline?.toISOString() ?? null },
+    cancellationFeeCents: r.cancellationFeeCents,
+  };
+}
+
+export type EditOutcome = 'changed' | 'reserveEditCcError' | 'reserveEditWaitingListError' | 'reserveEditSoldOutError' | 'notChangeable' | 'notFound';
+
+/**
+ * `reservation/edit`: moves a booking to a new party size, date, time or zone in one
+ * transaction (the old seats freed, the new ones taken under the locks of both shifts,
+ * never beyond capacity). Refused when the new choice needs a card guarantee the booking
+ * lacks, would go on the waiting list, or is sold out: the guest tries another time.
+ */
+export async function editReservation(
+  db: Database,
+  venue: VenueRow,
+  hash: string,
+  input: ReservationData,
+  context: { host: string },
+  now = new Date(),
+): Promise<{ outcome: EditOutcome; status?: ReservationRow['status'] }> {
+  const current = await findReservation(db, venue, hash);
+  if (!current) return { outcome: 'notFound' };
+  if (!changeable(venue, current, now) || current.status === 'waitinglist') return { outcome: 'notChangeable' };
+  const v = await loadBookingVenue(db, venue);
+  const bookingModule = requireModule(v, input.reservemodule ?? current.moduleKey ?? undefined);
+  const { shift, zone } = checkChoice(v, venue, input, bookingModule, now);
+  const terms = guaranteeTerms(v.rules, { date: input.date, shiftKey: shift.key, zoneKey: zone.key, pax: input.pax }, venue.currency);
+  if (terms && !current.guaranteeReference) {
+    log.info('reservation_edit_refused', { reservationId: current.id, reason: 'reserveEditCcError' });
+    return { outcome: 'reserveEditCcError' };
+  }
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // Both shifts' locks, always in the same order, so two edits crossing each other cannot deadlock.
+    const locks = [
+      [current.date, current.shiftKey],
+      [input.date, shift.key],
+    ].sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`));
+    for (const [date, shiftKey] of locks) await lockCapacity(t, venue.id, date, shiftKey);
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
+    if (!r || !changeable(venue, r, now) || r.status === 'waitinglist') return { outcome: 'notChangeable' as const };
+    const usage = (await usageBetween(t, venue.id, input.date, input.date, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
+    if (fits(v, usage, shift, input.time, zone, input.pax)) {
+      return { outcome: v.rules.waitingList ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
+    }
+    if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
+    const status = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
+    const [changed] = await tx
+      .update(reservations)
+      .set({
+        date: input.date,
+        time: input.time,
+        shiftKey: shift.key,
+        zoneKey: zone.key,
+        covers: input.pax,
+        status,
+        moduleKey: bookingModule?.key ?? null,
+        firstName: input.nome,
+        lastName: input.cognome,
+        email: normalizeEmail(input.email),
+        phonePrefix: input.prefisso,
+        phone: input.telefono.replace(/[\s().-]/g, ''),
+        visitReason: input.motivo ?? null,
+        birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
+        birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
+        notes: input.note,
+        marketingAcceptedAt: input.marketing ? (r.marketingAcceptedAt ?? now) : null,
+        revision: r.revision + 1,
+        updatedAt: now,
+      })
+      .where(eq(reservations.id, r.id))
+      .returning();
+    await queueReservationEmails(t, venue, changed, 'changed', { host: context.host, zoneName: zone.name as Texts, now });
+    return { outcome: 'changed' as const, status };
+  });
+  if (result.outcome === 'changed') kickDelivery();
+  log.info(result.outcome === 'changed' ? 'reservation_changed' : 'reservation_edit_refused', { reservationId: current.id, reason: result.outcome });
+  return result;
+}
+
+/**
+ * `reservation/cancel`: the seats return to availability at once. Inside the policy's limit
+ * it is free; past it, the no-show fee of the guarantee is recorded for the venue.
+ */
+export async function cancelReservation(db: Database, venue: VenueRow, hash: string, context: { host: string }, now = new Date()) {
+  const current = await findReservation(db, venue, hash);
+  if (!current) return { outcome: 'notFound' as const };
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
+    if (r.status === 'cancelled') return { outcome: 'cancelled' as const, feeCents: r.cancellationFeeCents ?? 0 };
+    if (!changeable(venue, r, now)) return { outcome: 'notChangeable' as const };
+    const fee = cancellationFee(r.guaranteeTerms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
+    const [cancelled] = await tx
+      .update(reservations)
+      .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: fee.feeCents || null, suspendedUntil: null, revision: r.revision + 1, updatedAt: now })
+      .where(eq(reservations.id, r.id))
+      .returning();
+    await queueReservationEmails(t, venue, cancelled, 'cancelled', { host: context.host, zoneName: await zoneName(t, venue, r.zoneKey), now });
+    return { outcome: 'cancelled' as const, feeCents: fee.feeCents };
+  });
+  if (result.outcome === 'cancelled') kickDelivery();
+  log.info('reservation_cancelled', { reservationId: current.id, outcome: result.outcome });
+  return result;
+}

@@ -1,0 +1,101 @@
+import type { Database } from '@/server/db/client';
+import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { renderEmail, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
+import { venuePageUrl } from '@/server/fidelity/service';
+import { pickText } from '@/lib/i18n/texts';
+import { toLocale } from '@/lib/i18n/locales';
+import { formatPrice } from '@/lib/currency';
+import { reservationIcs } from './ics';
+
+/** Why the guest gets an e-mail about their booking. */
+export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled';
+
+const guestTemplate: Record<ReservationNews, EmailTemplate> = {
+  confirm: 'reservationConfirm',
+  accept: 'reservationAccept',
+  waitinglist: 'reservationWaitinglist',
+  changed: 'reservationChanged',
+  cancelled: 'reservationCancelled',
+};
+
+const longDate = (date: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * The guest's e-mail about their booking (with the `.ics` file, and the edit link while it
+ * stands) and the venue's notification, queued in the transaction of the change
+ * (docs/outbox.md). `host` is the venue host the guest booked on, for the links.
+ */
+export async function queueReservationEmails(
+  tx: Database,
+  venue: VenueRow,
+  r: ReservationRow,
+  news: ReservationNews,
+  context: { host: string; zoneName: Texts; now: Date },
+) {
+  const locale = toLocale(r.locale);
+  const labels = summaryLabels(locale);
+  const zoneName = pickText(context.zoneName as Parameters<typeof pickText>[0], locale);
+  const dateText = longDate(r.date, locale);
+  const editUrl = venuePageUrl(context.host, locale, `/reserve/${r.hash}/edit`);
+  const cancelled = news === 'cancelled';
+  const fee = r.cancellationFeeCents ? formatPrice(r.cancellationFeeCents / 100, venue.currency, locale) : '';
+  const details: [string, string][] = [
+    [labels.name, `${r.firstName} ${r.lastName}`],
+    [labels.people, String(r.covers)],
+    [labels.date, dateText],
+    [labels.time, r.time],
+    [labels.zone, zoneName],
+    ...(fee ? [[labels.fee, fee] as [string, string]] : []),
+  ];
+  const template = guestTemplate[news];
+  const mail = renderEmail(template, locale, { venueName: venue.name, firstName: r.firstName, link: cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time }, details);
+  const attachments =
+    news === 'waitinglist'
+      ? []
+      : [
+          {
+            filename: 'reservation.ics',
+            contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
+            content: Buffer.from(
+              reservationIcs({
+                uid: `${r.hash}@${context.host}`,
+                timeZone: venue.timezone,
+                date: r.date,
+                time: r.time,
+                durationMinutes: 120,
+                summary: `${venue.name} · ${labels.people} ${r.covers}`,
+                location: venue.address,
+                description: `${mail.subject}\n${editUrl}`,
+                url: editUrl,
+                now: context.now,
+                sequence: r.revision,
+                cancelled,
+              }),
+            ).toString('base64'),
+          },
+        ];
+  await enqueueEmail(tx, { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+  if (!venue.email) return;
+  const venueLocale = 'it';
+  const venueLabels = summaryLabels(venueLocale);
+  const outcome = news === 'confirm' ? 'confirmed' : news === 'accept' ? 'pending' : news;
+  const note = renderEmail(
+    'reservationVenue',
+    venueLocale,
+    { venueName: venue.name, date: r.date, time: r.time, pax: String(r.covers), outcome },
+    [
+      [venueLabels.name, `${r.firstName} ${r.lastName}`],
+      [venueLabels.people, String(r.covers)],
+      [venueLabels.date, r.date],
+      [venueLabels.time, r.time],
+      [venueLabels.zone, pickText(context.zoneName as Parameters<typeof pickText>[0], venueLocale)],
+      [venueLabels.contact, `${r.email}, ${r.phonePrefix} ${r.phone}`],
+      ...(r.guaranteePaymentMethod ? [[venueLabels.guarantee, `${r.guaranteeProvider} ${r.guaranteePaymentMethod}`] as [string, string]] : []),
+      ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),
+      ...(r.notes ? [['Note', r.notes] as [string, string]] : []),
+    ],
+  );
+  await enqueueEmail(tx, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html });
+}

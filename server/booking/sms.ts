@@ -1,0 +1,151 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { reservations, smsChallenges, zones, type ReservationRow, type VenueRow } from '@/server/db/schema';
+import { enqueueSms } from '@/server/outbox/enqueue';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { hitRateLimit } from '@/server/ratelimit';
+import { log } from '@/lib/log';
+import { toLocale } from '@/lib/i18n/locales';
+import { smsText } from '@/server/outbox/templates';
+import { queueReservationEmails } from './emails';
+
+/** Spec: the code is valid 10 minutes; 5 wrong codes end the booking. */
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_ATTEMPTS = 5;
+/** Resending: not within a minute of the last send, and at most 3 sends in all. */
+export const RESEND_INTERVAL_MS = 60_000;
+export const MAX_SENDS = 3;
+/** Wrong or right, code checks from one IP address per hour, across reservations. */
+export const IP_ATTEMPTS_PER_HOUR = 30;
+
+/** Only a keyed hash of the code is stored; the key is the booking's own 128-bit hash. */
+const codeHash = (reservationHash: string, code: string) => createHmac('sha256', reservationHash).update(code).digest('hex');
+
+/** The guest's mobile number in E.164 form. */
+export const mobileOf = (r: Pick<ReservationRow, 'phonePrefix' | 'phone'>) => `${r.phonePrefix}${r.phone.replace(/^0+(?=\d{6})/, '')}`.replace(/[^+\d]/g, '');
+
+/**
+ * Issues a new code for a suspended booking and queues its SMS, in the caller's
+ * transaction: the seats stay held until the code expires.
+ */
+export async function issueCode(tx: Database, venue: VenueRow, r: ReservationRow, now: Date, resend = false): Promise<Date> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  const hash = codeHash(r.hash, code);
+  if (resend) {
+    const [current] = await tx.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
+    await tx.update(smsChallenges).set({ codeHash: hash, expiresAt, sends: (current?.sends ?? 0) + 1, lastSentAt: now }).where(eq(smsChallenges.reservationId, r.id));
+  } else {
+    await tx.insert(smsChallenges).values({ reservationId: r.id, codeHash: hash, expiresAt, attempts: 0, sends: 1, lastSentAt: now });
+  }
+  await tx.update(reservations).set({ suspendedUntil: expiresAt, updatedAt: now }).where(eq(reservations.id, r.id));
+  await enqueueSms(tx, { venueId: venue.id, template: 'reservationCode', locale: r.locale, to: mobileOf(r), text: smsText('reservationCode', toLocale(r.locale), { venueName: venue.name, code, minutes: String(CODE_TTL_MS / 60_000) }) });
+  return expiresAt;
+}
+
+export type CodeResult =
+  | { outcome: 'confirm' | 'accept' }
+  | { outcome: 'suspendedError' }
+  | { error: 'codeWrong'; attemptsLeft: number }
+  | { error: 'tooManyAttempts' | 'notFound' };
+
+async function findSuspended(tx: Database, venue: VenueRow, hash: string) {
+  const [r] = await tx
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)))
+    .for('update');
+  return r;
+}
+
+async function fail(tx: Database, r: ReservationRow, now: Date, reason: string) {
+  await tx.update(reservations).set({ status: 'failed', suspendedUntil: null, updatedAt: now }).where(eq(reservations.id, r.id));
+  await tx.delete(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
+  log.warn('sms_code_refused', { reservationId: r.id, reason, final: true });
+}
+
+/**
+ * Checks the code of a suspended booking (constant-time). Right: the booking is confirmed
+ * (or awaits the venue) and the e-mails go out. Wrong: attempts left, until the fifth,
+ * which ends it `suspendedError` and frees the seats; so does an expired code.
+ */
+export async function verifyCode(db: Database, venue: VenueRow, input: { hash: string; code: string; ip: string; host: string }, now = new Date()): Promise<CodeResult> {
+  const perIp = await hitRateLimit(db, `sms-code:${input.ip}`, IP_ATTEMPTS_PER_HOUR, 3_600_000, now);
+  if (!perIp.allowed) {
+    log.warn('sms_code_refused', { reason: 'ipLimit', venueId: venue.id });
+    return { error: 'tooManyAttempts' };
+  }
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const r = await findSuspended(t, venue, input.hash);
+    if (!r) return { error: 'notFound' as const };
+    if (r.status === 'confirmed') return { outcome: 'confirm' as const };
+    if (r.status === 'pending') return { outcome: 'accept' as const };
+    if (r.status !== 'suspended') return { outcome: 'suspendedError' as const };
+    const [challenge] = await tx.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
+    if (!challenge || challenge.expiresAt.getTime() <= now.getTime()) {
+      await fail(t, r, now, 'expired');
+      return { outcome: 'suspendedError' as const };
+    }
+    const given = Buffer.from(codeHash(r.hash, input.code.replace(/\s/g, '')), 'hex');
+    const right = timingSafeEqual(given, Buffer.from(challenge.codeHash, 'hex'));
+    if (!right) {
+      const attempts = challenge.attempts + 1;
+      if (attempts >= MAX_ATTEMPTS) {
+        await fail(t, r, now, 'attempts');
+        return { outcome: 'suspendedError' as const };
+      }
+      await tx.update(smsChallenges).set({ attempts }).where(eq(smsChallenges.reservationId, r.id));
+      log.warn('sms_code_refused', { reservationId: r.id, reason: 'wrong', attempts });
+      return { error: 'codeWrong' as const, attemptsLeft: MAX_ATTEMPTS - attempts };
+    }
+    const status = r.confirmsAs ?? 'confirmed';
+    const [confirmed] = await tx.update(reservations).set({ status, suspendedUntil: null, confirmsAs: null, updatedAt: now }).where(eq(reservations.id, r.id)).returning();
+    await tx.delete(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
+    const [zone] = await tx.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, r.zoneKey)));
+    const news = status === 'confirmed' ? 'confirm' : 'accept';
+    await queueReservationEmails(t, venue, confirmed, news, { host: input.host, zoneName: zone?.name ?? { it: r.zoneKey }, now });
+    log.info('sms_code_accepted', { reservationId: r.id });
+    return { outcome: news };
+  });
+  if ('outcome' in result && result.outcome !== 'suspendedError') kickDelivery();
+  return result as CodeResult;
+}
+
+/** Sends a new code (rate-limited): the old one stops working, the attempts already made still count. */
+export async function resendCode(db: Database, venue: VenueRow, hash: string, now = new Date()): Promise<{ expiresAt: Date } | { error: 'resendTooSoon' | 'resendLimit' | 'notFound' | 'notSuspended' }> {
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const r = await findSuspended(t, venue, hash);
+    if (!r) return { error: 'notFound' as const };
+    if (r.status !== 'suspended') return { error: 'notSuspended' as const };
+    const [challenge] = await tx.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
+    if (!challenge) return { error: 'notSuspended' as const };
+    if (challenge.expiresAt.getTime() <= now.getTime()) {
+      await fail(t, r, now, 'expired');
+      return { error: 'notSuspended' as const };
+    }
+    if (challenge.sends >= MAX_SENDS) return { error: 'resendLimit' as const };
+    if (now.getTime() - challenge.lastSentAt.getTime() < RESEND_INTERVAL_MS) return { error: 'resendTooSoon' as const };
+    return { expiresAt: await issueCode(t, venue, r, now, true) };
+  });
+  if ('expiresAt' in result) kickDelivery();
+  else log.warn('sms_resend_refused', { venueId: venue.id, reason: result.error });
+  return result;
+}
+
+/** The state of a booking's SMS step, for the confirmation page. */
+export async function codeStatus(db: Database, venue: VenueRow, hash: string, now = new Date()) {
+  const [r] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
+  if (!r) return null;
+  const [challenge] = r.status === 'suspended' ? await db.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id)) : [];
+  const live = challenge && challenge.expiresAt.getTime() > now.getTime();
+  return {
+    status: r.status === 'suspended' && !live ? ('failed' as const) : r.status,
+    phoneEnding: mobileOf(r).slice(-3),
+    expiresAt: live ? challenge.expiresAt.toISOString() : null,
+    attemptsLeft: live ? MAX_ATTEMPTS - challenge.attempts : 0,
+    canResendAt: live && challenge.sends < MAX_SENDS ? new Date(challenge.lastSentAt.getTime() + RESEND_INTERVAL_MS).toISOString() : null,
+  };
+}

@@ -1,0 +1,77 @@
+import { eq, sql } from 'drizzle-orm';
+import { getDb, type Database } from '@/server/db/client';
+import { cardSetups, paymentEvents, type VenueRow } from '@/server/db/schema';
+import { stripeProviderFromEnv } from '@/lib/payments/stripe';
+import type { GuaranteeProvider, PaymentEvent } from '@/lib/payments/types';
+import { log } from '@/lib/log';
+import { localProvider } from './local';
+
+const shared = globalThis as typeof globalThis & { __frontpageLocalPayments?: ReturnType<typeof localProvider> };
+
+/** The local test provider of this process. */
+export function localPayments() {
+  return (shared.__frontpageLocalPayments ??= localProvider(getDb));
+}
+
+/** Stripe when `STRIPE_SECRET_KEY` is set (docs/payments.md), the local test provider otherwise. */
+export function guaranteeProvider(): GuaranteeProvider {
+  return stripeProviderFromEnv() ?? localPayments();
+}
+
+/**
+ * Starts saving a card for a guarantee: the provider's setup, mirrored in `card_setups`
+ * with the venue, so a reference from another venue or made up is "Payment not found.".
+ */
+export async function startCardSetup(
+  db: Database,
+  venue: VenueRow,
+  input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> },
+  provider = guaranteeProvider(),
+): Promise<{ reference: string; clientSecret: string }> {
+  const created = await provider.createSetup({ ...input, metadata: { ...input.metadata, venue: venue.slug } });
+  await db.insert(cardSetups).values({
+    venueId: venue.id,
+    provider: provider.kind,
+    reference: created.reference,
+    clientSecret: provider.kind === 'local' ? created.clientSecret : null,
+    status: 'requires_payment_method',
+    amountCents: input.amountCents,
+    currency: input.currency,
+    metadata: { ...input.metadata, venue: venue.slug },
+  });
+  log.info('card_setup_started', { venueId: venue.id, provider: provider.kind });
+  return created;
+}
+
+export type CardCheck = { ok: true; provider: 'stripe' | 'local'; paymentMethod: string } | { ok: false; error: 'paymentNotFound' | 'paymentFailed' };
+
+/**
+ * Verifies server-side, with the provider itself, that the card was saved: the browser's
+ * word is never taken for it.
+ */
+export async function verifyCardSetup(db: Database, venue: VenueRow, reference: string, provider = guaranteeProvider()): Promise<CardCheck> {
+  const [mirror] = await db.select().from(cardSetups).where(eq(cardSetups.reference, reference));
+  if (!mirror || mirror.venueId !== venue.id || mirror.provider !== provider.kind) return { ok: false, error: 'paymentNotFound' };
+  const setup = await provider.retrieveSetup(reference);
+  if (!setup) return { ok: false, error: 'paymentNotFound' };
+  if (setup.status !== 'succeeded' || !setup.paymentMethod) return { ok: false, error: 'paymentFailed' };
+  await db.update(cardSetups).set({ status: setup.status, paymentMethod: setup.paymentMethod, updatedAt: new Date() }).where(eq(cardSetups.id, mirror.id));
+  return { ok: true, provider: provider.kind, paymentMethod: setup.paymentMethod };
+}
+
+/**
+ * A signed webhook (Stripe's, or the local provider's signed the same way): verified, then
+ * applied once; a replayed event id is acknowledged and ignored.
+ */
+export async function applyPaymentEvent(db: Database, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const inserted = await db.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
+  if (!inserted.length) return 'duplicate';
+  if (!event.setup) return 'ignored';
+  const updated = await db
+    .update(cardSetups)
+    .set({ status: event.setup.status, paymentMethod: event.setup.paymentMethod, lastError: event.setup.lastError, webhookAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(cardSetups.reference, event.setup.reference))
+    .returning({ id: cardSetups.id });
+  log.info('payment_webhook', { type: event.type, known: updated.length > 0 });
+  return updated.length ? 'applied' : 'ignored';
+}

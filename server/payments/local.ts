@@ -1,0 +1,112 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { cardSetups } from '@/server/db/schema';
+import { WebhookSignatureError, type CardSetup, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
+
+/** The local provider signs its webhooks the way Stripe does, with this secret unless one is set. */
+export const localWebhookSecret = () => process.env.LOCAL_PAYMENTS_WEBHOOK_SECRET || 'whsec_local_test_mode';
+
+/**
+ * Test cards, as Stripe documents them: 4242... is saved, 4000...0002 is declined,
+ * 4000...9995 is declined for insufficient funds, 4000...0119 fails with a processing error.
+ * Any other number that passes the Luhn check is saved; one that does not is refused.
+ */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  processingError: '4000000000000119',
+} as const;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+/** What a test card does: saved, or the error code Stripe would give. */
+export function testCardOutcome(number: string): { ok: true } | { ok: false; code: 'card_declined' | 'insufficient_funds' | 'processing_error' | 'incorrect_number' } {
+  const digits = number.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(digits) || !luhn(digits)) return { ok: false, code: 'incorrect_number' };
+  if (digits === TEST_CARDS.declined) return { ok: false, code: 'card_declined' };
+  if (digits === TEST_CARDS.insufficientFunds) return { ok: false, code: 'insufficient_funds' };
+  if (digits === TEST_CARDS.processingError) return { ok: false, code: 'processing_error' };
+  return { ok: true };
+}
+
+const signer = new Stripe('sk_test_local_signer_only');
+
+function toSetup(row: typeof cardSetups.$inferSelect): CardSetup {
+  return { reference: row.reference, status: row.status as SetupStatus, paymentMethod: row.paymentMethod, lastError: row.lastError, metadata: row.metadata };
+}
+
+/** Signs an event like Stripe does, so it goes through the same verification as a real webhook. */
+export function signLocalEvent(event: { id: string; type: string; created: number; data: { object: unknown } }): { body: string; signature: string } {
+  const body = JSON.stringify({ object: 'event', livemode: false, ...event });
+  return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: localWebhookSecret() }) };
+}
+
+/**
+ * The local test provider: the same interface and states as Stripe SetupIntents, kept in
+ * the `card_setups` table, with the test cards above. Used when no Stripe keys are set.
+ */
+export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider & {
+  confirm(reference: string, clientSecret: string, card: { number: string }): Promise<{ setup: CardSetup; event: { body: string; signature: string } } | null>;
+} {
+  return {
+    kind: 'local',
+    publicConfig: () => ({ kind: 'local' }),
+    async createSetup() {
+      // The row itself is written by the caller (server/payments/index.ts), as for Stripe.
+      return { reference: `lseti_${randomBytes(12).toString('hex')}`, clientSecret: `lseti_secret_${randomBytes(18).toString('base64url')}` };
+    },
+    async retrieveSetup(reference) {
+      if (!/^lseti_[a-f0-9]{24}$/.test(reference)) return null;
+      const db = await getDb();
+      const [row] = await db.select().from(cardSetups).where(and(eq(cardSetups.reference, reference), eq(cardSetups.provider, 'local')));
+      return row ? toSetup(row) : null;
+    },
+    parseWebhook(rawBody, header): PaymentEvent {
+      if (!header) throw new WebhookSignatureError('missing signature');
+      let event: Stripe.Event;
+      try {
+        event = signer.webhooks.constructEvent(rawBody, header, localWebhookSecret(), 300);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
+      }
+      const object = (event.data?.object ?? {}) as { id?: string; status?: SetupStatus; payment_method?: string | null; last_setup_error?: { code?: string } | null; metadata?: Record<string, string> };
+      const setup = event.type.startsWith('setup_intent.') && object.id
+        ? { reference: object.id, status: object.status ?? 'requires_payment_method', paymentMethod: object.payment_method ?? null, lastError: object.last_setup_error?.code ?? null, metadata: object.metadata ?? {} }
+        : null;
+      return { id: event.id, type: event.type, created: event.created, setup };
+    },
+    /** The test card form's submit: saves the card or records the decline, then signs the webhook. */
+    async confirm(reference, clientSecret, card) {
+      const db = await getDb();
+      const [row] = await db.select().from(cardSetups).where(and(eq(cardSetups.reference, reference), eq(cardSetups.provider, 'local')));
+      if (!row?.clientSecret || row.clientSecret.length !== clientSecret.length || !timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret))) return null;
+      if (row.status === 'succeeded') return null;
+      const outcome = testCardOutcome(card.number);
+      const values = outcome.ok
+        ? { status: 'succeeded', paymentMethod: `lpm_${randomBytes(12).toString('hex')}`, lastError: null }
+        : { status: 'requires_payment_method', paymentMethod: null, lastError: outcome.code };
+      const [updated] = await db.update(cardSetups).set({ ...values, updatedAt: new Date() }).where(eq(cardSetups.id, row.id)).returning();
+      const setup = toSetup(updated);
+      const event = signLocalEvent({
+        id: `levt_${randomBytes(12).toString('hex')}`,
+        type: outcome.ok ? 'setup_intent.succeeded' : 'setup_intent.setup_failed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: { id: setup.reference, object: 'setup_intent', status: setup.status, payment_method: setup.paymentMethod, last_setup_error: setup.lastError ? { code: setup.lastError } : null, metadata: setup.metadata },
+        },
+      });
+      return { setup, event };
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { rateLimits } from '@/server/db/schema';
+
+/**
+ * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
+ * One atomic upsert in PostgreSQL, so the limit holds across processes.
+ */
+export async function hitRateLimit(db: Database, key: string, limit: number, windowMs: number, now = new Date()): Promise<{ allowed: boolean; count: number }> {
+  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const start = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStart} then ${start} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return { allowed: row.count <= limit, count: row.count };
+}

@@ -1,0 +1,3 @@
+import { describeTrust } from './trust.shared';
+
+describeTrust('postgres');

@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatPrice } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
@@ -133,7 +133,7 @@ function LocalCard({ setup, offer, confirmRef }: { setup: WizardSetup; offer: Gu
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  confirmRef.current = async () => {
+  const confirm: ConfirmCard = async () => {
     if (number.replace(/\D/g, '').length < 12 || !/^\d{2}\s?\/\s?\d{2}$/.test(expiry.trim()) || !/^\d{3,4}$/.test(cvc.trim())) return 'cardInvalid';
     const response = await fetch('/api/reservation/card', {
       method: 'POST',
@@ -145,6 +145,10 @@ function LocalCard({ setup, offer, confirmRef }: { setup: WizardSetup; offer: Gu
     const body = await response.json().catch(() => ({}));
     return body.error === 'declined' ? 'declined' : body.error === 'cardInvalid' ? 'cardInvalid' : body.error === 'paymentNotFound' ? 'paymentNotFound' : 'paymentError';
   };
+  // The step's button confirms the card through whichever form is shown.
+  useEffect(() => {
+    confirmRef.current = confirm;
+  });
   return (
     <div className="local-card">
       <p className="badge badge--test">{t['guarantee.testMode']}</p>

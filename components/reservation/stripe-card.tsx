@@ -54,12 +54,15 @@ export default function StripeCard({ publishableKey, clientSecret, locale, confi
 function CardElement({ confirmRef }: { confirmRef: Props['confirmRef'] }) {
   const stripe = useStripe();
   const elements = useElements();
-  confirmRef.current = async () => {
+  const confirm: ConfirmCard = async () => {
     if (!stripe || !elements) return 'initError';
     const { error, setupIntent } = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
     if (error) return error.type === 'card_error' ? 'declined' : 'paymentError';
     // The server checks the SetupIntent with Stripe again before it confirms the booking.
     return setupIntent?.status === 'succeeded' ? null : 'paymentError';
   };
+  useEffect(() => {
+    confirmRef.current = confirm;
+  });
   return <PaymentElement options={{ layout: 'tabs' }} />;
 }

@@ -8,7 +8,7 @@ import { normalizeEmail } from '@/server/fidelity/service';
 import { emptyUsage, fits } from './availability';
 import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
-import { BookingError, checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
+import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
 import { instantOf } from './time';
 
 /** A public hash is 128 random bits in base64url: anything else is not looked up at all. */

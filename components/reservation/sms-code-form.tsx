@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
+import { LAST_RESERVATION_KEY } from './types';
 
 type Props = { hash: string; locale: Locale; expiresAt: string | null; attemptsLeft: number; texts: Record<string, string> };
 
@@ -50,6 +51,13 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
     setBusy(false);
     const outcome = body.data?.outcome as string | undefined;
     if (response?.ok && outcome && outcome !== 'codeWrong') {
+      // The outcome page shows the booking kept by the wizard: it is now confirmed (or awaits the venue).
+      try {
+        const last = JSON.parse(sessionStorage.getItem(LAST_RESERVATION_KEY) ?? 'null');
+        if (last?.hash === hash) sessionStorage.setItem(LAST_RESERVATION_KEY, JSON.stringify({ ...last, outcome }));
+      } catch {
+        // storage unavailable: the page still shows the outcome
+      }
       router.push(localizedPath(locale, `/reserve/${outcome}`));
       return;
     }

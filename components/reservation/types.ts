@@ -34,7 +34,7 @@ export type WizardSetup = {
 };
 
 /** The last booking, kept in sessionStorage for the outcome page. */
-export type LastReservation = { outcome: string; pax: number; date: string; time: string; zone: string; name: string };
+export type LastReservation = { outcome: string; hash?: string; pax: number; date: string; time: string; zone: string; name: string };
 export const LAST_RESERVATION_KEY = 'frontpageLastReservation';
 export const DETAILS_KEY = 'frontpageReservationDetails';
 export const HOLD_KEY = 'frontpageReservationHold';

@@ -32,7 +32,7 @@ export default defineConfig({
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
     { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|trust)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
-    { name: 'postgres', testMatch: /(smoke|backend-api)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
+    { name: 'postgres', testMatch: /(smoke|backend-api|trust-stripe)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
     { name: 'legacy', testMatch: /(smoke|legacy)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
   ],
 });

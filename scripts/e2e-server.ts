@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayServer } from '../tests/helpers/postgres-server';
 import { E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
@@ -36,6 +38,11 @@ async function main() {
   if (name === 'postgres') {
     postgres = await startThrowawayPostgres();
     env.DATABASE_URL = postgres.url;
+    // This site takes card guarantees through the real Stripe code, against a local stand-in
+    // for api.stripe.com (Stripe.js itself cannot load offline), and its SMS codes expire
+    // after 5 seconds so the expiry can be walked.
+    const stripe = await startFakeStripe();
+    Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_BASE: stripe, SMS_CODE_TTL_SECONDS: '5' });
   }
   if (name === 'legacy') {
     env.BACKEND_URL = siteUrl('builtin');
@@ -52,6 +59,22 @@ async function main() {
     postgres?.stop();
     process.exit(code ?? 0);
   });
+}
+
+/** Answers the SetupIntent calls the site makes, as api.stripe.com would. */
+async function startFakeStripe(): Promise<string> {
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = req.method === 'POST' ? `seti_e2e${++n}` : (req.url ?? '').split('/').pop();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id, object: 'setup_intent', client_secret: `${id}_secret_e2e`, status: 'requires_payment_method', payment_method: null, last_setup_error: null, metadata: {}, usage: 'off_session' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 main().catch((error) => {

@@ -152,11 +152,12 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
    */
   const submit = async (v2Token?: string): Promise<string | null> => {
     if (!details) return 'generic';
+    const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
     if (edit) {
       const response = await fetch('/api/reservation/edit', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken: hold?.token }),
+        body: JSON.stringify({ ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken }),
       }).catch(() => null);
       const body = response ? await response.json().catch(() => ({})) : {};
       if (response?.ok) {
@@ -169,7 +170,6 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/error`));
       return null;
     }
-    const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
     const tokens = v2Token ? { recaptchaV2Token: v2Token, tokenVersion: 'v2' } : { recaptchaV3Token: await bot.getV3Token('reserve'), tokenVersion: 'v3' };
     const response = await fetch('/api/reservation', {
       method: 'POST',

@@ -10,8 +10,8 @@ import { toLocale } from '@/lib/i18n/locales';
 import { smsText } from '@/server/outbox/templates';
 import { queueReservationEmails } from './emails';
 
-/** Spec: the code is valid 10 minutes; 5 wrong codes end the booking. */
-export const CODE_TTL_MS = 10 * 60_000;
+/** The code is valid 10 minutes (`SMS_CODE_TTL_SECONDS` changes it, e.g. for the end-to-end tests); 5 wrong codes end the booking. */
+export const codeTtlMs = () => (Number(process.env.SMS_CODE_TTL_SECONDS) || 600) * 1000;
 export const MAX_ATTEMPTS = 5;
 /** Resending: not within a minute of the last send, and at most 3 sends in all. */
 export const RESEND_INTERVAL_MS = 60_000;
@@ -31,7 +31,7 @@ export const mobileOf = (r: Pick<ReservationRow, 'phonePrefix' | 'phone'>) => `$
  */
 export async function issueCode(tx: Database, venue: VenueRow, r: ReservationRow, now: Date, resend = false): Promise<Date> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  const expiresAt = new Date(now.getTime() + codeTtlMs());
   const hash = codeHash(r.hash, code);
   if (resend) {
     const [current] = await tx.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
@@ -40,7 +40,7 @@ export async function issueCode(tx: Database, venue: VenueRow, r: ReservationRow
     await tx.insert(smsChallenges).values({ reservationId: r.id, codeHash: hash, expiresAt, attempts: 0, sends: 1, lastSentAt: now });
   }
   await tx.update(reservations).set({ suspendedUntil: expiresAt, updatedAt: now }).where(eq(reservations.id, r.id));
-  await enqueueSms(tx, { venueId: venue.id, template: 'reservationCode', locale: r.locale, to: mobileOf(r), text: smsText('reservationCode', toLocale(r.locale), { venueName: venue.name, code, minutes: String(CODE_TTL_MS / 60_000) }) });
+  await enqueueSms(tx, { venueId: venue.id, template: 'reservationCode', locale: r.locale, to: mobileOf(r), text: smsText('reservationCode', toLocale(r.locale), { venueName: venue.name, code, minutes: String(Math.max(1, Math.round(codeTtlMs() / 60_000))) }) });
   return expiresAt;
 }
 

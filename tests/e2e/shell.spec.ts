@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { messages, VENUE } from './helpers';
 
 const it = messages('it');
@@ -9,6 +9,22 @@ async function experienceHash(page: Page) {
   await page.goto('/frontpage/esperienze');
   const href = await page.locator('a[href^="/frontpage/esperienze/"]').first().getAttribute('href');
   return href!.split('/')[3];
+}
+
+/** Books a table for two on the first open day through the site's API; returns the booking's hash. */
+async function bookTable(request: APIRequestContext): Promise<string> {
+  for (let d = 1; d < 15; d++) {
+    const day = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const { data } = await (await request.get(`/api/reservation/day?day=${day}&pax=2`)).json();
+    const slot = data?.slots?.find((s: { available: boolean }) => s.available);
+    if (!slot) continue;
+    const zone = slot.zones.find((z: { available: boolean }) => z.available).key;
+    const response = await request.post('/api/reservation', {
+      data: { pax: 2, date: day, time: slot.time, zone, nome: 'Route', cognome: 'Check', email: `routes.${Date.now()}@example.com`, prefisso: '+39', telefono: '3331112233', privacy: true, recaptchaV3Token: 'local.v3.pass.e2etoken' },
+    });
+    return (await response.json()).data.hash;
+  }
+  throw new Error('no open day in the next two weeks');
 }
 
 test.describe('document shell', () => {
@@ -30,6 +46,8 @@ test.describe('document shell', () => {
 
   test('every route of the spec answers with its screen title, in Italian and English', async ({ page, request }) => {
     const hash = await experienceHash(page);
+    // The routes of one booking need a real one: an unknown booking hash is a 404.
+    const booking = await bookTable(request);
     const routes: [string, string][] = [
       ['/', 'home'],
       ['/frontpage/giftcards', 'giftcardList'],
@@ -43,14 +61,17 @@ test.describe('document shell', () => {
       ['/frontpage/giftcard/create/error/fp1', 'giftcardCreateError'],
       ['/frontpage/giftcard/stripe/fp1', 'paymentRedirect'],
       ['/frontpage/giftcard/stripe/error/fp1', 'paymentError'],
-      ['/a2fa/reserve/abc', 'reserveSmsConfirmation'],
+      [`/a2fa/reserve/${booking}`, 'reserveSmsConfirmation'],
       ['/reserve', 'reserve'],
       ['/r', 'reserve'],
       ['/r/terrazza', 'reserve'],
       ['/reserve/confirm', 'reserveMessage'],
-      ['/reserve/abc/edit', 'reserveEdit'],
-      ['/reserve/abc/edit/confirm', 'reserveEditConfirm'],
-      ['/reserve/abc/edit/error', 'reserveEditError'],
+      [`/reserve/${booking}/edit`, 'reserveEdit'],
+      [`/reserve/${booking}/cancel`, 'reserveCancel'],
+      ['/reserve/suspended', 'reserveMessage'],
+      ['/reserve/suspendedError', 'reserveMessage'],
+      [`/reserve/${booking}/edit/confirm`, 'reserveEditConfirm'],
+      [`/reserve/${booking}/edit/error`, 'reserveEditError'],
       ['/frontpage/esperienze', 'experienceBooking'],
       [`/frontpage/esperienze/${hash}`, 'experience'],
       [`/frontpage/esperienze/${hash}/reserve`, 'experienceReserve'],

@@ -1,70 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { messages } from './helpers';
+import { expect, test } from '@playwright/test';
+import { axe, chooseTable, en, fill, fillDetails, giveCard, smsCode } from './booking-steps';
 
-const en = messages('en');
 const outbox = path.join(__dirname, '../../.tmp/e2e/builtin/outbox');
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
-
-/** The latest SMS code sent to a number, read from the local SMS outbox (`.sms` files). */
-async function smsCode(phone: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.sms')).sort() : [];
-      const mine = files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).filter((m) => m.startsWith(`To: +39${phone}`));
-      code = /\b(\d{6})\b/.exec(mine.at(-1) ?? '')?.[1] ?? '';
-      return code;
-    }, { timeout: 20_000 })
-    .not.toBe('');
-  return code;
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
-/** Walks the wizard to the details step: party size, the n-th date that is a given weekday (ISO), a dinner time. */
-async function chooseTable(page: Page, pax: number, weekday: number | null, time: RegExp, nth = 0) {
-  await page.goto(`/en/reserve?pax=${pax}`);
-  const list = page.getByLabel(en('reserve.date.list'));
-  await expect(list).toBeVisible();
-  let dates: string[] = [];
-  for (let month = 0; month < 3 && dates.length <= nth; month++) {
-    const values = await list.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
-    dates = [...dates, ...values.filter((d) => weekday === null || (new Date(`${d}T12:00:00Z`).getUTCDay() || 7) === weekday)];
-    if (dates.length <= nth) {
-      await page.getByRole('button', { name: en('reserve.date.next') }).click();
-      // Wait for the next month's dates before reading them.
-      await expect(list.locator('option').nth(1)).not.toHaveAttribute('value', values[0] ?? '');
-    }
-  }
-  const date = dates[nth];
-  await list.selectOption(date);
-  await page.getByRole('button', { name: time }).first().click();
-  await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
-  await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
-  return date;
-}
-
-async function fillDetails(page: Page, phone: string, email: string) {
-  await page.locator('input[name="nome"]').fill('Giulia');
-  await page.locator('input[name="cognome"]').fill('Neri');
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="telefono"]').fill(phone);
-  await page.locator('input[name="privacy"]').check();
-  await page.getByRole('button', { name: en('reserve.details.continue') }).click();
-}
-
-async function giveCard(page: Page, number: string) {
-  await page.getByLabel(en('reserve.guarantee.cardNumber')).fill(number);
-  await page.getByLabel(en('reserve.guarantee.expiry')).fill('12/30');
-  await page.getByLabel(en('reserve.guarantee.cvc')).fill('123');
-  await page.getByRole('button', { name: en('reserve.guarantee.save') }).click();
-}
 
 test.describe('reservations you can trust', () => {
   test('a party of 6 for Saturday dinner: card guarantee, SMS code, then moved and cancelled', async ({ page }) => {
@@ -135,7 +74,7 @@ test.describe('reservations you can trust', () => {
 
   test('five wrong SMS codes end on "Error during reservation confirmation"', async ({ page }) => {
     const phone = `34${Date.now().toString().slice(-8)}`;
-    await chooseTable(page, 7, null, /^13:00/);
+    await chooseTable(page, 7, null, /^13:00/, 1);
     await fillDetails(page, phone, `seven.${Date.now()}@example.com`);
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
     await page.waitForURL(/\/en\/a2fa\/reserve\//);
@@ -189,5 +128,54 @@ test.describe('reservations you can trust', () => {
     await expect(page.getByRole('alert').filter({ hasText: en('reserve.edit.reserveEditCcError') })).toBeVisible();
     expect((await page.goto('/en/reserve/AAAAAAAAAAAAAAAAAAAAAA/edit'))?.status()).toBe(404);
     expect((await page.goto('/en/a2fa/reserve/not-a-hash'))?.status()).toBe(404);
+  });
+
+  test('an edit into a full slot is refused and asks for another date or time', async ({ page }) => {
+    const date = await chooseTable(page, 2, null, /^19:30/, 2);
+    await fillDetails(page, `320${Date.now().toString().slice(-7)}`, `move.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+    await page.waitForURL('**/en/reserve/confirm');
+    const hash = (await page.evaluate(() => JSON.parse(sessionStorage.getItem('frontpageLastReservation')!).hash)) as string;
+    // Fill 22:00 that day (16 covers a slot) with parties of four.
+    for (let i = 0; i < 4; i++) {
+      const response = await page.request.post('/api/reservation', {
+        data: { pax: 4, date, time: '22:00', zone: 'sala', nome: 'Full', cognome: 'Slot', email: `full${i}.${Date.now()}@example.com`, prefisso: '+39', telefono: '3331112233', privacy: true, recaptchaV3Token: 'local.v3.pass.e2etoken' },
+      });
+      expect(response.status()).toBe(200);
+    }
+    await page.goto(`/en/reserve/${hash}/edit?pax=2&date=${date}`);
+    await page.getByRole('button', { name: /^22:00/ }).click();
+    await page.getByRole('button', { name: en('reserve.time.waitingList') }).click();
+    await page.getByRole('button', { name: en('reserve.details.continue') }).click();
+    await page.getByRole('button', { name: en('reserve.edit.confirm') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: en('reserve.edit.reserveEditWaitingListError') })).toBeVisible();
+    // The booking stands as it was.
+    await page.goto(`/en/reserve/${hash}/edit`);
+    await expect(page.getByRole('region', { name: en('reserve.edit.current') })).toContainText('19:30');
+  });
+
+  test('cancelling with a card guarantee: free inside the limit, the fee past it', async ({ page }) => {
+    const book = async (nth: number) => {
+      await chooseTable(page, 5, null, /^2[01]:[03]0/, nth);
+      await fillDetails(page, `328${Date.now().toString().slice(-7)}`, `cancel${nth}.${Date.now()}@example.com`);
+      await page.getByLabel(en('reserve.guarantee.accept')).check();
+      await giveCard(page, '4242424242424242');
+      await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+      await page.waitForURL('**/en/reserve/confirm');
+      return (await page.evaluate(() => JSON.parse(sessionStorage.getItem('frontpageLastReservation')!).hash)) as string;
+    };
+    // The first open evening is within 48 hours: cancelling costs 5 × € 25.
+    const soon = await book(0);
+    await page.goto(`/en/reserve/${soon}/cancel`);
+    await expect(page.getByText(fill(en('reserve.cancel.fee'), { amount: '€ 125' }))).toBeVisible();
+    await page.getByRole('button', { name: en('reserve.cancel.confirm') }).click();
+    await expect(page.getByText(fill(en('reserve.cancel.doneFee'), { amount: '€ 125' }))).toBeVisible();
+    // An evening a week ahead is free to cancel.
+    const later = await book(5);
+    await page.goto(`/en/reserve/${later}/cancel`);
+    await expect(page.getByText(/^Cancelling is free until /)).toBeVisible();
+    await page.getByRole('button', { name: en('reserve.cancel.confirm') }).click();
+    await expect(page.getByRole('heading', { name: en('reserve.cancel.doneTitle') })).toBeVisible();
+    await expect(page.getByText(/fee/)).toHaveCount(0);
   });
 });

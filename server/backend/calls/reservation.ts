@@ -135,7 +135,7 @@ export function startGuarantee({ db, venue, params }: CallContext): Promise<Enve
       currency: venue.currency,
       email: q.data.email ?? '',
       description: `${venue.name} ${q.data.date} ${q.data.time} (${q.data.pax})`,
-      metadata: { date: q.data.date, time: q.data.time, pax: String(q.data.pax), ...(q.data.holdToken ? { idempotencyKey: `hold-${q.data.holdToken}` } : {}) },
+      metadata: { date: q.data.date, time: q.data.time, pax: String(q.data.pax) },
     });
     return { status: true, data: { ...base, reference: setup.reference, clientSecret: setup.clientSecret } };
   });

@@ -216,5 +216,25 @@ export function describeTrust(driver: Driver) {
       expect((await row(late.hash!)).cancellationFeeCents).toBe(15000);
       expect(await changes.reservationView(db, venue, '../../etc', NOW)).toBeNull();
     });
+
+    test('POST /api/payments/webhook: valid is applied, replayed is acknowledged once, tampered and unsigned are 400', async () => {
+      const { startCardSetup } = await import('@/server/payments');
+      const { signLocalEvent } = await import('@/server/payments/local');
+      const { handlePaymentWebhook } = await import('@/server/payments/http');
+      const { cardSetups } = await import('@/server/db/schema');
+      const { db, venue } = await ctx();
+      const setup = await startCardSetup(db, venue, { amountCents: 100, currency: '€', email: '', description: 'x', metadata: {} });
+      const event = signLocalEvent({ id: 'evt_http_1', type: 'setup_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: setup.reference, status: 'succeeded', payment_method: 'lpm_http', metadata: {} } } });
+      const post = (body: string, signature?: string) =>
+        handlePaymentWebhook(new Request('http://localhost/api/payments/webhook', { method: 'POST', body, headers: signature ? { 'stripe-signature': signature } : {} }));
+      const first = await post(event.body, event.signature);
+      expect([first.status, await first.json()]).toEqual([200, { received: true, result: 'applied' }]);
+      const [row] = await db.select().from(cardSetups).where(eq(cardSetups.reference, setup.reference));
+      expect([row.status, row.paymentMethod]).toEqual(['succeeded', 'lpm_http']);
+      const replay = await post(event.body, event.signature);
+      expect(await replay.json()).toEqual({ received: true, result: 'duplicate' });
+      expect((await post(event.body.replace('lpm_http', 'lpm_evil'), event.signature)).status).toBe(400);
+      expect((await post(event.body)).status).toBe(400);
+    });
   });
 }

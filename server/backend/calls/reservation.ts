@@ -19,7 +19,10 @@ async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof BookingError) return invalid(error.field ? { [error.field]: error.code } : {}, error.code);
+    if (error instanceof BookingError) {
+      log.info('reservation_refused', { code: error.code });
+      return invalid(error.field ? { [error.field]: error.code } : {}, error.code);
+    }
     throw error;
   }
 }

@@ -68,6 +68,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const [guarantee, setGuarantee] = useState<Guarantee | null>(() => readSession<Guarantee>(GUARANTEE_KEY));
   const [challenge, setChallenge] = useState(false);
   const [botFailed, setBotFailed] = useState(false);
+  const [challengeError, setChallengeError] = useState<string | null>(null);
   const bot = useBotcheck(setup.botcheck);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const offer = guarantee?.choice === choiceKey ? guarantee : null;
@@ -409,9 +410,15 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           checkboxLabel={t['botcheck.checkbox']}
           testModeLabel={t['botcheck.testMode']}
           onToken={(token) => {
-            void submit(token);
+            setChallengeError(null);
+            void submit(token).then(setChallengeError);
           }}
         />
+      ) : null}
+      {step === 'summary' && challenge && challengeError && challengeError !== 'botcheckUnsure' ? (
+        <p role="alert" className="field__error">
+          {challengeError === 'soldOut' ? t['outcome.soldOut'] : (t[`errors.${challengeError}`] ?? t['errors.generic'])}
+        </p>
       ) : null}
     </div>
   );

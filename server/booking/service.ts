@@ -298,7 +298,10 @@ export async function createReservation(
           ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: terms }
           : {}),
       })
+      // One card setup guarantees one booking, also when two submits race with the same one.
+      .onConflictDoNothing({ target: reservations.guaranteeReference })
       .returning();
+    if (!row) throw new BookingError('paymentNotFound');
     if (status === 'suspended') {
       await issueCode(t, venue, row, now);
       return { outcome: 'suspended' as const, hash };

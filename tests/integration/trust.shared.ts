@@ -95,6 +95,11 @@ export function describeTrust(driver: Driver) {
       expect(stored.guaranteeTerms).toEqual({ refundable: 'until', hoursBefore: 48, feeCents: 2500, per: 'guest', currency: venue.currency });
       // One card setup guarantees one booking.
       await expect(book(guest(6, { pax: 5, guaranteeReference: card, cancellationPolicy: true }))).rejects.toMatchObject({ code: 'paymentNotFound' });
+      // Also when two bookings race with one card: one is stored, the other refused.
+      const raced = await savedCard();
+      const results = await Promise.allSettled([0, 1].map((i) => book(guest(60 + i, { pax: 5, time: '22:00', guaranteeReference: raced, cancellationPolicy: true }))));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'paymentNotFound' } });
       // The local provider's signed webhook reached the mirror; a replay is not applied twice.
       const [mirror] = await db.select().from((await import('@/server/db/schema')).cardSetups).where(eq((await import('@/server/db/schema')).cardSetups.reference, card));
       expect(mirror.webhookAt).not.toBeNull();

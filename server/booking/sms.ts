@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Database } from '@/server/db/client';
 import { reservations, smsChallenges, zones, type ReservationRow, type VenueRow } from '@/server/db/schema';
 import { enqueueSms } from '@/server/outbox/enqueue';
@@ -23,7 +24,11 @@ export const IP_ATTEMPTS_PER_HOUR = 30;
 const codeHash = (reservationHash: string, code: string) => createHmac('sha256', reservationHash).update(code).digest('hex');
 
 /** The guest's mobile number in E.164 form. */
-export const mobileOf = (r: Pick<ReservationRow, 'phonePrefix' | 'phone'>) => `${r.phonePrefix}${r.phone.replace(/^0+(?=\d{6})/, '')}`.replace(/[^+\d]/g, '');
+export function mobileOf(r: Pick<ReservationRow, 'phonePrefix' | 'phone'>): string {
+  const raw = `${r.phonePrefix}${r.phone}`.replace(/[^+\d]/g, '');
+  // The same parsing that validated the number (lib/forms/fields.ts), so its canonical form.
+  return parsePhoneNumberFromString(raw)?.number ?? raw;
+}
 
 /**
  * Issues a new code for a suspended booking and queues its SMS, in the caller's

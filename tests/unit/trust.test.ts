@@ -94,3 +94,12 @@ describe('local test cards (as Stripe documents them)', () => {
     expect(testCardOutcome(number)).toEqual(outcome);
   });
 });
+
+describe('SMS numbers', () => {
+  test('are sent in E.164: Italian numbers keep their leading 0, others drop the trunk prefix', async () => {
+    const { mobileOf } = await import('@/server/booking/sms');
+    expect(mobileOf({ phonePrefix: '+39', phone: '347 123 4567' })).toBe('+393471234567');
+    expect(mobileOf({ phonePrefix: '+39', phone: '06 1234 5678' })).toBe('+390612345678');
+    expect(mobileOf({ phonePrefix: '+44', phone: '07911 123456' })).toBe('+447911123456');
+  });
+});

@@ -144,7 +144,7 @@ console.log('target'.padEnd(40), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 
 for (const r of results) {
   console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), (r.rps / baseline).toFixed(2).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.non2xx + r.errors).padStart(8));
 }
-for (const [label, origin, p] of [['bare page', bareBase, '/'], ['home', base, '/'], ['loyalty', base, '/en/frontpage/fidelity']]) {
+for (const [label, origin, p] of [['bare page', bareBase, '/'], ['home', base, '/'], ['loyalty', base, '/en/frontpage/fidelity'], ['reserve', base, '/en/reserve']]) {
   const js = await pageScripts(origin, p);
   console.log(`JavaScript loaded by ${label} ${p}: ${js.files} files, ${js.kb.toFixed(1)} KB gzipped`);
 }

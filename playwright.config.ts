@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: [server('builtin'), server('postgres'), server('legacy')],
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|trust)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
+    { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|reservation-walks|trust)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
     { name: 'postgres', testMatch: /(smoke|backend-api|trust-stripe)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
     { name: 'legacy', testMatch: /(smoke|legacy)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
   ],

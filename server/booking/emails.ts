@@ -1,7 +1,7 @@
 import type { Database } from '@/server/db/client';
 import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
-import { renderEmail, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
+import { emailPhrase, renderEmail, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
 import { venuePageUrl } from '@/server/fidelity/service';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
@@ -80,11 +80,12 @@ export async function queueReservationEmails(
   if (!venue.email) return;
   const venueLocale = 'it';
   const venueLabels = summaryLabels(venueLocale);
-  const outcome = news === 'confirm' ? 'confirmed' : news === 'accept' ? 'pending' : news;
+  // What happened, in words: a new booking (confirmed, awaiting the venue, waiting list), a change or a cancellation.
+  const event = emailPhrase('reservationVenue', venueLocale, `events.${news}`);
   const note = renderEmail(
     'reservationVenue',
     venueLocale,
-    { venueName: venue.name, date: r.date, time: r.time, pax: String(r.covers), outcome },
+    { venueName: venue.name, event, date: r.date, time: r.time, pax: String(r.covers) },
     [
       [venueLabels.name, `${r.firstName} ${r.lastName}`],
       [venueLabels.people, String(r.covers)],
@@ -94,7 +95,7 @@ export async function queueReservationEmails(
       [venueLabels.contact, `${r.email}, ${r.phonePrefix} ${r.phone}`],
       ...(r.guaranteePaymentMethod ? [[venueLabels.guarantee, `${r.guaranteeProvider} ${r.guaranteePaymentMethod}`] as [string, string]] : []),
       ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),
-      ...(r.notes ? [['Note', r.notes] as [string, string]] : []),
+      ...(r.notes ? [[emailPhrase('reservationVenue', venueLocale, 'notes'), r.notes] as [string, string]] : []),
     ],
   );
   await enqueueEmail(tx, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html });

@@ -35,7 +35,7 @@ export function renderEmail(
   details: [string, string][] = [],
 ): { subject: string; text: string; html: string } {
   const locale = toLocale(language);
-  const texts = (catalogues[locale].emails as Record<EmailTemplate, Record<string, string>>)[template];
+  const texts = (catalogues[locale].emails as unknown as Record<EmailTemplate, Record<string, string>>)[template];
   const values: Record<string, string> = Object.fromEntries(Object.entries({ firstName: '', link: '', ...vars }).map(([k, v]) => [k, v ?? '']));
   const t = (key: string) => (texts[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
   const greeting = vars.firstName ? t('greeting') : t('greetingPlain');
@@ -54,6 +54,13 @@ ${vars.link ? `<p><a href="${escapeHtml(vars.link)}">${escapeHtml(vars.link)}</a
 }
 
 /** The booking-detail labels (`reserve.summary`) of a language, for e-mails. */
+/** One more phrase of a template, by a dotted key under it (e.g. `events.confirm`). */
+export function emailPhrase(template: EmailTemplate, language: string, key: string): string {
+  const texts = (catalogues[toLocale(language)].emails as Record<EmailTemplate, unknown>)[template];
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+  return typeof value === 'string' ? value : key;
+}
+
 export function summaryLabels(language: string): Record<string, string> {
   return catalogues[toLocale(language)].reserve.summary as Record<string, string>;
 }

@@ -1,5 +1,5 @@
 import { backoffMs, MAX_ATTEMPTS } from '@/server/outbox/delivery';
-import { renderEmail, type EmailTemplate } from '@/server/outbox/templates';
+import { emailPhrase, renderEmail, type EmailTemplate } from '@/server/outbox/templates';
 import { locales } from '@/lib/i18n/locales';
 
 describe('e-mail templates', () => {
@@ -25,6 +25,17 @@ describe('e-mail templates', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
     expect(mail.html).toContain('Bar &lt;b&gt;&amp;&lt;/b&gt;');
+  });
+
+  it.each(locales)('tell the venue in %s what happened to a booking, in words, never as a code', (locale) => {
+    const news = ['confirm', 'accept', 'waitinglist', 'changed', 'cancelled'];
+    const events = news.map((n) => emailPhrase('reservationVenue', locale, `events.${n}`));
+    expect(new Set(events).size).toBe(news.length);
+    for (const event of events) expect(event).not.toMatch(/^events\./);
+    const mail = renderEmail('reservationVenue', locale, { venueName: 'V', event: events[4], date: '2026-12-04', time: '19:00', pax: '2' });
+    expect(mail.subject).toContain(events[4]);
+    expect(mail.subject).toContain('2026-12-04 19:00');
+    expect(emailPhrase('reservationVenue', locale, 'notes')).not.toBe('notes');
   });
 
   it('fall back to Italian for an unknown language', () => {

@@ -204,6 +204,24 @@ export function describeTrust(driver: Driver) {
       expect(await changes.editReservation(db, venue, 'not-a-hash', reservationSchema.parse(guest(11)), { host: 'localhost' }, NOW)).toEqual({ outcome: 'notFound' });
     });
 
+    test('an edit into a full slot at a venue without a waiting list is refused as sold out, and the booking stays', async () => {
+      const { book, changes, db, venue, row, reservationSchema, schema } = await ctx();
+      const thursday = '2026-12-10';
+      const booked = await book(guest(40, { date: thursday, time: '22:00', pax: 2 }));
+      for (let i = 0; i < 4; i++) await book(guest(41 + i, { date: thursday, time: '19:00', pax: 4 }));
+      const rules = venue.booking!;
+      await db.update(schema.venues).set({ booking: { ...rules, waitingList: false } }).where(eq(schema.venues.id, venue.id));
+      try {
+        const { findVenueByKey } = await import('@/server/venues/queries');
+        const fresh = (await findVenueByKey(db, 'localhost'))!;
+        const result = await changes.editReservation(db, fresh, booked.hash!, reservationSchema.parse(guest(40, { date: thursday, time: '19:00' })), { host: 'localhost' }, NOW);
+        expect(result).toEqual({ outcome: 'reserveEditSoldOutError' });
+        expect([(await row(booked.hash!)).time, (await row(booked.hash!)).revision]).toEqual(['22:00', 0]);
+      } finally {
+        await db.update(schema.venues).set({ booking: rules }).where(eq(schema.venues.id, venue.id));
+      }
+    });
+
     test('cancel: free inside the limit, the fee past it; the seats return at once', async () => {
       const { book, savedCard, changes, db, venue, row, lastCode, sms, covers } = await ctx();
       const coversBefore = await covers(SATURDAY, 'cena');

@@ -53,7 +53,6 @@ ${vars.link ? `<p><a href="${escapeHtml(vars.link)}">${escapeHtml(vars.link)}</a
   return { subject: t('subject'), text, html };
 }
 
-/** The booking-detail labels (`reserve.summary`) of a language, for e-mails. */
 /** One more phrase of a template, by a dotted key under it (e.g. `events.confirm`). */
 export function emailPhrase(template: EmailTemplate, language: string, key: string): string {
   const texts = (catalogues[toLocale(language)].emails as Record<EmailTemplate, unknown>)[template];
@@ -61,6 +60,7 @@ export function emailPhrase(template: EmailTemplate, language: string, key: stri
   return typeof value === 'string' ? value : key;
 }
 
+/** The booking-detail labels (`reserve.summary`) of a language, for e-mails. */
 export function summaryLabels(language: string): Record<string, string> {
   return catalogues[toLocale(language)].reserve.summary as Record<string, string>;
 }

@@ -37,8 +37,18 @@ export function proxy(request: NextRequest) {
 
   const venue = venueKeyForHost(request.headers.get('host'));
   const target = url.clone();
-  target.pathname = `/v/${venue}/${locale}${rest === '/' ? '' : rest}`;
+  // A path with broken %-escapes (`/reserve/%ZZ/edit`) names no page: the site's 404, not the router's 500.
+  target.pathname = `/v/${venue}/${locale}${!wellFormed(rest) ? '/_malformed' : rest === '/' ? '' : rest}`;
   return withPartnerFlag(request, NextResponse.rewrite(target));
+}
+
+function wellFormed(pathname: string) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function redirectTo(request: NextRequest, pathname: string) {

@@ -13,16 +13,19 @@ type Props = {
   /** The day's experiences (`experience/getesperienzeday`), in an accordion; choosing one is optional. */
   experiences: DayExperience[];
   loading: boolean;
+  /** The day could not be read (a date that does not exist, the network): said instead of the slots. */
+  error?: string;
   /** Resolves with an error code when the hold was refused. */
   onChoose: (choice: Choice) => Promise<string | null>;
 };
 
 /** Time slots, then the zones free at the chosen time; a full time offers the waiting list. */
-export function TimeStep({ setup, pax, date, day, experiences, loading, onChoose }: Props) {
+export function TimeStep({ setup, pax, date, day, experiences, loading, error, onChoose }: Props) {
   const { t } = setup;
   const [time, setTime] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  if (error && !day) return <p role="alert" className="field__error">{error}</p>;
   if (loading || !day) return <p role="status">{t['date.loading']}</p>;
   const slot = day.slots.find((s) => s.time === time);
 

@@ -22,7 +22,9 @@ export type Hold = { token: string; expiresAt: string; date: string; time: strin
 const fetcher = async (url: string) => {
   const response = await fetch(url);
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw Object.assign(new Error(body.error ?? 'generic'), { code: body.error ?? 'generic' });
+  // The field's own message key when there is one (`dateInvalid`), else the call's.
+  const code = String(Object.values(body.fieldErrors ?? {})[0] ?? body.error ?? 'generic');
+  if (!response.ok) throw Object.assign(new Error(code), { code });
   return body.data;
 };
 
@@ -284,6 +286,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             day={dayData.data}
             experiences={experienceDay.data ?? []}
             loading={dayData.isLoading}
+            error={dayData.error ? (t[`errors.${(dayData.error as { code?: string }).code}`] ?? t['errors.generic']) : undefined}
             onChoose={async (choice) => {
               await releaseHold();
               if (choice.waitingList) {

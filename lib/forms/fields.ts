@@ -36,6 +36,20 @@ const intIn = (min: number, max: number, key: string) =>
 export const birthDay = intIn(1, 31, 'birthDayRequired');
 export const birthMonth = intIn(1, 12, 'birthMonthRequired');
 
+/** `YYYY-MM-DD` naming a day that exists: 2027-02-30 and 2027-13-01 do not. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** A date field (`YYYY-MM-DD`, a real day); any problem is the one message key. */
+export const calendarDate = (key = 'dateInvalid') => z.string({ error: key }).refine(isCalendarDate, key);
+
+/** A whole number read from a query string, within bounds; any problem is the one message key. */
+export const queryInt = (min: number, max: number, key = 'invalid') => z.coerce.number({ error: key }).int(key).min(min, key).max(max, key);
+
 /** Days in a month of a leap year: 29 February is a valid birthday. */
 export const daysInMonth = (month: number) => new Date(Date.UTC(2024, month, 0)).getUTCDate();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { birthDay, birthMonth, daysInMonth, email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+import { birthDay, birthMonth, calendarDate, daysInMonth, email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
 
-const isoDate = z.string({ error: 'dateInvalid' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'dateInvalid');
+const isoDate = calendarDate('dateInvalid');
 const time = z.string({ error: 'timeInvalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeInvalid');
 const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0 && n <= 500, 'paxInvalid');
 const optionalKey = z.string().trim().max(60).regex(/^[a-z0-9-]*$/, 'invalid').optional().transform((v) => v || undefined);

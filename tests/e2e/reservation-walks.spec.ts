@@ -71,6 +71,13 @@ test.describe('booking walks', () => {
     await expect.poll(() => readMails().find((m) => m.to === email)?.subject ?? '', { timeout: 20_000 }).toMatch(new RegExp(`^We have received your request: ${VENUE}`));
   });
 
+  test('a date that does not exist, typed into the address, is refused with a message, and another date can be chosen', async ({ page }) => {
+    await page.goto('/en/reserve?pax=2&date=2027-02-30');
+    await expect(page.getByRole('alert').filter({ hasText: en('reserve.errors.dateInvalid') })).toBeVisible();
+    await page.getByRole('navigation', { name: en('reserve.steps.label') }).getByRole('button', { name: /^Date/ }).click();
+    await expect(page.getByLabel(en('reserve.date.list'))).toBeVisible();
+  });
+
   test('keyboard alone: a table booked from party size to confirmation, and axe finds no violations on any step', async ({ page }) => {
     await page.goto('/en/reserve');
     await axe(page);

@@ -129,6 +129,9 @@ test.describe('reservations you can trust', () => {
     await expect(page.getByRole('alert').filter({ hasText: en('reserve.edit.reserveEditCcError') })).toBeVisible();
     expect((await page.goto('/en/reserve/AAAAAAAAAAAAAAAAAAAAAA/edit'))?.status()).toBe(404);
     expect((await page.goto('/en/a2fa/reserve/not-a-hash'))?.status()).toBe(404);
+    // A malformed %-escape is the site's 404 too, not the router's 500.
+    expect((await page.goto('/en/reserve/%ZZ/edit'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: en('notFound.title') })).toBeVisible();
   });
 
   test('an edit into a full slot is refused and asks for another date or time', async ({ page }) => {

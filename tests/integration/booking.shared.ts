@@ -253,6 +253,7 @@ export function describeBooking(driver: Driver) {
       const base = { ...guest(600), date: '2027-01-08', privacy: '1', recaptchaV3Token: 'local.v3.pass.testtoken' };
       const cases: [Record<string, unknown>, string, string][] = [
         [{ ...base, date: '2020-01-10' }, 'pastDate', 'date'],
+        [{ ...base, date: '2027-02-30' }, 'invalid', 'date'],
         [{ ...base, date: '2026-12-25' }, 'closedDay', 'date'],
         [{ ...base, date: '2027-01-18' }, 'closedDay', 'date'],
         [{ ...base, date: '2027-01-11' }, 'onlyExperiences', 'date'],
@@ -268,6 +269,13 @@ export function describeBooking(driver: Driver) {
         const result = await dispatch('reservation/create', 'localhost', form(input));
         expect([result.httpStatus, result.body.error, Object.keys(result.body.fieldErrors ?? {})]).toEqual([400, error, [field]]);
       }
+      // The calendar calls refuse a day that does not exist, with the same message key.
+      for (const call of ['reservation/getday', 'experience/getesperienzeday']) {
+        const day = await dispatch(call, 'localhost', new URLSearchParams({ day: '2027-02-30', pax: '2' }));
+        expect([day.httpStatus, day.body.fieldErrors]).toEqual([400, { day: 'dateInvalid' }]);
+      }
+      const month = await dispatch('reservation/getmonth', 'localhost', new URLSearchParams({ year: 'abc', month: '13', pax: '0' }));
+      expect([month.httpStatus, month.body.fieldErrors]).toEqual([400, { year: 'invalid', month: 'invalid', pax: 'paxInvalid' }]);
       // A hold for another slot is tampered with.
       const { venue, service } = await ctx();
       const hold = await service.holdSlot(db, venue, { date: '2027-01-08', time: '19:00', pax: 2, zone: 'sala' });

@@ -1,6 +1,8 @@
 import { addDays, dayCondition, daySlots, dayState, emptyUsage, isoWeekday, openShifts, slotKey, slotTimes, zoneKey, type Venue } from '@/server/booking/availability';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { instantOf, localMoment } from '@/server/booking/time';
+import { isCalendarDate } from '@/lib/forms/fields';
+import { reservationChoiceSchema } from '@/lib/forms/reservation';
 
 const venue: Venue = {
   rules: bookingRulesSchema.parse({
@@ -83,5 +85,18 @@ describe('availability engine', () => {
     expect(instantOf('Europe/Rome', '2027-03-28', '20:00').toISOString()).toBe('2027-03-28T18:00:00.000Z');
     expect(instantOf('Europe/Rome', '2027-03-27', '20:00').toISOString()).toBe('2027-03-27T19:00:00.000Z');
     expect(localMoment('Pacific/Auckland', new Date('2026-12-03T20:00:00Z')).date).toBe('2026-12-04');
+  });
+});
+
+describe('dates in requests and venue files', () => {
+  it('accept only days that exist, leap days included', () => {
+    expect(['2027-01-08', '2028-02-29', '2026-12-31'].map(isCalendarDate)).toEqual([true, true, true]);
+    expect(['2027-02-29', '2027-02-30', '2027-04-31', '2027-13-01', '2027-00-10', '2027-01-00', '2027-1-8', '08/01/2027', ''].map(isCalendarDate)).toEqual(Array(9).fill(false));
+  });
+
+  it('refuse an impossible booking date with the dateInvalid key, and a venue file that closes on one', () => {
+    const result = reservationChoiceSchema.safeParse({ pax: 2, date: '2027-02-30', time: '19:00', zone: 'sala' });
+    expect(result.success ? null : result.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['date', 'dateInvalid']]);
+    expect(bookingRulesSchema.safeParse({ closures: ['2026-02-30'] }).success).toBe(false);
   });
 });

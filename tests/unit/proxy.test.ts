@@ -21,6 +21,12 @@ describe('proxy: venue and locale routing', () => {
     );
   });
 
+  it('sends a path with broken %-escapes to the site\'s 404 page, in its language', () => {
+    expect(rewrite(run('http://localhost:3000/reserve/%ZZ/edit'))).toBe('http://localhost:3000/v/localhost/it/_malformed');
+    expect(rewrite(run('http://localhost:3000/en/a2fa/reserve/%E0%A4%A'))).toBe('http://localhost:3000/v/localhost/en/_malformed');
+    expect(rewrite(run('http://localhost:3000/en/reserve/%C3%A8'))).toBe('http://localhost:3000/v/localhost/en/reserve/%C3%A8');
+  });
+
   it('redirects /it/... to the unprefixed path and remembers Italian', () => {
     const res = run('http://localhost:3000/it/reserve');
     expect(res.status).toBe(307);

@@ -5,11 +5,11 @@ import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { fieldErrors } from '@/lib/forms/fidelity';
+import { calendarDate, queryInt } from '@/lib/forms/fields';
 import type { CallContext, Envelope } from '../dispatch';
 
-const int = z.coerce.number().int();
-const monthQuery = z.object({ year: int.min(2000).max(2100), month: int.min(1).max(12), pax: int.min(1).max(500) });
-const dayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pax: int.min(1).max(500) });
+const monthQuery = z.object({ year: queryInt(2000, 2100), month: queryInt(1, 12), pax: queryInt(1, 500, 'paxInvalid') });
+const dayQuery = z.object({ day: calendarDate('dateInvalid'), pax: queryInt(1, 500, 'paxInvalid') });
 
 /** The experiences a party can book on a date: active, in the calendar, in their dates, for that many guests. */
 async function offered({ db, venue }: CallContext, date: string, pax: number) {

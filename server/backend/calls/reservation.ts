@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
+import { calendarDate, queryInt } from '@/lib/forms/fields';
 import { reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
 import { BookingError, createReservation, getDay, getMonth, holdSlot, loadBookingVenue, releaseHold, checkChoice, requireModule } from '@/server/booking/service';
@@ -27,10 +28,9 @@ async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
   }
 }
 
-const int = z.coerce.number().int();
 const hashField = z.string().max(64).optional();
-const monthQuery = z.object({ year: int.min(2000).max(2100), month: int.min(1).max(12), pax: int.min(1).max(500), reservemodule: z.string().optional(), hash: hashField });
-const dayQuery = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), pax: int.min(1).max(500), reservemodule: z.string().optional(), hash: hashField });
+const monthQuery = z.object({ year: queryInt(2000, 2100), month: queryInt(1, 12), pax: queryInt(1, 500, 'paxInvalid'), reservemodule: z.string().optional(), hash: hashField });
+const dayQuery = z.object({ day: calendarDate('dateInvalid'), pax: queryInt(1, 500, 'paxInvalid'), reservemodule: z.string().optional(), hash: hashField });
 
 /** The reservation being edited (its own seats do not count against the new choice). */
 async function editing({ db, venue }: CallContext, hash: string | undefined) {

@@ -62,6 +62,9 @@ export async function dispatch(
   params: URLSearchParams,
 ): Promise<{ httpStatus: number; body: Envelope }> {
   if (!isKnownCall(call)) return { httpStatus: 404, body: { status: false, error: 'unknownCall' } };
+  // PostgreSQL text cannot hold U+0000: a field carrying one is bad input, refused before any query.
+  const withNul = [...params.entries()].find(([, value]) => value.includes('\u0000'));
+  if (withNul) return { httpStatus: 400, body: { status: false, error: 'invalid', fieldErrors: { [withNul[0]]: 'invalid' } } };
   try {
     const db = await getDb();
     const venue = await findVenueByKey(db, venueKey);

@@ -62,6 +62,14 @@ export function describeBuiltinBackend(driver: Driver) {
       });
     });
 
+    it('refuses a field carrying a NUL character with a 400, in every call, before any query', async () => {
+      const { dispatch } = await import('@/server/backend/dispatch');
+      for (const call of ['reservation/codestatus', 'reservation/resendcode', 'reservation/release', 'fidelity/subscribe', 'reservation/create']) {
+        const result = await dispatch(call, 'localhost', new URLSearchParams({ hash: 'AAAAAAAAAAAAAAAAAAAA\u0000', holdToken: '\u0000', nome: 'Ann\u0000a' }));
+        expect([result.httpStatus, result.body.error]).toEqual([400, 'invalid']);
+      }
+    });
+
     it('lists every country prefix, named in Italian', async () => {
       const prefixes = await (await client('localhost')).getAllServices();
       expect(prefixes.length).toBeGreaterThan(200);

@@ -259,5 +259,35 @@ export function describeTrust(driver: Driver) {
       expect((await post(event.body.replace('lpm_http', 'lpm_evil'), event.signature)).status).toBe(400);
       expect((await post(event.body)).status).toBe(400);
     });
+
+    // Last: the sweep looks at the whole database.
+    test('the sweep ends suspended bookings whose code expired, and deletes expired holds and old rate-limit counters', async () => {
+      const { book, row, sms, db, venue, service, schema, covers } = await ctx();
+      const { sweepStale } = await import('@/server/housekeeping');
+      const { hitRateLimit } = await import('@/server/ratelimit');
+      const date = '2026-12-11';
+      const suspended = await book(guest(50, { date, time: '13:00', pax: 7, telefono: '3470000050' }));
+      expect(suspended.outcome).toBe('suspended');
+      const hold = await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'sala' }, NOW);
+      if (!('token' in hold)) throw new Error('no hold');
+      await hitRateLimit(db, 'sms-code:10.50.0.1', 30, 3_600_000, new Date(NOW.getTime() - 2 * 24 * 3_600_000));
+      await hitRateLimit(db, 'sms-code:10.50.0.2', 30, 3_600_000, NOW);
+
+      // Five minutes on, nothing is stale yet.
+      await sweepStale(db, LATER(5));
+      expect((await row(suspended.hash!)).status).toBe('suspended');
+      expect(await db.$count(schema.slotHolds, eq(schema.slotHolds.token, hold.token))).toBe(1);
+
+      const swept = await sweepStale(db, LATER(11));
+      expect(swept.suspendedEnded).toBeGreaterThanOrEqual(1);
+      expect((await row(suspended.hash!)).status).toBe('failed');
+      expect(await db.$count(schema.smsChallenges, eq(schema.smsChallenges.reservationId, (await row(suspended.hash!)).id))).toBe(0);
+      expect(await db.$count(schema.slotHolds, eq(schema.slotHolds.token, hold.token))).toBe(0);
+      expect(await db.$count(schema.rateLimits, eq(schema.rateLimits.key, 'sms-code:10.50.0.1'))).toBe(0);
+      expect(await db.$count(schema.rateLimits, eq(schema.rateLimits.key, 'sms-code:10.50.0.2'))).toBe(1);
+      expect(await covers(date, 'pranzo')).toBe(0);
+      // The guest who comes back with the code is told the booking ended.
+      expect(await sms.verifyCode(db, venue, { hash: suspended.hash!, code: '123456', ip: '10.50.0.3', host: 'localhost' }, LATER(12))).toEqual({ outcome: 'suspendedError' });
+    });
   });
 }

@@ -16,23 +16,23 @@ const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;
  * it keeps the venue's data truthful and the tables small.
  */
 export async function sweepStale(db: Database, now = new Date()) {
-  return db.transaction(async (tx) => {
-    const ended = await tx
+  // The booking and its challenge end together; holds and counters stand alone (short locks).
+  const ended = await db.transaction(async (tx) => {
+    const rows = await tx
       .update(reservations)
       .set({ status: 'failed', suspendedUntil: null, updatedAt: now })
       .where(and(eq(reservations.status, 'suspended'), lt(reservations.suspendedUntil, now)))
       .returning({ id: reservations.id });
-    if (ended.length) {
-      await tx.delete(smsChallenges).where(inArray(smsChallenges.reservationId, ended.map((r) => r.id)));
-      for (const r of ended) log.warn('sms_code_refused', { reservationId: r.id, reason: 'expired', final: true });
-    }
-    const holds = await tx.delete(slotHolds).where(lt(slotHolds.expiresAt, now)).returning({ token: slotHolds.token });
-    const counters = await tx
-      .delete(rateLimits)
-      .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
-      .returning({ key: rateLimits.key });
-    return { suspendedEnded: ended.length, holdsDeleted: holds.length, rateLimitsDeleted: counters.length };
+    if (rows.length) await tx.delete(smsChallenges).where(inArray(smsChallenges.reservationId, rows.map((r) => r.id)));
+    return rows;
   });
+  for (const r of ended) log.warn('sms_code_refused', { reservationId: r.id, reason: 'expired', final: true });
+  const holds = await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now)).returning({ token: slotHolds.token });
+  const counters = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
+    .returning({ key: rateLimits.key });
+  return { suspendedEnded: ended.length, holdsDeleted: holds.length, rateLimitsDeleted: counters.length };
 }
 
 const shared = globalThis as typeof globalThis & { __frontpageHousekeeping?: NodeJS.Timeout };

@@ -260,6 +260,29 @@ export function describeTrust(driver: Driver) {
       expect((await post(event.body)).status).toBe(400);
     });
 
+    test('edits racing new bookings for the last seats of a slot never seat more than it holds', async () => {
+      const { book, changes, db, venue, reservationSchema, schema, covers } = await ctx();
+      const date = '2026-12-12';
+      // 19:00 takes 16 covers: 12 are booked, then 4 guests booked at 22:00 try to move there while 6 new parties of 2 book it.
+      for (let i = 0; i < 3; i++) await book(guest(70 + i, { date, time: '19:00', pax: 4 }));
+      const movers = [];
+      for (let i = 0; i < 4; i++) movers.push(await book(guest(80 + i, { date, time: '22:00', pax: 2 })));
+      const results = await Promise.allSettled([
+        ...movers.map((m, i) => changes.editReservation(db, venue, m.hash!, reservationSchema.parse(guest(80 + i, { date, time: '19:00' })), { host: 'localhost' }, NOW)),
+        ...Array.from({ length: 6 }, (_, i) => book(guest(90 + i, { date, time: '19:00', pax: 2 }))),
+      ]);
+      expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+      const rows = await db.select().from(schema.reservations).where(eq(schema.reservations.date, date));
+      const at19 = rows.filter((r) => r.time === '19:00' && ['confirmed', 'pending'].includes(r.status)).reduce((n, r) => n + r.covers, 0);
+      expect(at19).toBe(16);
+      // Every mover is either moved or still at 22:00 with its seats; none is lost.
+      for (const m of movers) {
+        const r = rows.find((x) => x.hash === m.hash)!;
+        expect([['19:00', 'confirmed'], ['22:00', 'confirmed']]).toContainEqual([r.time, r.status]);
+      }
+      expect(await covers(date, 'cena')).toBe(rows.filter((r) => ['confirmed', 'pending'].includes(r.status)).reduce((n, r) => n + r.covers, 0));
+    });
+
     // Last: the sweep looks at the whole database.
     test('the sweep ends suspended bookings whose code expired, and deletes expired holds and old rate-limit counters', async () => {
       const { book, row, sms, db, venue, service, schema, covers } = await ctx();

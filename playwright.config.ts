@@ -17,6 +17,8 @@ const server = (name: SiteName) => ({
   reuseExistingServer: false,
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
+  // SIGTERM lets scripts/e2e-server.ts stop the site and then its PostgreSQL server (SIGKILL would leave it running).
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
 });
 
 export default defineConfig({

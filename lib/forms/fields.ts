@@ -41,7 +41,9 @@ export function isCalendarDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // The day exists when the calendar gives it back unchanged (31/04 would roll over to 01/05).
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** A date field (`YYYY-MM-DD`, a real day); any problem is the one message key. */
@@ -67,10 +69,9 @@ export const requiredConsent = (key: string) =>
 export function parseDayMonthYear(value: string): string | null {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
   if (!match) return null;
-  const [day, month, year] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return date.toISOString().slice(0, 10);
+  const [day, month, year] = match.slice(1);
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isCalendarDate(iso) ? iso : null;
 }
 
 export const dateDMY = (key: string) =>

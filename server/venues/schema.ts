@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate } from '@/lib/forms/fields';
 import { locales } from '@/lib/i18n/locales';
-import { bookingRulesSchema } from '@/server/booking/rules';
+import { bookingRulesSchema, isoDateSchema as isoDate, timeSchema as time } from '@/server/booking/rules';
 
 /** One text for each of the five languages (`it` is required, the others fall back to it). */
 export const localizedText = z.object({
@@ -13,8 +12,6 @@ export const localizedText = z.object({
 });
 export type LocalizedText = z.infer<typeof localizedText>;
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm');
-const isoDate = z.string().refine(isCalendarDate, 'date must be a real day, YYYY-MM-DD');
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes');
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'colour must be #rrggbb');
 

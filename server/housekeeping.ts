@@ -1,6 +1,7 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { rateLimits, reservations, slotHolds, smsChallenges } from '@/server/db/schema';
+import { rateLimits, reservations, slotHolds } from '@/server/db/schema';
+import { endSuspended } from '@/server/booking/sms';
 import { errorMessage, log } from '@/lib/log';
 
 /** Rate-limit windows are at most an hour; a day-old counter can only be stale. */
@@ -16,23 +17,14 @@ const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;
  * it keeps the venue's data truthful and the tables small.
  */
 export async function sweepStale(db: Database, now = new Date()) {
-  // The booking and its challenge end together; holds and counters stand alone (short locks).
-  const ended = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(reservations)
-      .set({ status: 'failed', suspendedUntil: null, updatedAt: now })
-      .where(and(eq(reservations.status, 'suspended'), lt(reservations.suspendedUntil, now)))
-      .returning({ id: reservations.id });
-    if (rows.length) await tx.delete(smsChallenges).where(inArray(smsChallenges.reservationId, rows.map((r) => r.id)));
-    return rows;
-  });
-  for (const r of ended) log.warn('sms_code_refused', { reservationId: r.id, reason: 'expired', final: true });
+  const suspendedEnded = await db.transaction((tx) => endSuspended(tx as unknown as Database, lt(reservations.suspendedUntil, now), now, 'expired'));
+  // Holds and counters stand alone, outside any booking's transaction (short locks).
   const holds = await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now)).returning({ token: slotHolds.token });
   const counters = await db
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
     .returning({ key: rateLimits.key });
-  return { suspendedEnded: ended.length, holdsDeleted: holds.length, rateLimitsDeleted: counters.length };
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length };
 }
 
 const shared = globalThis as typeof globalThis & { __frontpageHousekeeping?: NodeJS.Timeout };

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { Database } from '@/server/db/client';
 import { reservations, smsChallenges, zones, type ReservationRow, type VenueRow } from '@/server/db/schema';
@@ -64,11 +64,25 @@ async function findSuspended(tx: Database, venue: VenueRow, hash: string) {
   return r;
 }
 
-async function fail(tx: Database, r: ReservationRow, now: Date, reason: string) {
-  await tx.update(reservations).set({ status: 'failed', suspendedUntil: null, updatedAt: now }).where(eq(reservations.id, r.id));
-  await tx.delete(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
-  log.warn('sms_code_refused', { reservationId: r.id, reason, final: true });
+/**
+ * Ends suspended bookings that did not get their code (`suspendedError` for the guest): the
+ * booking is `failed`, its seats are free, its challenge is gone. `where` picks them, within
+ * the caller's transaction: one booking (a fifth wrong code, an expired code at check time)
+ * or every expired one (the housekeeping sweep).
+ */
+export async function endSuspended(tx: Database, where: SQL, now: Date, reason: 'attempts' | 'expired'): Promise<number> {
+  const ended = await tx
+    .update(reservations)
+    .set({ status: 'failed', suspendedUntil: null, updatedAt: now })
+    .where(and(eq(reservations.status, 'suspended'), where))
+    .returning({ id: reservations.id });
+  if (!ended.length) return 0;
+  await tx.delete(smsChallenges).where(inArray(smsChallenges.reservationId, ended.map((r) => r.id)));
+  for (const r of ended) log.warn('sms_code_refused', { reservationId: r.id, reason, final: true });
+  return ended.length;
 }
+
+const fail = (tx: Database, r: ReservationRow, now: Date, reason: 'attempts' | 'expired') => endSuspended(tx, eq(reservations.id, r.id), now, reason);
 
 /**
  * Checks the code of a suspended booking (constant-time). Right: the booking is confirmed

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, VENUE } from './helpers';
+import { messages, readMails, VENUE } from './helpers';
 
 const en = messages('en');
 const it = messages('it');
 const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-const outboxDir = path.join(__dirname, '../../.tmp/e2e/builtin/outbox');
 
 async function fill(page: Page, t: (k: string) => string, email: string) {
   await page.getByLabel(t('forms.labels.firstName'), { exact: false }).first().fill('Giulia');
@@ -70,7 +67,7 @@ test.describe('loyalty sign-up', () => {
 
     // The welcome e-mail reaches DATA_DIR/outbox as an .eml file (no SMTP_URL configured).
     await expect
-      .poll(() => (fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8')) : []).some((m) => m.includes(email)), { timeout: 20_000 })
+      .poll(() => readMails().some((m) => m.to.includes(email)), { timeout: 20_000 })
       .toBe(true);
 
     await page.goto('/frontpage/fidelity');

@@ -28,3 +28,44 @@ export async function importSecondVenue(request: APIRequestContext, origin = sit
   if (!response.ok()) throw new Error(`venue import failed: ${response.status()} ${await response.text()}`);
   return response.json();
 }
+
+export type Mail = { file: string; to: string; subject: string; text: string; raw: string };
+
+const decodeQuotedPrintable = (s: string) => {
+  const bytes: number[] = [];
+  const body = s.replace(/=\r?\n/g, '');
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '=' && /^[0-9A-F]{2}$/i.test(body.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(body.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(body[i], 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+};
+
+/** A header's value with RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) decoded. */
+const decodeHeader = (value: string) =>
+  value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+
+/** The e-mails in a site's file outbox (`DATA_DIR/outbox/*.eml`), with the subject and the plain text decoded. */
+export function readMails(site = 'builtin'): Mail[] {
+  const outbox = path.join(__dirname, '../../.tmp/e2e', site, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(outbox, file), 'utf8');
+      const [head] = raw.split(/\r?\n\r?\n/);
+      const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1] ?? '';
+      const [, encoding = '', plain = ''] = /Content-Type: text\/plain; charset=utf-8\r?\nContent-Transfer-Encoding: ([\w-]+)\r?\n\r?\n([\s\S]*?)\r?\n----_/i.exec(raw) ?? [];
+      const text = encoding.toLowerCase() === 'quoted-printable' ? decodeQuotedPrintable(plain) : encoding.toLowerCase() === 'base64' ? Buffer.from(plain, 'base64').toString('utf8') : plain;
+      return { file, to: header('To'), subject: decodeHeader(header('Subject')), text, raw };
+    });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { axe, chooseTable, en, fill, fillDetails, readMails, smsCode, tabTo } from './booking-steps';
-import { messages, VENUE } from './helpers';
+import { axe, chooseTable, en, fill, fillDetails, smsCode, tabTo } from './booking-steps';
+import { messages, readMails, VENUE } from './helpers';
 
 const it = messages('it');
 const unique = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;

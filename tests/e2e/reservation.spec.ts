@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, VENUE } from './helpers';
+import { messages, readMails, VENUE } from './helpers';
 
 const en = messages('en');
 
@@ -59,9 +57,8 @@ test.describe('table reservation wizard', () => {
     await expect(page.getByText('Laura Bianchi')).toBeVisible();
 
     // The confirmation e-mail, with its calendar file, reaches the outbox (no SMTP configured).
-    const outbox = path.join(__dirname, '../../.tmp/e2e/builtin/outbox');
     await expect
-      .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : []).some((m) => m.includes(`To: ${email}`) && m.includes('filename=reservation.ics')), { timeout: 20_000 })
+      .poll(() => readMails().some((m) => m.to === email && m.raw.includes('filename=reservation.ics')), { timeout: 20_000 })
       .toBe(true);
     await page.getByRole('link', { name: en('reserve.outcome.newReservation') }).click();
     await expect(page).toHaveURL(/\/en\/reserve$/);

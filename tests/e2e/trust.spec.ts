@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { axe, chooseTable, en, fill, fillDetails, giveCard, smsCode } from './booking-steps';
-
-const outbox = path.join(__dirname, '../../.tmp/e2e/builtin/outbox');
+import { readMails } from './helpers';
 
 test.describe('reservations you can trust', () => {
   test('a party of 6 for Saturday dinner: card guarantee, SMS code, then moved and cancelled', async ({ page }) => {
@@ -68,7 +65,7 @@ test.describe('reservations you can trust', () => {
 
     // The e-mails: confirmed, changed, cancelled.
     await expect
-      .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : []).filter((m) => m.includes(`To: ${email}`)).length, { timeout: 20_000 })
+      .poll(() => readMails().filter((m) => m.to === email).length, { timeout: 20_000 })
       .toBe(3);
   });
 
@@ -89,6 +86,26 @@ test.describe('reservations you can trust', () => {
     await page.getByRole('button', { name: en('reserve.sms.submit') }).click();
     await page.waitForURL('**/en/reserve/suspendedError');
     await expect(page.getByRole('heading', { level: 1, name: en('reserve.outcome.suspendedErrorTitle') })).toBeVisible();
+  });
+
+  test('a new SMS code: refused within a minute of the last, then sent, and the new code confirms', async ({ page }) => {
+    // The server's resend interval is a real minute; the page is walked across it.
+    test.setTimeout(150_000);
+    const phone = `35${Date.now().toString().slice(-8)}`;
+    await chooseTable(page, 7, null, /^12:30/, 2);
+    await fillDetails(page, phone, `resend.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+    await page.waitForURL(/\/en\/a2fa\/reserve\//);
+    const first = await smsCode(phone);
+    await page.getByRole('button', { name: en('reserve.sms.resend') }).click();
+    await expect(page.getByRole('alert').filter({ hasText: en('reserve.sms.resendTooSoon') })).toBeVisible();
+    await page.waitForTimeout(61_000);
+    await page.getByRole('button', { name: en('reserve.sms.resend') }).click();
+    await expect(page.getByRole('status').filter({ hasText: en('reserve.sms.resent') })).toBeVisible();
+    await expect.poll(() => smsCode(phone), { timeout: 20_000 }).not.toBe(first);
+    await page.getByLabel(en('reserve.sms.code')).fill(await smsCode(phone));
+    await page.getByRole('button', { name: en('reserve.sms.submit') }).click();
+    await page.waitForURL('**/en/reserve/accept');
   });
 
   test('the bot check: unsure shows "Additional Security Verification", then passes; a failed challenge invites a restart', async ({ page, context, baseURL }) => {

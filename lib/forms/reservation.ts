@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { birthDay, birthMonth, calendarDate, daysInMonth, email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+import { birthDay, birthMonth, calendarDate, daysInMonth, email, isValidPhone, phoneNumber, prefix, queryInt, requiredConsent, requiredText } from './fields';
 
 const isoDate = calendarDate('dateInvalid');
 const time = z.string({ error: 'timeInvalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeInvalid');
 const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0 && n <= 500, 'paxInvalid');
 const optionalKey = z.string().trim().max(60).regex(/^[a-z0-9-]*$/, 'invalid').optional().transform((v) => v || undefined);
+
+/** The calendar's questions (a month, a day) for a party size, as the wizard asks them in a query string. */
+export const monthQuerySchema = z.object({ year: queryInt(2000, 2100), month: queryInt(1, 12), pax });
+export const dayQuerySchema = z.object({ day: isoDate, pax });
 
 /** The booking's choice: party size, date, time, zone, module. Field names are the contract's. */
 export const reservationChoiceSchema = z.object({

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { experiences } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { fieldErrors } from '@/lib/forms/fidelity';
-import { calendarDate, queryInt } from '@/lib/forms/fields';
+import { dayQuerySchema as dayQuery, monthQuerySchema as monthQuery } from '@/lib/forms/reservation';
 import type { CallContext, Envelope } from '../dispatch';
 
-const monthQuery = z.object({ year: queryInt(2000, 2100), month: queryInt(1, 12), pax: queryInt(1, 500, 'paxInvalid') });
-const dayQuery = z.object({ day: calendarDate('dateInvalid'), pax: queryInt(1, 500, 'paxInvalid') });
 
 /** The experiences a party can book on a date: active, in the calendar, in their dates, for that many guests. */
 async function offered({ db, venue }: CallContext, date: string, pax: number) {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
-import { calendarDate, queryInt } from '@/lib/forms/fields';
-import { reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
+import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
 import { BookingError, createReservation, getDay, getMonth, holdSlot, loadBookingVenue, releaseHold, checkChoice, requireModule } from '@/server/booking/service';
 import { cancelReservation, editReservation, findReservation, reservationView } from '@/server/booking/changes';
@@ -29,8 +28,8 @@ async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
 }
 
 const hashField = z.string().max(64).optional();
-const monthQuery = z.object({ year: queryInt(2000, 2100), month: queryInt(1, 12), pax: queryInt(1, 500, 'paxInvalid'), reservemodule: z.string().optional(), hash: hashField });
-const dayQuery = z.object({ day: calendarDate('dateInvalid'), pax: queryInt(1, 500, 'paxInvalid'), reservemodule: z.string().optional(), hash: hashField });
+const monthQuery = monthQuerySchema.extend({ reservemodule: z.string().optional(), hash: hashField });
+const dayQuery = dayQuerySchema.extend({ reservemodule: z.string().optional(), hash: hashField });
 
 /** The reservation being edited (its own seats do not count against the new choice). */
 async function editing({ db, venue }: CallContext, hash: string | undefined) {

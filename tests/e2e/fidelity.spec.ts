@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, readMails, VENUE } from './helpers';
+import { messages, readMails, uniqueEmail as unique, VENUE } from './helpers';
 
 const en = messages('en');
 const it = messages('it');
-const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 async function fill(page: Page, t: (k: string) => string, email: string) {

@@ -15,6 +15,9 @@ export function messages(locale: string) {
   };
 }
 
+/** An e-mail address no other test (or earlier run) has used. */
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
 export const VENUE = 'Trattoria Da Rosa';
 export const SECOND_VENUE = 'Osteria Seconda';
 

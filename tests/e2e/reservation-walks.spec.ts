@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { axe, chooseTable, en, fill, fillDetails, smsCode, tabTo } from './booking-steps';
-import { messages, readMails, VENUE } from './helpers';
+import { messages, readMails, uniqueEmail as unique, VENUE } from './helpers';
 
 const it = messages('it');
-const unique = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 test.describe('booking walks', () => {
   test('books a table in Italian; the confirmation e-mail is in Italian with its calendar file, and the venue is told', async ({ page }) => {

@@ -7,7 +7,6 @@ import { fieldErrors } from '@/lib/forms/fidelity';
 import { dayQuerySchema as dayQuery, monthQuerySchema as monthQuery } from '@/lib/forms/reservation';
 import type { CallContext, Envelope } from '../dispatch';
 
-
 /** The experiences a party can book on a date: active, in the calendar, in their dates, for that many guests. */
 async function offered({ db, venue }: CallContext, date: string, pax: number) {
   const rules = bookingRulesSchema.parse(venue.booking ?? undefined);

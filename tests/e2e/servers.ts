@@ -5,10 +5,13 @@
  */
 export const E2E_TOKEN = 'e2e-backend-token';
 
+/** `E2E_PORT_BASE` (default 3100) moves every site, so two checkouts can run their suites side by side. */
+const base = Number(process.env.E2E_PORT_BASE) || 3100;
+
 export const sites = {
-  builtin: { port: 3101 },
-  postgres: { port: 3102 },
-  legacy: { port: 3103 },
+  builtin: { port: base + 1 },
+  postgres: { port: base + 2 },
+  legacy: { port: base + 3 },
 } as const;
 
 export type SiteName = keyof typeof sites;

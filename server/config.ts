@@ -11,6 +11,16 @@ export const config = {
   get backendUrl() {
     return process.env.BACKEND_URL?.replace(/\/+$/, '') || undefined;
   },
+  /** The legacy backend and its bearer token, when BACKEND_URL is set (checkConfig makes sure the token is too). */
+  get legacyBackend() {
+    const baseUrl = this.backendUrl;
+    return baseUrl ? { baseUrl, token: process.env.BACKEND_TOKEN ?? '' } : undefined;
+  },
+  /** Time-out of one legacy backend call; spec section 7 says 30 s. */
+  get backendTimeoutMs() {
+    const ms = Number(process.env.BACKEND_TIMEOUT_MS);
+    return Number.isFinite(ms) && ms > 0 ? ms : 30_000;
+  },
   get seedDemo() {
     return process.env.SEED_DEMO !== 'false';
   },
@@ -18,6 +28,16 @@ export const config = {
     return Number(process.env.PORT) || 3000;
   },
 };
+
+/**
+ * Settings that cannot work together stop the server at start with the reason, instead
+ * of failing on the first request: a legacy backend needs its bearer token.
+ */
+export function checkConfig(): void {
+  if (config.backendUrl && !process.env.BACKEND_TOKEN?.trim()) {
+    throw new Error('BACKEND_URL is set but BACKEND_TOKEN is not: set BACKEND_TOKEN to the legacy backend\'s bearer token.');
+  }
+}
 
 /** Files the server reads at run time, relative to the project root. */
 export const projectPath = (...parts: string[]) => path.join(/*turbopackIgnore: true*/ process.cwd(), ...parts);

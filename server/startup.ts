@@ -1,5 +1,5 @@
 import { getDb } from '@/server/db/client';
-import { config } from '@/server/config';
+import { checkConfig, config } from '@/server/config';
 import { seedDemoVenue } from '@/server/venues/seed';
 import { getBackendToken } from '@/server/backend/token';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
@@ -15,6 +15,7 @@ import { errorMessage, log } from '@/lib/log';
  */
 export async function startServer(): Promise<void> {
   try {
+    checkConfig();
     const db = await getDb();
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();

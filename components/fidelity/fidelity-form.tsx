@@ -37,6 +37,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
   const {
     register,
     handleSubmit,
@@ -73,25 +74,27 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
 
   const onValid = async (values: FidelityData) => {
     setSubmitting(true);
-    let outcome = 'generic';
-    try {
-      const response = await fetch('/api/fidelity', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...values, language: locale }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { outcome?: string; fieldErrors?: Record<string, string> };
-      if (response.status === 400 && body.fieldErrors) {
-        const names = fidelityFields.filter((f) => body.fieldErrors![f]);
-        for (const f of names) setError(f, { type: 'server', message: body.fieldErrors[f] });
-        if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
-        setSubmitting(false);
-        return;
-      }
-      outcome = body.outcome ?? 'generic';
-    } catch {
-      outcome = 'generic';
+    setUnavailable(false);
+    const response = await fetch('/api/fidelity', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...values, language: locale }),
+    }).catch(() => null);
+    const body = (response ? await response.json().catch(() => ({})) : {}) as { outcome?: string; error?: string; fieldErrors?: Record<string, string> };
+    // Nothing reached the backend (the site or its backend is down): the form keeps what was typed.
+    if (!response || body.error === 'unavailable') {
+      setUnavailable(true);
+      setSubmitting(false);
+      return;
     }
+    if (response.status === 400 && body.fieldErrors) {
+      const names = fidelityFields.filter((f) => body.fieldErrors![f]);
+      for (const f of names) setError(f, { type: 'server', message: body.fieldErrors[f] });
+      if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
+      setSubmitting(false);
+      return;
+    }
+    const outcome = body.outcome ?? 'generic';
     setDone(true);
     const path = outcome === 'success' ? '/frontpage/fidelity/success' : `/frontpage/fidelity/error/${outcome}`;
     router.push(localizedPath(locale, path));
@@ -150,6 +153,11 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
         closeLabel={text.close}
         error={message('marketing')}
       />
+      {unavailable ? (
+        <p role="alert" className="field__error">
+          {text.errors.unavailable}
+        </p>
+      ) : null}
       <div className="actions">
         <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? text.sending : text.submit}

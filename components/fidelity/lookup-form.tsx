@@ -17,7 +17,7 @@ type Props = {
 /** The membership look-up: the same neutral answer whatever the address (docs/fidelity.md). */
 export function LookupForm({ locale, text }: Props) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<z.input<typeof fidelityLookupSchema>, unknown, z.output<typeof fidelityLookupSchema>>({
     resolver: zodResolver(fidelityLookupSchema),
     defaultValues: { email: '' },
@@ -39,14 +39,15 @@ export function LookupForm({ locale, text }: Props) {
       className="form"
       noValidate
       onSubmit={handleSubmit(async ({ email }) => {
-        setFailed(false);
+        setFailed(null);
         const response = await fetch('/api/fidelity/lookup', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email, language: locale }),
         }).catch(() => null);
-        if (response?.ok) setSentTo(email);
-        else setFailed(true);
+        if (response?.ok) return setSentTo(email);
+        const body = response ? await response.json().catch(() => ({})) : {};
+        setFailed(!response || body.error === 'unavailable' ? 'unavailable' : 'generic');
       })}
     >
       <TextField
@@ -59,7 +60,7 @@ export function LookupForm({ locale, text }: Props) {
         error={error ? (text.errors[error] ?? error) : undefined}
         requiredLabel={text.required}
       />
-      {failed ? <p role="alert" className="field__error">{text.errors.generic}</p> : null}
+      {failed ? <p role="alert" className="field__error">{text.errors[failed] ?? text.errors.generic}</p> : null}
       <div className="actions">
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? text.sending : text.submit}

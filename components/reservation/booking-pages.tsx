@@ -7,43 +7,30 @@ import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { Locale } from '@/lib/i18n/locales';
-import type { GuaranteeTerms, ReservationStatus, Texts } from '@/server/db/schema';
+import type { BookingView } from '@/lib/contract/reservation';
+import { UNAVAILABLE } from '@/lib/backend/client';
 import { ReserveScreen } from './reserve-screen';
 import { CancelForm } from './cancel-form';
 import { SmsCodeForm } from './sms-code-form';
 
-/** `reservation/get`, as the pages read it. */
-type BookingView = {
-  hash: string;
-  status: ReservationStatus;
-  pax: number;
-  date: string;
-  time: string;
-  zone: string;
-  zoneName: Texts;
-  reservemodule: string;
-  nome: string;
-  cognome: string;
-  email: string;
-  prefisso: string;
-  telefono: string;
-  motivo: string;
-  compleannoGiorno: number | '';
-  compleannoMese: number | '';
-  note: string;
-  marketing: boolean;
-  guarantee: GuaranteeTerms | null;
-  changeable: boolean;
-  cancellation: { free: boolean; feeCents: number; deadline: string | null };
-  cancellationFeeCents: number | null;
-};
+/** "Service unavailable, try again": a booking page whose backend cannot be reached (never a 404, the booking may exist). */
+async function Unavailable() {
+  const t = await getTranslations('errors');
+  return (
+    <div className="message-panel message-panel--error" role="alert">
+      <h1>{t('unavailableTitle')}</h1>
+      <p>{t('unavailableText')}</p>
+    </div>
+  );
+}
 
-/** A booking by its hash, or the 404 page: an unknown or malformed hash is never a 500. */
+/** A booking by its hash, null when the backend cannot be reached, or the 404 page: an unknown or malformed hash is never a 500. */
 async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
   const result = await backendFor(venue.venueKey).reservation('get', { hash: params.key });
+  if (!result.status && result.error === UNAVAILABLE) return null;
   if (!result.status) notFound();
-  return { ...venue, booking: result.data as BookingView };
+  return { ...venue, booking: result.data };
 }
 
 const longDate = (date: string, locale: string) =>
@@ -62,7 +49,7 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
       <dt>{labels.time}</dt>
       <dd>{booking.time}</dd>
       <dt>{labels.zone}</dt>
-      <dd>{pickText(booking.zoneName as Parameters<typeof pickText>[0], locale)}</dd>
+      <dd>{pickText(booking.zoneName, locale)}</dd>
       <dt>{labels.name}</dt>
       <dd>
         {booking.nome} {booking.cognome}
@@ -85,7 +72,9 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
 
 /** `/reserve/{hash}/edit`: the wizard prefilled with the booking, and the way to cancel it. */
 export async function EditReservationScreen({ params }: { params: VenueParams & { key: string } }) {
-  const { locale, location, booking } = await loadBooking(params);
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   if (!booking.changeable || booking.status === 'waitinglist') {
     return (
@@ -139,7 +128,9 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
 
 /** `/reserve/{hash}/edit/confirm`: the booking as it now stands. */
 export async function EditConfirmScreen({ params }: { params: VenueParams & { key: string } }) {
-  const { locale, location, booking } = await loadBooking(params);
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   return (
     <div className="message-panel" role="status">
@@ -160,7 +151,9 @@ export async function EditConfirmScreen({ params }: { params: VenueParams & { ke
 
 /** `/reserve/{hash}/edit/error`: "Error while changing the reservation", with a way back to try again. */
 export async function EditErrorScreen({ params }: { params: VenueParams & { key: string } }) {
-  const { booking } = await loadBooking(params);
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { booking } = loaded;
   const t = await getTranslations('reserve');
   return (
     <div className="message-panel message-panel--error" role="alert">
@@ -177,7 +170,9 @@ export async function EditErrorScreen({ params }: { params: VenueParams & { key:
 
 /** `/reserve/{hash}/cancel`: a confirmation step stating whether cancelling is free or what fee applies. */
 export async function CancelScreen({ params }: { params: VenueParams & { key: string } }) {
-  const { locale, location, booking } = await loadBooking(params);
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   const fee = formatPrice(booking.cancellation.feeCents / 100, location.valuta, locale);
   const deadline = booking.cancellation.deadline
@@ -223,8 +218,9 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
 export async function SmsConfirmationScreen({ params }: { params: VenueParams & { key: string } }) {
   const venue = await loadVenue(params);
   const result = await backendFor(venue.venueKey).reservation('codestatus', { hash: params.key });
+  if (!result.status && result.error === UNAVAILABLE) return <Unavailable />;
   if (!result.status) notFound();
-  const status = result.data as { status: ReservationStatus; phoneEnding: string; expiresAt: string | null; attemptsLeft: number; canResendAt: string | null };
+  const status = result.data;
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
   if (status.status === 'confirmed' || status.status === 'pending') {
     return (

@@ -163,13 +163,15 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
         body: JSON.stringify({ ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken }),
       }).catch(() => null);
       const body = response ? await response.json().catch(() => ({})) : {};
-      if (response?.ok) {
+      // Unreachable: stay on the summary with the guest's choices and details, and say so.
+      if (!response || body.error === 'unavailable') return 'unavailable';
+      if (response.ok) {
         writeSession(HOLD_KEY, null);
         writeSession(detailsKey, null);
         router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/confirm`));
         return null;
       }
-      if (response && (response.status === 409 || response.status === 400)) return body.error?.startsWith('reserveEdit') || body.error === 'notChangeable' ? `edit.${body.error}` : (body.error ?? 'generic');
+      if (response.status === 409 || response.status === 400) return body.error?.startsWith('reserveEdit') || body.error === 'notChangeable' ? `edit.${body.error}` : (body.error ?? 'generic');
       router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/error`));
       return null;
     }
@@ -192,7 +194,8 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       }),
     }).catch(() => null);
     const body = response ? await response.json().catch(() => ({})) : {};
-    if (response?.ok) {
+    if (!response) return 'unavailable';
+    if (response.ok) {
       setChallenge(false);
       writeSession(HOLD_KEY, null);
       writeSession(DETAILS_KEY, null);
@@ -297,7 +300,8 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
                 method: 'POST',
                 headers: { 'content-type': 'application/json' },
                 body: JSON.stringify({ date, time: choice.time, zone: choice.zone, pax, reservemodule: setup.module ?? undefined, hash: edit?.hash }),
-              });
+              }).catch(() => null);
+              if (!response) return 'unavailable';
               const body = await response.json().catch(() => ({}));
               if (!response.ok) {
                 void dayData.mutate();

@@ -3,7 +3,8 @@ import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { isLocale, type Locale } from '@/lib/i18n/locales';
-import { getLocation } from '@/lib/venue/data';
+import { loadLocation } from '@/lib/venue/data';
+import { emptyLocation } from '@/lib/contract/location';
 
 export type VenueParams = { venue: string; locale: string };
 
@@ -21,11 +22,14 @@ export function enterVenue(params: VenueParams): Locale {
 
 /**
  * Every screen starts here: the locale and venue are fixed for this render and the
- * venue's location is read from cache. An unknown venue or locale is a 404.
+ * venue's location is read from cache. An unknown locale, or a venue the backend says it
+ * does not know, is a 404. A backend that fails is not: spec section 7 reads a failed
+ * data load as empty, so the screen renders with no venue name and no venue HTML.
  */
 export async function loadVenue(params: VenueParams) {
   const locale = enterVenue(params);
-  const location = await getLocation(params.venue);
-  if (!location) notFound();
-  return { locale, location, venueKey: params.venue };
+  const loaded = await loadLocation(params.venue);
+  if (loaded.status === 'unknownVenue') notFound();
+  const location = loaded.status === 'ok' ? loaded.data : emptyLocation;
+  return { locale, location, venueKey: params.venue, backendFailed: loaded.status === 'failed' };
 }

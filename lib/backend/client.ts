@@ -1,89 +1,141 @@
 import { z } from 'zod';
-import { envelope, flag, str } from '@/lib/contract/fields';
+import { flag, str } from '@/lib/contract/fields';
 import { locationSchema, servicesSchema, type Location, type PrefixItem } from '@/lib/contract/location';
 import { experienceListSchema, type ExperienceList } from '@/lib/contract/experience';
+import {
+  experienceDayAnswers,
+  fidelityAnswers,
+  paymentAnswers,
+  reservationAnswers,
+  type ReservationAnswer,
+  type ReservationCall,
+} from '@/lib/contract/reservation';
 import { errorMessage, log } from '@/lib/log';
 
-/** Sends one contract call (spec section 7) and returns the parsed JSON body; throws on failure. */
+/**
+ * Sends one contract call (spec section 7) and returns the parsed JSON body. Throws when the
+ * backend cannot be reached, times out, answers 5xx or an unreadable body.
+ */
 export type Transport = (call: string, payload?: Record<string, string>) => Promise<unknown>;
 
+/**
+ * The error code of a call that could not be made or whose answer could not be read: the
+ * guest is told the service is unavailable and may try again (HTTP 503).
+ */
+export const UNAVAILABLE = 'unavailable';
+
 /** The answer of a call that changes something: its data, or an error code with field errors. */
-export type ActionResult =
-  | { status: true; data: unknown }
+export type ActionResult<T = unknown> =
+  | { status: true; data: T }
   | { status: false; error: string; fieldErrors: Record<string, string> };
 
-const actionSchema = z.object({
+/**
+ * The answer of a data-loading call. `failed` (unreachable, 5xx, time-out, malformed) is read
+ * as empty by the pages (spec section 7); `unknownVenue` is the backend's own answer that no
+ * venue has this host (`error: venueNotFound`), which the pages show as a 404.
+ */
+export type Loaded<T> = { status: 'ok'; data: T } | { status: 'unknownVenue' } | { status: 'failed' };
+
+const answerSchema = z.object({
   status: flag,
   data: z.unknown().optional(),
   error: str,
   fieldErrors: z.record(z.string(), z.string()).nullish(),
 });
 
-export type ReservationCall = 'getmonth' | 'getday' | 'hold' | 'release' | 'create' | 'guarantee' | 'verifycode' | 'resendcode' | 'codestatus' | 'get' | 'edit' | 'cancel';
+export type { ReservationCall } from '@/lib/contract/reservation';
+type ExperienceDayCall = keyof typeof experienceDayAnswers;
 
 /** The page's only way to the backend: typed calls over a legacy or built-in transport. */
 export interface BackendClient {
-  getLocation(): Promise<Location | null>;
-  getAllServices(): Promise<PrefixItem[]>;
-  getExperienceList(): Promise<ExperienceList>;
+  getLocation(): Promise<Loaded<Location>>;
+  getAllServices(): Promise<Loaded<PrefixItem[]>>;
+  getExperienceList(): Promise<Loaded<ExperienceList>>;
   /** `fidelity/subscribe` (docs/backend-contract.md). */
-  subscribeFidelity(payload: Record<string, string>): Promise<ActionResult>;
+  subscribeFidelity(payload: Record<string, string>): Promise<ActionResult<null>>;
   /** `fidelity/lookup`. */
-  lookupFidelity(payload: Record<string, string>): Promise<ActionResult>;
+  lookupFidelity(payload: Record<string, string>): Promise<ActionResult<null>>;
   /** `reservation/*` (docs/backend-contract.md). */
-  reservation(call: ReservationCall, payload: Record<string, string>): Promise<ActionResult>;
+  reservation<C extends ReservationCall>(call: C, payload: Record<string, string>): Promise<ActionResult<ReservationAnswer<C>>>;
   /** `payment/confirmlocal`: the local test provider's card form. */
-  payment(call: 'confirmlocal', payload: Record<string, string>): Promise<ActionResult>;
+  payment(call: 'confirmlocal', payload: Record<string, string>): Promise<ActionResult<{ status: string }>>;
   /** `experience/getesperienzemonth` and `experience/getesperienzeday` (spec section 7). */
-  experienceDays(call: 'getesperienzemonth' | 'getesperienzeday', payload: Record<string, string>): Promise<ActionResult>;
+  experienceDays<C extends ExperienceDayCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof experienceDayAnswers)[C]>>>;
 }
 
+const FAILED = { status: 'failed' } as const;
+const unavailable = { status: false, error: UNAVAILABLE, fieldErrors: {} } as const;
+
 export function createBackendClient(transport: Transport, label: string): BackendClient {
-  /** Spec section 7: a failed data-loading call reads as empty or null, and is logged. */
-  async function load<S extends z.ZodType, F>(call: string, schema: S, fallback: F): Promise<z.output<S> | F> {
+  /** Spec section 7: a failed data-loading call reads as empty or null. Each failure is logged once, here. */
+  async function load<S extends z.ZodType>(call: string, schema: S): Promise<Loaded<z.output<S>>> {
+    let raw: unknown;
     try {
-      const body = envelope(z.unknown()).safeParse(await transport(call));
-      if (!body.success || !body.data.status) {
-        log.warn('backend_status_false', { backend: label, call });
-        return fallback;
-      }
-      const data = schema.safeParse(body.data.data);
-      if (!data.success) {
-        log.warn('backend_bad_response', { backend: label, call, issue: data.error.issues[0]?.path.join('.') });
-        return fallback;
-      }
-      return data.data as z.output<S>;
+      raw = await transport(call);
     } catch (error) {
       log.warn('backend_call_failed', { backend: label, call, error: errorMessage(error) });
-      return fallback;
+      return FAILED;
     }
+    const body = answerSchema.safeParse(raw);
+    if (!body.success) {
+      log.warn('backend_bad_response', { backend: label, call });
+      return FAILED;
+    }
+    if (!body.data.status) {
+      if (body.data.error === 'venueNotFound') return { status: 'unknownVenue' };
+      log.warn('backend_status_false', { backend: label, call, error: body.data.error });
+      return FAILED;
+    }
+    const data = schema.safeParse(body.data.data);
+    if (!data.success) {
+      log.warn('backend_bad_response', { backend: label, call, issue: data.error.issues[0]?.path.join('.') });
+      return FAILED;
+    }
+    return { status: 'ok', data: data.data };
   }
 
-  /** A call that changes something: a failure to reach the backend reads as `generic`. */
-  async function act(call: string, payload: Record<string, string>): Promise<ActionResult> {
+  /**
+   * A call that changes something. The backend's refusals (`status: false`) pass through
+   * with their error code; a backend that cannot be reached, or whose answer does not fit
+   * the call's schema, reads as `unavailable`, so nothing malformed reaches the browser.
+   */
+  async function act<S extends z.ZodType>(call: string, payload: Record<string, string>, schema: S): Promise<ActionResult<z.output<S>>> {
+    let raw: unknown;
     try {
-      const body = actionSchema.safeParse(await transport(call, payload));
-      if (!body.success) {
-        log.warn('backend_bad_response', { backend: label, call });
-        return { status: false, error: 'generic', fieldErrors: {} };
-      }
-      if (body.data.status) return { status: true, data: body.data.data };
-      return { status: false, error: body.data.error || 'generic', fieldErrors: body.data.fieldErrors ?? {} };
+      raw = await transport(call, payload);
     } catch (error) {
       log.error('backend_call_failed', { backend: label, call, error: errorMessage(error) });
-      return { status: false, error: 'generic', fieldErrors: {} };
+      return unavailable;
     }
+    const body = answerSchema.safeParse(raw);
+    if (!body.success) {
+      log.error('backend_bad_response', { backend: label, call });
+      return unavailable;
+    }
+    if (!body.data.status) return { status: false, error: body.data.error || 'generic', fieldErrors: body.data.fieldErrors ?? {} };
+    const data = schema.safeParse(body.data.data);
+    if (!data.success) {
+      log.error('backend_bad_response', { backend: label, call, issue: data.error.issues[0]?.path.join('.') });
+      return unavailable;
+    }
+    return { status: true, data: data.data };
   }
 
+  // Each call's schema is looked up by its name, so the generic signatures hold by construction.
+  const reservation = (call: ReservationCall, payload: Record<string, string>) => act(`reservation/${call}`, payload, reservationAnswers[call]);
+  const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
+
   return {
-    subscribeFidelity: (payload) => act('fidelity/subscribe', payload),
-    lookupFidelity: (payload) => act('fidelity/lookup', payload),
-    reservation: (call, payload) => act(`reservation/${call}`, payload),
-    payment: (call, payload) => act(`payment/${call}`, payload),
-    experienceDays: (call, payload) => act(`experience/${call}`, payload),
-    getLocation: () => load('location/getlocation', locationSchema, null),
-    getAllServices: async () => (await load('services/getallservices', servicesSchema, null))?.prefixList ?? [],
-    getExperienceList: () =>
-      load('experience/getexperiencelist', experienceListSchema, { elenco: [], pagine: 0, totale: 0 }),
+    subscribeFidelity: (payload) => act('fidelity/subscribe', payload, fidelityAnswers['fidelity/subscribe']),
+    lookupFidelity: (payload) => act('fidelity/lookup', payload, fidelityAnswers['fidelity/lookup']),
+    reservation: reservation as BackendClient['reservation'],
+    payment: (call, payload) => act(`payment/${call}`, payload, paymentAnswers[call]),
+    experienceDays: experienceDays as BackendClient['experienceDays'],
+    getLocation: () => load('location/getlocation', locationSchema),
+    getAllServices: async () => {
+      const loaded = await load('services/getallservices', servicesSchema);
+      return loaded.status === 'ok' ? { status: 'ok', data: loaded.data.prefixList } : loaded;
+    },
+    getExperienceList: () => load('experience/getexperiencelist', experienceListSchema),
   };
 }

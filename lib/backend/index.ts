@@ -6,12 +6,9 @@ import { config } from '@/server/config';
 
 /** The backend for one venue key: the legacy one when BACKEND_URL is set, else the built-in one. */
 export function backendFor(venueKey: string): BackendClient {
-  const baseUrl = config.backendUrl;
-  if (baseUrl) {
-    return createBackendClient(
-      legacyTransport({ baseUrl, token: process.env.BACKEND_TOKEN ?? '', host: venueKey }),
-      'legacy',
-    );
+  const legacy = config.legacyBackend;
+  if (legacy) {
+    return createBackendClient(legacyTransport({ ...legacy, host: venueKey, timeoutMs: config.backendTimeoutMs }), 'legacy');
   }
   return createBackendClient(builtinTransport(venueKey), 'builtin');
 }

@@ -1,5 +1,6 @@
 import type { Transport } from './client';
 
+/** Spec section 7: 30 s per call (BACKEND_TIMEOUT_MS may change it). */
 export const BACKEND_TIMEOUT_MS = 30_000;
 
 export interface LegacyOptions {

@@ -21,6 +21,13 @@ export const flag = z
   .nullish()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
+/** A flag the contract may leave out: missing reads `fallback`, anything else as `flag` does. */
+export const flagOr = (fallback: boolean) =>
+  z
+    .union([z.boolean(), z.number(), z.string()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? fallback : v === true || v === 1 || v === '1' || v === 'true'));
+
 export type Texts = Record<'de' | 'en' | 'es' | 'fr' | 'it', string>;
 
 /** "Text per language": one text for each of de, en, es, fr, it; a bare string serves all five. */

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { flag, num, str, texts } from './fields';
+import { flag, flagOr, num, str, texts } from './fields';
 
-/** `location/getlocation` (spec section 7); fields after `customFooter` are this project's additions. */
+/**
+ * `location/getlocation` (spec section 7); fields after `customFooter` are this project's
+ * additions, so a legacy backend that sends only the spec's four fields gets the whole
+ * site: a missing service reads as offered, and each service's own calls decide (their
+ * "not available", "no longer active" and "not active" pages). Only an explicit `false`
+ * hides a service.
+ */
 export const locationSchema = z.object({
   valuta: str,
   locationname: str,
@@ -18,12 +24,12 @@ export const locationSchema = z.object({
     .transform((t) => t ?? { brandColor: '', logo: '', cover: '' }),
   services: z
     .object({
-      giftCards: flag,
-      fidelity: flag,
+      giftCards: flagOr(true),
+      fidelity: flagOr(true),
       promotion: z.object({ urlName: str, title: texts }).nullish().transform((p) => p ?? null),
     })
     .nullish()
-    .transform((s) => s ?? { giftCards: false, fidelity: false, promotion: null }),
+    .transform((s) => s ?? { giftCards: true, fidelity: true, promotion: null }),
   booking: z
     .object({
       partySize: z.object({ min: num, directMax: num, max: num }),
@@ -41,6 +47,9 @@ export const locationSchema = z.object({
     .transform((p) => p ?? { version: '', privacy: texts.parse(''), marketing: texts.parse('') }),
 });
 export type Location = z.infer<typeof locationSchema>;
+
+/** What a page shows when `getlocation` failed (spec section 7): no name, no custom HTML, the defaults. */
+export const emptyLocation: Location = locationSchema.parse({});
 
 /** `services/getallservices`: `data.prefixList[]` of `{paese, prefisso}`; `iso` is an addition. */
 export const prefixItemSchema = z.object({ paese: str, prefisso: str, iso: str });

@@ -2,55 +2,78 @@ import 'server-only';
 import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
 import { backendFor } from '@/lib/backend';
+import type { Loaded } from '@/lib/backend/client';
 import type { Location, PrefixItem } from '@/lib/contract/location';
 import type { ExperienceList } from '@/lib/contract/experience';
 
 /** Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts). */
 const REVALIDATE_SECONDS = 300;
+/** How long a page rendered from a failed read may be served from cache (see retrySoon). */
+export const RETRY_SECONDS = 1;
 export const venueTag = (venueKey: string) => `venue:${venueKey}`;
 
-class EmptyResult extends Error {}
+class NotCached<T> extends Error {
+  constructor(readonly loaded: Loaded<T>) {
+    super(loaded.status);
+  }
+}
 
 /**
- * Caches a venue read across requests. An empty result (the backend failed) is not
- * cached, so a backend that comes back is seen on the next request.
+ * A page is cached as long as the shortest cached read it used. A read that failed marks
+ * the page it is rendered into as good for RETRY_SECONDS instead of 5 minutes, so a page
+ * rendered while the backend was down is rendered again once it is back (the first
+ * request after that second still gets the stale page while the new one renders).
+ * Next.js offers no way to keep an ISR render out of the cache without a 500; this is it.
  */
-function cachedRead<T>(name: string, read: (venueKey: string) => Promise<T>, isEmpty: (value: T) => boolean) {
-  return cache(async (venueKey: string): Promise<T | null> => {
+async function retrySoon(venueKey: string) {
+  await unstable_cache(async () => true, ['backend-retry', venueKey], { revalidate: RETRY_SECONDS })();
+}
+
+/**
+ * Caches a venue read across requests. Only a successful answer is cached: a failed
+ * read (and a venue the backend does not know) is tried again on the next request.
+ */
+function cachedRead<T>(name: string, read: (venueKey: string) => Promise<Loaded<T>>) {
+  return cache(async (venueKey: string): Promise<Loaded<T>> => {
     const cached = unstable_cache(
       async () => {
-        const value = await read(venueKey);
-        if (isEmpty(value)) throw new EmptyResult();
-        return value;
+        const loaded = await read(venueKey);
+        if (loaded.status !== 'ok') throw new NotCached(loaded);
+        return loaded.data;
       },
       [name, venueKey],
       { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS },
     );
     try {
-      return await cached();
+      return { status: 'ok', data: await cached() };
     } catch (error) {
-      if (error instanceof EmptyResult) return null;
-      throw error;
+      if (!(error instanceof NotCached)) throw error;
+      if (error.loaded.status === 'failed') await retrySoon(venueKey);
+      return error.loaded as Loaded<T>;
     }
   });
 }
 
-/** The venue's location: loaded once per venue, not per request (spec section 2). */
-export const getLocation = cachedRead<Location | null>(
-  'location',
-  (key) => backendFor(key).getLocation(),
-  (l) => l === null,
-);
+/** The venue's location: loaded once per venue, not per request (spec section 2), with the backend's verdict. */
+export const loadLocation = cachedRead<Location>('location', (key) => backendFor(key).getLocation());
 
-export const getExperienceList = cachedRead<ExperienceList>(
-  'experiences',
-  (key) => backendFor(key).getExperienceList(),
-  (l) => l.pagine === 0 && l.totale === 0 && l.elenco.length === 0,
-);
+/** The location, or null when the venue is unknown or its backend failed (spec section 7: read as null). */
+export async function getLocation(venueKey: string): Promise<Location | null> {
+  const loaded = await loadLocation(venueKey);
+  return loaded.status === 'ok' ? loaded.data : null;
+}
 
-/** The phone prefix list (spec section 3), for the forms' prefix select. */
-export const getPrefixList = cachedRead<PrefixItem[]>(
-  'prefixes',
-  (key) => backendFor(key).getAllServices(),
-  (l) => l.length === 0,
-);
+const readExperiences = cachedRead<ExperienceList>('experiences', (key) => backendFor(key).getExperienceList());
+
+export async function getExperienceList(venueKey: string): Promise<ExperienceList> {
+  const loaded = await readExperiences(venueKey);
+  return loaded.status === 'ok' ? loaded.data : { elenco: [], pagine: 0, totale: 0 };
+}
+
+const readPrefixes = cachedRead<PrefixItem[]>('prefixes', (key) => backendFor(key).getAllServices());
+
+/** The phone prefix list (spec section 3), for the forms' prefix select; empty when the call failed. */
+export async function getPrefixList(venueKey: string): Promise<PrefixItem[]> {
+  const loaded = await readPrefixes(venueKey);
+  return loaded.status === 'ok' ? loaded.data : [];
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/lib/backend';
+import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
@@ -46,10 +47,13 @@ export function clientIp(request: Request): string {
   return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
 }
 
-/** The answer of a reservation call for the browser: data, or a 4xx with the message keys. */
-function answer(result: Awaited<ReturnType<ReturnType<typeof backendFor>['reservation']>>, refusal = 409) {
+/**
+ * The answer of a reservation call for the browser: data (already read through the call's
+ * schema), a 4xx with the message keys, or 503 `unavailable` when the backend cannot be reached.
+ */
+function answer(result: ActionResult, refusal = 409) {
   if (result.status) return json({ data: result.data }, 200);
-  if (result.error === 'generic') return json({ error: 'generic' }, 503);
+  if (result.error === UNAVAILABLE || result.error === 'generic') return json({ error: result.error }, 503);
   if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
   return json({ error: result.error }, refusalStatus[result.error] ?? refusal);
 }

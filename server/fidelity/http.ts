@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/lib/backend';
+import { UNAVAILABLE } from '@/lib/backend/client';
 import { fidelityLookupSchema, fidelitySchema, fieldErrors, type FidelityOutcome } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
@@ -46,6 +47,8 @@ export async function handleSubscribe(request: NextRequest): Promise<Response> {
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
   });
   if (!result.status && result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
+  // The backend could not be reached: the form stays, with what the guest typed, and says so.
+  if (!result.status && result.error === UNAVAILABLE) return json({ error: UNAVAILABLE }, 503);
   const outcome: FidelityOutcome = result.status
     ? 'success'
     : result.error === 'alreadyRegistered' || result.error === 'disabled'
@@ -65,5 +68,6 @@ export async function handleLookup(request: NextRequest): Promise<Response> {
     language: toLocale(typeof body.language === 'string' ? body.language : null),
   });
   if (!result.status && result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
+  if (!result.status && result.error === UNAVAILABLE) return json({ error: UNAVAILABLE }, 503);
   return result.status ? json({ outcome: 'sent' }, 200) : json({ outcome: 'generic' }, 503);
 }

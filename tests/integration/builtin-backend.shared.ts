@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import type { Loaded } from '@/lib/backend/client';
 
 /**
  * The built-in backend end to end below HTTP: migrations, demo seed, venue import and
@@ -34,10 +35,15 @@ export function describeBuiltinBackend(driver: Driver) {
       const { builtinTransport } = await import('@/lib/backend/builtin');
       return createBackendClient(builtinTransport(venueKey), 'builtin');
     };
+    /** The data of a successful read (the test fails on any other answer). */
+    const ok = <T,>(loaded: Loaded<T>): T => {
+      if (loaded.status !== 'ok') throw new Error(`expected data, got ${loaded.status}`);
+      return loaded.data;
+    };
 
     it('serves the demo venue on localhost and on its own host name', async () => {
       for (const key of ['localhost', 'demo.localhost']) {
-        const location = await (await client(key)).getLocation();
+        const location = ok(await (await client(key)).getLocation());
         expect(location).toMatchObject({ locationname: 'Trattoria Da Rosa', valuta: '€' });
         expect(location?.customHeader).toMatch(/<meta /);
         expect(location?.customHeader).toMatch(/<script>/);
@@ -51,7 +57,7 @@ export function describeBuiltinBackend(driver: Driver) {
       const { dispatch } = await import('@/server/backend/dispatch');
       const result = await dispatch('location/getlocation', 'nobody.example.com', new URLSearchParams());
       expect(result).toEqual({ httpStatus: 404, body: { status: false, error: 'venueNotFound' } });
-      expect(await (await client('nobody.example.com')).getLocation()).toBeNull();
+      expect(ok(await (await client('nobody.example.com')).getLocation())).toEqual({ status: 'unknownVenue' });
     });
 
     it('answers an unknown call with a 404 and status false', async () => {
@@ -71,7 +77,7 @@ export function describeBuiltinBackend(driver: Driver) {
     });
 
     it('lists every country prefix, named in Italian', async () => {
-      const prefixes = await (await client('localhost')).getAllServices();
+      const prefixes = ok(await (await client('localhost')).getAllServices());
       expect(prefixes.length).toBeGreaterThan(200);
       expect(prefixes).toContainEqual({ paese: 'Italia', prefisso: '+39', iso: 'IT' });
       expect(prefixes).toContainEqual({ paese: 'Germania', prefisso: '+49', iso: 'DE' });
@@ -80,7 +86,7 @@ export function describeBuiltinBackend(driver: Driver) {
     });
 
     it('lists the three experiences with every field and texts in five languages', async () => {
-      const list = await (await client('localhost')).getExperienceList();
+      const list = ok(await (await client('localhost')).getExperienceList());
       expect(list.totale).toBe(3);
       expect(list.elenco).toHaveLength(3);
       for (const experience of list.elenco) {
@@ -114,21 +120,21 @@ export function describeBuiltinBackend(driver: Driver) {
       const { DEMO_VENUE_FILE } = await import('@/server/venues/seed');
       const { experiences } = await import('@/server/db/schema');
       const db = await getDb();
-      const before = await (await client('localhost')).getExperienceList();
+      const before = ok(await (await client('localhost')).getExperienceList());
 
       const file = readVenueFile(DEMO_VENUE_FILE);
       const trimmed = { ...file, name: 'Trattoria Da Rosa Nuova', experiences: file.experiences.slice(0, 2) };
       const { hosts } = await importVenue(db, trimmed);
       expect(hosts).toEqual(expect.arrayContaining(['localhost', 'demo.localhost']));
 
-      const after = await (await client('localhost')).getExperienceList();
+      const after = ok(await (await client('localhost')).getExperienceList());
       expect(after.elenco.map((e) => e.hash)).toEqual(before.elenco.slice(0, 2).map((e) => e.hash));
-      expect((await (await client('localhost')).getLocation())?.locationname).toBe('Trattoria Da Rosa Nuova');
+      expect((ok(await (await client('localhost')).getLocation()))?.locationname).toBe('Trattoria Da Rosa Nuova');
       const hidden = await db.select().from(experiences).where(eq(experiences.key, file.experiences[2].key));
       expect(hidden[0]).toMatchObject({ active: false, visible: false });
 
       await importVenue(db, file);
-      expect((await (await client('localhost')).getExperienceList()).elenco.map((e) => e.hash)).toEqual(
+      expect((ok(await (await client('localhost')).getExperienceList())).elenco.map((e) => e.hash)).toEqual(
         before.elenco.map((e) => e.hash),
       );
     });
@@ -140,13 +146,13 @@ export function describeBuiltinBackend(driver: Driver) {
       const db = await getDb();
       const file = readVenueFile(DEMO_VENUE_FILE);
       await importVenue(db, { ...file, slug: 'second', name: 'Osteria Seconda', hosts: ['second.localhost'], default: false });
-      expect((await (await client('second.localhost')).getLocation())?.locationname).toBe('Osteria Seconda');
-      expect((await (await client('localhost')).getLocation())?.locationname).toBe('Trattoria Da Rosa');
+      expect((ok(await (await client('second.localhost')).getLocation()))?.locationname).toBe('Osteria Seconda');
+      expect((ok(await (await client('localhost')).getLocation()))?.locationname).toBe('Trattoria Da Rosa');
 
       await importVenue(db, { ...file, slug: 'second', name: 'Osteria Seconda', hosts: ['second.localhost'], default: true });
-      expect((await (await client('localhost')).getLocation())?.locationname).toBe('Osteria Seconda');
+      expect((ok(await (await client('localhost')).getLocation()))?.locationname).toBe('Osteria Seconda');
       await importVenue(db, file);
-      expect((await (await client('localhost')).getLocation())?.locationname).toBe('Trattoria Da Rosa');
+      expect((ok(await (await client('localhost')).getLocation()))?.locationname).toBe('Trattoria Da Rosa');
     });
   });
 }

@@ -43,3 +43,16 @@ describe('message files', () => {
     expect(messages.en['notFound.text']).toBe('The entered URL is not valid. Return to home.');
   });
 });
+
+describe('error boundary texts', () => {
+  it.each(locales)('%s: lib/i18n/error-texts.ts holds the message file\'s errors texts', async (locale) => {
+    const { errorTexts } = await import('@/lib/i18n/error-texts');
+    const t = errorTexts[locale];
+    expect(t).toEqual({
+      title: messages[locale]['errors.title'],
+      text: messages[locale]['errors.text'],
+      retry: messages[locale]['errors.retry'],
+      home: messages[locale]['errors.home'],
+    });
+  });
+});

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
-import { getLocation } from '@/lib/venue/data';
+import { loadLocation } from '@/lib/venue/data';
+import { emptyLocation } from '@/lib/contract/location';
 import { SiteHeader } from '@/components/shell/site-header';
 import { SiteFooter } from '@/components/shell/site-footer';
 
@@ -15,13 +16,16 @@ export default async function SiteLayout({ children, params }: Props) {
   const { venue, locale: rawLocale } = await params;
   const locale = isLocale(rawLocale) ? rawLocale : defaultLocale;
   setRequestLocale(locale);
-  const [location, t] = await Promise.all([getLocation(venue), getTranslations('shell')]);
+  const [loaded, t] = await Promise.all([loadLocation(venue), getTranslations('shell')]);
+  // A failed backend still gets the navigation (spec section 7: read as empty); an unknown venue does not.
+  const location = loaded.status === 'ok' ? loaded.data : null;
+  const navigation = loaded.status === 'failed' ? emptyLocation : location;
   return (
     <>
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <SiteHeader location={location} />
+      <SiteHeader location={navigation} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

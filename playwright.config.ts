@@ -36,6 +36,8 @@ export default defineConfig({
     { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|reservation-walks|trust)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
     { name: 'postgres', testMatch: /(smoke|backend-api|trust-stripe)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
     { name: 'legacy', testMatch: /(smoke|legacy)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
+    // Starts its own legacy-mode site (E2E_PORT_BASE+30) against a stub backend it controls (+31).
+    { name: 'backend-down', testMatch: /backend-down\.spec\.ts/, use: chromium },
   ],
 });
 

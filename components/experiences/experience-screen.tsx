@@ -1,17 +1,17 @@
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
 import { getExperienceList } from '@/lib/venue/data';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 /** `/frontpage/esperienze/{hash}`: one experience; an unknown hash is a 404. */
 export async function ExperienceScreen({ params, hash }: { params: VenueParams; hash: string }) {
   const { locale, location, venueKey } = await loadVenue(params);
   const [t, list] = await Promise.all([getTranslations('experiences'), getExperienceList(venueKey)]);
   const experience = list?.elenco.find((e) => e.hash === hash && e.flagVisibile);
-  if (!experience) notFound();
+  if (!experience) return <NotFoundPage />;
   const conditions = pickText(experience.condizioniPrenotazione, locale);
   return (
     <article className="experience-detail">

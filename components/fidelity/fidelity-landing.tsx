@@ -1,10 +1,10 @@
-import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { fidelityErrorReasons, type FidelityErrorReason } from '@/lib/forms/fidelity';
 import { formMessages } from '@/components/forms/form-messages';
 import { LookupForm } from './lookup-form';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Props = { params: VenueParams; type: string; reason?: string };
 
@@ -45,7 +45,7 @@ export async function FidelityLanding({ params, type, reason }: Props) {
     );
   }
 
-  if (type !== 'error' || !fidelityErrorReasons.includes(reason as FidelityErrorReason)) notFound();
+  if (type !== 'error' || !fidelityErrorReasons.includes(reason as FidelityErrorReason)) return <NotFoundPage />;
   const r = reason as FidelityErrorReason;
   return (
     <div className="message-panel message-panel--error">

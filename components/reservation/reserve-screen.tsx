@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { notFound } from 'next/navigation';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { formMessages } from '@/components/forms/form-messages';
@@ -9,6 +8,7 @@ import { ReservationWizard } from './wizard';
 import { PeopleStepStatic } from './people-step-static';
 import type { WizardSetup } from './types';
 import { botVerifier } from '@/lib/botcheck';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
@@ -21,9 +21,10 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
  * rendered on the server; availability is then fetched by the browser.
  */
 export async function ReserveScreen({ params, module: moduleKey, edit = null, children }: { params: VenueParams; module?: string | null; edit?: WizardSetup['edit']; children?: React.ReactNode }) {
-  const { locale, location, venueKey } = await loadVenue(params);
+  const { locale, location, venueKey, backendFailed } = await loadVenue(params);
   const booking = location.booking;
-  if (moduleKey && !booking.modules.some((m) => m.key === moduleKey)) notFound();
+  // Modules are known from the location: with the backend down, the module's page still renders.
+  if (moduleKey && !backendFailed && !booking.modules.some((m) => m.key === moduleKey)) return <NotFoundPage />;
   const [t, messages, forms, prefixes] = await Promise.all([getTranslations('reserve'), getMessages(), formMessages(), getPrefixList(venueKey)]);
   const list = prefixes ?? [];
   const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });

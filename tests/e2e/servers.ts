@@ -6,7 +6,8 @@
 export const E2E_TOKEN = 'e2e-backend-token';
 
 /** `E2E_PORT_BASE` (default 3100) moves every site, so two checkouts can run their suites side by side. */
-const base = Number(process.env.E2E_PORT_BASE) || 3100;
+export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE) || 3100;
+const base = E2E_PORT_BASE;
 
 export const sites = {
   builtin: { port: base + 1 },

@@ -5,6 +5,7 @@ import { loadLocation } from '@/lib/venue/data';
 import { emptyLocation } from '@/lib/contract/location';
 import { SiteHeader } from '@/components/shell/site-header';
 import { SiteFooter } from '@/components/shell/site-footer';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Props = { children: ReactNode; params: Promise<{ venue: string; locale: string }> };
 
@@ -27,7 +28,7 @@ export default async function SiteLayout({ children, params }: Props) {
       </a>
       <SiteHeader location={navigation} />
       <main id="main" tabIndex={-1}>
-        {children}
+        {loaded.status === 'unknownVenue' ? <NotFoundPage /> : children}
       </main>
       <SiteFooter location={location} />
     </>

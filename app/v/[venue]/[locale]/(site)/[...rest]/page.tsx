@@ -1,12 +1,12 @@
-import { notFound } from 'next/navigation';
 import { enterVenue } from '@/components/shell/venue-context';
 import type { PageProps } from '@/components/shell/page-props';
 import { onDemand } from '@/components/shell/on-demand';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 export const generateStaticParams = onDemand;
 
 /** Any other path: "Page not found" (spec section 2), with a 404 status. */
 export default async function UnknownPage({ params }: PageProps<{ rest: string[] }>) {
   enterVenue(await params);
-  notFound();
+  return <NotFoundPage />;
 }

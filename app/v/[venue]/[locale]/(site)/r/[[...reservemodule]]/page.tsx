@@ -1,9 +1,9 @@
-import { notFound } from 'next/navigation';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { ReserveScreen } from '@/components/reservation/reserve-screen';
 import { optionalSegment } from '@/lib/routes';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Props = PageProps<{ reservemodule?: string[] }>;
 
@@ -18,6 +18,6 @@ export async function generateMetadata({ params }: Props) {
 export default async function Page({ params }: Props) {
   const p = await params;
   const bookingModule = optionalSegment(p.reservemodule);
-  if (bookingModule === false) notFound();
+  if (bookingModule === false) return <NotFoundPage />;
   return <ReserveScreen params={p} module={bookingModule} />;
 }

@@ -1,8 +1,8 @@
-import { notFound } from 'next/navigation';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { ReservationOutcomeScreen, reservationOutcomes, type OutcomeKey } from '@/components/reservation/outcome-screen';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Props = PageProps<{ key: string }>;
 
@@ -17,5 +17,5 @@ export async function generateMetadata({ params }: Props) {
 export default async function Page({ params }: Props) {
   const p = await params;
   if ((reservationOutcomes as readonly string[]).includes(p.key)) return <ReservationOutcomeScreen params={p} outcome={p.key as OutcomeKey} />;
-  notFound();
+  return <NotFoundPage />;
 }

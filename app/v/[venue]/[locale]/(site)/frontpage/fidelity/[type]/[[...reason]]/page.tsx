@@ -1,9 +1,9 @@
-import { notFound } from 'next/navigation';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { FidelityLanding } from '@/components/fidelity/fidelity-landing';
 import { optionalSegment } from '@/lib/routes';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Props = PageProps<{ type: string; reason?: string[] }>;
 
@@ -18,6 +18,6 @@ export async function generateMetadata({ params }: Props) {
 export default async function Page({ params }: Props) {
   const p = await params;
   const reason = optionalSegment(p.reason);
-  if (reason === false) notFound();
+  if (reason === false) return <NotFoundPage />;
   return <FidelityLanding params={p} type={p.type} reason={reason ?? undefined} />;
 }

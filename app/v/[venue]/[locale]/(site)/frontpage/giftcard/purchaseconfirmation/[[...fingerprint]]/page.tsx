@@ -2,8 +2,8 @@ import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
-import { notFound } from 'next/navigation';
 import { optionalSegment } from '@/lib/routes';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Props = PageProps<{ fingerprint?: string[] }>;
 
@@ -17,6 +17,6 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  if (optionalSegment(p.fingerprint) === false) notFound();
+  if (optionalSegment(p.fingerprint) === false) return <NotFoundPage />;
   return <PlaceholderScreen params={p} screen="giftcardPurchaseConfirmation" />;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BACKEND_TIMEOUT_MS } from '@/lib/backend/legacy';
 
 /** Server configuration from the environment; README.md lists every variable. */
 export const config = {
@@ -19,7 +20,7 @@ export const config = {
   /** Time-out of one legacy backend call; spec section 7 says 30 s. */
   get backendTimeoutMs() {
     const ms = Number(process.env.BACKEND_TIMEOUT_MS);
-    return Number.isFinite(ms) && ms > 0 ? ms : 30_000;
+    return Number.isFinite(ms) && ms > 0 ? ms : BACKEND_TIMEOUT_MS;
   },
   get seedDemo() {
     return process.env.SEED_DEMO !== 'false';

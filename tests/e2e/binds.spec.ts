@@ -17,7 +17,7 @@ const root = path.resolve(__dirname, '../..');
 type Server = { process: ChildProcess; origin: string };
 
 async function startSite(name: string, port: number, env: Record<string, string | undefined>): Promise<Server> {
-  const dataDir = path.join(root, '.tmp', 'e2e', `bind-${name}`);
+  const dataDir = path.join(root, '.tmp', 'e2e', `bind-${name.replace(/[^a-z0-9.-]/gi, '_')}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   const inherited = { ...process.env };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
 import type { Loaded } from '@/lib/backend/client';
+import { pinTestClock } from '../helpers/clock';
 
 /**
  * The built-in backend end to end below HTTP: migrations, demo seed, venue import and
@@ -13,6 +14,7 @@ export function describeBuiltinBackend(driver: Driver) {
 
     beforeAll(async () => {
       process.env.LOG_LEVEL = 'silent';
+      await pinTestClock();
       dataDir = tempDir();
       process.env.DATA_DIR = dataDir;
       if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();

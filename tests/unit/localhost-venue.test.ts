@@ -71,7 +71,7 @@ describe('LOCALHOST_VENUE_HOST with a legacy backend', () => {
     });
     forwardedHosts.length = 0;
     process.env.LOCALHOST_VENUE_HOST = 'rosa.example.com';
-    expect(await backendFor(venueKeyForHost('127.0.0.1:3000')).getLocation()).toMatchObject({ locationname: 'Da Rosa' });
+    expect(await backendFor(venueKeyForHost('127.0.0.1:3000')).getLocation()).toMatchObject({ status: 'ok', data: { locationname: 'Da Rosa' } });
     delete process.env.LOCALHOST_VENUE_HOST;
     await backendFor(venueKeyForHost('localhost:3000')).getLocation();
     await backendFor(venueKeyForHost('seconda.example.com')).getLocation();

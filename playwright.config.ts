@@ -36,6 +36,8 @@ export default defineConfig({
     { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|reservation-walks|trust)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
     { name: 'postgres', testMatch: /(smoke|backend-api|trust-stripe)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
     { name: 'legacy', testMatch: /(smoke|legacy)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
+    // Sites these specs start themselves (ports E2E_PORT_BASE+40..49): shutdown, two instances on one PostgreSQL.
+    { name: 'operations', testMatch: /(shutdown|two-instances)\.spec\.ts/, use: chromium },
   ],
 });
 

@@ -18,7 +18,7 @@ export const opsPort = (n: number) => base + 40 + n;
 export const tempDataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `frontpage-${name}-`));
 
 /** The environment of a production site, without the variables of the suite's own sites. */
-export function siteEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function siteEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: dataDir, BACKEND_TOKEN: E2E_TOKEN, ...extra };
   for (const key of ['DATABASE_URL', 'BACKEND_URL', 'SMTP_URL', 'HOSTNAME', 'npm_lifecycle_event'] as const) if (!(key in extra)) delete env[key];
   return env;
@@ -94,8 +94,8 @@ export async function waitReady(port: number, started: Started, timeoutMs = 60_0
 
 export interface SmtpSink {
   port: number;
-  /** Every message received: its Message-ID header, envelope recipients and subject. */
-  received: { messageId: string; to: string[]; subject: string }[];
+  /** Every message received: its Message-ID, the outbox row it came from (`X-Frontpage-Message`), envelope recipients and subject. */
+  received: { messageId: string; outboxMessage: string; to: string[]; subject: string }[];
   close: () => Promise<void>;
 }
 
@@ -112,7 +112,7 @@ export async function startSmtpSink(port: number): Promise<SmtpSink> {
       stream.on('end', () => {
         const head = data.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-        received.push({ messageId: header('Message-ID'), to: session.envelope.rcptTo.map((r) => r.address), subject: header('Subject') });
+        received.push({ messageId: header('Message-ID'), outboxMessage: header('X-Frontpage-Message'), to: session.envelope.rcptTo.map((r) => r.address), subject: header('Subject') });
         callback();
       });
     },

@@ -27,7 +27,8 @@ export interface OutboxBacklog {
 export interface Health {
   /** `ok`: ready for traffic; `unavailable`: the database does not answer; `shuttingDown`: SIGTERM received. */
   status: 'ok' | 'unavailable' | 'shuttingDown';
-  database: { status: 'up' | 'down'; driver: 'pglite' | 'postgres' };
+  /** `closing` during a shutdown: the database is closed once the requests in flight are answered. */
+  database: { status: 'up' | 'down' | 'closing'; driver: 'pglite' | 'postgres' };
   backend: 'builtin' | 'legacy';
   outbox: OutboxBacklog | null;
   providers: Providers;
@@ -70,7 +71,7 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 export async function checkHealth(): Promise<Health> {
   const driver = config.databaseUrl ? 'postgres' : 'pglite';
   const common = { backend: config.backendUrl ? ('legacy' as const) : ('builtin' as const), providers: providersFromEnv() };
-  if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'down', driver }, outbox: null, ...common };
+  if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'closing', driver }, outbox: null, ...common };
   try {
     const backlog = await withTimeout(
       getDatabaseHandle().then(async (h) => {

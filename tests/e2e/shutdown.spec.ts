@@ -12,6 +12,8 @@ import { VENUE } from './helpers';
  * released, and the site starts again on the same data directory.
  */
 test.describe('graceful shutdown of npm start', () => {
+  // The first start creates the embedded database and applies the migrations.
+  test.describe.configure({ timeout: 120_000 });
   const port = opsPort(0);
   let dataDir: string;
   let site: Started | undefined;

@@ -123,7 +123,7 @@ describe('health check', () => {
     const { GET } = await import('@/app/api/health/route');
     const response = await GET();
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: 'shuttingDown' });
+    expect(await response.json()).toMatchObject({ status: 'shuttingDown', database: { status: 'closing', driver: 'pglite' }, outbox: null });
     expect((globalThis as Shared).__frontpageDb).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 // `npm test`: the whole suite. Type check, lint, production build, Jest (unit and
-// integration, on PGlite and a throwaway PostgreSQL server), then Playwright in a real
+// integration, on PGlite and a throwaway PostgreSQL server; then again at three other
+// dates under faketime), then Playwright in a real
 // Chromium against three production servers. Ends with one line `N passed, N failed`,
 // also written to .tmp/test-summary.txt for CI.
 import { spawnSync } from 'node:child_process';
@@ -67,6 +68,39 @@ if (jest) {
   failures.push('jest did not report');
 }
 if (!jestOk) failures.push('jest');
+
+// The suites must not depend on the day they run (server/clock.ts): Jest again with the
+// system clock moved, by libfaketime (`apt-get install -y faketime`; `.ci/run` installs it).
+// Each date counts as one check; its failing tests count as failures.
+const FAKETIME_DATES = ['2026-12-24 10:00:00', '2027-03-28 01:30:00', '2030-06-01 08:00:00'];
+const faketime = spawnSync('faketime', ['2030-01-01 00:00:00', 'true']).status === 0;
+if (process.env.SKIP_FAKETIME === '1') console.log('\n=== jest with the clock moved: not run (SKIP_FAKETIME=1)');
+else if (!faketime) {
+  console.log('\n=== jest with the clock moved: faketime is not installed (apt-get install -y faketime)');
+  failed++;
+  failures.push('faketime missing');
+} else {
+  for (const date of FAKETIME_DATES) {
+    const out = path.join(tmp, `jest-${date.slice(0, 10)}.json`);
+    fs.rmSync(out, { force: true });
+    const label = `jest at ${date} UTC (faketime)`;
+    console.log(`\n=== ${label}`);
+    const started = Date.now();
+    const result = spawnSync('faketime', [date, process.execPath, bin('jest', 'bin/jest.js'), '--silent', '--json', `--outputFile=${out}`], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...env, TZ: 'UTC', NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() },
+    });
+    const report = readJson(out);
+    const bad = report ? report.numFailedTests + report.numRuntimeErrorTestSuites : 0;
+    console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (${bad} tests)`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    if (result.status === 0 && report) passed++;
+    else {
+      failed += Math.max(bad, 1);
+      failures.push(label);
+    }
+  }
+}
 
 if (buildOk) {
   const pwOut = path.join(tmp, 'playwright.json');

@@ -3,6 +3,7 @@ import { getDatabaseHandle, pingDatabase, type Database } from '@/server/db/clie
 import { outbox } from '@/server/db/schema';
 import { config } from '@/server/config';
 import { isShuttingDown } from '@/server/shutdown';
+import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
 
 const TIMEOUT_MS = 3000;
@@ -35,7 +36,7 @@ export interface Health {
 }
 
 /** Reads the environment only for which provider is chosen: never a key, URL or token. */
-export function providersFromEnv(env: NodeJS.ProcessEnv = process.env): Providers {
+export function providersFromEnv(env: Record<string, string | undefined> = process.env): Providers {
   const recaptcha = ['RECAPTCHA_SECRET_KEY_V3', 'RECAPTCHA_SECRET_KEY_V2', 'RECAPTCHA_SITE_KEY_V3', 'RECAPTCHA_SITE_KEY_V2'].filter((k) => env[k]).length;
   return {
     payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
@@ -46,7 +47,7 @@ export function providersFromEnv(env: NodeJS.ProcessEnv = process.env): Provider
 }
 
 /** Queued and failed outbox messages, and how long the oldest queued one has waited. */
-export async function outboxBacklog(db: Database, now = new Date()): Promise<OutboxBacklog> {
+export async function outboxBacklog(db: Database, now = clockNow()): Promise<OutboxBacklog> {
   const [queued] = await db.select({ n: count(), oldest: min(outbox.createdAt) }).from(outbox).where(eq(outbox.status, 'pending'));
   const [failed] = await db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'failed'));
   const oldest = queued?.oldest ? new Date(queued.oldest) : null;

@@ -3,6 +3,7 @@ import type { Database } from '@/server/db/client';
 import { rateLimits, reservations, slotHolds } from '@/server/db/schema';
 import { endSuspended } from '@/server/booking/sms';
 import { errorMessage, log } from '@/lib/log';
+import { now as clockNow } from '@/server/clock';
 
 /** Rate-limit windows are at most an hour; a day-old counter can only be stale. */
 const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;
@@ -16,7 +17,7 @@ const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
-export async function sweepStale(db: Database, now = new Date()) {
+export async function sweepStale(db: Database, now = clockNow()) {
   const suspendedEnded = await db.transaction((tx) => endSuspended(tx as unknown as Database, lt(reservations.suspendedUntil, now), now, 'expired'));
   // Holds and counters stand alone, outside any booking's transaction (short locks).
   const holds = await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now)).returning({ token: slotHolds.token });

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { rateLimits } from '@/server/db/schema';
+import { now as clockNow } from '@/server/clock';
 
 /**
  * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
  * One atomic upsert in PostgreSQL, so the limit holds across processes.
  */
-export async function hitRateLimit(db: Database, key: string, limit: number, windowMs: number, now = new Date()): Promise<{ allowed: boolean; count: number }> {
+export async function hitRateLimit(db: Database, key: string, limit: number, windowMs: number, now = clockNow()): Promise<{ allowed: boolean; count: number }> {
   const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
   const start = sql`${now.toISOString()}::timestamptz`;
   const [row] = await db

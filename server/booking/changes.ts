@@ -10,6 +10,7 @@ import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
 import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
 import { instantOf } from './time';
+import { now as clockNow } from '@/server/clock';
 
 /** A public hash is 128 random bits in base64url: anything else is not looked up at all. */
 export const isWellFormedHash = (hash: string) => /^[A-Za-z0-9_-]{22}$/.test(hash);
@@ -31,7 +32,7 @@ async function zoneName(db: Database, venue: VenueRow, key: string): Promise<Tex
 }
 
 /** `reservation/get`: the booking for its edit and cancel pages (the hash is the guest's key). */
-export async function reservationView(db: Database, venue: VenueRow, hash: string, now = new Date()) {
+export async function reservationView(db: Database, venue: VenueRow, hash: string, now = clockNow()) {
   const r = await findReservation(db, venue, hash);
   if (!r) return null;
   const fee = cancellationFee(r.guaranteeTerms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
@@ -75,7 +76,7 @@ export async function editReservation(
   hash: string,
   input: ReservationData,
   context: { host: string },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ outcome: EditOutcome; status?: ReservationRow['status'] }> {
   const current = await findReservation(db, venue, hash);
   if (!current) return { outcome: 'notFound' };
@@ -98,7 +99,7 @@ export async function editReservation(
     for (const [date, shiftKey] of locks) await lockCapacity(t, venue.id, date, shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     if (!r || !changeable(venue, r, now) || r.status === 'waitinglist') return { outcome: 'notChangeable' as const };
-    const usage = (await usageBetween(t, venue.id, input.date, input.date, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
+    const usage = (await usageBetween(t, venue.id, input.date, input.date, now, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
     if (fits(v, usage, shift, input.time, zone, input.pax)) {
       return { outcome: v.rules.waitingList ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
     }
@@ -141,7 +142,7 @@ export async function editReservation(
  * `reservation/cancel`: the seats return to availability at once. Inside the policy's limit
  * it is free; past it, the no-show fee of the guarantee is recorded for the venue.
  */
-export async function cancelReservation(db: Database, venue: VenueRow, hash: string, context: { host: string }, now = new Date()) {
+export async function cancelReservation(db: Database, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
   const current = await findReservation(db, venue, hash);
   if (!current) return { outcome: 'notFound' as const };
   const result = await db.transaction(async (tx) => {

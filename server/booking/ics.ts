@@ -1,4 +1,5 @@
 import { instantOf } from './time';
+import { now as clockNow } from '@/server/clock';
 
 const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 /** RFC 5545 text escaping. */
@@ -44,7 +45,7 @@ export function reservationIcs(r: {
     r.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${r.uid}`,
-    `DTSTAMP:${stamp(r.now ?? new Date())}`,
+    `DTSTAMP:${stamp(r.now ?? clockNow())}`,
     `SEQUENCE:${r.sequence ?? 0}`,
     `STATUS:${r.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     `DTSTART:${stamp(start)}`,

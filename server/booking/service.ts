@@ -36,6 +36,7 @@ import { verifyCardSetup } from '@/server/payments';
 import { queueReservationEmails } from './emails';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
+import { now as clockNow } from '@/server/clock';
 
 /** A refusal of bad input (4xx): its code is a message key under `reserve.errors`. */
 export class BookingError extends Error {
@@ -67,7 +68,7 @@ export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<V
 }
 
 /** Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, and live holds. */
-export async function usageBetween(db: Database, venueId: number, from: string, to: string, except?: { holdToken?: string; reservationId?: number }) {
+export async function usageBetween(db: Database, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number }) {
   const taken = await db
     .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int` })
     .from(reservations)
@@ -76,7 +77,7 @@ export async function usageBetween(db: Database, venueId: number, from: string, 
         eq(reservations.venueId, venueId),
         gte(reservations.date, from),
         lte(reservations.date, to),
-        or(inArray(reservations.status, ['confirmed', 'pending']), and(eq(reservations.status, 'suspended'), gt(reservations.suspendedUntil, sql`now()`))),
+        or(inArray(reservations.status, ['confirmed', 'pending']), and(eq(reservations.status, 'suspended'), gt(reservations.suspendedUntil, now))),
         except?.reservationId ? ne(reservations.id, except.reservationId) : undefined,
       ),
     )
@@ -84,7 +85,7 @@ export async function usageBetween(db: Database, venueId: number, from: string, 
   const held = await db
     .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token })
     .from(slotHolds)
-    .where(and(eq(slotHolds.venueId, venueId), gte(slotHolds.date, from), lte(slotHolds.date, to), gt(slotHolds.expiresAt, sql`now()`)));
+    .where(and(eq(slotHolds.venueId, venueId), gte(slotHolds.date, from), lte(slotHolds.date, to), gt(slotHolds.expiresAt, now)));
   const byDate = new Map<string, DayUsage>();
   const add = (row: { date: string; shift: string; time: string; zone: string; covers: number }) => {
     let usage = byDate.get(row.date);
@@ -115,14 +116,14 @@ function clock(venue: VenueRow, rules: Venue['rules'], now: Date) {
 }
 
 /** `reservation/getmonth`: each day's state for a party size. */
-export async function getMonth(db: Database, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = new Date()) {
+export async function getMonth(db: Database, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
   const days = new Date(Date.UTC(q.year, q.month, 0)).getUTCDate();
   const last = addDays(first, days - 1);
-  const usage = await usageBetween(db, venue.id, first, last, { reservationId: q.editing });
+  const usage = await usageBetween(db, venue.id, first, last, now, { reservationId: q.editing });
   const { today, earliest } = clock(venue, v.rules, now);
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(first, i);
@@ -131,11 +132,11 @@ export async function getMonth(db: Database, venue: VenueRow, q: { year: number;
 }
 
 /** `reservation/getday`: a day's slots with their zones, and why it is full when it is. */
-export async function getDay(db: Database, venue: VenueRow, q: { date: string; pax: number; module?: string; editing?: number }, now = new Date()) {
+export async function getDay(db: Database, venue: VenueRow, q: { date: string; pax: number; module?: string; editing?: number }, now = clockNow()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
-  const usage = (await usageBetween(db, venue.id, q.date, q.date, { reservationId: q.editing })).get(q.date) ?? emptyUsage();
+  const usage = (await usageBetween(db, venue.id, q.date, q.date, now, { reservationId: q.editing })).get(q.date) ?? emptyUsage();
   const { today, earliest } = clock(venue, v.rules, now);
   const state = dayState(v, q.date, q.pax, usage, earliest, today, bookingModule);
   const slots: Slot[] = state === 'available' || state === 'completed' ? daySlots(v, q.date, q.pax, usage, earliest, bookingModule) : [];
@@ -171,7 +172,7 @@ export async function holdSlot(
   db: Database,
   venue: VenueRow,
   c: { date: string; time: string; pax: number; zone: string; module?: string; replaceToken?: string; editing?: number },
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ token: string; expiresAt: Date } | { condition: Condition }> {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, c.module);
@@ -179,9 +180,9 @@ export async function holdSlot(
   return db.transaction(async (tx) => {
     if (c.replaceToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, c.replaceToken)));
     // Expired holds no longer count; they are swept here, an hour after they ran out.
-    await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, sql`now() - interval '1 hour'`)));
+    await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, new Date(now.getTime() - 3_600_000))));
     await lockCapacity(tx as unknown as Database, venue.id, c.date, shift.key);
-    const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
+    const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);
     if (condition) return { condition };
     const token = randomBytes(18).toString('base64url');
@@ -225,7 +226,7 @@ export async function createReservation(
   venue: VenueRow,
   input: ReservationData,
   context: SubmitContext,
-  now = new Date(),
+  now = clockNow(),
 ): Promise<{ outcome: ReservationOutcome; hash?: string }> {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, input.reservemodule);
@@ -249,7 +250,7 @@ export async function createReservation(
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, input.date, shift.key);
-    const usage = (await usageBetween(t, venue.id, input.date, input.date, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
+    const usage = (await usageBetween(t, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
     const full = fits(v, usage, shift, input.time, zone, input.pax);
     const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
     const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;

@@ -10,6 +10,7 @@ import { log } from '@/lib/log';
 import { toLocale } from '@/lib/i18n/locales';
 import { smsText } from '@/server/outbox/templates';
 import { queueReservationEmails } from './emails';
+import { now as clockNow } from '@/server/clock';
 
 /** The code is valid 10 minutes (`SMS_CODE_TTL_SECONDS` changes it, e.g. for the end-to-end tests); 5 wrong codes end the booking. */
 export const codeTtlMs = () => (Number(process.env.SMS_CODE_TTL_SECONDS) || 600) * 1000;
@@ -89,7 +90,7 @@ const fail = (tx: Database, r: ReservationRow, now: Date, reason: 'attempts' | '
  * (or awaits the venue) and the e-mails go out. Wrong: attempts left, until the fifth,
  * which ends it `suspendedError` and frees the seats; so does an expired code.
  */
-export async function verifyCode(db: Database, venue: VenueRow, input: { hash: string; code: string; ip: string; host: string }, now = new Date()): Promise<CodeResult> {
+export async function verifyCode(db: Database, venue: VenueRow, input: { hash: string; code: string; ip: string; host: string }, now = clockNow()): Promise<CodeResult> {
   const perIp = await hitRateLimit(db, `sms-code:${input.ip}`, IP_ATTEMPTS_PER_HOUR, 3_600_000, now);
   if (!perIp.allowed) {
     log.warn('sms_code_refused', { reason: 'ipLimit', venueId: venue.id });
@@ -133,7 +134,7 @@ export async function verifyCode(db: Database, venue: VenueRow, input: { hash: s
 }
 
 /** Sends a new code (rate-limited): the old one stops working, the attempts already made still count. */
-export async function resendCode(db: Database, venue: VenueRow, hash: string, now = new Date()): Promise<{ expiresAt: Date } | { error: 'resendTooSoon' | 'resendLimit' | 'notFound' | 'notSuspended' }> {
+export async function resendCode(db: Database, venue: VenueRow, hash: string, now = clockNow()): Promise<{ expiresAt: Date } | { error: 'resendTooSoon' | 'resendLimit' | 'notFound' | 'notSuspended' }> {
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const r = await findSuspended(t, venue, hash);
@@ -155,7 +156,7 @@ export async function resendCode(db: Database, venue: VenueRow, hash: string, no
 }
 
 /** The state of a booking's SMS step, for the confirmation page. */
-export async function codeStatus(db: Database, venue: VenueRow, hash: string, now = new Date()) {
+export async function codeStatus(db: Database, venue: VenueRow, hash: string, now = clockNow()) {
   const [r] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
   if (!r) return null;
   const [challenge] = r.status === 'suspended' ? await db.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id)) : [];

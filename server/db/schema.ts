@@ -13,6 +13,14 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { BookingRules } from '@/server/booking/rules';
+import { now } from '../clock';
+
+/** A timestamp written when the row is inserted: by the server's clock (server/clock.ts), `now()` only for raw SQL. */
+const stamp = (name: string) =>
+  timestamp(name, { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$defaultFn(() => now());
 
 /** Text in the five languages, `it` always present. */
 export type Texts = { it: string; en?: string; fr?: string; es?: string; de?: string };
@@ -38,8 +46,8 @@ export const venues = pgTable(
     fidelityEnabled: boolean('fidelity_enabled').notNull().default(false),
     /** Table-booking rules (server/booking/rules.ts), validated on import. */
     booking: jsonb('booking').$type<BookingRules>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
   },
   // At most one venue answers for localhost.
   (t) => [uniqueIndex('venues_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
@@ -199,7 +207,7 @@ export const fidelityMembers = pgTable(
     marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }).notNull(),
     policyVersion: text('policy_version').notNull(),
     partner: boolean('partner').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp('created_at'),
   },
   (t) => [uniqueIndex('fidelity_members_venue_email').on(t.venueId, t.email)],
 );
@@ -227,9 +235,9 @@ export const outbox = pgTable(
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: stamp('next_attempt_at'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp('created_at'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_due').on(t.status, t.nextAttemptAt)],
@@ -296,8 +304,8 @@ export const reservations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The late-cancellation fee that applied when the guest cancelled past the policy's limit. */
     cancellationFeeCents: integer('cancellation_fee_cents'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
   },
   (t) => [index('reservations_capacity').on(t.venueId, t.date, t.shiftKey, t.status)],
 );
@@ -333,7 +341,7 @@ export const smsChallenges = pgTable('sms_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   attempts: integer('attempts').notNull().default(0),
   sends: integer('sends').notNull().default(1),
-  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSentAt: stamp('last_sent_at'),
 });
 
 /**
@@ -357,15 +365,15 @@ export const cardSetups = pgTable('card_setups', {
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   /** When a verified webhook last told us about it. */
   webhookAt: timestamp('webhook_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stamp('created_at'),
+  updatedAt: stamp('updated_at'),
 });
 
 /** Webhook events already handled: a replayed delivery is acknowledged and not applied twice. */
 export const paymentEvents = pgTable('payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: stamp('received_at'),
 });
 
 /** Fixed-window counters shared by every process (rate limits on codes and resends). */

@@ -8,6 +8,7 @@ import type { FidelityData } from '@/lib/forms/fidelity';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
+import { now as clockNow } from '@/server/clock';
 
 export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
 
@@ -32,7 +33,7 @@ export async function subscribe(
   context: { locale: Locale; partner: boolean; host: string },
 ): Promise<SubscribeResult> {
   if (!venue.fidelityEnabled) return 'disabled';
-  const now = new Date();
+  const now = clockNow();
   const result = await db.transaction(async (tx) => {
     const [member] = await tx
       .insert(fidelityMembers)

@@ -3,6 +3,7 @@ import type { Database } from '@/server/db/client';
 import { outbox, type OutboxRow } from '@/server/db/schema';
 import { errorMessage, log } from '@/lib/log';
 import type { MailTransport } from './transport';
+import { now as clockNow } from '@/server/clock';
 
 export const MAX_ATTEMPTS = 12;
 const BATCH_SIZE = 20;
@@ -20,14 +21,13 @@ export function backoffMs(attempts: number): number {
  * Claims due messages with a lease (one atomic UPDATE ... RETURNING with SKIP LOCKED), so
  * concurrent senders, in one process or several, never send a message twice.
  */
-async function claim(db: Database, now: Date | undefined, batchSize: number): Promise<OutboxRow[]> {
-  // Due by the database's clock (one clock for every process), or by the caller's in tests.
-  const dueBy = now ?? sql`now()`;
-  const leaseUntil = now ? new Date(now.getTime() + LEASE_MS) : sql`now() + ${`${LEASE_MS} milliseconds`}::interval`;
+async function claim(db: Database, now: Date, batchSize: number): Promise<OutboxRow[]> {
+  // Due by the server's clock (server/clock.ts), the one every row's time was written with.
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, dueBy)))
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(batchSize)
     .for('update', { skipLocked: true });
@@ -40,13 +40,13 @@ export async function deliverDue(
   transport: MailTransport,
   options: { now?: Date; batchSize?: number } = {},
 ): Promise<{ sent: number; failed: number; retried: number }> {
-  const claimed = await claim(db, options.now, options.batchSize ?? BATCH_SIZE);
-  const now = options.now ?? new Date();
+  const now = options.now ?? clockNow();
+  const claimed = await claim(db, now, options.batchSize ?? BATCH_SIZE);
   const result = { sent: 0, failed: 0, retried: 0 };
   for (const message of claimed) {
     try {
       await transport.send(message);
-      await db.update(outbox).set({ status: 'sent', sentAt: new Date(), attempts: message.attempts + 1, lastError: null }).where(eq(outbox.id, message.id));
+      await db.update(outbox).set({ status: 'sent', sentAt: clockNow(), attempts: message.attempts + 1, lastError: null }).where(eq(outbox.id, message.id));
       log.info('outbox_sent', { id: message.id, template: message.template });
       result.sent++;
     } catch (error) {

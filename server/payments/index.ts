@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getDb, type Database } from '@/server/db/client';
 import { cardSetups, paymentEvents, type VenueRow } from '@/server/db/schema';
 import { stripeProviderFromEnv } from '@/lib/payments/stripe';
 import type { GuaranteeProvider, PaymentEvent } from '@/lib/payments/types';
 import { log } from '@/lib/log';
 import { localProvider } from './local';
+import { now as clockNow } from '@/server/clock';
 
 const shared = globalThis as typeof globalThis & { __frontpageLocalPayments?: ReturnType<typeof localProvider> };
 
@@ -55,7 +56,7 @@ export async function verifyCardSetup(db: Database, venue: VenueRow, reference: 
   const setup = await provider.retrieveSetup(reference);
   if (!setup) return { ok: false, error: 'paymentNotFound' };
   if (setup.status !== 'succeeded' || !setup.paymentMethod) return { ok: false, error: 'paymentFailed' };
-  await db.update(cardSetups).set({ status: setup.status, paymentMethod: setup.paymentMethod, updatedAt: new Date() }).where(eq(cardSetups.id, mirror.id));
+  await db.update(cardSetups).set({ status: setup.status, paymentMethod: setup.paymentMethod, updatedAt: clockNow() }).where(eq(cardSetups.id, mirror.id));
   return { ok: true, provider: provider.kind, paymentMethod: setup.paymentMethod };
 }
 
@@ -69,7 +70,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
   if (!event.setup) return 'ignored';
   const updated = await db
     .update(cardSetups)
-    .set({ status: event.setup.status, paymentMethod: event.setup.paymentMethod, lastError: event.setup.lastError, webhookAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: event.setup.status, paymentMethod: event.setup.paymentMethod, lastError: event.setup.lastError, webhookAt: clockNow(), updatedAt: clockNow() })
     .where(eq(cardSetups.reference, event.setup.reference))
     .returning({ id: cardSetups.id });
   log.info('payment_webhook', { type: event.type, known: updated.length > 0 });

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { cardSetups } from '@/server/db/schema';
 import { WebhookSignatureError, type CardSetup, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
+import { now as clockNow } from '@/server/clock';
 
 /** The local provider signs its webhooks the way Stripe does, with this secret unless one is set. */
 export const localWebhookSecret = () => process.env.LOCAL_PAYMENTS_WEBHOOK_SECRET || 'whsec_local_test_mode';
@@ -96,12 +97,12 @@ export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider
       const values = outcome.ok
         ? { status: 'succeeded', paymentMethod: `lpm_${randomBytes(12).toString('hex')}`, lastError: null }
         : { status: 'requires_payment_method', paymentMethod: null, lastError: outcome.code };
-      const [updated] = await db.update(cardSetups).set({ ...values, updatedAt: new Date() }).where(eq(cardSetups.id, row.id)).returning();
+      const [updated] = await db.update(cardSetups).set({ ...values, updatedAt: clockNow() }).where(eq(cardSetups.id, row.id)).returning();
       const setup = toSetup(updated);
       const event = signLocalEvent({
         id: `levt_${randomBytes(12).toString('hex')}`,
         type: outcome.ok ? 'setup_intent.succeeded' : 'setup_intent.setup_failed',
-        created: Math.floor(Date.now() / 1000),
+        created: Math.floor(clockNow().getTime() / 1000),
         data: {
           object: { id: setup.reference, object: 'setup_intent', status: setup.status, payment_method: setup.paymentMethod, last_setup_error: setup.lastError ? { code: setup.lastError } : null, metadata: setup.metadata },
         },

@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/client';
 import { experiences, giftCards, promotions, shifts, venueHosts, venues, zones } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
 import { venueFileSchema, type VenueFile } from './schema';
+import { now as clockNow } from '@/server/clock';
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -52,7 +53,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
       policies: file.policies,
       fidelityEnabled: file.fidelity.enabled,
       booking: file.booking,
-      updatedAt: new Date(),
+      updatedAt: clockNow(),
     };
     const [venue] = await tx
       .insert(venues)

@@ -18,6 +18,9 @@ export function messages(locale: string) {
 /** An e-mail address no other test (or earlier run) has used. */
 export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
+/** A calendar day `days` from the day the walk runs (UTC), as `yyyy-mm-dd`: e2e walks never name a fixed date. */
+export const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 export const VENUE = 'Trattoria Da Rosa';
 export const SECOND_VENUE = 'Osteria Seconda';
 

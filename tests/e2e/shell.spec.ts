@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { messages, VENUE } from './helpers';
+import { daysFromToday, messages, VENUE } from './helpers';
 
 const it = messages('it');
 const en = messages('en');
@@ -75,7 +75,7 @@ test.describe('document shell', () => {
       ['/frontpage/esperienze', 'experienceBooking'],
       [`/frontpage/esperienze/${hash}`, 'experience'],
       [`/frontpage/esperienze/${hash}/reserve`, 'experienceReserve'],
-      [`/frontpage/esperienze/${hash}/2/2030-06-01`, 'experienceReserve'],
+      [`/frontpage/esperienze/${hash}/2/${daysFromToday(30)}`, 'experienceReserve'],
       ['/frontpage/esperienze/confirm', 'experienceMessage'],
       [`/frontpage/esperienze/${hash}/waitinglist`, 'experienceMessage'],
       ['/frontpage/promo/aperitivo-omaggio', 'promo'],

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { pinTestClock, TEST_NOW } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
 // Tuesday 1 December 2026, 10:00 in Florence.
-const NOW = new Date('2026-12-01T09:00:00Z');
+const NOW = TEST_NOW;
 const FRIDAY = '2026-12-04';
 
 const guest = (i: number, choice: Partial<ReservationInput> = {}): ReservationInput => ({
@@ -29,6 +30,7 @@ export function describeBooking(driver: Driver) {
 
     beforeAll(async () => {
       process.env.LOG_LEVEL = 'silent';
+      await pinTestClock();
       process.env.OUTBOX_INTERVAL_MS = '3600000';
       dataDir = tempDir();
       process.env.DATA_DIR = dataDir;
@@ -191,7 +193,7 @@ export function describeBooking(driver: Driver) {
 
       // An expired hold stops counting at once, and is swept an hour later.
       const { slotHolds } = (await ctx()).schema;
-      await db.update(slotHolds).set({ expiresAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(slotHolds.date, date));
+      await db.update(slotHolds).set({ expiresAt: new Date(NOW.getTime() - 2 * 3600_000) }).where(eq(slotHolds.date, date));
       expect('token' in (await service.holdSlot(db, venue, { date, time: '14:00', pax: 2, zone: 'terrazza' }, NOW))).toBe(true);
       expect(await db.$count(slotHolds, eq(slotHolds.date, date))).toBe(1);
     });
@@ -208,13 +210,13 @@ export function describeBooking(driver: Driver) {
             body: typeof body === 'string' ? body : JSON.stringify(body),
           }),
         );
-      // The route uses the real clock: the first open day from nine days ahead.
+      // The route reads the pinned clock: the first open day from nine days ahead.
       const { addDays } = await import('@/server/booking/availability');
       const { service, venue } = await ctx();
       let date = '';
       let slot: Awaited<ReturnType<typeof service.getDay>>['slots'][number] | undefined;
       for (let i = 9; !slot && i < 20; i++) {
-        date = addDays(new Date().toISOString().slice(0, 10), i);
+        date = addDays(NOW.toISOString().slice(0, 10), i);
         slot = (await service.getDay(db, venue, { date, pax: 2 })).slots.find((x) => x.available);
       }
       if (!slot) throw new Error('no open day in the coming weeks');
@@ -242,6 +244,36 @@ export function describeBooking(driver: Driver) {
       expect(list.map((e) => e.titolo.en)).toContain('Tuscan wine tasting');
       const bad = await dispatch('experience/getesperienzeday', 'localhost', new URLSearchParams({ day: 'soon', pax: '2' }));
       expect(bad.httpStatus).toBe(400);
+    });
+
+    it('reads time from the server clock alone: the contract calls, holds and the sweep follow it, not the database', async () => {
+      const { dispatch } = await import('@/server/backend/dispatch');
+      const { sweepStale } = await import('@/server/housekeeping');
+      const clock = await pinTestClock(new Date('2030-06-12T08:00:00Z'));
+      try {
+        // Wednesday 12 June 2030: the days before it are past, by the pinned clock (the database's says 20xx).
+        const june = await dispatch('reservation/getmonth', 'localhost', new URLSearchParams({ year: '2030', month: '6', pax: '2' }));
+        const state = (date: string) => (june.body.data as { date: string; state: string }[]).find((d) => d.date === date)?.state;
+        expect([state('2030-06-11'), state('2030-06-12'), state('2030-06-14')]).toEqual(['past', 'available', 'available']);
+        // A hold lives for the venue's minutes by that clock: counted now, not after it runs out.
+        const { db, venue, service } = await ctx();
+        const hold = await service.holdSlot(db, venue, { date: '2030-06-14', time: '20:00', pax: 3, zone: 'sala' });
+        if (!('token' in hold)) throw new Error('no hold');
+        expect(hold.expiresAt.getTime()).toBe(clock.now().getTime() + 8 * 60_000);
+        const covers = async (at: Date) => (await service.usageBetween(db, venue.id, '2030-06-14', '2030-06-14', at)).get('2030-06-14')?.shift.get('cena') ?? 0;
+        expect(await covers(clock.now())).toBe(3);
+        expect(await covers(new Date(hold.expiresAt.getTime() + 1000))).toBe(0);
+        // The sweep deletes it only once the pinned clock has passed its end.
+        const { slotHolds } = (await ctx()).schema;
+        const kept = () => db.$count(slotHolds, eq(slotHolds.token, hold.token));
+        await sweepStale(db);
+        expect(await kept()).toBe(1);
+        clock.pinClock(new Date(hold.expiresAt.getTime() + 1000));
+        await sweepStale(db);
+        expect(await kept()).toBe(0);
+      } finally {
+        await pinTestClock();
+      }
     });
 
     it('refuses bad input with a 400 and a message key, storing nothing', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { pinTestClock } from '../helpers/clock';
 
 /**
  * The built-in backend end to end below HTTP: migrations, demo seed, venue import and
@@ -12,6 +13,7 @@ export function describeBuiltinBackend(driver: Driver) {
 
     beforeAll(async () => {
       process.env.LOG_LEVEL = 'silent';
+      await pinTestClock();
       dataDir = tempDir();
       process.env.DATA_DIR = dataDir;
       if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { pinTestClock, TEST_NOW } from '../helpers/clock';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
 const signUp = (email: string, extra: Record<string, string> = {}) =>
@@ -26,6 +27,7 @@ export function describeFidelity(driver: Driver) {
 
     beforeAll(async () => {
       process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+      await pinTestClock();
       process.env.OUTBOX_INTERVAL_MS = '3600000';
       dataDir = tempDir();
       process.env.DATA_DIR = dataDir;
@@ -53,7 +55,7 @@ export function describeFidelity(driver: Driver) {
     };
 
     it('stores the member with consents, their time and the policy version, and queues the welcome e-mail', async () => {
-      const before = new Date();
+      const before = TEST_NOW;
       const result = await call('fidelity/subscribe', signUp('Anna.Rossi@Example.com'));
       expect(result).toEqual({ httpStatus: 200, body: { status: true, data: { result: 'success' } } });
 

@@ -90,7 +90,7 @@ describe('health check', () => {
 
   it('reports a partial reCAPTCHA configuration as misconfigured', async () => {
     const { providersFromEnv } = await import('@/server/health');
-    expect(providersFromEnv({ RECAPTCHA_SECRET_KEY_V3: 'x' } as NodeJS.ProcessEnv).botCheck).toBe('misconfigured');
+    expect(providersFromEnv({ RECAPTCHA_SECRET_KEY_V3: 'x' }).botCheck).toBe('misconfigured');
   });
 
   it('answers 503 when the database cannot be reached', async () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { pinTestClock, TEST_NOW } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
-// Tuesday 1 December 2026, 10:00 in Florence.
-const NOW = new Date('2026-12-01T09:00:00Z');
+const NOW = TEST_NOW;
 const SATURDAY = '2026-12-05';
 const LATER = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
@@ -33,6 +33,7 @@ export function describeTrust(driver: Driver) {
 
     beforeAll(async () => {
       process.env.LOG_LEVEL = 'silent';
+      await pinTestClock();
       dataDir = tempDir();
       process.env.DATA_DIR = dataDir;
       delete process.env.STRIPE_SECRET_KEY;
@@ -75,7 +76,7 @@ export function describeTrust(driver: Driver) {
       };
       const row = async (hash: string) => (await db.select().from(schema.reservations).where(eq(schema.reservations.hash, hash)))[0];
       /** Covers counted against a shift (bookings, holds, suspended bookings awaiting their code). */
-      const covers = async (date: string, shift: string) => (await service.usageBetween(db, venue.id, date, date)).get(date)?.shift.get(shift) ?? 0;
+      const covers = async (date: string, shift: string) => (await service.usageBetween(db, venue.id, date, date, NOW)).get(date)?.shift.get(shift) ?? 0;
       return { db, venue, service, changes, sms, payments, schema, book, savedCard, lastCode, row, covers, reservationSchema };
     };
 

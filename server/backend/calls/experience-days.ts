@@ -6,6 +6,7 @@ import { localMoment } from '@/server/booking/time';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { dayQuerySchema as dayQuery, monthQuerySchema as monthQuery } from '@/lib/forms/reservation';
 import type { CallContext, Envelope } from '../dispatch';
+import { now as clockNow } from '@/server/clock';
 
 /** The experiences a party can book on a date: active, in the calendar, in their dates, for that many guests. */
 async function offered({ db, venue }: CallContext, date: string, pax: number) {
@@ -29,7 +30,7 @@ export async function getExperienceMonth(ctx: CallContext): Promise<Envelope> {
   if (!q.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) };
   const first = `${q.data.year}-${String(q.data.month).padStart(2, '0')}-01`;
   const days = new Date(Date.UTC(q.data.year, q.data.month, 0)).getUTCDate();
-  const today = localMoment(ctx.venue.timezone, new Date()).date;
+  const today = localMoment(ctx.venue.timezone, clockNow()).date;
   const out: { date: string; esperienze: string[] }[] = [];
   for (let i = 0; i < days; i++) {
     const date = addDays(first, i);

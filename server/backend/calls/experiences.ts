@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { zones, type ExperienceRow } from '@/server/db/schema';
 import { listExperiences } from '@/server/venues/queries';
+import { localMoment } from '@/server/booking/time';
 import type { CallContext, Envelope } from '../dispatch';
+import { now as clockNow } from '@/server/clock';
 
 const bit = (b: boolean) => (b ? 1 : 0);
 const amount = (cents: number) => cents / 100;
@@ -11,7 +13,7 @@ export async function getExperienceList({ db, venue }: CallContext): Promise<Env
     listExperiences(db, venue.id),
     db.select().from(zones).where(eq(zones.venueId, venue.id)),
   ]);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localMoment(venue.timezone, clockNow()).date;
   const elenco = rows.map((row) => toContract(row, venue.id, venueZones, today));
   return { status: true, data: { elenco, pagine: 1, totale: elenco.length } };
 }

@@ -3,6 +3,7 @@ import { giftCards, promotions, zones } from '@/server/db/schema';
 import type { CallContext, Envelope } from '../dispatch';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import type { VenueRow } from '@/server/db/schema';
+import { now as clockNow } from '@/server/clock';
 
 /** What the booking wizard needs to know of the rules before it asks for availability. */
 function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown; selectable: boolean }[]) {
@@ -18,7 +19,7 @@ function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown
 }
 
 export async function getLocation({ db, venue }: CallContext): Promise<Envelope> {
-  const now = new Date();
+  const now = clockNow();
   const [promotion] = await db
     .select({ urlName: promotions.urlName, title: promotions.title })
     .from(promotions)

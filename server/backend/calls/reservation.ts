@@ -10,6 +10,7 @@ import { guaranteeProvider, localPayments, applyPaymentEvent, startCardSetup } f
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
 import type { CallContext, Envelope } from '../dispatch';
+import { now as clockNow } from '@/server/clock';
 
 const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
 const invalid = (errors: Record<string, string>, error = 'invalid'): Envelope => ({ httpStatus: 400, status: false, error, fieldErrors: errors });
@@ -123,7 +124,7 @@ export function startGuarantee({ db, venue, params }: CallContext): Promise<Enve
     const q = choiceWithHold.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
     const v = await loadBookingVenue(db, venue);
-    const { shift, zone } = checkChoice(v, venue, q.data, requireModule(v, q.data.reservemodule), new Date());
+    const { shift, zone } = checkChoice(v, venue, q.data, requireModule(v, q.data.reservemodule), clockNow());
     const terms = guaranteeTerms(v.rules, { date: q.data.date, shiftKey: shift.key, zoneKey: zone.key, pax: q.data.pax }, venue.currency);
     if (!terms) return { status: true, data: { required: false } };
     const provider = guaranteeProvider();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startThrowawayPostgres, type ThrowawayServer } from '../helpers/postgres-server';
 import { uniqueEmail } from './helpers';
@@ -14,17 +15,19 @@ test.describe('two instances on one PostgreSQL', () => {
   let postgres: ThrowawayServer | undefined;
   let smtp: SmtpSink | undefined;
   const sites: Started[] = [];
+  const dataDirs: string[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     postgres = await startThrowawayPostgres();
     smtp = await startSmtpSink(opsPort(4));
-    // Both start at once: migrations run under an advisory lock, the demo venue is seeded once.
+    // Both start at once: migrations run under an advisory lock; both may seed the demo venue, an idempotent import.
     for (const port of ports) {
+      dataDirs.push(tempDataDir(`instance-${port}`));
       sites.push(
         startNext(
           port,
-          siteEnv(port, tempDataDir(`instance-${port}`), {
+          siteEnv(port, dataDirs.at(-1)!, {
             DATABASE_URL: postgres.url,
             SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
             OUTBOX_INTERVAL_MS: '300',
@@ -40,6 +43,7 @@ test.describe('two instances on one PostgreSQL', () => {
     for (const site of sites) killGroup(site.process.pid);
     await smtp?.close();
     postgres?.stop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const api = (port: number, path: string, init?: RequestInit) =>
@@ -91,7 +95,8 @@ test.describe('two instances on one PostgreSQL', () => {
   }
 
   test('bookings through both instances: each confirmation e-mail is sent exactly once', async () => {
-    const days = await openDays(ports[0]);
+    // Not the first open day: its last slots could pass the booking notice while the test runs.
+    const days = (await openDays(ports[0])).slice(1);
     expect(days.length).toBeGreaterThan(3);
     const bookings = Array.from({ length: 8 }, (_, i) => ({ port: ports[i % 2], day: days[i % 4], email: uniqueEmail(`region${i}`) }));
     // Both instances take bookings at the same time; both delivery loops race for the outbox.

@@ -29,8 +29,9 @@ function stop(signal) {
   setTimeout(() => server.kill('SIGKILL'), graceMs).unref();
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM'));
-// `npm start` runs this script under `sh -c`, and npm passes SIGTERM or SIGINT to that shell
-// only, which dies without passing it on: when that parent is gone, the site stops too.
+// `npm start` is `exec node scripts/start.mjs`, so the signals npm passes on reach this script
+// (a `sh -c` left in between would die on SIGTERM, or wait on SIGINT, without passing them on).
+// Should npm itself be killed, this script is handed to init: the site stops then too.
 if (process.env.npm_lifecycle_event) {
   const parent = process.ppid;
   setInterval(() => {

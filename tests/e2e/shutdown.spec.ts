@@ -53,7 +53,7 @@ test.describe('graceful shutdown of npm start', () => {
   }
 
   test('SIGTERM to npm finishes the request in flight, stops every process and releases the PGlite lock', async () => {
-    site = startDetached('npm', ['start'], siteEnv(port, dataDir));
+    site = startDetached('npm', ['start'], siteEnv(port, dataDir, { LOG_LEVEL: 'info' }));
     await waitReady(port, site);
     const live = await fetch(`http://127.0.0.1:${port}/api/health/live`);
     expect(live.status).toBe(200);
@@ -82,7 +82,7 @@ test.describe('graceful shutdown of npm start', () => {
   });
 
   test('the site starts again on the same data directory, and SIGINT to npm stops it too', async () => {
-    site = startDetached('npm', ['start'], siteEnv(port, dataDir));
+    site = startDetached('npm', ['start'], siteEnv(port, dataDir, { LOG_LEVEL: 'info' }));
     await waitReady(port, site);
     const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
     expect(health).toMatchObject({ status: 'ok', database: { status: 'up', driver: 'pglite' } });

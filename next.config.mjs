@@ -5,6 +5,10 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // proxy.ts sees request.url as Next received it, with the origin Next compares a rewrite
+  // with (`http://127.0.0.1:PORT` under `-H 127.0.0.1`), so its rewrites stay in-process
+  // on every bind (vercel/next.js#94745). proxy.ts explains.
+  skipProxyUrlNormalize: true,
   // PGlite ships WebAssembly and node-postgres optional native bits: load them from node_modules.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
   experimental: {

@@ -33,9 +33,11 @@ export default defineConfig({
   webServer: [server('builtin'), server('postgres'), server('legacy')],
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|reservation-walks|trust)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
+    { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|reservation-walks|trust|internal-paths)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
     { name: 'postgres', testMatch: /(smoke|backend-api|trust-stripe)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
-    { name: 'legacy', testMatch: /(smoke|legacy)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
+    { name: 'legacy', testMatch: /(smoke|legacy|internal-paths)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
+    // Starts its own servers (ports E2E_PORT_BASE+10 on), one per bind address.
+    { name: 'binds', testMatch: /binds\.spec\.ts/, use: { ...chromium } },
     // Sites these specs start themselves (ports E2E_PORT_BASE+40..49): shutdown, two instances on one PostgreSQL.
     { name: 'operations', testMatch: /(shutdown|two-instances)\.spec\.ts/, use: chromium },
   ],

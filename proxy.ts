@@ -11,15 +11,37 @@ import {
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
+/** The prefix of the internal page paths, `/v/{venue}/{locale}/...`: only this proxy leads there. */
+const INTERNAL_PREFIX = 'v';
+/** Where a path that names no page is rewritten: the [...rest] route answers it with the venue's 404 page. */
+const NO_PAGE = '/_no-page';
+/**
+ * Set on every request this proxy rewrites, with a value only this process knows, so that
+ * an outside client cannot forge it. The loop guard: should a rewrite ever reach this
+ * server again over the network (vercel/next.js#94745), it is served as it is.
+ */
+export const REWRITTEN_HEADER = 'x-frontpage-rewritten';
+const REWRITE_MARK = crypto.randomUUID();
+
 /**
  * Every page request is rewritten to /v/{venue}/{locale}/{path}, so each page is
  * generated once per venue and language and then served from cache (DESIGN.md,
  * "Speed by design"). The locale prefix is as-needed: Italian has none.
  */
 export function proxy(request: NextRequest) {
+  if (request.headers.get(REWRITTEN_HEADER) === REWRITE_MARK) return NextResponse.next();
+
   const url = request.nextUrl;
-  const first = url.pathname.split('/')[1] ?? '';
+  const segments = url.pathname.split('/');
+  const first = segments[1] ?? '';
   const cookieLocale = request.cookies.get(LANGUAGE_COOKIE)?.value;
+  const venue = venueKeyForHost(request.headers.get('host'));
+
+  // An internal path asked for from outside names no page: the host's own 404, never another venue's page.
+  if (safeDecode(first) === INTERNAL_PREFIX) {
+    const locale = isLocale(segments[3]) ? segments[3] : isLocale(cookieLocale) ? cookieLocale : defaultLocale;
+    return withPartnerFlag(request, rewriteTo(request, `/${INTERNAL_PREFIX}/${venue}/${locale}${NO_PAGE}`));
+  }
 
   let locale: Locale = defaultLocale;
   let rest = url.pathname;
@@ -35,26 +57,43 @@ export function proxy(request: NextRequest) {
     return withPartnerFlag(request, redirectTo(request, `/${cookieLocale}${url.pathname === '/' ? '' : url.pathname}`));
   }
 
-  const venue = venueKeyForHost(request.headers.get('host'));
-  const target = url.clone();
   // A path with broken %-escapes (`/reserve/%ZZ/edit`) names no page: the site's 404, not the router's 500.
-  target.pathname = `/v/${venue}/${locale}${!wellFormed(rest) ? '/_malformed' : rest === '/' ? '' : rest}`;
-  return withPartnerFlag(request, NextResponse.rewrite(target));
+  const page = safeDecode(rest) === null ? NO_PAGE : rest === '/' ? '' : rest;
+  return withPartnerFlag(request, rewriteTo(request, `/${INTERNAL_PREFIX}/${venue}/${locale}${page}`));
 }
 
-function wellFormed(pathname: string) {
+function safeDecode(text: string): string | null {
   try {
-    decodeURIComponent(pathname);
-    return true;
+    return decodeURIComponent(text);
   } catch {
-    return false;
+    return null;
   }
 }
 
-function redirectTo(request: NextRequest, pathname: string) {
-  const target = request.nextUrl.clone();
+/**
+ * An address on this server with the request's query. Its origin is `request.url`'s, the
+ * one Next runs on (`http://127.0.0.1:3000` when started with `-H 127.0.0.1`, `https:` behind
+ * a TLS proxy), not `request.nextUrl`'s, which Next rewrites to `localhost`. Next serves a
+ * rewrite in-process only when the origins match, else it proxies it over the network
+ * (vercel/next.js#94745). `skipProxyUrlNormalize` (next.config.mjs) keeps `request.url` as
+ * Next received it, so `_rsc`, Next's own parameter, is dropped here as Next would.
+ */
+function sameServer(request: NextRequest, pathname: string): URL {
+  const target = new URL(request.url);
   target.pathname = pathname;
-  return NextResponse.redirect(target, 307);
+  target.searchParams.delete('_rsc');
+  return target;
+}
+
+/** An in-process rewrite, marked for the loop guard. */
+function rewriteTo(request: NextRequest, pathname: string) {
+  const headers = new Headers(request.headers);
+  headers.set(REWRITTEN_HEADER, REWRITE_MARK);
+  return NextResponse.rewrite(sameServer(request, pathname), { request: { headers } });
+}
+
+function redirectTo(request: NextRequest, pathname: string) {
+  return NextResponse.redirect(sameServer(request, pathname), 307);
 }
 
 /** Spec section 4: the partner flag is set on `src=pc` and checked on every request. */
@@ -70,6 +109,7 @@ function withPartnerFlag(request: NextRequest, response: NextResponse) {
 }
 
 export const config = {
-  // Pages only: not Next's assets, the JSON APIs, the backend contract or public files.
-  matcher: ['/((?!_next/|api/|backend/|venues/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)'],
+  // Pages only: not Next's assets, the JSON APIs, the backend contract or public files; and
+  // every internal path, with an extension too, so that none is reached from outside.
+  matcher: ['/((?!_next/|api/|backend/|venues/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', '/v', '/v/:path*'],
 };

@@ -15,4 +15,6 @@ export const sites = {
 } as const;
 
 export type SiteName = keyof typeof sites;
+/** Ports from base+10 on: servers a spec starts and stops itself (binds.spec.ts), clear of the three sites. */
+export const ownServerPort = (n: number) => base + 10 + n;
 export const siteUrl = (name: SiteName, host = 'localhost') => `http://${host}:${sites[name].port}`;

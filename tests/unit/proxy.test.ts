@@ -1,13 +1,26 @@
 import { NextRequest } from 'next/server';
-import { proxy } from '@/proxy';
+import { getMiddlewareRouteMatcher } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
+import { proxy, REWRITTEN_HEADER, config } from '@/proxy';
 
-const run = (url: string, cookies: Record<string, string> = {}, host = 'localhost:3000') => {
-  const headers = new Headers({ host });
+const run = (url: string, cookies: Record<string, string> = {}, host = 'localhost:3000', extra: Record<string, string> = {}) => {
+  const headers = new Headers({ host, ...extra });
   const cookie = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ');
   if (cookie) headers.set('cookie', cookie);
   return proxy(new NextRequest(url, { headers }));
 };
 const rewrite = (res: Response) => res.headers.get('x-middleware-rewrite');
+/** The headers a rewrite hands on to the page request (`NextResponse.rewrite(url, { request })`). */
+const forwarded = (res: Response, name: string) => res.headers.get(`x-middleware-request-${name}`);
+
+// The production build sets skipProxyUrlNormalize (next.config.mjs), which leaves request.url
+// as Next received it; the test runs NextRequest the same way.
+const NORMALIZE = '__NEXT_NO_MIDDLEWARE_URL_NORMALIZE';
+beforeAll(() => {
+  process.env[NORMALIZE] = 'true';
+});
+afterAll(() => {
+  delete process.env[NORMALIZE];
+});
 
 describe('proxy: venue and locale routing', () => {
   it('rewrites Italian paths without prefix to the default venue', () => {
@@ -22,8 +35,8 @@ describe('proxy: venue and locale routing', () => {
   });
 
   it('sends a path with broken %-escapes to the site\'s 404 page, in its language', () => {
-    expect(rewrite(run('http://localhost:3000/reserve/%ZZ/edit'))).toBe('http://localhost:3000/v/localhost/it/_malformed');
-    expect(rewrite(run('http://localhost:3000/en/a2fa/reserve/%E0%A4%A'))).toBe('http://localhost:3000/v/localhost/en/_malformed');
+    expect(rewrite(run('http://localhost:3000/reserve/%ZZ/edit'))).toBe('http://localhost:3000/v/localhost/it/_no-page');
+    expect(rewrite(run('http://localhost:3000/en/a2fa/reserve/%E0%A4%A'))).toBe('http://localhost:3000/v/localhost/en/_no-page');
     expect(rewrite(run('http://localhost:3000/en/reserve/%C3%A8'))).toBe('http://localhost:3000/v/localhost/en/reserve/%C3%A8');
   });
 
@@ -44,6 +57,86 @@ describe('proxy: venue and locale routing', () => {
     expect(rewrite(run('http://localhost:3000/reserve', { frontpageLanguage: 'pt' }))).toBe(
       'http://localhost:3000/v/localhost/it/reserve',
     );
+  });
+});
+
+describe('proxy: every bind (vercel/next.js#94745)', () => {
+  // Next hands the proxy the origin it runs on, and serves a rewrite in-process only when
+  // the rewrite keeps that origin; request.nextUrl says `localhost` for every loopback address.
+  it.each([
+    ['http://127.0.0.1:3000', 'localhost:3000'],
+    ['http://[::1]:3000', '[::1]:3000'],
+    ['http://0.0.0.0:3000', 'rosa.example.com'],
+    ['https://127.0.0.1:3000', 'localhost:3000'],
+    ['https://localhost:3000', 'localhost:3000'],
+  ])('keeps the server origin %s in rewrites and redirects', (origin, host) => {
+    expect(new URL(rewrite(run(`${origin}/en/reserve?src=pc`, {}, host)) ?? '').origin).toBe(origin);
+    expect(rewrite(run(`${origin}/en/reserve?x=1`, {}, host))).toBe(`${origin}/v/${host === 'rosa.example.com' ? host : 'localhost'}/en/reserve?x=1`);
+    expect(run(`${origin}/it/reserve`, {}, host).headers.get('location')).toBe(`${origin}/reserve`);
+  });
+
+  it("drops Next's own _rsc parameter and keeps the guest's", () => {
+    expect(rewrite(run('http://127.0.0.1:3000/reserve?_rsc=abc&date=2027-01-02'))).toBe(
+      'http://127.0.0.1:3000/v/localhost/it/reserve?date=2027-01-02',
+    );
+    expect(run('http://127.0.0.1:3000/it/reserve?_rsc=abc').headers.get('location')).toBe('http://127.0.0.1:3000/reserve');
+  });
+});
+
+describe('proxy: the loop guard', () => {
+  it('marks every rewrite with a value an outside client cannot know', () => {
+    const first = forwarded(run('http://localhost:3000/reserve'), REWRITTEN_HEADER);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(forwarded(run('http://localhost:3000/en'), REWRITTEN_HEADER)).toBe(first);
+  });
+
+  it('never rewrites a request it has already rewritten', () => {
+    const mark = forwarded(run('http://localhost:3000/reserve'), REWRITTEN_HEADER) ?? '';
+    // As Next would send the rewrite back over the network: the internal path, marked.
+    const again = run('http://localhost:3000/v/localhost/it/reserve', {}, 'localhost:3000', { [REWRITTEN_HEADER]: mark });
+    expect(rewrite(again)).toBeNull();
+    expect(again.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('ignores a forged mark', () => {
+    const forged = run('http://localhost:3000/v/localhost/it/reserve', {}, 'localhost:3000', { [REWRITTEN_HEADER]: 'forged' });
+    expect(rewrite(forged)).toBe('http://localhost:3000/v/localhost/it/_no-page');
+  });
+});
+
+describe('proxy: internal paths stay internal', () => {
+  it.each([
+    ['/v/localhost/en/reserve', 'en'],
+    ['/v/other.host/it/index.html', 'it'],
+    ['/v/x/en/reserve.json', 'en'],
+    ['/v/demo.localhost/de', 'de'],
+    ['/v', 'it'],
+    ['/v/', 'it'],
+    ['/v/x/pt/reserve', 'it'],
+    ['/%76/demo.localhost/fr/reserve', 'fr'],
+  ])("answers %s from outside with the host's own 404 page, in %s", (path, locale) => {
+    expect(rewrite(run(`http://seconda.localhost:3000${path}`, {}, 'seconda.localhost:3000'))).toBe(
+      `http://seconda.localhost:3000/v/seconda.localhost/${locale}/_no-page`,
+    );
+  });
+
+  it('uses the chosen language when the path names none', () => {
+    expect(rewrite(run('http://localhost:3000/v/x', { frontpageLanguage: 'es' }))).toBe('http://localhost:3000/v/localhost/es/_no-page');
+  });
+
+  it('runs on internal paths with an extension, which the page matcher skips', () => {
+    // The matcher compiled as Next compiles it for the build (a function its type declarations leave out).
+    const { getMiddlewareMatchers } = jest.requireActual<{
+      getMiddlewareMatchers: (matcher: string[], nextConfig: object) => Parameters<typeof getMiddlewareRouteMatcher>[0];
+    }>('next/dist/build/analysis/get-page-static-info');
+    const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
+    const runsOn = (path: string) => matches(path, { headers: {} } as never, {});
+    for (const path of ['/v/x/en/reserve.json', '/v/other.host/it/index.html', '/v', '/v/', '/reserve', '/en/reserve']) {
+      expect([path, runsOn(path)]).toEqual([path, true]);
+    }
+    for (const path of ['/logo.svg', '/api/health', '/backend/api/frontpage/location/getlocation', '/_next/static/x.js']) {
+      expect([path, runsOn(path)]).toEqual([path, false]);
+    }
   });
 });
 

@@ -1,18 +1,93 @@
-import { getDatabaseHandle, pingDatabase } from '@/server/db/client';
+import { count, eq, min } from 'drizzle-orm';
+import { getDatabaseHandle, pingDatabase, type Database } from '@/server/db/client';
+import { outbox } from '@/server/db/schema';
+import { config } from '@/server/config';
+import { isShuttingDown } from '@/server/shutdown';
+import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
 
 const TIMEOUT_MS = 3000;
 
-/** `GET /api/health`: ok when the database answers within 3 s. */
-export async function checkHealth(): Promise<{ status: 'ok' | 'unavailable'; database: 'up' | 'down' }> {
+/** Which providers run as this site's local stand-ins and which are the real services (README, "Configuration"). */
+export interface Providers {
+  payments: 'local' | 'stripe';
+  botCheck: 'local' | 'recaptcha' | 'misconfigured';
+  sms: 'local' | 'gateway';
+  email: 'local' | 'smtp';
+}
+
+export interface OutboxBacklog {
+  /** Messages waiting to be sent (`pending`, including those being sent right now). */
+  queued: number;
+  /** Messages given up after every attempt. */
+  failed: number;
+  /** Age of the oldest queued message, in seconds; null when nothing is queued. */
+  oldestQueuedSeconds: number | null;
+}
+
+export interface Health {
+  /** `ok`: ready for traffic; `unavailable`: the database does not answer; `shuttingDown`: SIGTERM received. */
+  status: 'ok' | 'unavailable' | 'shuttingDown';
+  /** `closing` during a shutdown: the database is closed once the requests in flight are answered. */
+  database: { status: 'up' | 'down' | 'closing'; driver: 'pglite' | 'postgres' };
+  backend: 'builtin' | 'legacy';
+  outbox: OutboxBacklog | null;
+  providers: Providers;
+}
+
+/** Reads the environment only for which provider is chosen: never a key, URL or token. */
+export function providersFromEnv(env: Record<string, string | undefined> = process.env): Providers {
+  const recaptcha = ['RECAPTCHA_SECRET_KEY_V3', 'RECAPTCHA_SECRET_KEY_V2', 'RECAPTCHA_SITE_KEY_V3', 'RECAPTCHA_SITE_KEY_V2'].filter((k) => env[k]).length;
+  return {
+    payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
+    botCheck: recaptcha === 0 ? 'local' : recaptcha === 4 ? 'recaptcha' : 'misconfigured',
+    sms: env.SMS_URL ? 'gateway' : 'local',
+    email: env.SMTP_URL ? 'smtp' : 'local',
+  };
+}
+
+/** Queued and failed outbox messages, and how long the oldest queued one has waited. */
+export async function outboxBacklog(db: Database, now = clockNow()): Promise<OutboxBacklog> {
+  const [queued] = await db.select({ n: count(), oldest: min(outbox.createdAt) }).from(outbox).where(eq(outbox.status, 'pending'));
+  const [failed] = await db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'failed'));
+  const oldest = queued?.oldest ? new Date(queued.oldest) : null;
+  return {
+    queued: Number(queued?.n ?? 0),
+    failed: Number(failed?.n ?? 0),
+    oldestQueuedSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.getTime()) / 1000)) : null,
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('database timed out')), TIMEOUT_MS).unref()),
+  ]);
+}
+
+/**
+ * Readiness, `GET /api/health`: the database answers within 3 s and the process is not
+ * shutting down. Also reports the outbox backlog and the providers (docs/operations.md).
+ */
+export async function checkHealth(): Promise<Health> {
+  const driver = config.databaseUrl ? 'postgres' : 'pglite';
+  const common = { backend: config.backendUrl ? ('legacy' as const) : ('builtin' as const), providers: providersFromEnv() };
+  if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'closing', driver }, outbox: null, ...common };
   try {
-    await Promise.race([
-      getDatabaseHandle().then((h) => pingDatabase(h.db)),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('database timed out')), TIMEOUT_MS).unref()),
-    ]);
-    return { status: 'ok', database: 'up' };
+    const backlog = await withTimeout(
+      getDatabaseHandle().then(async (h) => {
+        await pingDatabase(h.db);
+        return outboxBacklog(h.db);
+      }),
+    );
+    return { status: 'ok', database: { status: 'up', driver }, outbox: backlog, ...common };
   } catch (error) {
     log.error('health_check_failed', { error: errorMessage(error) });
-    return { status: 'unavailable', database: 'down' };
+    return { status: 'unavailable', database: { status: 'down', driver }, outbox: null, ...common };
   }
+}
+
+/** Liveness, `GET /api/health/live`: the process answers; the database is not touched. */
+export function checkLiveness() {
+  return { status: isShuttingDown() ? ('shuttingDown' as const) : ('ok' as const), uptimeSeconds: Math.round(process.uptime()) };
 }

@@ -28,12 +28,13 @@ export async function sweepStale(db: Database, now = clockNow()) {
   return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length };
 }
 
-const shared = globalThis as typeof globalThis & { __frontpageHousekeeping?: NodeJS.Timeout };
+type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
+const shared = globalThis as typeof globalThis & { __frontpageHousekeeping?: Housekeeping };
 
 /** Runs the sweep every `intervalMs` (default 10 minutes) in this process; one timer per process. */
 export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 600_000) {
   if (shared.__frontpageHousekeeping) return;
-  const run = async () => {
+  const sweep = async () => {
     try {
       const swept = await sweepStale(await getDb());
       if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted) log.info('housekeeping_swept', swept);
@@ -41,6 +42,20 @@ export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 6
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }
   };
-  shared.__frontpageHousekeeping = setInterval(run, intervalMs);
-  shared.__frontpageHousekeeping.unref();
+  const state: Housekeeping = {
+    timer: setInterval(() => {
+      state.current ??= sweep().finally(() => (state.current = undefined));
+    }, intervalMs),
+  };
+  state.timer.unref();
+  shared.__frontpageHousekeeping = state;
+}
+
+/** Stops the sweep and waits for one in progress (graceful shutdown). */
+export async function stopHousekeeping(): Promise<void> {
+  const state = shared.__frontpageHousekeeping;
+  if (!state) return;
+  clearInterval(state.timer);
+  shared.__frontpageHousekeeping = undefined;
+  await state.current;
 }

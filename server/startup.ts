@@ -5,12 +5,13 @@ import { getBackendToken } from '@/server/backend/token';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
 import { transportFromEnv } from '@/server/outbox/transport';
 import { startHousekeeping } from '@/server/housekeeping';
+import { installShutdownHandlers } from '@/server/shutdown';
 import { errorMessage, log } from '@/lib/log';
 import { localhostVenueHost } from '@/lib/venue/host';
 
 /**
  * Runs once when the server starts: migrations, demo data, the backend token, the
- * e-mail delivery loop, the sweep of stale rows. The site
+ * e-mail delivery loop, the sweep of stale rows, the graceful shutdown on SIGTERM. The site
  * cannot serve without its database, so a failure (e.g. the data directory is locked
  * by another process) stops the process with the reason instead of answering 500s.
  */
@@ -23,6 +24,7 @@ export async function startServer(): Promise<void> {
     getBackendToken();
     startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
     startHousekeeping(getDb);
+    installShutdownHandlers();
     log.info('server_ready', { backend: config.backendUrl ? 'legacy' : 'builtin', port: config.port });
   } catch (error) {
     log.error('server_start_failed', { error: errorMessage(error) });

@@ -67,12 +67,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 }
 
-type Shared = { handle?: Promise<DatabaseHandle> };
+type Shared = { handle?: Promise<DatabaseHandle>; closed?: boolean };
 const shared = globalThis as typeof globalThis & { __frontpageDb?: Shared };
 
 /** The process's one database handle (PGlite allows one instance per directory). */
 export function getDatabaseHandle(): Promise<DatabaseHandle> {
   const state = (shared.__frontpageDb ??= {});
+  // After closeDatabase (shutdown) the database is not opened again: that would take the PGlite lock back.
+  if (state.closed) return Promise.reject(new Error('The database is closed: the server is shutting down'));
   if (!state.handle) {
     state.handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(
       (handle) => {
@@ -86,6 +88,19 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     );
   }
   return state.handle;
+}
+
+/** Closes the process's database handle, if one was opened, for good (graceful shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const state = (shared.__frontpageDb ??= {});
+  state.closed = true;
+  const pending = state.handle;
+  state.handle = undefined;
+  if (!pending) return;
+  const handle = await pending.catch(() => undefined);
+  if (!handle) return;
+  await handle.close();
+  log.info('database_closed', { driver: handle.driver });
 }
 
 export async function getDb(): Promise<Database> {

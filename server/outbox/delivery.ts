@@ -65,25 +65,21 @@ export async function deliverDue(
   return result;
 }
 
-type Loop = { stop: () => void; kick: () => void };
+type Loop = { stop: () => Promise<void>; kick: () => void };
 const shared = globalThis as typeof globalThis & { __frontpageOutbox?: Loop };
 
 /**
  * The process's delivery loop: every `intervalMs`, and at once when kicked after a change.
- * Runs never overlap; one loop per process even across dev hot reloads.
+ * Runs never overlap; one loop per process even across dev hot reloads. The returned
+ * `stop` ends the loop and resolves when a pass in progress has finished, so a message
+ * being sent is marked sent (not sent again when its lease runs out).
  */
-export function startDeliveryLoop(getDb: () => Promise<Database>, transport: MailTransport, intervalMs = 5000): () => void {
+export function startDeliveryLoop(getDb: () => Promise<Database>, transport: MailTransport, intervalMs = 5000): () => Promise<void> {
   if (shared.__frontpageOutbox) return shared.__frontpageOutbox.stop;
-  let running = false;
+  let current: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  const run = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
+  const pass = async () => {
     try {
       do {
         again = false;
@@ -94,24 +90,33 @@ export function startDeliveryLoop(getDb: () => Promise<Database>, transport: Mai
     } catch (error) {
       log.error('outbox_loop_failed', { error: errorMessage(error) });
     } finally {
-      running = false;
+      current = undefined;
     }
+  };
+  const run = () => {
+    if (stopped) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    current = pass();
   };
   const timer = setInterval(run, intervalMs);
   timer.unref();
   let kickTimer: NodeJS.Timeout | undefined;
   const loop: Loop = {
-    stop: () => {
+    stop: async () => {
       stopped = true;
       clearInterval(timer);
       if (kickTimer) clearTimeout(kickTimer);
-      shared.__frontpageOutbox = undefined;
+      if (shared.__frontpageOutbox === loop) shared.__frontpageOutbox = undefined;
+      await current;
     },
     kick: () => {
-      if (kickTimer) return;
+      if (kickTimer || stopped) return;
       kickTimer = setTimeout(() => {
         kickTimer = undefined;
-        void run();
+        run();
       }, 50);
       kickTimer.unref();
     },
@@ -124,4 +129,9 @@ export function startDeliveryLoop(getDb: () => Promise<Database>, transport: Mai
 /** Asks the delivery loop (if this process runs one) to look for new messages now. */
 export function kickDelivery(): void {
   shared.__frontpageOutbox?.kick();
+}
+
+/** Stops this process's delivery loop, if it runs one, after the pass in progress (graceful shutdown). */
+export async function stopDeliveryLoop(): Promise<void> {
+  await shared.__frontpageOutbox?.stop();
 }

@@ -1,38 +1,108 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { tempDir } from '../helpers/databases';
+import { eq } from 'drizzle-orm';
+import { outbox } from '@/server/db/schema';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { DRIVERS, openTestDatabase, tempDir } from '../helpers/databases';
 
-/** `GET /api/health`: 200 with the database reachable, 503 otherwise. */
+const PROVIDER_ENV = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'RECAPTCHA_SITE_KEY_V3',
+  'RECAPTCHA_SECRET_KEY_V3',
+  'RECAPTCHA_SITE_KEY_V2',
+  'RECAPTCHA_SECRET_KEY_V2',
+  'SMS_URL',
+  'SMS_TOKEN',
+  'SMTP_URL',
+  'BACKEND_URL',
+];
+
+type Shared = typeof globalThis & { __frontpageDb?: unknown; __frontpageShutdown?: unknown };
+
+/** A live process that holds the embedded database's lock in `dataDir`: the database cannot be opened. */
+function holdLock(dataDir: string) {
+  const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+  fs.writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: holder.pid }));
+  return holder;
+}
+
+/** `GET /api/health` (readiness) and `GET /api/health/live` (liveness). */
 describe('health check', () => {
   beforeEach(() => {
     jest.resetModules();
     process.env.LOG_LEVEL = 'silent';
     delete process.env.DATABASE_URL;
-    delete (globalThis as { __frontpageDb?: unknown }).__frontpageDb;
+    for (const key of PROVIDER_ENV) delete process.env[key];
+    delete (globalThis as Shared).__frontpageDb;
+    delete (globalThis as Shared).__frontpageShutdown;
+  });
+  afterAll(() => {
+    for (const key of PROVIDER_ENV) delete process.env[key];
   });
 
-  it('answers 200 when the database answers', async () => {
+  async function closeDb() {
+    const { getDatabaseHandle } = await import('@/server/db/client');
+    await (await getDatabaseHandle()).close();
+  }
+
+  it('answers 200 with the database, the outbox backlog and the local stand-ins', async () => {
     process.env.DATA_DIR = tempDir();
     const { GET } = await import('@/app/api/health/route');
     const response = await GET();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: { status: 'up', driver: 'pglite' },
+      backend: 'builtin',
+      outbox: { queued: 0, failed: 0, oldestQueuedSeconds: null },
+      providers: { payments: 'local', botCheck: 'local', sms: 'local', email: 'local' },
+    });
+    await closeDb();
+  });
+
+  it('names the real providers when they are configured, and never a key, token or URL', async () => {
+    process.env.DATA_DIR = tempDir();
+    const secrets: Record<string, string> = {
+      STRIPE_SECRET_KEY: 'sk_test_health_secret_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_health_public_2',
+      STRIPE_WEBHOOK_SECRET: 'whsec_health_secret_3',
+      RECAPTCHA_SITE_KEY_V3: 'site-v3-health-4',
+      RECAPTCHA_SECRET_KEY_V3: 'secret-v3-health-5',
+      RECAPTCHA_SITE_KEY_V2: 'site-v2-health-6',
+      RECAPTCHA_SECRET_KEY_V2: 'secret-v2-health-7',
+      SMS_URL: 'https://sms.example.com/send?key=health8',
+      SMS_TOKEN: 'sms-token-health-9',
+      SMTP_URL: 'smtp://mailer:password-health-10@mail.example.com:587',
+    };
+    Object.assign(process.env, secrets);
+    const { GET } = await import('@/app/api/health/route');
+    const response = await GET();
+    const text = await response.text();
+    expect(JSON.parse(text).providers).toEqual({ payments: 'stripe', botCheck: 'recaptcha', sms: 'gateway', email: 'smtp' });
+    for (const value of Object.values(secrets)) expect(text).not.toContain(value);
+    expect(text).not.toMatch(/example\.com|password|token-health/);
+    await closeDb();
+  });
+
+  it('reports a partial reCAPTCHA configuration as misconfigured', async () => {
+    const { providersFromEnv } = await import('@/server/health');
+    expect(providersFromEnv({ RECAPTCHA_SECRET_KEY_V3: 'x' }).botCheck).toBe('misconfigured');
   });
 
   it('answers 503 when the database cannot be reached', async () => {
     // The embedded database is held by another (live) process.
     const dataDir = tempDir();
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
-    fs.writeFileSync(path.join(dataDir, 'pglite.lock'), JSON.stringify({ pid: holder.pid }));
+    const holder = holdLock(dataDir);
     process.env.DATA_DIR = dataDir;
     try {
       const { GET } = await import('@/app/api/health/route');
       const response = await GET();
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ status: 'unavailable', database: 'down' });
+      expect(await response.json()).toMatchObject({ status: 'unavailable', database: { status: 'down', driver: 'pglite' }, outbox: null });
     } finally {
       holder.kill();
     }
@@ -42,6 +112,55 @@ describe('health check', () => {
     process.env.DATA_DIR = tempDir();
     process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/none';
     const { GET } = await import('@/app/api/health/route');
-    expect((await GET()).status).toBe(503);
+    const response = await GET();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'unavailable', database: { status: 'down', driver: 'postgres' } });
+  });
+
+  it('answers 503 once the process is shutting down, without touching the database', async () => {
+    process.env.DATA_DIR = tempDir();
+    (globalThis as Shared).__frontpageShutdown = { signal: 'SIGTERM' };
+    const { GET } = await import('@/app/api/health/route');
+    const response = await GET();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'shuttingDown', database: { status: 'closing', driver: 'pglite' }, outbox: null });
+    expect((globalThis as Shared).__frontpageDb).toBeUndefined();
+  });
+
+  it('liveness answers 200 without the database, even when the database is down', async () => {
+    const dataDir = tempDir();
+    const holder = holdLock(dataDir);
+    process.env.DATA_DIR = dataDir;
+    try {
+      const { GET } = await import('@/app/api/health/live/route');
+      const response = GET();
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
+      expect((globalThis as Shared).__frontpageDb).toBeUndefined();
+    } finally {
+      holder.kill();
+    }
+  });
+});
+
+describe.each(DRIVERS)('outbox backlog on %s', (driver) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    handle = await openTestDatabase(driver);
+  });
+  afterAll(() => handle.close());
+
+  it('counts queued and failed messages and the age of the oldest queued one', async () => {
+    const { outboxBacklog } = await import('@/server/health');
+    const mail = (to: string) => ({ venueId: null, template: 'test', locale: 'it', to, subject: 's', text: 't' });
+    const first = await enqueueEmail(handle.db, mail('a@example.com'));
+    await enqueueEmail(handle.db, mail('b@example.com'));
+    const gaveUp = await enqueueEmail(handle.db, mail('c@example.com'));
+    const sent = await enqueueEmail(handle.db, mail('d@example.com'));
+    await handle.db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, gaveUp));
+    await handle.db.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, sent));
+    const [oldest] = await handle.db.select({ createdAt: outbox.createdAt }).from(outbox).where(eq(outbox.id, first));
+    const now = new Date(oldest.createdAt.getTime() + 90_000);
+    expect(await outboxBacklog(handle.db, now)).toEqual({ queued: 2, failed: 1, oldestQueuedSeconds: 90 });
   });
 });

@@ -1,0 +1,8 @@
+import { checkLiveness } from '@/server/health';
+
+export const dynamic = 'force-dynamic';
+
+/** Liveness: the process answers; the database is not touched (docs/operations.md). */
+export function GET() {
+  return Response.json(checkLiveness(), { headers: { 'Cache-Control': 'no-store' } });
+}

@@ -3,7 +3,7 @@
 // dates under faketime), then Playwright in a real
 // Chromium against three production servers. Ends with one line `N passed, N failed`,
 // also written to .tmp/test-summary.txt for CI.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -25,15 +25,6 @@ function run(label, args, extraEnv = {}) {
   return result.status === 0;
 }
 
-/** A step that is one check of its own (type check, lint, build). */
-function check(label, args) {
-  if (run(label, args)) passed++;
-  else {
-    failed++;
-    failures.push(label);
-  }
-}
-
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -42,8 +33,36 @@ function readJson(file) {
   }
 }
 
-check('typecheck', [bin('typescript', 'bin/tsc'), '--noEmit']);
-check('lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']);
+/** Runs checks side by side (each is one process on one core), printing each one's output when it ends. */
+async function checksTogether(list) {
+  const results = await Promise.all(
+    list.map(
+      ([label, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(process.execPath, args, { cwd: root, env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => resolve({ label, ok: code === 0, output, seconds: (Date.now() - started) / 1000, code }));
+        }),
+    ),
+  );
+  for (const r of results) {
+    console.log(`\n=== ${r.label}\n${r.output.trimEnd()}`);
+    console.log(`=== ${r.label}: ${r.ok ? 'ok' : `failed (${r.code})`} in ${r.seconds.toFixed(0)} s`);
+    if (r.ok) passed++;
+    else {
+      failed++;
+      failures.push(r.label);
+    }
+  }
+}
+
+await checksTogether([
+  ['typecheck', [bin('typescript', 'bin/tsc'), '--noEmit']],
+  ['lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']],
+]);
 
 const buildOk = run('next build', [bin('next', 'dist/bin/next'), 'build']);
 if (buildOk) passed++;
@@ -54,7 +73,9 @@ else {
 
 const jestOut = path.join(tmp, 'jest.json');
 fs.rmSync(jestOut, { force: true });
-const jestOk = run('jest (unit, integration)', [bin('jest', 'bin/jest.js'), '--json', `--outputFile=${jestOut}`], {
+// Two workers: the suites mostly wait on their databases, so two halve the time on two cores.
+const JEST_WORKERS = '--maxWorkers=2';
+const jestOk = run('jest (unit, integration)', [bin('jest', 'bin/jest.js'), JEST_WORKERS, '--json', `--outputFile=${jestOut}`], {
   // PGlite loads its WebAssembly through dynamic import, which Jest's VM needs this flag for.
   NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim(),
 });
@@ -86,7 +107,7 @@ else if (!faketime) {
     const label = `jest at ${date} UTC (faketime)`;
     console.log(`\n=== ${label}`);
     const started = Date.now();
-    const result = spawnSync('faketime', [date, process.execPath, bin('jest', 'bin/jest.js'), '--silent', '--json', `--outputFile=${out}`], {
+    const result = spawnSync('faketime', [date, process.execPath, bin('jest', 'bin/jest.js'), JEST_WORKERS, '--silent', '--json', `--outputFile=${out}`], {
       cwd: root,
       stdio: 'inherit',
       env: { ...env, TZ: 'UTC', NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() },

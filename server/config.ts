@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { BACKEND_TIMEOUT_MS } from '@/lib/backend/legacy';
+import { localhostVenueHost } from '@/lib/venue/host';
 
 /** Server configuration from the environment; README.md lists every variable. */
 export const config = {
@@ -31,13 +32,15 @@ export const config = {
 };
 
 /**
- * Settings that cannot work together stop the server at start with the reason, instead
- * of failing on the first request: a legacy backend needs its bearer token.
+ * Settings that cannot work stop the server at start with the reason, instead of failing
+ * on the first request: a legacy backend needs its bearer token, and LOCALHOST_VENUE_HOST
+ * must be a host name (localhostVenueHost throws otherwise).
  */
 export function checkConfig(): void {
   if (config.backendUrl && !process.env.BACKEND_TOKEN?.trim()) {
     throw new Error('BACKEND_URL is set but BACKEND_TOKEN is not: set BACKEND_TOKEN to the legacy backend\'s bearer token.');
   }
+  localhostVenueHost();
 }
 
 /** Files the server reads at run time, relative to the project root. */

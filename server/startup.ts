@@ -7,7 +7,6 @@ import { transportFromEnv } from '@/server/outbox/transport';
 import { startHousekeeping } from '@/server/housekeeping';
 import { installShutdownHandlers } from '@/server/shutdown';
 import { errorMessage, log } from '@/lib/log';
-import { localhostVenueHost } from '@/lib/venue/host';
 
 /**
  * Runs once when the server starts: migrations, demo data, the backend token, the
@@ -18,7 +17,6 @@ import { localhostVenueHost } from '@/lib/venue/host';
 export async function startServer(): Promise<void> {
   try {
     checkConfig();
-    localhostVenueHost(); // a LOCALHOST_VENUE_HOST that is no host name stops here, with the reason
     const db = await getDb();
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();

@@ -33,10 +33,12 @@ describe('LOCALHOST_VENUE_HOST', () => {
     expect(venueKeyForHost('127.0.0.1:3000')).toBe('localhost');
   });
 
-  it('refuses a value that is no host name, with the reason', () => {
+  it('refuses a value that is no host name, with the reason, and the server stops at start', async () => {
+    const { checkConfig } = await import('@/server/config');
     for (const value of ['https://rosa.example.com', 'rosa.example.com:443', 'rosa.example.com/x', 'rosa example']) {
       process.env.LOCALHOST_VENUE_HOST = value;
       expect(() => localhostVenueHost()).toThrow(/LOCALHOST_VENUE_HOST must be a venue's host name/);
+      expect(() => checkConfig()).toThrow(/LOCALHOST_VENUE_HOST must be a venue's host name/);
       expect(venueKeyForHost('localhost')).toBe('_invalid');
     }
   });

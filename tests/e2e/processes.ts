@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { E2E_TOKEN } from './servers';
 
 export const root = path.resolve(__dirname, '../..');
@@ -92,34 +91,4 @@ export async function waitReady(port: number, started: Started, timeoutMs = 60_0
   throw new Error(`the site on ${port} did not become ready:\n${started.output()}`);
 }
 
-export interface SmtpSink {
-  port: number;
-  /** Every message received: its Message-ID, the outbox row it came from (`X-Frontpage-Message`), envelope recipients and subject. */
-  received: { messageId: string; outboxMessage: string; to: string[]; subject: string }[];
-  close: () => Promise<void>;
-}
-
-/** A real SMTP server (smtp-server) that records what it receives. */
-export async function startSmtpSink(port: number): Promise<SmtpSink> {
-  const received: SmtpSink['received'] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        const head = data.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
-        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-        received.push({ messageId: header('Message-ID'), outboxMessage: header('X-Frontpage-Message'), to: session.envelope.rcptTo.map((r) => r.address), subject: header('Subject') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+export { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';

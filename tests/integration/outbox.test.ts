@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { outbox } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { deliverDue, backoffMs } from '@/server/outbox/delivery';
 import { fileTransport, smtpTransport, transportFromEnv } from '@/server/outbox/transport';
 import { DRIVERS, openTestDatabase, tempDir } from '../helpers/databases';
 import { freePort } from '../helpers/postgres-server';
+import { startSmtpSink } from '../helpers/smtp-sink';
 import type { Database } from '@/server/db/client';
 
 const mail = (to: string, subject = 'Benvenuto da Trattoria Da Rosa') => ({
@@ -21,26 +20,6 @@ const mail = (to: string, subject = 'Benvenuto da Trattoria Da Rosa') => ({
   html: '<p>Ciao!</p>',
 });
 
-/** A real SMTP server (smtp-server) that keeps what it receives. */
-async function startSmtp(port = 0) {
-  const received: { to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  const address = (server.server.address() as net.AddressInfo).port;
-  return { port: address, received, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 beforeAll(() => {
   process.env.LOG_LEVEL = 'silent';
@@ -102,7 +81,7 @@ describe('SMTP delivery', () => {
   });
 
   it('sends through a real SMTP server', async () => {
-    const smtp = await startSmtp();
+    const smtp = await startSmtpSink();
     try {
       process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
       const transport = transportFromEnv();
@@ -130,7 +109,7 @@ describe('SMTP delivery', () => {
     // Not due yet: nothing happens.
     expect(await deliverDue(handle.db, transport, { now })).toMatchObject({ sent: 0, retried: 0 });
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtpSink(port);
     try {
       const later = new Date(now.getTime() + backoffMs(1) + 1000);
       expect(await deliverDue(handle.db, transport, { now: later })).toMatchObject({ sent: 1 });

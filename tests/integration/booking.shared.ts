@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, TEST_NOW } from '../helpers/clock';
+import { DEMO_DAYS, pinTestClock, placeDemoCalendar, TEST_NOW, testDay } from '../helpers/clock';
+import { addDays } from '@/server/booking/availability';
+import { instantOf } from '@/server/booking/time';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
-// Tuesday 1 December 2026, 10:00 in Florence.
+// A Tuesday morning in Florence (tests/helpers/clock.ts); every day below is counted from it.
 const NOW = TEST_NOW;
-const FRIDAY = '2026-12-04';
+const TODAY = testDay(0);
+const FRIDAY = testDay(3);
+/** `yyyy-mm` of a day, as the month calls take it. */
+const yearMonth = (date: string) => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });
+const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
+/** 30 February of next year: a date that does not exist. */
+const NO_SUCH_DAY = `${TEST_NOW.getUTCFullYear() + 1}-02-30`;
 
 const guest = (i: number, choice: Partial<ReservationInput> = {}): ReservationInput => ({
   pax: 2,
@@ -39,6 +47,7 @@ export function describeBooking(driver: Driver) {
       const { getDb } = await import('@/server/db/client');
       const { seedDemoVenue } = await import('@/server/venues/seed');
       await seedDemoVenue(await getDb());
+      await placeDemoCalendar(await getDb());
       // These tests are about capacity: no card guarantee, no SMS code (tests/integration/trust.shared.ts has those).
       const { venues } = await import('@/server/db/schema');
       const db = await getDb();
@@ -77,18 +86,20 @@ export function describeBooking(driver: Driver) {
 
     it('gives the month its day states: closed Mondays and holidays, past days, a special opening', async () => {
       const { db, venue, service } = await ctx();
-      const days = await service.getMonth(db, venue, { year: 2026, month: 12, pax: 2 }, NOW);
-      const state = (d: string) => days.find((x) => x.date === d)?.state;
-      expect(days).toHaveLength(31);
-      expect(state('2026-11-30')).toBeUndefined();
-      expect(state('2026-12-01')).toBe('available');
-      expect(state('2026-12-07')).toBe('closed'); // Monday
-      expect(state('2026-12-25')).toBe('closed'); // Christmas
-      expect(state('2026-12-28')).toBe('available'); // a Monday with a special dinner opening
-      const january = await service.getMonth(db, venue, { year: 2027, month: 1, pax: 2 }, NOW);
-      expect(january.find((d) => d.date === '2027-01-11')?.state).toBe('experience'); // closed, but the wine evening runs
-      expect((await service.getDay(db, venue, { date: '2027-01-11', pax: 2 }, NOW)).condition).toBe('onlyExperiences');
-      const past = await service.getMonth(db, venue, { year: 2026, month: 11, pax: 2 }, NOW);
+      const month = (date: string) => service.getMonth(db, venue, { ...yearMonth(date), pax: 2 }, NOW);
+      const state = async (date: string) => (await month(date)).find((x) => x.date === date)?.state;
+      const days = await month(TODAY);
+      const { year, month: m } = yearMonth(TODAY);
+      expect(days).toHaveLength(new Date(Date.UTC(year, m, 0)).getUTCDate());
+      expect(days[0].date).toBe(firstOfMonth(TODAY));
+      expect(days.filter((d) => d.date < TODAY).every((d) => d.state === 'past')).toBe(true);
+      expect(await state(TODAY)).toBe('available');
+      expect(await state(testDay(6))).toBe('closed'); // Monday
+      expect(await state(DEMO_DAYS.closures[0])).toBe('closed'); // a Friday the venue closes
+      expect(await state(DEMO_DAYS.specialDinner)).toBe('available'); // a Monday with a special dinner opening
+      expect(await state(DEMO_DAYS.wineEvening)).toBe('experience'); // closed, but the wine evening runs
+      expect((await service.getDay(db, venue, { date: DEMO_DAYS.wineEvening, pax: 2 }, NOW)).condition).toBe('onlyExperiences');
+      const past = await month(addDays(firstOfMonth(TODAY), -1));
       expect(past.every((d) => d.state === 'past')).toBe(true);
     });
 
@@ -113,14 +124,17 @@ export function describeBooking(driver: Driver) {
 
       const [mail] = await db.select().from(schema.outbox).where(eq(schema.outbox.recipient, 'guest1@example.com'));
       expect(mail.template).toBe('reservationConfirm');
-      expect(mail.subject).toBe('Your table at Trattoria Da Rosa is confirmed: Friday, December 4, 2026, 19:00');
+      const longFriday = new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${FRIDAY}T12:00:00Z`));
+      expect(longFriday).toMatch(/^Friday, /);
+      expect(mail.subject).toBe(`Your table at Trattoria Da Rosa is confirmed: ${longFriday}, 19:00`);
       expect(mail.bodyText).toContain(`/en/reserve/${confirmed.hash}/edit`);
       expect(mail.attachments).toHaveLength(1);
       const ics = Buffer.from(mail.attachments[0].content, 'base64').toString('utf8');
-      expect(ics).toContain('DTSTART:20261204T180000Z'); // 19:00 in Florence, winter time
+      // 19:00 in Florence, in UTC (18:00 in winter, 17:00 in summer).
+      expect(ics).toContain(`DTSTART:${instantOf('Europe/Rome', FRIDAY, '19:00').toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);
       expect(ics).toContain(`UID:${confirmed.hash}@localhost`);
       const [venueMail] = await db.select().from(schema.outbox).where(and(eq(schema.outbox.template, 'reservationVenue'), eq(schema.outbox.recipient, 'prenotazioni@trattoriadarosa.example')));
-      expect(venueMail.subject).toMatch(/^Nuova prenotazione confermata: 2026-12-04 19:00, [0-9]+ coperti$/);
+      expect(venueMail.subject).toMatch(new RegExp(`^Nuova prenotazione confermata: ${FRIDAY} 19:00, [0-9]+ coperti$`));
     });
 
     it('never seats more than a slot holds: 50 bookings at once for its last seats', async () => {
@@ -136,7 +150,7 @@ export function describeBooking(driver: Driver) {
 
     it('never seats more than a shift holds, across its slots', async () => {
       const { book, db, schema } = await ctx();
-      const date = '2026-12-05';
+      const date = testDay(4); // Saturday
       const times = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
       const results = await Promise.all(
         Array.from({ length: 50 }, (_, i) => book(guest(300 + i, { date, time: times[i % times.length], zone: i % 2 ? 'sala' : 'terrazza', pax: 4 }))),
@@ -174,7 +188,7 @@ export function describeBooking(driver: Driver) {
 
     it('holds seats for the guest who picked a time, until released or expired', async () => {
       const { db, venue, service, book } = await ctx();
-      const date = '2026-12-06';
+      const date = testDay(5); // Sunday
       await book(guest(500, { date, time: '12:00', zone: 'terrazza', pax: 10 })); // the terrace seats 24 a shift, a lunch slot 12
       const hold = await service.holdSlot(db, venue, { date, time: '13:00', pax: 12, zone: 'terrazza' }, NOW);
       expect('token' in hold).toBe(true);
@@ -211,12 +225,11 @@ export function describeBooking(driver: Driver) {
           }),
         );
       // The route reads the pinned clock: the first open day from nine days ahead.
-      const { addDays } = await import('@/server/booking/availability');
       const { service, venue } = await ctx();
       let date = '';
       let slot: Awaited<ReturnType<typeof service.getDay>>['slots'][number] | undefined;
       for (let i = 9; !slot && i < 20; i++) {
-        date = addDays(NOW.toISOString().slice(0, 10), i);
+        date = testDay(i);
         slot = (await service.getDay(db, venue, { date, pax: 2 })).slots.find((x) => x.available);
       }
       if (!slot) throw new Error('no open day in the coming weeks');
@@ -233,13 +246,17 @@ export function describeBooking(driver: Driver) {
 
     it('answers the spec’s experience calendar calls', async () => {
       const { dispatch } = await import('@/server/backend/dispatch');
-      const month = await dispatch('experience/getesperienzemonth', 'localhost', new URLSearchParams({ year: '2027', month: '1', pax: '2' }));
-      const days = (month.body.data as { date: string; esperienze: string[] }[]);
-      const jan11 = days.find((d) => d.date === '2027-01-11');
-      const jan12 = days.find((d) => d.date === '2027-01-12');
-      expect(jan11?.esperienze.length).toBe((jan12?.esperienze.length ?? 0) + 1); // the wine evening runs on the 11th only
-      expect(days.some((d) => d.date === '2027-01-01')).toBe(false); // closed
-      const day = await dispatch('experience/getesperienzeday', 'localhost', new URLSearchParams({ day: '2027-01-11', pax: '2' }));
+      /** The entry of `getesperienzemonth` for one day, undefined when none can be booked. */
+      const monthEntry = async (date: string) => {
+        const { year, month } = yearMonth(date);
+        const answer = await dispatch('experience/getesperienzemonth', 'localhost', new URLSearchParams({ year: String(year), month: String(month), pax: '2' }));
+        return (answer.body.data as { date: string; esperienze: string[] }[]).find((d) => d.date === date);
+      };
+      const wine = await monthEntry(DEMO_DAYS.wineEvening);
+      const dayAfter = await monthEntry(addDays(DEMO_DAYS.wineEvening, 1));
+      expect(wine?.esperienze.length).toBe((dayAfter?.esperienze.length ?? 0) + 1); // the wine evening runs on its day only
+      expect(await monthEntry(DEMO_DAYS.closures[1])).toBeUndefined(); // closed
+      const day = await dispatch('experience/getesperienzeday', 'localhost', new URLSearchParams({ day: DEMO_DAYS.wineEvening, pax: '2' }));
       const list = day.body.data as { hash: string; titolo: { en: string } }[];
       expect(list.map((e) => e.titolo.en)).toContain('Tuscan wine tasting');
       const bad = await dispatch('experience/getesperienzeday', 'localhost', new URLSearchParams({ day: 'soon', pax: '2' }));
@@ -249,18 +266,24 @@ export function describeBooking(driver: Driver) {
     it('reads time from the server clock alone: the contract calls, holds and the sweep follow it, not the database', async () => {
       const { dispatch } = await import('@/server/backend/dispatch');
       const { sweepStale } = await import('@/server/housekeeping');
-      const clock = await pinTestClock(new Date('2030-06-12T08:00:00Z'));
+      // A year on (52 weeks: a Tuesday again, 08:00 UTC), while the database's own clock still reads today.
+      const yearOn = testDay(364);
+      const clock = await pinTestClock(new Date(`${yearOn}T08:00:00Z`));
       try {
-        // Wednesday 12 June 2030: the days before it are past, by the pinned clock (the database's says 20xx).
-        const june = await dispatch('reservation/getmonth', 'localhost', new URLSearchParams({ year: '2030', month: '6', pax: '2' }));
-        const state = (date: string) => (june.body.data as { date: string; state: string }[]).find((d) => d.date === date)?.state;
-        expect([state('2030-06-11'), state('2030-06-12'), state('2030-06-14')]).toEqual(['past', 'available', 'available']);
+        const state = async (date: string) => {
+          const { year, month } = yearMonth(date);
+          const answer = await dispatch('reservation/getmonth', 'localhost', new URLSearchParams({ year: String(year), month: String(month), pax: '2' }));
+          return (answer.body.data as { date: string; state: string }[]).find((d) => d.date === date)?.state;
+        };
+        // The days before it are past by the pinned clock.
+        expect([await state(addDays(yearOn, -1)), await state(yearOn), await state(addDays(yearOn, 3))]).toEqual(['past', 'available', 'available']);
         // A hold lives for the venue's minutes by that clock: counted now, not after it runs out.
+        const friday = addDays(yearOn, 3);
         const { db, venue, service } = await ctx();
-        const hold = await service.holdSlot(db, venue, { date: '2030-06-14', time: '20:00', pax: 3, zone: 'sala' });
+        const hold = await service.holdSlot(db, venue, { date: friday, time: '20:00', pax: 3, zone: 'sala' });
         if (!('token' in hold)) throw new Error('no hold');
         expect(hold.expiresAt.getTime()).toBe(clock.now().getTime() + 8 * 60_000);
-        const covers = async (at: Date) => (await service.usageBetween(db, venue.id, '2030-06-14', '2030-06-14', at)).get('2030-06-14')?.shift.get('cena') ?? 0;
+        const covers = async (at: Date) => (await service.usageBetween(db, venue.id, friday, friday, at)).get(friday)?.shift.get('cena') ?? 0;
         expect(await covers(clock.now())).toBe(3);
         expect(await covers(new Date(hold.expiresAt.getTime() + 1000))).toBe(0);
         // The sweep deletes it only once the pinned clock has passed its end.
@@ -282,13 +305,13 @@ export function describeBooking(driver: Driver) {
       const before = await db.$count(schema.reservations);
       const form = (input: Record<string, unknown>) =>
         new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]));
-      const base = { ...guest(600), date: '2027-01-08', privacy: '1', recaptchaV3Token: 'local.v3.pass.testtoken' };
+      const base = { ...guest(600), date: testDay(38), privacy: '1', recaptchaV3Token: 'local.v3.pass.testtoken' };
       const cases: [Record<string, unknown>, string, string][] = [
-        [{ ...base, date: '2020-01-10' }, 'pastDate', 'date'],
-        [{ ...base, date: '2027-02-30' }, 'invalid', 'date'],
-        [{ ...base, date: '2026-12-25' }, 'closedDay', 'date'],
-        [{ ...base, date: '2027-01-18' }, 'closedDay', 'date'],
-        [{ ...base, date: '2027-01-11' }, 'onlyExperiences', 'date'],
+        [{ ...base, date: testDay(-4) }, 'pastDate', 'date'],
+        [{ ...base, date: NO_SUCH_DAY }, 'invalid', 'date'],
+        [{ ...base, date: DEMO_DAYS.closures[0] }, 'closedDay', 'date'],
+        [{ ...base, date: testDay(48) }, 'closedDay', 'date'], // Monday
+        [{ ...base, date: DEMO_DAYS.wineEvening }, 'onlyExperiences', 'date'],
         [{ ...base, pax: 13 }, 'partyTooLarge', 'pax'],
         [{ ...base, zone: 'cantina' }, 'zoneNotOffered', 'zone'],
         [{ ...base, zone: 'sala', reservemodule: 'terrazza' }, 'zoneNotOffered', 'zone'],
@@ -303,14 +326,14 @@ export function describeBooking(driver: Driver) {
       }
       // The calendar calls refuse a day that does not exist, with the same message key.
       for (const call of ['reservation/getday', 'experience/getesperienzeday']) {
-        const day = await dispatch(call, 'localhost', new URLSearchParams({ day: '2027-02-30', pax: '2' }));
+        const day = await dispatch(call, 'localhost', new URLSearchParams({ day: NO_SUCH_DAY, pax: '2' }));
         expect([day.httpStatus, day.body.fieldErrors]).toEqual([400, { day: 'dateInvalid' }]);
       }
       const month = await dispatch('reservation/getmonth', 'localhost', new URLSearchParams({ year: 'abc', month: '13', pax: '0' }));
       expect([month.httpStatus, month.body.fieldErrors]).toEqual([400, { year: 'invalid', month: 'invalid', pax: 'paxInvalid' }]);
       // A hold for another slot is tampered with.
       const { venue, service } = await ctx();
-      const hold = await service.holdSlot(db, venue, { date: '2027-01-08', time: '19:00', pax: 2, zone: 'sala' });
+      const hold = await service.holdSlot(db, venue, { date: testDay(38), time: '19:00', pax: 2, zone: 'sala' });
       if (!('token' in hold)) throw new Error('no hold');
       const tampered = await dispatch('reservation/create', 'localhost', form({ ...base, time: '20:00', holdToken: hold.token }));
       expect([tampered.httpStatus, tampered.body.error]).toEqual([400, 'holdInvalid']);

@@ -6,6 +6,7 @@ import { WebhookSignatureError } from '@/lib/payments/types';
 import { recaptchaVerifier } from '@/lib/botcheck/recaptcha';
 import { httpSmsTransport } from '@/server/outbox/sms';
 import type { OutboxRow } from '@/server/db/schema';
+import { testDay } from '../helpers/clock';
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
 
@@ -56,14 +57,14 @@ describe('Stripe card guarantee, offline: the stripe SDK against a local server'
   const provider = () => stripeProvider({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: secret, apiBase: api.url });
 
   test('creates a SetupIntent for an off-session card, with the secret key, metadata and an idempotency key', async () => {
-    const created = await provider().createSetup({ amountCents: 15000, currency: '€', email: 'a@example.com', description: 'Demo 2026-12-05 20:00 (6)', metadata: { date: '2026-12-05', idempotencyKey: 'hold-abc' } });
+    const created = await provider().createSetup({ amountCents: 15000, currency: '€', email: 'a@example.com', description: `Demo ${testDay(4)} 20:00 (6)`, metadata: { date: testDay(4), idempotencyKey: 'hold-abc' } });
     expect(created).toEqual({ reference: 'seti_123', clientSecret: 'seti_123_secret_abc' });
     const request = api.seen.find((r) => r.method === 'POST')!;
     expect(request.headers.authorization).toBe('Bearer sk_test_123');
     expect(request.headers['idempotency-key']).toBe('hold-abc');
     const form = new URLSearchParams(request.body);
     expect(form.get('usage')).toBe('off_session');
-    expect(form.get('metadata[date]')).toBe('2026-12-05');
+    expect(form.get('metadata[date]')).toBe(testDay(4));
     expect(form.get('metadata[amountCents]')).toBe('15000');
     expect(form.get('metadata[idempotencyKey]')).toBeNull();
     expect(provider().publicConfig()).toEqual({ kind: 'stripe', publishableKey: 'pk_test_123' });

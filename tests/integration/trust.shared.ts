@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, TEST_NOW } from '../helpers/clock';
+import { pinTestClock, placeDemoCalendar, TEST_NOW, testDay, testMoment } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
+// A Tuesday morning in Florence (tests/helpers/clock.ts); every day below is counted from it.
 const NOW = TEST_NOW;
-const SATURDAY = '2026-12-05';
-const LATER = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+const SATURDAY = testDay(4);
+const LATER = testMoment;
 
 const guest = (i: number, choice: Partial<ReservationInput> = {}): ReservationInput => ({
   pax: 2,
@@ -42,6 +43,7 @@ export function describeTrust(driver: Driver) {
       const { getDb } = await import('@/server/db/client');
       const { seedDemoVenue } = await import('@/server/venues/seed');
       await seedDemoVenue(await getDb());
+      await placeDemoCalendar(await getDb());
     });
 
     afterAll(async () => {
@@ -207,7 +209,7 @@ export function describeTrust(driver: Driver) {
 
     test('an edit into a full slot at a venue without a waiting list is refused as sold out, and the booking stays', async () => {
       const { book, changes, db, venue, row, reservationSchema, schema } = await ctx();
-      const thursday = '2026-12-10';
+      const thursday = testDay(9);
       const booked = await book(guest(40, { date: thursday, time: '22:00', pax: 2 }));
       for (let i = 0; i < 4; i++) await book(guest(41 + i, { date: thursday, time: '19:00', pax: 4 }));
       const rules = venue.booking!;
@@ -233,7 +235,7 @@ export function describeTrust(driver: Driver) {
       const late = await book(guest(31, { pax: 6, time: '21:30', telefono: '3470000031', guaranteeReference: await savedCard(), cancellationPolicy: true }));
       await sms.verifyCode(db, venue, { hash: late.hash!, code: await lastCode('+393470000031'), ip: '10.0.0.4', host: 'localhost' }, NOW);
       // Saturday 21:30 is inside 48 hours from Thursday night: the fee is 6 × €25.
-      const thursday = new Date('2026-12-03T22:00:00Z');
+      const thursday = testMoment((2 * 24 + 13) * 60); // Thursday 22:00 UTC, under 48 hours before Saturday's dinner
       const view = await changes.reservationView(db, venue, late.hash!, thursday);
       expect(view?.cancellation).toMatchObject({ free: false, feeCents: 15000 });
       expect(await changes.cancelReservation(db, venue, late.hash!, { host: 'localhost' }, thursday)).toEqual({ outcome: 'cancelled', feeCents: 15000 });
@@ -263,7 +265,7 @@ export function describeTrust(driver: Driver) {
 
     test('edits racing new bookings for the last seats of a slot never seat more than it holds', async () => {
       const { book, changes, db, venue, reservationSchema, schema, covers } = await ctx();
-      const date = '2026-12-12';
+      const date = testDay(11); // Saturday
       // 19:00 takes 16 covers: 12 are booked, then 4 guests booked at 22:00 try to move there while 6 new parties of 2 book it.
       for (let i = 0; i < 3; i++) await book(guest(70 + i, { date, time: '19:00', pax: 4 }));
       const movers = [];
@@ -289,7 +291,7 @@ export function describeTrust(driver: Driver) {
       const { book, row, sms, db, venue, service, schema, covers } = await ctx();
       const { sweepStale } = await import('@/server/housekeeping');
       const { hitRateLimit } = await import('@/server/ratelimit');
-      const date = '2026-12-11';
+      const date = testDay(10); // Friday
       const suspended = await book(guest(50, { date, time: '13:00', pax: 7, telefono: '3470000050' }));
       expect(suspended.outcome).toBe('suspended');
       const hold = await service.holdSlot(db, venue, { date, time: '13:30', pax: 2, zone: 'sala' }, NOW);

@@ -2,12 +2,14 @@ import { addDays, dayCondition, daySlots, dayState, emptyUsage, isoWeekday, open
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { instantOf, localMoment } from '@/server/booking/time';
 import { isCalendarDate } from '@/lib/forms/fields';
+import { testDay as day } from '../helpers/clock';
 import { reservationChoiceSchema } from '@/lib/forms/reservation';
 
+// Days are counted from a Tuesday (tests/helpers/clock.ts): day(3) is a Friday, day(6) a Monday.
 const venue: Venue = {
   rules: bookingRulesSchema.parse({
-    closures: ['2026-12-25'],
-    specialOpenings: [{ date: '2026-12-28', shifts: ['dinner'] }],
+    closures: [day(24)],
+    specialOpenings: [{ date: day(27), shifts: ['dinner'] }],
     modules: [{ key: 'terrace', name: { it: 'Terrazza' }, zones: ['terrace'] }, { key: 'lunch', name: { it: 'Pranzo' }, shifts: ['lunch'] }],
     daysAhead: 60,
   }),
@@ -20,9 +22,9 @@ const venue: Venue = {
     { key: 'terrace', capacity: 12, selectable: true },
     { key: 'kitchen-table', capacity: 4, selectable: false },
   ],
-  experiences: [{ key: 'truffle', startDate: '2027-01-10', expiryDate: '2027-01-20', active: true, calendar: true }],
+  experiences: [{ key: 'truffle', startDate: day(40), expiryDate: day(50), active: true, calendar: true }],
 };
-const early = { date: '2026-12-01', time: '00:00' };
+const early = { date: day(0), time: '00:00' };
 
 describe('availability engine', () => {
   it('lists slot times from the start to the last seating', () => {
@@ -31,50 +33,50 @@ describe('availability engine', () => {
   });
 
   it('opens shifts by weekday, closures, special openings and module', () => {
-    expect(isoWeekday('2026-12-07')).toBe(1);
-    expect(openShifts(venue, '2026-12-07', null)).toEqual([]); // Monday
-    expect(openShifts(venue, '2026-12-25', null)).toEqual([]); // closure
-    expect(openShifts(venue, '2026-12-28', null).map((s) => s.key)).toEqual(['dinner']); // Monday, opened specially
-    expect(openShifts(venue, '2026-12-04', venue.rules.modules[1]).map((s) => s.key)).toEqual(['lunch']);
+    expect(isoWeekday(day(6))).toBe(1);
+    expect(openShifts(venue, day(6), null)).toEqual([]); // Monday
+    expect(openShifts(venue, day(24), null)).toEqual([]); // closure
+    expect(openShifts(venue, day(27), null).map((s) => s.key)).toEqual(['dinner']); // Monday, opened specially
+    expect(openShifts(venue, day(3), venue.rules.modules[1]).map((s) => s.key)).toEqual(['lunch']);
   });
 
   it('gives each day its state', () => {
-    const today = '2026-12-03';
+    const today = day(2);
     const state = (date: string, usage = emptyUsage()) => dayState(venue, date, 2, usage, { date: today, time: '10:00' }, today, null);
-    expect(state('2026-12-02')).toBe('past');
-    expect(state('2026-12-07')).toBe('closed');
-    expect(state('2026-12-25')).toBe('closed');
-    expect(state('2026-12-04')).toBe('available');
+    expect(state(day(1))).toBe('past');
+    expect(state(day(6))).toBe('closed');
+    expect(state(day(24))).toBe('closed');
+    expect(state(day(3))).toBe('available');
     expect(state(addDays(today, 61))).toBe('closed'); // beyond the booking window
-    expect(dayState(venue, '2027-01-11', 2, emptyUsage(), early, '2027-01-01', null)).toBe('experience'); // a Monday with an experience
+    expect(dayState(venue, day(41), 2, emptyUsage(), early, day(31), null)).toBe('experience'); // a Monday with an experience
     const full = emptyUsage();
     full.shift.set('lunch', 20);
     full.shift.set('dinner', 30);
-    expect(state('2026-12-04', full)).toBe('completed');
+    expect(state(day(3), full)).toBe('completed');
   });
 
   it('today, slots before now plus the notice are gone; a day with none left is past', () => {
-    const slots = daySlots(venue, '2026-12-04', 2, emptyUsage(), { date: '2026-12-04', time: '20:15' }, null);
+    const slots = daySlots(venue, day(3), 2, emptyUsage(), { date: day(3), time: '20:15' }, null);
     expect(slots.map((s) => s.time)).toEqual(['20:30', '21:00', '21:30', '22:00', '22:30']);
-    expect(dayState(venue, '2026-12-04', 2, emptyUsage(), { date: '2026-12-04', time: '23:00' }, '2026-12-04', null)).toBe('past');
+    expect(dayState(venue, day(3), 2, emptyUsage(), { date: day(3), time: '23:00' }, day(3), null)).toBe('past');
   });
 
   it('checks shift, slot and zone capacity, and names the condition', () => {
     const usage = emptyUsage();
     usage.slot.set(slotKey('dinner', '20:00'), 9);
     usage.zone.set(zoneKey('dinner', 'terrace'), 11);
-    const slots = daySlots(venue, '2026-12-04', 2, usage, early, null);
+    const slots = daySlots(venue, day(3), 2, usage, early, null);
     const at20 = slots.find((s) => s.time === '20:00')!;
     expect(at20).toMatchObject({ available: false, condition: 'slotFull' });
     const at21 = slots.find((s) => s.time === '21:00')!;
     expect(at21.zones).toEqual([{ key: 'room', available: true }, { key: 'terrace', available: false, condition: 'zoneFull' }]);
     // The module narrows the zones; an unselectable zone is never offered.
-    expect(daySlots(venue, '2026-12-04', 2, usage, early, venue.rules.modules[0]).find((s) => s.time === '21:00')).toMatchObject({ available: false, condition: 'zoneFull' });
+    expect(daySlots(venue, day(3), 2, usage, early, venue.rules.modules[0]).find((s) => s.time === '21:00')).toMatchObject({ available: false, condition: 'zoneFull' });
 
     const soldOut = emptyUsage();
     soldOut.shift.set('lunch', 20);
     soldOut.shift.set('dinner', 30);
-    expect(dayCondition(daySlots(venue, '2026-12-04', 2, soldOut, early, null))).toBe('daySoldOut');
+    expect(dayCondition(daySlots(venue, day(3), 2, soldOut, early, null))).toBe('daySoldOut');
   });
 
   it('reads now in the venue time zone, across daylight-saving changes', () => {

@@ -3,6 +3,8 @@ import { policyMessage } from '@/lib/booking/policy';
 import { cancellationFee, guaranteeTerms, totalFeeCents } from '@/server/booking/guarantee';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { testCardOutcome } from '@/server/payments/local';
+import { instantOf } from '@/server/booking/time';
+import { testDay as day } from '../helpers/clock';
 
 jest.mock('server-only', () => ({}));
 
@@ -62,23 +64,26 @@ describe('card guarantee rules', () => {
     guarantee: { when: [{ shifts: ['cena'], minCovers: 5 }, { zones: ['terrazza'], weekdays: [6] }], cancellation: { refundable: 'until', hoursBefore: 48 }, fee: { amount: 25, per: 'guest' } },
   });
   test('any matching rule asks for a card; all its conditions must hold', () => {
-    expect(guaranteeTerms(rules, { date: '2026-12-04', shiftKey: 'cena', zoneKey: 'sala', pax: 5 }, '€')).toEqual({ refundable: 'until', hoursBefore: 48, feeCents: 2500, per: 'guest', currency: '€' });
-    expect(guaranteeTerms(rules, { date: '2026-12-04', shiftKey: 'cena', zoneKey: 'sala', pax: 4 }, '€')).toBeNull();
-    expect(guaranteeTerms(rules, { date: '2026-12-04', shiftKey: 'pranzo', zoneKey: 'sala', pax: 8 }, '€')).toBeNull();
-    expect(guaranteeTerms(rules, { date: '2026-12-05', shiftKey: 'pranzo', zoneKey: 'terrazza', pax: 2 }, '€')).not.toBeNull(); // a Saturday
-    expect(guaranteeTerms(bookingRulesSchema.parse({}), { date: '2026-12-05', shiftKey: 'cena', zoneKey: 'sala', pax: 12 }, '€')).toBeNull();
+    expect(guaranteeTerms(rules, { date: day(3), shiftKey: 'cena', zoneKey: 'sala', pax: 5 }, '€')).toEqual({ refundable: 'until', hoursBefore: 48, feeCents: 2500, per: 'guest', currency: '€' });
+    expect(guaranteeTerms(rules, { date: day(3), shiftKey: 'cena', zoneKey: 'sala', pax: 4 }, '€')).toBeNull();
+    expect(guaranteeTerms(rules, { date: day(3), shiftKey: 'pranzo', zoneKey: 'sala', pax: 8 }, '€')).toBeNull();
+    expect(guaranteeTerms(rules, { date: day(4), shiftKey: 'pranzo', zoneKey: 'terrazza', pax: 2 }, '€')).not.toBeNull(); // a Saturday
+    expect(guaranteeTerms(bookingRulesSchema.parse({}), { date: day(4), shiftKey: 'cena', zoneKey: 'sala', pax: 12 }, '€')).toBeNull();
   });
   test('the fee: free before the limit, per guest or per reservation after it, never refundable, always free', () => {
     const terms = { refundable: 'until' as const, hoursBefore: 48, feeCents: 2500, per: 'guest' as const, currency: '€' };
-    const booking = { timeZone: 'Europe/Rome', date: '2026-12-05', time: '20:00', covers: 6 };
+    const booking = { timeZone: 'Europe/Rome', date: day(4), time: '20:00', covers: 6 };
     expect(totalFeeCents(terms, 6)).toBe(15000);
     expect(totalFeeCents({ ...terms, per: 'reservation' }, 6)).toBe(2500);
     // The limit is Thursday 3 December, 20:00 in Rome (19:00 UTC).
-    expect(cancellationFee(terms, booking, new Date('2026-12-03T18:59:00Z'))).toMatchObject({ free: true, feeCents: 0 });
-    expect(cancellationFee(terms, booking, new Date('2026-12-03T19:01:00Z'))).toMatchObject({ free: false, feeCents: 15000 });
-    expect(cancellationFee({ ...terms, refundable: 'never' }, booking, new Date('2026-11-01T00:00:00Z'))).toMatchObject({ free: false, feeCents: 15000 });
-    expect(cancellationFee({ ...terms, refundable: 'always' }, booking, new Date('2026-12-05T18:00:00Z'))).toMatchObject({ free: true, feeCents: 0 });
-    expect(cancellationFee(null, booking, new Date('2026-12-05T18:00:00Z'))).toMatchObject({ free: true, feeCents: 0 });
+    // Free until 48 hours before 20:00 in Florence on the day (whatever the season's offset).
+    const start = instantOf('Europe/Rome', booking.date, booking.time).getTime();
+    const at = (minutesBefore: number) => new Date(start - minutesBefore * 60_000);
+    expect(cancellationFee(terms, booking, at(48 * 60 + 1))).toMatchObject({ free: true, feeCents: 0 });
+    expect(cancellationFee(terms, booking, at(48 * 60 - 1))).toMatchObject({ free: false, feeCents: 15000 });
+    expect(cancellationFee({ ...terms, refundable: 'never' }, booking, at(30 * 24 * 60))).toMatchObject({ free: false, feeCents: 15000 });
+    expect(cancellationFee({ ...terms, refundable: 'always' }, booking, at(60))).toMatchObject({ free: true, feeCents: 0 });
+    expect(cancellationFee(null, booking, at(60))).toMatchObject({ free: true, feeCents: 0 });
   });
 });
 

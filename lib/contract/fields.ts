@@ -15,18 +15,15 @@ export const num = z
     return Number.isFinite(n) ? n : 0;
   });
 
-/** `status` read as a boolean whether the backend sends true, 1 or "true". */
-export const flag = z
-  .union([z.boolean(), z.number(), z.string()])
-  .nullish()
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-
-/** A flag the contract may leave out: missing reads `fallback`, anything else as `flag` does. */
+/** A flag read as a boolean whether the backend sends true, 1 or "true"; missing reads `fallback`. */
 export const flagOr = (fallback: boolean) =>
   z
     .union([z.boolean(), z.number(), z.string()])
     .nullish()
     .transform((v) => (v === null || v === undefined ? fallback : v === true || v === 1 || v === '1' || v === 'true'));
+
+/** `status` and the other flags: missing reads false. */
+export const flag = flagOr(false);
 
 export type Texts = Record<'de' | 'en' | 'es' | 'fr' | 'it', string>;
 

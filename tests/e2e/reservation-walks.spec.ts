@@ -70,6 +70,31 @@ test.describe('booking walks', () => {
     await expect.poll(() => readMails().find((m) => m.to === email)?.subject ?? '', { timeout: 20_000 }).toMatch(new RegExp(`^We have received your request: ${VENUE}`));
   });
 
+  test('a confirm that cannot reach the site, or meets a backend that is down, says so and keeps the booking to send again', async ({ page }) => {
+    await chooseTable(page, 2, null, /^19:30/);
+    const email = unique('giulia.down');
+    await fillDetails(page, '3471230000', email);
+    const confirm = page.getByRole('button', { name: en('reserve.summary.confirm') });
+    await expect(confirm).toBeVisible();
+    const unavailable = page.getByText(en('reserve.errors.unavailable'));
+    // The network drops the request, then the site answers 503 as it does when its backend is down.
+    for (const answer of ['abort', 'unavailable'] as const) {
+      await page.route('**/api/reservation', (route) =>
+        answer === 'abort' ? route.abort('connectionrefused') : route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable' }) }),
+      );
+      await confirm.click();
+      await expect(unavailable).toBeVisible();
+      await expect(page).toHaveURL(/\/en\/reserve\?/);
+      await expect(page.getByText(en('reserve.summary.footer'))).toBeVisible();
+      await page.unroute('**/api/reservation');
+    }
+    // Back up: the same confirm books the table, with what the guest typed.
+    await confirm.click();
+    await page.waitForURL('**/en/reserve/confirm');
+    await expect(page.getByText('Giulia Neri')).toBeVisible();
+    await expect.poll(() => readMails().some((m) => m.to === email), { timeout: 20_000 }).toBe(true);
+  });
+
   test('a date that does not exist, typed into the address, is refused with a message, and another date can be chosen', async ({ page }) => {
     await page.goto(`/en/reserve?pax=2&date=${new Date().getUTCFullYear() + 1}-02-30`);
     await expect(page.getByRole('alert').filter({ hasText: en('reserve.errors.dateInvalid') })).toBeVisible();

@@ -6,7 +6,9 @@ import { num, str, texts } from './fields';
  * "Table reservations"). Every answer is read through one of these before it is used or
  * passed to the browser: an answer that does not fit reads as a failed call.
  */
+/** A day's state in the calendar: the one list, also the availability engine's `DayState`. */
 const dayState = z.enum(['past', 'closed', 'experience', 'available', 'completed']);
+export type DayState = z.infer<typeof dayState>;
 const condition = z.string().nullish().transform((v) => v ?? undefined);
 const isoOrNull = z.string().nullish().transform((v) => v ?? null);
 

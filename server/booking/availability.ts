@@ -1,3 +1,4 @@
+import type { DayState } from '@/lib/contract/reservation';
 import type { BookingRules } from './rules';
 
 /**
@@ -27,7 +28,7 @@ export const zoneKey = (shift: string, zone: string) => `${shift}|${zone}`;
 export type Venue = { rules: BookingRules; shifts: Shift[]; zones: Zone[]; experiences: ExperienceDay[] };
 export type Module = BookingRules['modules'][number];
 
-export type DayState = 'past' | 'closed' | 'experience' | 'available' | 'completed';
+export type { DayState };
 /** Why a day, shift, zone or slot cannot take the party (spec section 4, "Availability conditions"). */
 export type Condition = 'daySoldOut' | 'zoneFull' | 'shiftFull' | 'slotFull' | 'onlyExperiences';
 

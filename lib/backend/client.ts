@@ -10,6 +10,7 @@ import {
   type ReservationAnswer,
   type ReservationCall,
 } from '@/lib/contract/reservation';
+import { promoAnswers, promoSchema, type Promo, type PromoCall } from '@/lib/contract/promo';
 import { errorMessage, log } from '@/lib/log';
 
 /**
@@ -61,6 +62,10 @@ export interface BackendClient {
   payment(call: 'confirmlocal', payload: Record<string, string>): Promise<ActionResult<{ status: string }>>;
   /** `experience/getesperienzemonth` and `experience/getesperienzeday` (spec section 7). */
   experienceDays<C extends ExperienceDayCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof experienceDayAnswers)[C]>>>;
+  /** `promo/getpromo` (docs/backend-contract.md, "Promotions"): `notFound` when the venue has no such promotion. */
+  getPromo(urlName: string): Promise<Loaded<Promo> | { status: 'notFound' }>;
+  /** `promo/request`, `promo/getcode`, `promo/lookup`, `promo/redeem`. */
+  promo<C extends PromoCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof promoAnswers)[C]>>>;
 }
 
 const FAILED = { status: 'failed' } as const;
@@ -68,10 +73,12 @@ const unavailable = { status: false, error: UNAVAILABLE, fieldErrors: {} } as co
 
 export function createBackendClient(transport: Transport, label: string): BackendClient {
   /** Spec section 7: a failed data-loading call reads as empty or null. Each failure is logged once, here. */
-  async function load<S extends z.ZodType>(call: string, schema: S): Promise<Loaded<z.output<S>>> {
+  async function load<S extends z.ZodType>(call: string, schema: S): Promise<Loaded<z.output<S>>>;
+  async function load<S extends z.ZodType>(call: string, schema: S, payload: Record<string, string>, withNotFound: true): Promise<Loaded<z.output<S>> | { status: 'notFound' }>;
+  async function load<S extends z.ZodType>(call: string, schema: S, payload?: Record<string, string>, withNotFound = false): Promise<Loaded<z.output<S>> | { status: 'notFound' }> {
     let raw: unknown;
     try {
-      raw = await transport(call);
+      raw = await transport(call, payload);
     } catch (error) {
       log.warn('backend_call_failed', { backend: label, call, error: errorMessage(error) });
       return FAILED;
@@ -83,6 +90,8 @@ export function createBackendClient(transport: Transport, label: string): Backen
     }
     if (!body.data.status) {
       if (body.data.error === 'venueNotFound') return { status: 'unknownVenue' };
+      // The backend's answer that it has no such item (a promotion) is not a failure: the page is a 404.
+      if (withNotFound && body.data.error === 'notFound') return { status: 'notFound' };
       log.warn('backend_status_false', { backend: label, call, error: body.data.error });
       return FAILED;
     }
@@ -123,6 +132,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
 
   // Each call's schema is looked up by its name, so the generic signatures hold by construction.
   const reservation = (call: ReservationCall, payload: Record<string, string>) => act(`reservation/${call}`, payload, reservationAnswers[call]);
+  const promo = (call: PromoCall, payload: Record<string, string>) => act(call, payload, promoAnswers[call]);
   const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
 
   return {
@@ -131,6 +141,8 @@ export function createBackendClient(transport: Transport, label: string): Backen
     reservation: reservation as BackendClient['reservation'],
     payment: (call, payload) => act(`payment/${call}`, payload, paymentAnswers[call]),
     experienceDays: experienceDays as BackendClient['experienceDays'],
+    promo: promo as BackendClient['promo'],
+    getPromo: (urlName) => load('promo/getpromo', promoSchema, { urlName }, true),
     getLocation: () => load('location/getlocation', locationSchema),
     getAllServices: async () => {
       const loaded = await load('services/getallservices', servicesSchema);

@@ -6,6 +6,7 @@ import { getLocation } from './calls/location';
 import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
+import { getPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
 import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
 import {
   cancelTableReservation,
@@ -50,6 +51,11 @@ const handlers: Record<string, Handler> = {
   'reservation/edit': editTableReservation,
   'reservation/cancel': cancelTableReservation,
   'payment/confirmlocal': confirmLocalCard,
+  'promo/getpromo': getPromotion,
+  'promo/request': requestPromoCode,
+  'promo/getcode': getPromoCode,
+  'promo/lookup': lookupPromoCode,
+  'promo/redeem': redeemPromoCode,
 };
 
 export function isKnownCall(call: string): boolean {

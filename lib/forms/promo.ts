@@ -3,8 +3,8 @@ import { email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText
 
 /**
  * "Download the promo" (issue 16; spec section 2 leaves the fields open): first name,
- * surname, e-mail, phone with prefix, privacy consent (required) and marketing consent
- * (optional: a promo code is not conditional on marketing). Field names follow the
+ * surname, e-mail, phone with prefix, privacy and marketing consent (both required, as
+ * in the loyalty form: the code is given in exchange for them). Field names follow the
  * contract's other forms; messages are keys under `forms.errors`. The server validates
  * with this schema; the browser checks the same rules with react-hook-form rules
  * (components/promo/promo-form.tsx) so the full zod does not ship to guests.
@@ -17,10 +17,7 @@ export const promoRequestSchema = z
     prefisso: prefix,
     telefono: phoneNumber,
     privacy: requiredConsent('privacyRequired'),
-    marketing: z
-      .union([z.boolean(), z.literal('1'), z.literal('true'), z.literal('0'), z.literal('false'), z.literal('')])
-      .optional()
-      .transform((v) => v === true || v === '1' || v === 'true'),
+    marketing: requiredConsent('promoMarketingRequired'),
   })
   .superRefine((v, ctx) => {
     if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
@@ -28,6 +25,4 @@ export const promoRequestSchema = z
 
 export type PromoRequestData = z.output<typeof promoRequestSchema>;
 
-/** The form's fields in screen order. */
-export const promoFields = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'privacy', 'marketing'] as const;
-export type PromoField = (typeof promoFields)[number];
+export { promoFields, type PromoField } from '@/lib/promo/fields';

@@ -14,6 +14,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { PromoRequestData } from '@/lib/forms/promo';
 import { promoState, type PromoState } from '@/lib/promo/state';
 import { log } from '@/lib/log';
+import { formatDay } from '@/lib/promo/format';
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -37,11 +38,6 @@ export const normalizePhone = (prefisso: string, telefono: string) => `${prefiss
 
 /** The end of the "valid until" day, in the venue's time zone: codes are usable until then. */
 export const expiresAt = (venue: Pick<VenueRow, 'timezone'>, validUntil: string) => instantOf(venue.timezone, addDays(validUntil, 1), '00:00');
-
-/** A `yyyy-mm-dd` day written in the guest's language ("31 December 2030"). */
-export function formatDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
 
 export async function findPromotion(db: Database, venueId: number, urlName: string) {
   const [row] = await db

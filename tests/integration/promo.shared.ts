@@ -16,7 +16,7 @@ const guest = (extra: Record<string, string> = {}) => {
     prefisso: '+39',
     telefono: `347 ${String(1_000_000 + n).slice(0, 3)} ${String(1_000_000 + n).slice(3)}`,
     privacy: '1',
-    marketing: '0',
+    marketing: '1',
     language: 'en',
     remoteIp: `10.1.${Math.floor(n / 200)}.${n % 200}`,
     ...extra,

@@ -40,10 +40,9 @@ export async function promoMetadata(params: PromoParams): Promise<Metadata> {
   const title = pickText(loaded.data.title, locale);
   const description = `${pickText(loaded.data.description, locale)} ${t('validUntil', { date: formatDay(loaded.data.validUntil, locale) })}`.trim();
   const image = { url: `/api/promo/og?urlName=${encodeURIComponent(params.urlName)}&lang=${locale}`, width: 1200, height: 630, alt: title };
-  const pageTitle = typeof base.title === 'string' ? `${title} | ${base.title}` : title;
+  // The page title keeps the spec's pattern `{locationname} - {product}`; the card carries the promotion's title.
   return {
     ...base,
-    title: pageTitle,
     description,
     openGraph: { type: 'website', title, description, url: localizedPath(locale, promoPath(params.urlName)), images: [image], locale },
     twitter: { card: 'summary_large_image', title, description, images: [image] },
@@ -89,7 +88,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
     description: pickText(promo.description, locale),
     url: canonical,
     price: 0,
-    priceCurrency: 'EUR',
+    priceCurrency: location.valuta === 'CHF' || location.valuta === 'MUR' ? location.valuta : 'EUR',
     availabilityStarts: promo.startsAt,
     availabilityEnds: promo.endsAt,
     validFrom: promo.startsAt,

@@ -78,3 +78,13 @@ describe('promotion states', () => {
     expect(promoState(t, remaining, at)).toBe(state);
   });
 });
+
+describe('promo code e-mail', () => {
+  it.each(['it', 'en', 'fr', 'es', 'de'])('is written in %s with the code, the promotion, its last day, the venue and the link', async (locale) => {
+    const { renderEmail } = await import('@/server/outbox/templates');
+    const mail = renderEmail('promoCode', locale, { venueName: 'Trattoria Da Rosa', firstName: 'Anna', title: 'Aperitivo', code: 'K7QM-3WXA', validUntil: '31/12', link: 'https://x.example/c' });
+    for (const part of ['Anna', 'Aperitivo', 'K7QM-3WXA', 'Trattoria Da Rosa', '31/12', 'https://x.example/c']) expect(mail.text).toContain(part);
+    expect(mail.subject).toContain('Aperitivo');
+    expect(mail.html).toContain(`lang="${locale}"`);
+  });
+});

@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { PromoCodeScreen, promoCodeMetadata } from '@/components/promo/screens';
+import { PromoCodeScreen, promoCodeMetadata } from '@/components/promo/code-screens';
 
 type Props = PageProps<{ urlName: string; id: string }>;
 

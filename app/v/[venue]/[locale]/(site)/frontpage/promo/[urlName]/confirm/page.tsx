@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/components/promo/screens';
+import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/components/promo/outcome-screen';
 
 type Props = PageProps<{ urlName: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

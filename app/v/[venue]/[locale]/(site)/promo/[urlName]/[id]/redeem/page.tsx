@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { PromoRedeemScreen, promoCodeMetadata } from '@/components/promo/screens';
+import { PromoRedeemScreen, promoCodeMetadata } from '@/components/promo/code-screens';
 
 type Props = PageProps<{ urlName: string; id: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

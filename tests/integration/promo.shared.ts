@@ -40,7 +40,7 @@ export function describePromo(driver: Driver) {
       const { getDb } = await import('@/server/db/client');
       const { seedDemoVenue } = await import('@/server/venues/seed');
       await seedDemoVenue(await getDb());
-      await setPromotion({ startsAt: testMoment(-24 * 60), endsAt: testMoment(10 * 24 * 60), quantity: 200, active: true });
+      await setPromotion({ startsAt: testMoment(-24 * 60), endsAt: testMoment(10 * 24 * 60), validUntil: new Date(TEST_NOW.getTime() + 30 * 86_400_000).toISOString().slice(0, 10), quantity: 200, active: true });
     });
 
     afterEach(() => clock.pinClock(TEST_NOW));

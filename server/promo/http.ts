@@ -38,7 +38,7 @@ export async function handleStatus(request: NextRequest): Promise<Response> {
   const urlName = request.nextUrl.searchParams.get('urlName') ?? '';
   if (!urlName || urlName.length > 120) return json({ error: 'notFound' }, 404);
   const key = `${venueOf(request)}\u0000${urlName}`;
-  const at = Date.now();
+  const at = performance.now();
   let entry = live.get(key);
   if (!entry || at - entry.at > MICROCACHE_MS) {
     entry = {

@@ -176,6 +176,27 @@ export function describePromo(driver: Driver) {
       expect((await call('promo/redeem', { id: 'A'.repeat(22) })).httpStatus).toBe(404);
     });
 
+    it('reads every answer through the contract schemas of the typed client (as the site does, built-in or legacy)', async () => {
+      const { createBackendClient } = await import('@/lib/backend/client');
+      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const backend = createBackendClient(builtinTransport('localhost'), 'builtin');
+      const page = await backend.getPromo(URL_NAME);
+      expect(page.status === 'ok' && page.data).toMatchObject({ urlName: URL_NAME, state: 'active', title: { en: 'Complimentary aperitivo' } });
+      expect(await backend.getPromo('no-such-promo')).toEqual({ status: 'notFound' });
+      const requested = await backend.promo('promo/request', Object.fromEntries(guest()));
+      if (!requested.status) throw new Error(requested.error);
+      const shown = await backend.promo('promo/getcode', { urlName: URL_NAME, id: requested.data.id });
+      expect(shown.status && shown.data).toMatchObject({ code: requested.data.code, status: 'requested', usedAt: '', guest: '' });
+      const looked = await backend.promo('promo/lookup', { code: requested.data.code });
+      expect(looked.status && looked.data.guest).toBe('Anna Rossi');
+      const first = await backend.promo('promo/redeem', { id: requested.data.id });
+      const second = await backend.promo('promo/redeem', { id: requested.data.id });
+      expect(first.status && first.data.result).toBe('used');
+      expect(second.status && second.data).toMatchObject({ result: 'alreadyUsed', code: { usedAt: first.status ? first.data.code.usedAt : 'x' } });
+      const duplicate = await backend.promo('promo/request', { ...Object.fromEntries(guest()), email: 'dup@example.com' });
+      expect(duplicate).toEqual({ status: false, error: 'duplicate', fieldErrors: {} });
+    });
+
     it('refuses to redeem a code after its valid-until day', async () => {
       const { id } = (await call('promo/request', guest())).body.data as { id: string };
       await setPromotion({ validUntil: new Date(TEST_NOW.getTime() - 86_400_000).toISOString().slice(0, 10) });

@@ -146,22 +146,32 @@ export async function PromoRedeemScreen({ params, signature }: { params: PromoCo
           </div>
         </dl>
       </section>
-      <RedeemButton
-        id={code.id}
-        signature={signature ?? ''}
-        locale={locale}
-        timeZone={code.timezone}
-        text={{
-          tokenLabel: t('staff.tokenLabel'),
-          signIn: t('staff.signIn'),
-          wrongToken: t('staff.wrongToken'),
-          markUsed: t('staff.markUsed'),
-          used: t('staff.used', { time: '{time}' }),
-          alreadyUsed: t('staff.alreadyUsed', { time: '{time}' }),
-          expired: t('staff.expired'),
-          unavailable: forms('unavailable'),
-        }}
-      />
+      {code.status === 'used' ? (
+        <p role="status" className="field__error">
+          {t('staff.alreadyUsed', { time: formatMoment(code.usedAt, locale, code.timezone) })}
+        </p>
+      ) : code.status === 'expired' ? (
+        <p role="status" className="field__error">
+          {t('staff.expired')}
+        </p>
+      ) : (
+        <RedeemButton
+          id={code.id}
+          signature={signature ?? ''}
+          locale={locale}
+          timeZone={code.timezone}
+          text={{
+            tokenLabel: t('staff.tokenLabel'),
+            signIn: t('staff.signIn'),
+            wrongToken: t('staff.wrongToken'),
+            markUsed: t('staff.markUsed'),
+            used: t('staff.used', { time: '{time}' }),
+            alreadyUsed: t('staff.alreadyUsed', { time: '{time}' }),
+            expired: t('staff.expired'),
+            unavailable: forms('unavailable'),
+          }}
+        />
+      )}
     </>,
   );
 }

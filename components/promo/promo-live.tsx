@@ -34,6 +34,8 @@ type Props = {
 
 /** How often the remaining count is read again while the page is open. */
 const REFRESH_MS = 30_000;
+/** The live state is shared by the requests of one second (server/promo/http.ts): read it again after that. */
+const STATE_SETTLE_MS = 1500;
 /** The live region speaks the time left this often (and on every change of state), never every second. */
 const ANNOUNCE_EVERY_S = 15 * 60;
 
@@ -59,12 +61,16 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
   const timerId = useId();
   const lastSpoken = useRef<string>('');
 
+  /** Bumped when a refusal tells the state: an answer asked for before it is older news and dropped. */
+  const generation = useRef(0);
+
   const refresh = useCallback(async () => {
+    const asked = generation.current;
     const sent = Date.now();
     const response = await fetch(`/api/promo/status?urlName=${encodeURIComponent(urlName)}`, { cache: 'no-store' }).catch(() => null);
     if (!response?.ok) return;
     const body = (await response.json().catch(() => null)) as { state: PromoState; remaining: number; serverTime: string; startsAt: string; endsAt: string } | null;
-    if (!body) return;
+    if (!body || asked !== generation.current) return;
     const received = Date.now();
     setLive({
       state: body.state,
@@ -135,8 +141,10 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
 
   const onState = (state: PromoState) => {
     setOpen(false);
+    generation.current += 1;
     setLive((l) => ({ ...l, state }));
-    void refresh();
+    // The refusal is the newest word on the state; the live answer is shared for a second, so ask after it.
+    setTimeout(() => void refresh(), STATE_SETTLE_MS);
   };
 
   const active = live.state === 'active';

@@ -29,6 +29,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The live answer is shared by the requests of one second: a burst of visitors costs one backend call a second per promotion. */
 const MICROCACHE_MS = 1000;
 const live = new Map<string, { at: number; answer: Promise<Response | { status: number; body: unknown }> }>();
+const liveKey = (venueKey: string, urlName: string) => `${venueKey}\u0000${urlName}`;
 
 /**
  * `GET /api/promo/status?urlName=`: the live part of the cached promotion page: its state,
@@ -37,7 +38,7 @@ const live = new Map<string, { at: number; answer: Promise<Response | { status: 
 export async function handleStatus(request: NextRequest): Promise<Response> {
   const urlName = request.nextUrl.searchParams.get('urlName') ?? '';
   if (!urlName || urlName.length > 120) return json({ error: 'notFound' }, 404);
-  const key = `${venueOf(request)}\u0000${urlName}`;
+  const key = liveKey(venueOf(request), urlName);
   const at = performance.now();
   let entry = live.get(key);
   if (!entry || at - entry.at > MICROCACHE_MS) {
@@ -87,6 +88,8 @@ export async function handleRequest(request: NextRequest): Promise<Response> {
     // The per-address limit (PROMO_REQUESTS_PER_HOUR) is kept by the backend.
     remoteIp: clientIp(request),
   });
+  // A code was issued or refused for a state: what this process shares as the live state may be older.
+  live.delete(liveKey(venueOf(request), urlName));
   if (result.status) return json({ outcome: 'confirm', id: result.data.id }, 200);
   switch (result.error) {
     case 'invalid':

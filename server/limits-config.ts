@@ -52,6 +52,7 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 export type Limit = { count: number; windowSeconds: number };
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];
+export const isLimitName = (name: unknown): name is LimitName => typeof name === 'string' && Object.hasOwn(LIMITS, name);
 
 const limitSchema = z.object({ count: z.number().int().positive().max(1_000_000), windowSeconds: z.number().int().min(0).max(30 * 86400) });
 

@@ -9,7 +9,7 @@ import { venueKeyForHost } from '@/lib/venue/host';
 import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
 
-export { LIMITS, limitFor, RATE_LIMITED, RateLimitedError, type LimitName } from '@/server/limits-config';
+export { LIMITS, isLimitName, limitFor, RATE_LIMITED, RateLimitedError, type LimitName } from '@/server/limits-config';
 
 
 /** E-mails and phone numbers are counted by a digest, so the counters table holds no personal data. */

@@ -7,6 +7,7 @@ import { transportFromEnv } from '@/server/outbox/transport';
 import { startHousekeeping } from '@/server/housekeeping';
 import { installShutdownHandlers } from '@/server/shutdown';
 import { errorMessage, log } from '@/lib/log';
+import { badLimitVariables } from '@/server/limits-config';
 
 /**
  * Runs once when the server starts: migrations, demo data, the backend token, the
@@ -17,6 +18,8 @@ import { errorMessage, log } from '@/lib/log';
 export async function startServer(): Promise<void> {
   try {
     checkConfig();
+    const badLimits = badLimitVariables();
+    if (badLimits.length) log.warn('limit_variables_ignored', { variables: badLimits, hint: 'LIMIT_<NAME>=<count>/<seconds>; docs/security.md lists the names' });
     const db = await getDb();
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();

@@ -6,7 +6,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { clientAddress } from '@/server/client-address';
-import { RATE_LIMITED, RateLimitedError, rateLimitedResponse, refuseOverLimit, type LimitName } from '@/server/limits';
+import { RATE_LIMITED, RateLimitedError, isLimitName, rateLimitedResponse, refuseOverLimit, type LimitName } from '@/server/limits';
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 const backend = (request: Request) => backendFor(venueKeyForHost(request.headers.get('host')));
@@ -60,7 +60,7 @@ export function clientIp(request: Request): string {
 function answer(result: ActionResult, refusal = 409) {
   if (result.status) return json({ data: result.data }, 200);
   if (result.error === UNAVAILABLE || result.error === 'generic') return json({ error: result.error }, 503);
-  if (result.error === RATE_LIMITED) return rateLimitedResponse(new RateLimitedError('liveHolds', result.retryAfter ?? 60));
+  if (result.error === RATE_LIMITED) return rateLimitedResponse(new RateLimitedError(isLimitName(result.limit) ? result.limit : 'liveHolds', result.retryAfter ?? 60));
   if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
   return json({ error: result.error }, refusalStatus[result.error] ?? refusal);
 }

@@ -19,7 +19,7 @@ export async function startServer(): Promise<void> {
   try {
     checkConfig();
     const badLimits = badLimitVariables();
-    if (badLimits.length) log.warn('limit_variables_ignored', { variables: badLimits, hint: 'LIMIT_<NAME>=<count>/<seconds>; docs/security.md lists the names' });
+    if (badLimits.length) log.warn('limit_variables_ignored', { variables: badLimits.join(','), hint: 'LIMIT_<NAME>=<count>/<seconds>; docs/security.md lists the names' });
     const db = await getDb();
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();

@@ -1,7 +1,7 @@
 import { getDb } from '@/server/db/client';
 import { checkConfig, config } from '@/server/config';
 import { seedDemoVenue } from '@/server/venues/seed';
-import { getBackendToken } from '@/server/backend/token';
+import { getAdminToken, getBackendToken } from '@/server/backend/token';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
 import { transportFromEnv } from '@/server/outbox/transport';
 import { startHousekeeping } from '@/server/housekeeping';
@@ -23,6 +23,7 @@ export async function startServer(): Promise<void> {
     const db = await getDb();
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();
+    getAdminToken();
     startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
     startHousekeeping(getDb);
     installShutdownHandlers();

@@ -10,16 +10,16 @@ const cached = new Map<string, string>();
  * A secret from the environment, or a random one generated on first start and kept in
  * DATA_DIR/`file` (mode 0600), so what it guards is never open.
  */
-function storedSecret(variable: string, file: string, event: string): string {
+export function storedSecret(variable: string, file: string, event: string): string {
   const fromEnv = process.env[variable]?.trim();
   if (fromEnv) return fromEnv;
-  const known = cached.get(file);
-  if (known) return known;
   const where = path.join(config.dataDir, file);
+  const known = cached.get(where);
+  if (known) return known;
   try {
     const stored = fs.readFileSync(where, 'utf8').trim();
     if (stored) {
-      cached.set(file, stored);
+      cached.set(where, stored);
       return stored;
     }
   } catch {
@@ -28,7 +28,7 @@ function storedSecret(variable: string, file: string, event: string): string {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(24).toString('base64url');
   fs.writeFileSync(where, secret + '\n', { mode: 0o600 });
-  cached.set(file, secret);
+  cached.set(where, secret);
   log.info(event, { file: where, hint: `set ${variable} to choose your own` });
   return secret;
 }

@@ -34,3 +34,32 @@ describe('the backend and admin tokens', () => {
     delete process.env.ADMIN_TOKEN;
   });
 });
+
+describe('the local payment provider webhook secret', () => {
+  it('is random per data directory, never the old public default', async () => {
+    const first = fs.mkdtempSync(path.join(os.tmpdir(), 'frontpage-whsec-'));
+    const second = fs.mkdtempSync(path.join(os.tmpdir(), 'frontpage-whsec-'));
+    delete process.env.LOCAL_PAYMENTS_WEBHOOK_SECRET;
+    try {
+      const { localWebhookSecret } = await import('@/server/payments/local');
+      process.env.DATA_DIR = first;
+      const a = localWebhookSecret();
+      process.env.DATA_DIR = second;
+      const b = localWebhookSecret();
+      expect(a).not.toBe(b);
+      expect([a, b]).not.toContain('whsec_local_test_mode');
+      expect(fs.readFileSync(path.join(first, 'local-webhook-secret'), 'utf8').trim()).toBe(a);
+      process.env.DATA_DIR = first;
+      expect(localWebhookSecret()).toBe(a);
+      // A webhook signed with the old public default is refused.
+      const { localProvider } = await import('@/server/payments/local');
+      const Stripe = (await import('stripe')).default;
+      const body = JSON.stringify({ id: 'evt_forged', type: 'setup_intent.succeeded', created: 1, data: { object: { id: 'lseti_x', status: 'succeeded' } } });
+      const forged = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_local_test_mode' });
+      expect(() => localProvider(async () => { throw new Error('no db'); }).parseWebhook(body, forged)).toThrow();
+    } finally {
+      fs.rmSync(first, { recursive: true, force: true });
+      fs.rmSync(second, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
@@ -147,7 +148,13 @@ export function startGuarantee({ db, venue, params }: CallContext): Promise<Enve
       currency: venue.currency,
       email: q.data.email ?? '',
       description: `${venue.name} ${q.data.date} ${q.data.time} (${q.data.pax})`,
-      metadata: { date: q.data.date, time: q.data.time, pax: String(q.data.pax) },
+      metadata: {
+        date: q.data.date,
+        time: q.data.time,
+        pax: String(q.data.pax),
+        // One setup per hold and terms: the same guarantee asked again (a retry, a double click, a script) is the same SetupIntent.
+        ...(q.data.holdToken ? { idempotencyKey: `guarantee-${createHash('sha256').update([venue.slug, q.data.holdToken, totalCents, q.data.email ?? '', q.data.date, q.data.time, q.data.pax].join('|')).digest('base64url')}` } : {}),
+      },
     });
     return { status: true, data: { ...base, reference: setup.reference, clientSecret: setup.clientSecret } };
   });

@@ -23,7 +23,8 @@ export function guaranteeProvider(): GuaranteeProvider {
  * Starts saving a card for a guarantee: the provider's setup, mirrored in `card_setups`
  * with the venue, so a reference from another venue or made up is "Payment not found.".
  */
-const withoutKey = ({ idempotencyKey: _key, ...rest }: Record<string, string>) => rest;
+/** The setup's metadata as stored: without the idempotency key, which is only for the provider. */
+const withoutKey = (metadata: Record<string, string>) => Object.fromEntries(Object.entries(metadata).filter(([key]) => key !== 'idempotencyKey'));
 
 export async function startCardSetup(
   db: Database,

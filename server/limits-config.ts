@@ -45,6 +45,8 @@ export const LIMITS = {
   promoRequest: { count: 10, windowSeconds: 3600, per: 'address' },
   /** Promo code requests per e-mail. */
   promoRequestEmail: { count: 5, windowSeconds: 86400, per: 'email' },
+  /** Reports of the report-only script policy (/api/csp-report) logged per address. */
+  cspReport: { count: 60, windowSeconds: 3600, per: 'address' },
   /** Experience booking submits per address. */
   experienceCreate: { count: 20, windowSeconds: 3600, per: 'address' },
 } as const satisfies Record<string, { count: number; windowSeconds: number; per: 'address' | 'email' | 'phone' }>;

@@ -8,6 +8,8 @@ import { startHousekeeping } from '@/server/housekeeping';
 import { installShutdownHandlers } from '@/server/shutdown';
 import { errorMessage, log } from '@/lib/log';
 import { badLimitVariables } from '@/server/limits-config';
+import { providersFromEnv } from '@/server/providers';
+import { localWebhookSecret } from '@/server/payments/local';
 
 /**
  * Runs once when the server starts: migrations, demo data, the backend token, the
@@ -24,6 +26,8 @@ export async function startServer(): Promise<void> {
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();
     getAdminToken();
+    // The local payment provider's webhook secret, made now so it is in the data directory from the start.
+    if (providersFromEnv().payments === 'local') localWebhookSecret();
     startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
     startHousekeeping(getDb);
     installShutdownHandlers();

@@ -181,4 +181,41 @@ test.describe('the limits against the built site', () => {
     await expect(page.getByRole('alert').filter({ hasText: it('limits.tooManyRequests') })).toBeVisible();
     await expect(page).toHaveURL(/\/frontpage\/fidelity$/);
   });
+  test('every card set-up and every booking submit counts: the 21st from one address is refused, however its header is forged', async () => {
+    const date = daysFromToday(12);
+    for (let i = 0; i < 20; i++) expect((await post(direct, '/api/reservation/guarantee', { date, time: '20:00', zone: 'sala', pax: 6 }, { from: '127.0.0.3', headers: { 'x-forwarded-for': `10.1.0.${i}` } })).status).not.toBe(429);
+    const setup = await post(direct, '/api/reservation/guarantee', { date, time: '20:00', zone: 'sala', pax: 6 }, { from: '127.0.0.3' });
+    expect(setup.status).toBe(429);
+    expect(setup.body).toMatchObject({ error: 'rateLimited', limit: 'guaranteeAddress' });
+    // Submits count before anything is checked: twenty bad ones use up the hour too.
+    for (let i = 0; i < 20; i++) expect((await post(direct, '/api/reservation', { pax: 2 }, { from: '127.0.0.4', headers: { 'x-forwarded-for': `10.2.0.${i}` } })).status).not.toBe(429);
+    const submit = await post(direct, '/api/reservation', { pax: 2 }, { from: '127.0.0.4' });
+    expect(submit.status).toBe(429);
+    expect(Number(submit.retryAfter)).toBeGreaterThan(3500);
+  });
+
+  test('the local stand-ins: listed by /api/health, a webhook signed with the old public secret is refused, REQUIRE_REAL_PROVIDERS=true stops the start', async () => {
+    const health = await (await fetch(`http://127.0.0.1:${direct}/api/health`)).json();
+    expect(health.localStandIns).toEqual(['payments', 'botCheck', 'sms', 'email']);
+    expect(fs.readFileSync(path.join(dataDirs[0], 'local-webhook-secret'), 'utf8').trim()).not.toBe('whsec_local_test_mode');
+    const Stripe = (await import('stripe')).default;
+    const body = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'setup_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: { id: 'lseti_000000000000000000000000', object: 'setup_intent', status: 'succeeded', payment_method: 'lpm_x', metadata: {} } } });
+    const forged = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_local_test_mode' });
+    const webhook = await fetch(`http://127.0.0.1:${direct}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': forged }, body });
+    expect(webhook.status).toBe(400);
+
+    const port = opsPort(9);
+    const dataDir = tempDataDir('abuse-strict');
+    const strict = startNext(port, siteEnv(port, dataDir, { REQUIRE_REAL_PROVIDERS: 'true', SMTP_URL: 'smtp://127.0.0.1:9' }));
+    try {
+      const code = await new Promise<number | null>((resolve) => strict.process.on('exit', (c) => resolve(c)));
+      expect(code).not.toBe(0);
+      expect(strict.output()).toContain('REQUIRE_REAL_PROVIDERS=true, but these run as local stand-ins:');
+      for (const name of ['payments', 'botCheck', 'sms']) expect(strict.output()).toContain(`  - ${name}: `);
+      expect(strict.output()).not.toContain('  - email: ');
+    } finally {
+      killGroup(strict.process.pid);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -119,7 +119,7 @@ export function describeLimits(driver: Driver) {
       process.env.LIMIT_HELD_COVERS = '10';
       try {
         const { handleHold } = await import('@/server/booking/http');
-        const date = await openEvening(5);
+        const date = await openEvening(11);
         const address = '203.0.113.77';
         expect((await handleHold(request('/api/reservation/hold', { date, time: '19:00', zone: 'sala', pax: 6 }, address))).status).toBe(200);
         const second = await handleHold(request('/api/reservation/hold', { date, time: '19:30', zone: 'sala', pax: 6 }, address));

@@ -196,5 +196,29 @@ export function describeLimits(driver: Driver) {
         await pinTestClock();
       }
     });
+    it('takes a venue file\'s own limits over the defaults, and the sweep keeps a counter while its window runs', async () => {
+      const { handleLookup } = await import('@/server/fidelity/http');
+      const { parseVenueFile } = await import('@/server/venues/import');
+      const { sweepStale } = await import('@/server/housekeeping');
+      const { db, venues, rateLimits } = await tables();
+      const demo = JSON.parse(fs.readFileSync('venues/demo.json', 'utf8'));
+      // The venue file's schema takes `limits`, and refuses a name that is no limit.
+      expect(parseVenueFile({ ...demo, limits: { fidelityLookupAddress: { count: 2, windowSeconds: 172800 } } }).limits).toEqual({ fidelityLookupAddress: { count: 2, windowSeconds: 172800 } });
+      expect(() => parseVenueFile({ ...demo, limits: { lookups: { count: 2, windowSeconds: 60 } } })).toThrow();
+      await db.update(venues).set({ limits: { fidelityLookupAddress: { count: 2, windowSeconds: 172800 } } }).where(eq(venues.slug, demo.slug));
+      try {
+        const ask = (i: number) => handleLookup(request('/api/fidelity/lookup', { email: `venue-limit${i}@example.com`, language: 'en' }, '203.0.113.123'));
+        expect((await ask(1)).status).toBe(200);
+        expect((await ask(2)).status).toBe(200);
+        const refused = await ask(3);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBe(172800);
+        // A day and a half later the two-day window still runs: the sweep keeps the counter.
+        await sweepStale(db, new Date(TEST_NOW.getTime() + 36 * 3_600_000));
+        expect(await db.$count(rateLimits, like(rateLimits.key, '%203.0.113.123'))).toBe(1);
+      } finally {
+        await db.update(venues).set({ limits: null }).where(eq(venues.slug, demo.slug));
+      }
+    });
   });
 }

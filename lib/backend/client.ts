@@ -28,7 +28,7 @@ export const UNAVAILABLE = 'unavailable';
 /** The answer of a call that changes something: its data, or an error code with field errors. */
 export type ActionResult<T = unknown> =
   | { status: true; data: T }
-  | { status: false; error: string; fieldErrors: Record<string, string> };
+  | { status: false; error: string; fieldErrors: Record<string, string>; retryAfter?: number; limit?: string };
 
 /**
  * The answer of a data-loading call. `failed` (unreachable, 5xx, time-out, malformed) is read
@@ -121,7 +121,17 @@ export function createBackendClient(transport: Transport, label: string): Backen
       log.error('backend_bad_response', { backend: label, call });
       return unavailable;
     }
-    if (!body.data.status) return { status: false, error: body.data.error || 'generic', fieldErrors: body.data.fieldErrors ?? {} };
+    if (!body.data.status) {
+      // A refusal by an abuse limit (`rateLimited`) says when to try again: `data.retryAfter`, seconds.
+      const { retryAfter, limit } = (body.data.data ?? {}) as { retryAfter?: unknown; limit?: unknown };
+      return {
+        status: false,
+        error: body.data.error || 'generic',
+        fieldErrors: body.data.fieldErrors ?? {},
+        ...(typeof retryAfter === 'number' && retryAfter > 0 ? { retryAfter: Math.ceil(retryAfter) } : {}),
+        ...(typeof limit === 'string' ? { limit } : {}),
+      };
+    }
     const data = schema.safeParse(body.data.data);
     if (!data.success) {
       log.error('backend_bad_response', { backend: label, call, issue: data.error.issues[0]?.path.join('.') });

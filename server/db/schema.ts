@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { BookingRules } from '@/server/booking/rules';
+import type { LimitOverrides } from '@/server/limits-config';
 import { now } from '../clock';
 
 /** A timestamp written when the row is inserted: by the server's clock (server/clock.ts), `now()` only for raw SQL. */
@@ -46,6 +47,8 @@ export const venues = pgTable(
     fidelityEnabled: boolean('fidelity_enabled').notNull().default(false),
     /** Table-booking rules (server/booking/rules.ts), validated on import. */
     booking: jsonb('booking').$type<BookingRules>(),
+    /** Abuse limits this venue sets over the defaults (server/limits.ts, docs/security.md). */
+    limits: jsonb('limits').$type<LimitOverrides>(),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -364,8 +367,10 @@ export const slotHolds = pgTable(
     zoneKey: text('zone_key').notNull(),
     covers: integer('covers').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The guest's address (server/client-address.ts), for the live holds and held covers per address. */
+    clientAddress: text('client_address'),
   },
-  (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt)],
+  (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt), index('slot_holds_client').on(t.venueId, t.clientAddress, t.expiresAt)],
 );
 
 /**

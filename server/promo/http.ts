@@ -8,6 +8,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { clientIp } from '@/server/booking/http';
+import { refuseOverLimit } from '@/server/limits';
 import { now } from '@/server/clock';
 import { isRedeemSignature, isStaffSession, isVenueStaffToken, STAFF_COOKIE, STAFF_SESSION_SECONDS, staffSession } from './staff';
 
@@ -74,6 +75,8 @@ export async function handleRequest(request: NextRequest): Promise<Response> {
   const parsed = promoRequestSchema.safeParse(body);
   if (!parsed.success || !urlName) return json({ error: 'invalid', fieldErrors: parsed.success ? {} : fieldErrors(parsed.error) }, 400);
   const v = parsed.data;
+  const refused = await refuseOverLimit(request, 'promoRequest', { promoRequestEmail: v.email });
+  if (refused) return refused;
   const result = await backendFor(venueOf(request)).promo('promo/request', {
     urlName,
     nome: v.nome,
@@ -85,7 +88,6 @@ export async function handleRequest(request: NextRequest): Promise<Response> {
     marketing: v.marketing ? '1' : '0',
     language: toLocale(text(body.language)),
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
-    // The per-address limit (PROMO_REQUESTS_PER_HOUR) is kept by the backend.
     remoteIp: clientIp(request),
   });
   // A code was issued or refused for a state: what this process shares as the live state may be older.

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { promoRequestSchema } from '@/lib/forms/promo';
 import { toLocale } from '@/lib/i18n/locales';
-import { hitRateLimit } from '@/server/ratelimit';
 import { getCode, getPromo, lookupCode, redeemCode, requestCode } from '@/server/promo/service';
 import type { CallContext, Envelope } from '../dispatch';
 
@@ -11,9 +10,6 @@ const urlName = z.string().trim().min(1).max(120);
 const id = z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
 const invalid = (field: string): Envelope => ({ httpStatus: 400, status: false, error: 'invalid', fieldErrors: { [field]: 'invalid' } });
-
-/** Requests per guest address and hour for one venue's promotions (`remoteIp`, sent by the site). */
-export const PROMO_REQUESTS_PER_HOUR = 10;
 
 /** `promo/getpromo {urlName}`: the promotion page's data, with the live count and state. */
 export async function getPromotion({ db, venue, params }: CallContext): Promise<Envelope> {
@@ -26,16 +22,14 @@ export async function getPromotion({ db, venue, params }: CallContext): Promise<
 /**
  * `promo/request {urlName, nome, cognome, email, prefisso, telefono, privacy, marketing, language, partner, remoteIp}`:
  * one code, or `status: false` with `duplicate`, `disabled`, `inactive`, `terminated`,
- * `expired`, `notFound` or `rateLimited`.
+ * `expired` or `notFound`. The site limits requests per address and e-mail before calling
+ * (`promoRequest`, `promoRequestEmail`, docs/security.md); `remoteIp` is passed on for a legacy backend.
  */
 export async function requestPromoCode({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
   const name = urlName.safeParse(params.get('urlName'));
   if (!name.success) return invalid('urlName');
   const parsed = promoRequestSchema.safeParse(fields(params));
   if (!parsed.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(parsed.error) };
-  const ip = params.get('remoteIp') || 'unknown';
-  const limit = await hitRateLimit(db, `promo-request:${venue.id}:${ip}`, PROMO_REQUESTS_PER_HOUR, 3_600_000);
-  if (!limit.allowed) return { httpStatus: 429, status: false, error: 'rateLimited' };
   const result = await requestCode(db, venue, name.data, parsed.data, {
     locale: toLocale(params.get('language')),
     partner: params.get('partner') === '1',

@@ -20,7 +20,7 @@ export const reservationChoiceSchema = z.object({
 });
 
 /** The guest's part of a booking: personal data and consents (visit reason, birthday, notes optional). */
-const detailsShape = {
+export const detailsShape = {
   nome: requiredText('nameRequired'),
   cognome: requiredText('surnameRequired'),
   email: email(),
@@ -35,7 +35,7 @@ const detailsShape = {
 };
 
 type DetailsValues = { prefisso: string; telefono: string; compleannoGiorno?: number | ''; compleannoMese?: number | '' };
-function checkDetails(v: DetailsValues, ctx: z.RefinementCtx) {
+export function checkDetails(v: DetailsValues, ctx: z.RefinementCtx) {
   if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
   const day = typeof v.compleannoGiorno === 'number' ? v.compleannoGiorno : null;
   const month = typeof v.compleannoMese === 'number' ? v.compleannoMese : null;

@@ -8,6 +8,16 @@ import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
 import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
 import {
+  confirmLocalDepositCall,
+  createExperienceReserve,
+  getAdditionalFields,
+  getAvailableDays,
+  getAvailableTimes,
+  getSingleExperience,
+  getSingleExperienceByHash,
+  startExperiencePayment,
+} from './calls/experience-booking';
+import {
   cancelTableReservation,
   confirmLocalCard,
   createTableReservation,
@@ -50,6 +60,15 @@ const handlers: Record<string, Handler> = {
   'reservation/edit': editTableReservation,
   'reservation/cancel': cancelTableReservation,
   'payment/confirmlocal': confirmLocalCard,
+  // Experience bookings (spec section 7; docs/backend-contract.md "Experience bookings").
+  'experience/getsingleexperience': getSingleExperience,
+  'experience/getsingleexperiencebyhash': getSingleExperienceByHash,
+  'experience/availabledays': getAvailableDays,
+  'experience/getavailabletimes': getAvailableTimes,
+  'experience/getadditionalfields': getAdditionalFields,
+  'experience/createexperiencereserve': createExperienceReserve,
+  'experience/startpayment': startExperiencePayment,
+  'payment/confirmlocaldeposit': confirmLocalDepositCall,
 };
 
 export function isKnownCall(call: string): boolean {

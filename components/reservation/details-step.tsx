@@ -17,7 +17,7 @@ const FORM_ID = 'reservation';
 const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing'] as const;
 
 /** Personal data, visit reason ("Other" always last), birthday, notes and consents. */
-export function DetailsStep({ setup, initial, onDone }: { setup: WizardSetup; initial: ReservationDetails | null; onDone: (values: ReservationDetails) => void }) {
+export function DetailsStep({ setup, initial, onDone, askVisitReason = true }: { setup: WizardSetup; initial: ReservationDetails | null; onDone: (values: ReservationDetails) => void; /** An experience may not ask it (`flagMotivoVisita` 0). */ askVisitReason?: boolean }) {
   const { forms, t } = setup;
   const {
     register,
@@ -71,7 +71,7 @@ export function DetailsStep({ setup, initial, onDone }: { setup: WizardSetup; in
         phoneError={message('telefono')}
         requiredLabel={forms.required}
       />
-      <div className="field">
+      {askVisitReason ? <div className="field">
         <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t['details.visitReason']}</label>
         <select id={fieldId(FORM_ID, 'motivo')} aria-describedby={message('motivo') ? errorId(FORM_ID, 'motivo') : undefined} {...register('motivo')}>
           <option value="">{t['details.none']}</option>
@@ -83,7 +83,7 @@ export function DetailsStep({ setup, initial, onDone }: { setup: WizardSetup; in
           <option value="other">{t['details.other']}</option>
         </select>
         <FieldError id={errorId(FORM_ID, 'motivo')} message={message('motivo')} />
-      </div>
+      </div> : null}
       <BirthdayField
         formId={FORM_ID}
         legend={t['details.birthdayOptional']}

@@ -63,6 +63,8 @@ export const reservationSchema = reservationChoiceSchema
     guaranteeReference: z.string().max(100).regex(/^[A-Za-z0-9_]+$/, 'paymentNotFound').optional(),
     /** "I accept the cancellation policy", required with a guarantee (checked by the server, which knows when one applies). */
     cancellationPolicy: checkbox,
+    /** The hash of an experience added to the booking (spec section 1), paid at the venue. */
+    experience: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/, 'invalid').optional().transform((v) => v || undefined),
     ...detailsShape,
   })
   .superRefine(checkDetails);

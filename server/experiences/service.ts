@@ -262,3 +262,32 @@ export async function experienceOfReservation(db: Database, reservationId: numbe
     .where(and(eq(experienceBookings.reservationId, reservationId), inArray(experienceBookings.status, ['confirmed', 'pending', 'waitinglist'])));
   return row?.e ?? null;
 }
+
+/**
+ * A table booking that moves takes its experience along (reservation/edit): on a new date
+ * or party size the places are counted again under the experience's lock. Returns false
+ * when the experience cannot follow (it does not run then, or is full): the edit is refused.
+ */
+export async function moveReservationExperience(tx: Database, venue: VenueRow, r: typeof reservations.$inferSelect, to: { date: string; time: string; zone: string; covers: number }, now = clockNow()): Promise<boolean> {
+  const [row] = await tx
+    .select({ b: experienceBookings, e: experiences })
+    .from(experienceBookings)
+    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
+    .where(and(eq(experienceBookings.reservationId, r.id), inArray(experienceBookings.status, [...TAKING])));
+  if (!row) return true;
+  const { b, e } = row;
+  if (b.date !== to.date || b.covers !== to.covers) {
+    const rules = rulesOf(venue);
+    if (!runsOn(e, rules, to.date, clockFor(venue, rules, now)) || guestProblem(e, to.covers)) return false;
+    await lockExperienceDate(tx, venue.id, e.id, to.date);
+    const booked = ((await bookedByDate(tx, e.id, to.date, to.date)).get(to.date) ?? 0) - (b.date === to.date ? b.covers : 0);
+    if (placesLeft(e, booked) < to.covers) return false;
+  }
+  await tx.update(experienceBookings).set({ date: to.date, time: to.time, zoneKey: to.zone, covers: to.covers, priceCents: e.priceCents * to.covers }).where(eq(experienceBookings.id, b.id));
+  return true;
+}
+
+/** A cancelled table booking gives its experience's places back at once. */
+export async function cancelReservationExperience(tx: Database, reservationId: number) {
+  await tx.update(experienceBookings).set({ status: 'cancelled' }).where(eq(experienceBookings.reservationId, reservationId));
+}

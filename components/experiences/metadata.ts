@@ -27,7 +27,6 @@ export async function experienceMetadata(params: VenueParams, hash: string): Pro
   const image = { url: experienceImagePath(hash, locale), width: 1200, height: 630, alt: title };
   return {
     ...base,
-    title: location?.locationname ? `${location.locationname} - ${title}` : title,
     description,
     // Experiences not listed (`flagVisibile` 0) are reached by link only: not for search engines.
     robots: experience.flagVisibile ? undefined : { index: false },

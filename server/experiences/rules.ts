@@ -76,7 +76,11 @@ export function fieldsFor(e: ExperienceRow, zone: string) {
   return e.additionalFields.filter((f) => !('zones' in f) || !Array.isArray((f as { zones?: string[] }).zones) || !zone || (f as { zones: string[] }).zones.includes(zone));
 }
 
-/** Whether the experience can be added to a table booking (`tipoEsperienza` 0 or 2), paid at the venue. */
-export const isAddOn = (e: ExperienceRow) => e.experienceType !== TYPE_STANDALONE && e.purchaseType === PURCHASE_AT_VENUE && e.guaranteeType === GUARANTEE_NONE;
+/**
+ * Whether the experience can be added to a table booking (`tipoEsperienza` 0 or 2): only one
+ * paid at the venue (`tipoAcquisto` 0). Added to a table, the table's own guarantee rules
+ * apply; the experience's card guarantee is asked when it is booked on its own.
+ */
+export const isAddOn = (e: ExperienceRow) => e.experienceType !== TYPE_STANDALONE && e.purchaseType === PURCHASE_AT_VENUE;
 /** Whether it has its own booking form (`tipoEsperienza` 0 or 1). */
 export const isStandalone = (e: ExperienceRow) => e.experienceType !== TYPE_ADDON;

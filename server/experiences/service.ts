@@ -16,7 +16,7 @@ import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
-import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock } from './rules';
+import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock } from './rules';
 import { queueExperienceEmails } from './emails';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
@@ -221,7 +221,7 @@ export async function addExperienceToReservation(
   if (!e) throw new BookingError('experienceNotBookable', 'experience');
   const rules = rulesOf(venue);
   const clock = clockFor(venue, rules, now);
-  if (!e.active || isPast(e, clock.today) || e.experienceType === 1 || !runsOn(e, rules, reservation.date, clock)) throw new BookingError('experienceNotBookable', 'experience');
+  if (!isAddOn(e) || isPast(e, clock.today) || !runsOn(e, rules, reservation.date, clock)) throw new BookingError('experienceNotBookable', 'experience');
   const guests = guestProblem(e, reservation.covers);
   if (guests) throw new BookingError(guests, 'experience');
   await lockExperienceDate(tx, venue.id, e.id, reservation.date);

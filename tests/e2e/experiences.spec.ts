@@ -62,7 +62,7 @@ test.describe('experience bookings', () => {
       await page.getByRole('button', { name: fill(en('experiences.form.pay'), { amount: '€ 60' }) }).click();
     };
     await pay('4000 0000 0000 0002');
-    await expect(page.getByRole('alert')).toHaveText(en('reserve.guarantee.declined'));
+    await expect(page.locator('p[role="alert"]')).toHaveText(en('reserve.guarantee.declined'));
     await pay('4242 4242 4242 4242');
 
     const summary = page.getByRole('region', { name: en('reserve.summary.title') });
@@ -85,7 +85,7 @@ test.describe('experience bookings', () => {
     const pasta = list['Handmade pasta class'];
     // A prefilled party below the minimum is said, and only allowed sizes are offered.
     await page.goto(`/en/frontpage/esperienze/${dinner.hash}/1/${daysFromToday(20)}`);
-    await expect(page.getByRole('alert')).toHaveText(fill(en('experiences.errors.guestsBelowMin'), { min: 2 }));
+    await expect(page.locator('p[role="alert"]')).toHaveText(fill(en('experiences.errors.guestsBelowMin'), { min: 2 }));
     await expect(page.getByRole('button', { name: '1 person', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: '2 people', exact: true })).toBeVisible();
     await axe(page);
@@ -107,7 +107,7 @@ test.describe('experience bookings', () => {
     await page.goto('/en/reserve?pax=2');
     await firstDay(page);
     const accordion = page.getByRole('region', { name: en('reserve.time.experiences') });
-    await accordion.getByText('Traditional tasting dinner').click();
+    await accordion.getByText('Traditional tasting dinner', { exact: true }).click();
     await accordion.getByRole('button', { name: `${en('reserve.experience.add')}: Traditional tasting dinner` }).click();
     await expect(page).toHaveURL(/experience=[A-Za-z0-9_-]+/);
     await expect(accordion.getByRole('button', { name: `${en('reserve.experience.remove')}: Traditional tasting dinner` })).toBeVisible();

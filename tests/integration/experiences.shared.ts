@@ -136,6 +136,39 @@ export function describeExperiences(driver: Driver) {
       expect(await book(choice, { recaptchaV3Token: localToken('v3', 'unsure'), recaptchaV2Token: localToken('v2', 'pass'), tokenVersion: 'v2' })).toMatchObject({ status: true, data: { outcome: 'confirm' } });
     });
 
+    it('adds an experience to a table booking in its transaction, and refuses both when the experience is full', async () => {
+      const { byKey, db, schema } = await setup();
+      const service = await import('@/server/booking/service');
+      const changes = await import('@/server/booking/changes');
+      const { reservationSchema } = await import('@/lib/forms/reservation');
+      const { findVenueByKey } = await import('@/server/venues/queries');
+      const venue = (await findVenueByKey(db, 'localhost'))!;
+      const cena = byKey('cena-degustazione');
+      const table = (i: number, date: string) =>
+        reservationSchema.parse({ pax: 2, date, time: '20:00', zone: 'sala', experience: cena.hash, nome: `T${i}`, cognome: 'Rossi', email: `t${i}@example.com`, prefisso: '+39', telefono: '3471234567', privacy: true });
+      const ctx = { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' as const };
+      const day = testDay(4);
+      const booked = await service.createReservation(db, venue, table(1, day), ctx);
+      expect(booked.outcome).toBe('confirm');
+      const e = schema.experienceBookings;
+      const [row] = await db.select().from(e).where(eq(e.experienceId, cena.id));
+      expect(row).toMatchObject({ date: day, time: '20:00', covers: 2, status: 'confirmed' });
+      expect(row.reservationId).not.toBeNull();
+      const view = await changes.reservationView(db, venue, booked.hash!);
+      expect(view?.experience?.hash).toBe(cena.hash);
+      // The last places: a table booking whose experience no longer fits stores neither.
+      await db.update(schema.experiences).set({ maxBookings: 3 }).where(eq(schema.experiences.id, cena.id));
+      await expect(service.createReservation(db, venue, table(2, day), ctx)).rejects.toMatchObject({ code: 'experienceFull' });
+      const tables = await db.select().from(schema.reservations).where(eq(schema.reservations.email, 't2@example.com'));
+      expect(tables).toHaveLength(0);
+      // Cancelling the table gives the experience's places back.
+      await changes.cancelReservation(db, venue, booked.hash!, { host: 'localhost' });
+      const [after] = await db.select().from(e).where(eq(e.id, row.id));
+      expect(after.status).toBe('cancelled');
+      expect((await service.createReservation(db, venue, table(3, day), ctx)).outcome).toBe('confirm');
+      await db.update(schema.experiences).set({ maxBookings: cena.maxBookings }).where(eq(schema.experiences.id, cena.id));
+    });
+
     it('never books more guests than maxPrenotazioni: 50 bookings at once for the last places', async () => {
       const { book, byKey, db, schema } = await setup();
       const wine = byKey('vini-toscani');

@@ -1,13 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axe, en, fill, fillDetails } from './booking-steps';
 import { daysFromToday, readMails, uniqueEmail } from './helpers';
-import { E2E_TOKEN } from './servers';
+import { E2E_TOKEN, siteUrl } from './servers';
 
 type Listed = { id: number; hash: string; titolo: { en: string } };
 
-/** The demo venue's experiences, read from the backend contract (ids are not shown on the pages). */
+/** The demo venue's experiences, read from the built-in backend's contract (ids are not shown on the pages; the legacy site's backend is that one). */
 async function experiences(request: APIRequestContext): Promise<Record<string, Listed>> {
-  const response = await request.post('/backend/api/frontpage/experience/getexperiencelist', { headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/x-www-form-urlencoded' }, data: '' });
+  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/experience/getexperiencelist`, { headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/x-www-form-urlencoded' }, data: '' });
   const { data } = await response.json();
   return Object.fromEntries((data.elenco as Listed[]).map((e) => [e.titolo.en, e]));
 }

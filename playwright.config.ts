@@ -40,6 +40,8 @@ export default defineConfig({
     { name: 'binds', testMatch: /binds\.spec\.ts/, use: { ...chromium } },
     // Starts its own legacy-mode site (E2E_PORT_BASE+30) against a stub backend it controls (+31).
     { name: 'backend-down', testMatch: /backend-down\.spec\.ts/, use: chromium },
+    // Starts its own legacy-mode site (E2E_PORT_BASE+50) against a stand-in backend answering maps and strings (+51).
+    { name: 'legacy-maps', testMatch: /experiences-legacy-maps\.spec\.ts/, use: chromium },
     // Sites these specs start themselves (ports E2E_PORT_BASE+40..49): shutdown, two instances on one PostgreSQL.
     { name: 'operations', testMatch: /(shutdown|two-instances)\.spec\.ts/, use: chromium },
   ],

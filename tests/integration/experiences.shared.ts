@@ -128,6 +128,23 @@ export function describeExperiences(driver: Driver) {
       expect(mails[0].attachments[0]?.filename).toBe('experience.ics');
     });
 
+    it('asks the card guarantee of tipoCCGaranzia, per guest, under the cancellazione policy', async () => {
+      const { client, book, byKey } = await setup();
+      const cena = byKey('cena-degustazione');
+      const choice = { experienceId: cena.id, day: FRIDAY, time: '20:00', pax: 3, zone: 'terrazza', motivo: 'other' };
+      expect(await book(guest(6, choice))).toMatchObject({ status: false, error: 'guaranteeRequired' });
+      const started = await client.experiencePayment('startpayment', { experienceId: String(cena.id), day: FRIDAY, time: '20:00', pax: '3', zone: 'terrazza', email: 'exp6@example.com' });
+      if (!started.status || !started.data.guarantee) throw new Error('no guarantee');
+      const { guarantee } = started.data;
+      expect(guarantee.terms).toMatchObject({ refundable: 'until', hoursBefore: 48, feeCents: 2000, per: 'guest', totalCents: 6000 });
+      expect(started.data.deposit).toBeNull();
+      expect(await client.payment('confirmlocal', { reference: guarantee.reference!, clientSecret: guarantee.clientSecret!, cardNumber: '4242424242424242' })).toMatchObject({ status: true });
+      expect(await book(guest(6, { ...choice, guaranteeReference: guarantee.reference }))).toMatchObject({ status: false, error: 'cancellationPolicyRequired' });
+      expect(await book(guest(6, { ...choice, guaranteeReference: guarantee.reference, cancellationPolicy: true }))).toMatchObject({ status: true, data: { outcome: 'confirm' } });
+      // A zone the experience does not offer, or none when it asks for one, is refused.
+      expect(await book(guest(7, { ...choice, zone: '' }))).toMatchObject({ status: false, error: 'zoneNotOffered' });
+    });
+
     it('asks for the challenge when the invisible check is unsure, and reads the v2 token on the retry', async () => {
       const { book, byKey } = await setup();
       const wine = byKey('vini-toscani');
@@ -151,7 +168,7 @@ export function describeExperiences(driver: Driver) {
       const booked = await service.createReservation(db, venue, table(1, day), ctx);
       expect(booked.outcome).toBe('confirm');
       const e = schema.experienceBookings;
-      const [row] = await db.select().from(e).where(eq(e.experienceId, cena.id));
+      const [row] = await db.select().from(e).where(and(eq(e.experienceId, cena.id), eq(e.date, day)));
       expect(row).toMatchObject({ date: day, time: '20:00', covers: 2, status: 'confirmed' });
       expect(row.reservationId).not.toBeNull();
       const view = await changes.reservationView(db, venue, booked.hash!);

@@ -73,6 +73,8 @@ test.describe('experience bookings', () => {
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
     await expect(page).toHaveURL(/\/en\/frontpage\/esperienze\/[A-Za-z0-9_-]+\/confirm$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('experiences.outcome.confirmTitle'));
+    await expect(page.getByRole('region', { name: en('reserve.outcome.details') })).toContainText('Giulia Neri');
+    await axe(page);
 
     const mail = await mailTo(email, /Handmade pasta class/);
     expect(mail.text).toContain('€ 60');

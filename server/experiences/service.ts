@@ -47,6 +47,8 @@ export async function bookedByDate(db: Database, experienceId: number, from: str
       and(
         eq(experienceBookings.experienceId, experienceId),
         inArray(experienceBookings.status, [...TAKING]),
+        // An experience added to a table booking counts while that booking stands (a failed SMS code or a cancellation frees it).
+        sql`(${experienceBookings.reservationId} is null or exists (select 1 from ${reservations} where ${reservations.id} = ${experienceBookings.reservationId} and ${reservations.status} not in ('failed', 'cancelled')))`,
         gte(experienceBookings.date, from),
         to ? sql`${experienceBookings.date} <= ${to}` : undefined,
       ),

@@ -130,4 +130,34 @@ test.describe('experience bookings', () => {
     await page.goto(edit);
     await expect(page.getByRole('region', { name: en('reserve.edit.current') })).toContainText('Traditional tasting dinner');
   });
+
+  test('experience pages are worth sharing: JSON-LD Event, share image, canonical and hreflang, sitemap and robots', async ({ page, request }) => {
+    const dinner = (await experiences(request))['Traditional tasting dinner'];
+    await page.goto(`/en/frontpage/esperienze/${dinner.hash}`);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(ld).toMatchObject({ '@type': 'Event', name: 'Traditional tasting dinner', offers: { '@type': 'Offer', price: '85.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } });
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toMatch(new RegExp(`/en/frontpage/esperienze/${dinner.hash}$`));
+    await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(6);
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(image).toContain(`/api/og/experience/${dinner.hash}?locale=en`);
+    const png = await request.get(new URL(image!).pathname + new URL(image!).search);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    await expect(page.getByRole('img', { name: fill(en('experiences.photoAlt'), { title: 'Traditional tasting dinner' }) })).toBeVisible();
+    await axe(page);
+
+    // The list's photos load lazily, with alt text.
+    await page.goto('/en/frontpage/esperienze');
+    await expect(page.locator('.card img.experience-photo').first()).toHaveAttribute('loading', 'lazy');
+
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const prefix of ['', '/en', '/fr', '/es', '/de']) expect(sitemap).toContain(`${prefix}/frontpage/esperienze/${dinner.hash}</loc>`);
+    expect(sitemap).toContain('/frontpage/fidelity</loc>');
+    expect(sitemap).toContain('hreflang="x-default"');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+    expect(robots).toContain('Disallow: /api/');
+  });
 });

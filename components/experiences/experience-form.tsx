@@ -14,7 +14,7 @@ import { GuaranteeStep } from '@/components/reservation/guarantee-step';
 import { SummaryStep } from '@/components/reservation/summary-step';
 import { PeopleStep } from '@/components/reservation/people-step';
 import { Progress } from '@/components/reservation/progress';
-import { BotFailed } from '@/components/reservation/wizard';
+import { BotFailed } from '@/components/reservation/bot-failed';
 import { api, errorCode, fetchData, query } from '@/components/reservation/api';
 import { writeSession } from '@/components/reservation/session';
 import { formatDate } from '@/components/reservation/format';

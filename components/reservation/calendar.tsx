@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { DayInfo, WizardSetup } from './types';
-import { formatDate } from './wizard';
+import { formatDate } from './format';
 
 type Props = {
   setup: WizardSetup;

@@ -16,6 +16,7 @@ import { api, errorCode, fetchData, query } from './api';
 import { readSession, writeSession } from './session';
 import { formatDate } from './format';
 import { useBotSubmit } from './use-bot-submit';
+import { BotFailed } from './bot-failed';
 import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import { Challenge } from '@/components/botcheck/challenge';
@@ -362,23 +363,5 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** "Security verification failed": the guest is invited to restart the booking (spec section 8). */
-export function BotFailed({ setup, headingRef, onRestart }: { setup: WizardSetup; headingRef: React.RefObject<HTMLHeadingElement | null>; onRestart: () => void }) {
-  const { t } = setup;
-  return (
-    <section aria-labelledby="bot-failed" className="message-panel message-panel--error">
-      <h2 id="bot-failed" ref={headingRef} tabIndex={-1}>
-        {t['botcheck.failedTitle']}
-      </h2>
-      <p>{t['botcheck.failedText']}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={onRestart}>
-          {t['botcheck.restart']}
-        </button>
-      </div>
-    </section>
   );
 }

@@ -2,28 +2,44 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
-import { getExperienceList } from '@/lib/venue/data';
+import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { NotFoundPage } from '@/components/shell/not-found-page';
+import { siteOrigin } from '@/components/shell/metadata';
+import { loadExperience } from './data';
+import { ExperienceJsonLd } from './experience-json-ld';
+import { ExperiencePhoto } from './experience-photo';
+import { experienceImagePath } from './metadata';
 
-/** `/frontpage/esperienze/{hash}`: one experience; an unknown hash is a 404. */
+const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
 export async function ExperienceScreen({ params, hash }: { params: VenueParams; hash: string }) {
   const { locale, location, venueKey } = await loadVenue(params);
-  const [t, list] = await Promise.all([getTranslations('experiences'), getExperienceList(venueKey)]);
-  const experience = list?.elenco.find((e) => e.hash === hash && e.flagVisibile);
+  const [t, experience] = await Promise.all([getTranslations('experiences'), loadExperience(venueKey, hash)]);
   if (!experience) return <NotFoundPage />;
+  const title = pickText(experience.titolo, locale);
   const conditions = pickText(experience.condizioniPrenotazione, locale);
+  const origin = siteOrigin(venueKey);
+  const url = new URL(localizedPath(locale, `/frontpage/esperienze/${experience.hash}`), origin).toString();
+  const bookable = experience.flagAttiva && !experience.flagEsperienzaPassata;
+  const soldOut = experience.maxPrenotazioni > 0 && experience.data !== '' && experience.data === experience.scadenza && experience.esperienzeDisponibili <= 0;
   return (
     <article className="experience-detail">
-      <h1>{pickText(experience.titolo, locale)}</h1>
+      <ExperienceJsonLd experience={experience} location={location} locale={locale} url={url} image={new URL(experienceImagePath(experience.hash, locale), origin).toString()} />
+      <h1>{title}</h1>
+      <ExperiencePhoto src={experience.foto} alt={t('photoAlt', { title })} priority />
       <p>{pickText(experience.descrizione, locale)}</p>
+      {experience.data ? <p>{experience.data === experience.scadenza ? t('date', { date: longDate(experience.data, locale) }) : t('from', { date: longDate(experience.data, locale) })}</p> : null}
       <p>{t('guests', { min: experience.numOspitiMin, max: experience.numOspitiMax })}</p>
       {experience.durata > 0 ? <p>{t('duration', { minutes: experience.durata })}</p> : null}
       {experience.prezzo > 0 ? (
         <p className="price">
-          {t('price')}: {formatPrice(experience.prezzo, location.valuta, locale)}
+          {t('price')}: {formatPrice(experience.prezzo, location.valuta, locale)} {t('perPerson')}
         </p>
       ) : null}
+      {soldOut ? <p className="badge">{t('soldOut')}</p> : null}
+      {!bookable ? <p>{experience.flagEsperienzaPassata ? t('past') : t('notBookable')}</p> : null}
       {conditions ? (
         <section>
           <h2>{t('conditions')}</h2>
@@ -31,9 +47,18 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
         </section>
       ) : null}
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
-        <Link className="button" href={`/frontpage/esperienze/${experience.hash}/reserve`}>
-          {t('book')}
-        </Link>
+        {bookable && experience.tipoEsperienza === 2 ? (
+          <>
+            <p>{t('addOnOnly')}</p>
+            <Link className="button" href="/reserve">
+              {t('bookTable')}
+            </Link>
+          </>
+        ) : bookable ? (
+          <Link className="button" href={`/frontpage/esperienze/${experience.hash}/reserve`}>
+            {t('book')}
+          </Link>
+        ) : null}
         <Link className="button button--ghost" href="/frontpage/esperienze">
           {t('allExperiences')}
         </Link>

@@ -50,6 +50,12 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
       <dd>{booking.time}</dd>
       <dt>{labels.zone}</dt>
       <dd>{pickText(booking.zoneName, locale)}</dd>
+      {booking.experience ? (
+        <>
+          <dt>{t('summary.experience')}</dt>
+          <dd>{pickText(booking.experience.titolo, locale)}</dd>
+        </>
+      ) : null}
       <dt>{labels.name}</dt>
       <dd>
         {booking.nome} {booking.cognome}
@@ -111,6 +117,7 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
       privacy: true as const,
       marketing: booking.marketing,
     },
+    experience: booking.experience ? pickText(booking.experience.titolo, locale) : undefined,
   };
   return (
     <ReserveScreen params={params} module={booking.reservemodule || null} edit={edit}>

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { DayInfo, WizardSetup } from './types';
-import { formatDate } from './wizard';
+import { formatDate } from './format';
 
 type Props = {
   setup: WizardSetup;
@@ -12,6 +12,8 @@ type Props = {
   error?: string;
   /** Days on which an experience can be booked (`experience/getesperienzemonth`). */
   experienceDates: Set<string>;
+  /** Days in the `experience` state can be chosen too (they lead to that day's experiences). */
+  chooseExperienceDays?: boolean;
   onMonth: (month: string) => void;
   onChoose: (date: string) => void;
 };
@@ -27,14 +29,14 @@ const shift = (month: string, delta: number) => {
  * screens); available days can be chosen. Under it, the same available days as a plain
  * select, which screen-reader users usually find easier than a grid.
  */
-export function Calendar({ setup, month, days, loading, error, experienceDates, onMonth, onChoose }: Props) {
+export function Calendar({ setup, month, days, loading, error, experienceDates, chooseExperienceDays = false, onMonth, onChoose }: Props) {
   const { t } = setup;
   const [tipFor, setTipFor] = useState<string | null>(null);
   if (!month) return null;
   const year = Number(month.slice(0, 4));
   const monthIndex = Number(month.slice(5, 7)) - 1;
   const firstWeekday = (new Date(Date.UTC(year, monthIndex, 1)).getUTCDay() + 6) % 7; // Monday first
-  const available = (days ?? []).filter((d) => d.state === 'available');
+  const available = (days ?? []).filter((d) => d.state === 'available' || (chooseExperienceDays && d.state === 'experience'));
   const current = new Date().toISOString().slice(0, 7);
   return (
     <div className="calendar">
@@ -66,7 +68,7 @@ export function Calendar({ setup, month, days, loading, error, experienceDates, 
             {days.map((d) => {
               const withExperiences = d.state === 'available' && experienceDates.has(d.date);
               const state = t[`date.states.${d.state}`] + (withExperiences ? `, ${t['date.withExperiences']}` : '');
-              const open = d.state === 'available';
+              const open = d.state === 'available' || (chooseExperienceDays && d.state === 'experience');
               const tipId = `tip-${d.date}`;
               return (
                 <span key={d.date} className={`calendar__cell calendar__cell--${d.state}${withExperiences ? ' calendar__cell--experiences' : ''}`}>

@@ -22,12 +22,15 @@ export function DetailsStep({
   initial,
   onDone,
   problem,
+  askVisitReason = true,
 }: {
   setup: WizardSetup;
   initial: ReservationDetails | null;
   onDone: (values: ReservationDetails) => void;
   /** A refusal of the step's own call (the card guarantee's set-up), as a message key. */
   problem?: string | null;
+  /** An experience may not ask it (`flagMotivoVisita` 0). */
+  askVisitReason?: boolean;
 }) {
   const { forms, t } = setup;
   const {
@@ -87,7 +90,7 @@ export function DetailsStep({
         phoneError={message('telefono')}
         requiredLabel={forms.required}
       />
-      <div className="field">
+      {askVisitReason ? <div className="field">
         <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t['details.visitReason']}</label>
         <select id={fieldId(FORM_ID, 'motivo')} aria-describedby={message('motivo') ? errorId(FORM_ID, 'motivo') : undefined} {...register('motivo')}>
           <option value="">{t['details.none']}</option>
@@ -99,7 +102,7 @@ export function DetailsStep({
           <option value="other">{t['details.other']}</option>
         </select>
         <FieldError id={errorId(FORM_ID, 'motivo')} message={message('motivo')} />
-      </div>
+      </div> : null}
       <BirthdayField
         formId={FORM_ID}
         legend={t['details.birthdayOptional']}

@@ -127,15 +127,18 @@ export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; of
   );
 }
 
-/** The local test provider: the same states as Stripe's, with test cards, and a visible "Test mode" badge. */
-function LocalCard({ setup, offer, confirmRef }: { setup: WizardSetup; offer: GuaranteeOffer; confirmRef: React.RefObject<ConfirmCard | null> }) {
+/**
+ * The local test provider: the same states as Stripe's, with test cards, and a visible "Test
+ * mode" badge. `endpoint` confirms a deposit instead of a card setup (the experience form).
+ */
+export function LocalCard({ setup, offer, confirmRef, endpoint = '/api/reservation/card' }: { setup: WizardSetup; offer: { reference?: string; clientSecret?: string }; confirmRef: React.RefObject<ConfirmCard | null>; endpoint?: string }) {
   const { t } = setup;
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const confirm: ConfirmCard = async () => {
     if (number.replace(/\D/g, '').length < 12 || !/^\d{2}\s?\/\s?\d{2}$/.test(expiry.trim()) || !/^\d{3,4}$/.test(cvc.trim())) return 'cardInvalid';
-    const response = await fetch('/api/reservation/card', {
+    const response = await fetch(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ reference: offer.reference, clientSecret: offer.clientSecret, cardNumber: number }),

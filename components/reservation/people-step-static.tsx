@@ -17,6 +17,8 @@ export function PeopleStepStatic({ setup }: { setup: WizardSetup }) {
           </li>
           <li>{t['steps.date']}</li>
           <li>{t['steps.time']}</li>
+          <li>{t['steps.details']}</li>
+          <li>{t['steps.summary']}</li>
         </ol>
       </nav>
       <section aria-labelledby="step-people-static">

@@ -11,6 +11,8 @@ type Props = {
   locale: string;
   confirmRef: React.RefObject<ConfirmCard | null>;
   messages: { loading: string; initError: string };
+  /** `setup` saves the card (a SetupIntent, the guarantee); `payment` charges it (a PaymentIntent, a deposit). */
+  mode?: 'setup' | 'payment';
 };
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -25,7 +27,7 @@ function stripeFor(key: string) {
 }
 
 /** The card collected by Stripe's Payment Element for a SetupIntent (saved, not charged). */
-export default function StripeCard({ publishableKey, clientSecret, locale, confirmRef, messages }: Props) {
+export default function StripeCard({ publishableKey, clientSecret, locale, confirmRef, messages, mode = 'setup' }: Props) {
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -46,16 +48,22 @@ export default function StripeCard({ publishableKey, clientSecret, locale, confi
   }
   return (
     <Elements stripe={stripe} options={{ clientSecret, locale: locale as 'auto' }}>
-      <CardElement confirmRef={confirmRef} />
+      <CardElement confirmRef={confirmRef} mode={mode} />
     </Elements>
   );
 }
 
-function CardElement({ confirmRef }: { confirmRef: Props['confirmRef'] }) {
+function CardElement({ confirmRef, mode }: { confirmRef: Props['confirmRef']; mode: 'setup' | 'payment' }) {
   const stripe = useStripe();
   const elements = useElements();
   const confirm: ConfirmCard = async () => {
     if (!stripe || !elements) return 'initError';
+    if (mode === 'payment') {
+      const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+      if (error) return error.type === 'card_error' ? 'declined' : 'paymentError';
+      // The server checks the PaymentIntent with Stripe again before it books.
+      return paymentIntent?.status === 'succeeded' ? null : 'paymentError';
+    }
     const { error, setupIntent } = await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
     if (error) return error.type === 'card_error' ? 'declined' : 'paymentError';
     // The server checks the SetupIntent with Stripe again before it confirms the booking.

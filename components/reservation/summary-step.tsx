@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import type { WizardSetup } from './types';
-import { formatDate } from './wizard';
+import { formatDate } from './format';
 import { GuaranteeTerms, type GuaranteeOffer } from './guarantee-step';
 
 type Props = {
@@ -12,13 +12,15 @@ type Props = {
   details: ReservationDetails;
   /** The card guarantee given for this booking, if one applies. */
   guarantee: GuaranteeOffer | null;
+  /** More lines (label, value) after the choice: the experience, its price, the answers. */
+  extra?: [string, React.ReactNode][];
   onChange: () => void;
   /** Resolves with an error code when the booking was refused. */
   onConfirm: () => Promise<string | null>;
 };
 
 /** The booking to confirm: "If the information is correct, press confirm to send the request." */
-export function SummaryStep({ setup, choice, details, guarantee, onChange, onConfirm }: Props) {
+export function SummaryStep({ setup, choice, details, guarantee, extra, onChange, onConfirm }: Props) {
   const { t } = setup;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -31,8 +33,15 @@ export function SummaryStep({ setup, choice, details, guarantee, onChange, onCon
         <dd>{formatDate(choice.date, setup.locale)}</dd>
         <dt>{t['summary.time']}</dt>
         <dd>{choice.time}</dd>
-        <dt>{t['summary.zone']}</dt>
-        <dd>{setup.zones[choice.zone] ?? choice.zone}</dd>
+        {choice.zone ? (
+          <>
+            <dt>{t['summary.zone']}</dt>
+            <dd>{setup.zones[choice.zone] ?? choice.zone}</dd>
+          </>
+        ) : null}
+        {(extra ?? []).map(([label, value]) => (
+          <SummaryLine key={label} label={label} value={value} />
+        ))}
         <dt>{t['summary.name']}</dt>
         <dd>
           {details.nome} {details.cognome}
@@ -79,5 +88,14 @@ export function SummaryStep({ setup, choice, details, guarantee, onChange, onCon
         </button>
       </div>
     </div>
+  );
+}
+
+function SummaryLine({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
   );
 }

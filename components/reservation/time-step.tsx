@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { localizedPath } from '@/lib/i18n/paths';
+import { ExperienceAccordion } from './experience-accordion';
 import type { DayDetail, DayExperience, WizardSetup } from './types';
 
 type Choice = { time: string; zone: string; waitingList: boolean };
@@ -12,6 +12,9 @@ type Props = {
   day?: DayDetail;
   /** The day's experiences (`experience/getesperienzeday`), in an accordion; choosing one is optional. */
   experiences: DayExperience[];
+  /** The experience added to the booking, and how to add or remove one (spec section 1). */
+  chosenExperience?: string;
+  onExperience?: (hash: string | null) => void;
   loading: boolean;
   /** The day could not be read (a date that does not exist, the network): said instead of the slots. */
   error?: string;
@@ -20,7 +23,7 @@ type Props = {
 };
 
 /** Time slots, then the zones free at the chosen time; a full time offers the waiting list. */
-export function TimeStep({ setup, pax, date, day, experiences, loading, error, onChoose }: Props) {
+export function TimeStep({ setup, pax, date, day, experiences, chosenExperience, onExperience, loading, error, onChoose }: Props) {
   const { t } = setup;
   const [time, setTime] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -73,21 +76,7 @@ export function TimeStep({ setup, pax, date, day, experiences, loading, error, o
           </ul>
         </fieldset>
       ) : null}
-      {experiences.length ? (
-        <section className="experiences-accordion" aria-labelledby="day-experiences">
-          <h3 id="day-experiences">{t['time.experiences']}</h3>
-          {experiences.map((e) => (
-            <details key={e.hash}>
-              <summary>{e.titolo[setup.locale] || e.titolo.it}</summary>
-              <p>{e.descrizione[setup.locale] || e.descrizione.it}</p>
-              {e.orari.length ? <p>{e.orari.join(' · ')}</p> : null}
-              <a className="button button--ghost" href={localizedPath(setup.locale, `/frontpage/esperienze/${e.hash}/${pax}/${date}`)}>
-                {t['time.bookExperience']}
-              </a>
-            </details>
-          ))}
-        </section>
-      ) : null}
+      <ExperienceAccordion setup={setup} pax={pax} date={date} experiences={experiences} chosen={chosenExperience} onChoose={onExperience} withTables={day.slots.length > 0} />
       {slot && !slot.available ? (
         <div className="notice">
           <p>{t[`conditions.${slot.condition}`]}</p>

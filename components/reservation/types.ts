@@ -6,7 +6,7 @@ import type { ReservationDetails } from '@/lib/forms/reservation';
 
 export type DayInfo = { date: string; state: 'past' | 'closed' | 'experience' | 'available' | 'completed' };
 export type SlotInfo = { time: string; shift: string; available: boolean; condition?: string; zones: { key: string; available: boolean; condition?: string }[] };
-export type DayExperience = { hash: string; titolo: Record<string, string>; descrizione: Record<string, string>; orari: string[]; prezzo: number };
+export type DayExperience = { hash: string; titolo: Record<string, string>; descrizione: Record<string, string>; orari: string[]; prezzo: number; /** It can be added to a table booking (paid at the venue). */ aggiungibile?: boolean };
 export type DayDetail = { date: string; state: DayInfo['state']; condition?: string; waitingList: boolean; slots: SlotInfo[] };
 
 /** Everything the wizard's client code needs, prepared on the server. */
@@ -30,7 +30,7 @@ export type WizardSetup = {
   /** How the browser gets bot-check tokens (reCAPTCHA, or the local verifier). */
   botcheck: PublicBotConfig;
   /** Editing an existing booking (`/reserve/{hash}/edit`): its key, choice and details. */
-  edit: { hash: string; choice: { pax: number; date: string; time: string; zone: string }; details: ReservationDetails } | null;
+  edit: { hash: string; choice: { pax: number; date: string; time: string; zone: string }; details: ReservationDetails; /** The title of the experience added to the booking, if any. */ experience?: string } | null;
 };
 
 /** The last booking, kept in sessionStorage for the outcome page. */

@@ -8,7 +8,7 @@ import { getLocation } from '@/lib/venue/data';
 import type { VenueParams } from './venue-context';
 import type { ScreenKey } from './screens';
 
-function siteOrigin(venueKey: string): URL {
+export function siteOrigin(venueKey: string): URL {
   if (process.env.SITE_URL) return new URL(process.env.SITE_URL);
   if (isLocalVenueKey(venueKey)) return new URL(`http://localhost:${process.env.PORT || 3000}`);
   return new URL(`https://${venueKey}`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flag, str } from '@/lib/contract/fields';
 import { locationSchema, servicesSchema, type Location, type PrefixItem } from '@/lib/contract/location';
 import { experienceListSchema, type ExperienceList } from '@/lib/contract/experience';
+import { experienceBookingAnswers, experiencePaymentAnswers, type ExperienceBookingAnswer, type ExperienceBookingCall, type ExperiencePaymentCall } from '@/lib/contract/experience-booking';
 import {
   experienceDayAnswers,
   fidelityAnswers,
@@ -66,14 +67,21 @@ export interface BackendClient {
   getPromo(urlName: string): Promise<Loaded<Promo> | { status: 'notFound' }>;
   /** `promo/request`, `promo/getcode`, `promo/lookup`, `promo/redeem`. */
   promo<C extends PromoCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof promoAnswers)[C]>>>;
+  /** The experience booking calls of spec section 7 (`getsingleexperience` ... `createexperiencereserve`). */
+  experience<C extends ExperienceBookingCall>(call: C, payload: Record<string, string>): Promise<ActionResult<ExperienceBookingAnswer<C>>>;
+  /** `experience/startpayment` and `payment/confirmlocaldeposit` (docs/backend-contract.md, additions). */
+  experiencePayment<C extends ExperiencePaymentCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof experiencePaymentAnswers)[C]>>>;
 }
+
+/** At most this many pages of `getexperiencelist` are read (a guard against a backend that never ends). */
+export const MAX_EXPERIENCE_PAGES = 20;
 
 const FAILED = { status: 'failed' } as const;
 const unavailable = { status: false, error: UNAVAILABLE, fieldErrors: {} } as const;
 
 export function createBackendClient(transport: Transport, label: string): BackendClient {
   /** Spec section 7: a failed data-loading call reads as empty or null. Each failure is logged once, here. */
-  async function load<S extends z.ZodType>(call: string, schema: S): Promise<Loaded<z.output<S>>>;
+  async function load<S extends z.ZodType>(call: string, schema: S, payload?: Record<string, string>): Promise<Loaded<z.output<S>>>;
   async function load<S extends z.ZodType>(call: string, schema: S, payload: Record<string, string>, withNotFound: true): Promise<Loaded<z.output<S>> | { status: 'notFound' }>;
   async function load<S extends z.ZodType>(call: string, schema: S, payload?: Record<string, string>, withNotFound = false): Promise<Loaded<z.output<S>> | { status: 'notFound' }> {
     let raw: unknown;
@@ -144,6 +152,33 @@ export function createBackendClient(transport: Transport, label: string): Backen
   const reservation = (call: ReservationCall, payload: Record<string, string>) => act(`reservation/${call}`, payload, reservationAnswers[call]);
   const promo = (call: PromoCall, payload: Record<string, string>) => act(call, payload, promoAnswers[call]);
   const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
+  const experience = (call: ExperienceBookingCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceBookingAnswers[call]);
+  const experiencePayment = (call: ExperiencePaymentCall, payload: Record<string, string>) =>
+    act(call === 'startpayment' ? 'experience/startpayment' : `payment/${call}`, payload, experiencePaymentAnswers[call]);
+
+  /**
+   * `getexperiencelist`, every page: a backend that answers `{elenco, pagine, totale}` with
+   * more than one page is asked for the others with `{page: n}` (pages count from 1); a page
+   * that fails makes the whole list fail, so a partial list is never cached as the list.
+   */
+  async function getExperienceList(): Promise<Loaded<ExperienceList>> {
+    const first = await load('experience/getexperiencelist', experienceListSchema);
+    if (first.status !== 'ok' || first.data.pagine <= 1) return first;
+    const pages = Math.min(first.data.pagine, MAX_EXPERIENCE_PAGES);
+    const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => load('experience/getexperiencelist', experienceListSchema, { page: String(i + 2) })));
+    const failed = rest.find((r) => r.status !== 'ok');
+    if (failed) return failed;
+    const seen = new Set<string>();
+    const elenco = [first, ...rest]
+      .flatMap((r) => (r.status === 'ok' ? r.data.elenco : []))
+      .filter((e) => {
+        const key = e.hash || String(e.id);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    return { status: 'ok', data: { elenco, pagine: first.data.pagine, totale: Math.max(first.data.totale, elenco.length) } };
+  }
 
   return {
     subscribeFidelity: (payload) => act('fidelity/subscribe', payload, fidelityAnswers['fidelity/subscribe']),
@@ -153,11 +188,13 @@ export function createBackendClient(transport: Transport, label: string): Backen
     experienceDays: experienceDays as BackendClient['experienceDays'],
     promo: promo as BackendClient['promo'],
     getPromo: (urlName) => load('promo/getpromo', promoSchema, { urlName }, true),
+    experience: experience as BackendClient['experience'],
+    experiencePayment: experiencePayment as BackendClient['experiencePayment'],
     getLocation: () => load('location/getlocation', locationSchema),
     getAllServices: async () => {
       const loaded = await load('services/getallservices', servicesSchema);
       return loaded.status === 'ok' ? { status: 'ok', data: loaded.data.prefixList } : loaded;
     },
-    getExperienceList: () => load('experience/getexperiencelist', experienceListSchema),
+    getExperienceList,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listOrMap, num, str, texts } from './fields';
+import { num, str, texts } from './fields';
+import { additionalFieldsField, timesField, zonesField } from './experience-fields';
 
 /** One experience as spec section 3 lists it: missing numbers read 0, missing strings ''. */
 export const experienceSchema = z.object({
@@ -10,10 +11,7 @@ export const experienceSchema = z.object({
   titoloFile: texts,
   descrizione: texts,
   condizioniPrenotazione: texts,
-  campiAggiuntivi: z
-    .union([z.array(z.unknown()), z.string()])
-    .nullish()
-    .transform((v) => v ?? []),
+  campiAggiuntivi: additionalFieldsField,
   cancellazione: num,
   data: str,
   scadenza: str,
@@ -23,8 +21,8 @@ export const experienceSchema = z.object({
   maxPrenotazioni: num,
   numOspitiMin: num,
   numOspitiMax: num,
-  orari: listOrMap,
-  zoneSelezionabili: listOrMap,
+  orari: timesField,
+  zoneSelezionabili: zonesField,
   prezzo: num,
   importoCCGaranzia: num,
   importoDepositoAcconto: num,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { num, str, texts } from './fields';
+import { flagOr, num, str, texts } from './fields';
 
 /**
  * The answers (`data`) of the calls that change or read one booking (docs/backend-contract.md,
@@ -104,6 +104,11 @@ export const bookingViewSchema = z.object({
   changeable: z.boolean(),
   cancellation: z.object({ free: z.boolean(), feeCents: num, deadline: isoOrNull }),
   cancellationFeeCents: z.number().nullable(),
+  /** The experience added to the booking (docs/experiences.md); a backend without them sends nothing. */
+  experience: z
+    .object({ hash: str, titolo: texts })
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
 
@@ -145,6 +150,8 @@ export const experienceDayAnswers = {
       prezzo: num,
       numOspitiMin: num,
       numOspitiMax: num,
+      /** Whether it can be added to a table booking (docs/experiences.md); missing reads true. */
+      aggiungibile: flagOr(true),
     }),
   ),
 } as const;

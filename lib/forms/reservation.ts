@@ -20,7 +20,7 @@ export const reservationChoiceSchema = z.object({
 });
 
 /** The guest's part of a booking: personal data and consents (visit reason, birthday, notes optional). */
-const detailsShape = {
+export const detailsShape = {
   nome: requiredText('nameRequired'),
   cognome: requiredText('surnameRequired'),
   email: email(),
@@ -35,7 +35,7 @@ const detailsShape = {
 };
 
 type DetailsValues = { prefisso: string; telefono: string; compleannoGiorno?: number | ''; compleannoMese?: number | '' };
-function checkDetails(v: DetailsValues, ctx: z.RefinementCtx) {
+export function checkDetails(v: DetailsValues, ctx: z.RefinementCtx) {
   if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
   const day = typeof v.compleannoGiorno === 'number' ? v.compleannoGiorno : null;
   const month = typeof v.compleannoMese === 'number' ? v.compleannoMese : null;
@@ -63,6 +63,8 @@ export const reservationSchema = reservationChoiceSchema
     guaranteeReference: z.string().max(100).regex(/^[A-Za-z0-9_]+$/, 'paymentNotFound').optional(),
     /** "I accept the cancellation policy", required with a guarantee (checked by the server, which knows when one applies). */
     cancellationPolicy: checkbox,
+    /** The hash of an experience added to the booking (spec section 1), paid at the venue. */
+    experience: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/, 'invalid').optional().transform((v) => v || undefined),
     ...detailsShape,
   })
   .superRefine(checkDetails);

@@ -9,6 +9,16 @@ import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
 import { getPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
 import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
 import {
+  confirmLocalDepositCall,
+  createExperienceReserve,
+  getAdditionalFields,
+  getAvailableDays,
+  getAvailableTimes,
+  getSingleExperience,
+  getSingleExperienceByHash,
+  startExperiencePayment,
+} from './calls/experience-booking';
+import {
   cancelTableReservation,
   confirmLocalCard,
   createTableReservation,
@@ -56,6 +66,15 @@ const handlers: Record<string, Handler> = {
   'promo/getcode': getPromoCode,
   'promo/lookup': lookupPromoCode,
   'promo/redeem': redeemPromoCode,
+  // Experience bookings (spec section 7; docs/backend-contract.md "Experience bookings").
+  'experience/getsingleexperience': getSingleExperience,
+  'experience/getsingleexperiencebyhash': getSingleExperienceByHash,
+  'experience/availabledays': getAvailableDays,
+  'experience/getavailabletimes': getAvailableTimes,
+  'experience/getadditionalfields': getAdditionalFields,
+  'experience/createexperiencereserve': createExperienceReserve,
+  'experience/startpayment': startExperiencePayment,
+  'payment/confirmlocaldeposit': confirmLocalDepositCall,
 };
 
 export function isKnownCall(call: string): boolean {

@@ -12,6 +12,12 @@ import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetwee
 import { instantOf } from './time';
 import { now as clockNow } from '@/server/clock';
 
+/** The experience added to a booking, as its pages show it. */
+async function experienceView(db: Database, reservationId: number) {
+  const e = await (await import('@/server/experiences/service')).experienceOfReservation(db, reservationId);
+  return e ? { hash: e.hash, titolo: e.title } : null;
+}
+
 /** A public hash is 128 random bits in base64url: anything else is not looked up at all. */
 export const isWellFormedHash = (hash: string) => /^[A-Za-z0-9_-]{22}$/.test(hash);
 
@@ -59,6 +65,7 @@ export async function reservationView(db: Database, venue: VenueRow, hash: strin
     changeable: changeable(venue, r, now),
     cancellation: { free: fee.free, feeCents: fee.feeCents, deadline: fee.deadline?.toISOString() ?? null },
     cancellationFeeCents: r.cancellationFeeCents,
+    experience: await experienceView(db, r.id),
   };
 }
 
@@ -103,6 +110,9 @@ export async function editReservation(
     if (fits(v, usage, shift, input.time, zone, input.pax)) {
       return { outcome: v.rules.waitingList ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
     }
+    // An experience added to the booking moves with it, or the change is refused (docs/experiences.md).
+    const { moveReservationExperience } = await import('@/server/experiences/service');
+    if (!(await moveReservationExperience(t, venue, r, { date: input.date, time: input.time, zone: zone.key, covers: input.pax }, now))) return { outcome: 'reserveEditSoldOutError' as const };
     if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
     const status = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
     const [changed] = await tx
@@ -156,6 +166,7 @@ export async function cancelReservation(db: Database, venue: VenueRow, hash: str
       .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: fee.feeCents || null, suspendedUntil: null, revision: r.revision + 1, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
+    await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
     await queueReservationEmails(t, venue, cancelled, 'cancelled', { host: context.host, zoneName: await zoneName(t, venue, r.zoneKey), now });
     return { outcome: 'cancelled' as const, feeCents: fee.feeCents };
   });

@@ -32,7 +32,7 @@ export async function queueReservationEmails(
   venue: VenueRow,
   r: ReservationRow,
   news: ReservationNews,
-  context: { host: string; zoneName: Texts; now: Date },
+  context: { host: string; zoneName: Texts; now: Date; /** The title of an experience added to the booking. */ experience?: Texts | null },
 ) {
   const locale = toLocale(r.locale);
   const labels = summaryLabels(locale);
@@ -47,6 +47,7 @@ export async function queueReservationEmails(
     [labels.date, dateText],
     [labels.time, r.time],
     [labels.zone, zoneName],
+    ...(context.experience ? [[labels.experience, pickText(context.experience as Parameters<typeof pickText>[0], locale)] as [string, string]] : []),
     ...(fee ? [[labels.fee, fee] as [string, string]] : []),
   ];
   const template = guestTemplate[news];
@@ -92,6 +93,7 @@ export async function queueReservationEmails(
       [venueLabels.date, r.date],
       [venueLabels.time, r.time],
       [venueLabels.zone, pickText(context.zoneName as Parameters<typeof pickText>[0], venueLocale)],
+      ...(context.experience ? [[venueLabels.experience, pickText(context.experience as Parameters<typeof pickText>[0], venueLocale)] as [string, string]] : []),
       [venueLabels.contact, `${r.email}, ${r.phonePrefix} ${r.phone}`],
       ...(r.guaranteePaymentMethod ? [[venueLabels.guarantee, `${r.guaranteeProvider} ${r.guaranteePaymentMethod}`] as [string, string]] : []),
       ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),

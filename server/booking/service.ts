@@ -324,12 +324,14 @@ export async function createReservation(
       .onConflictDoNothing({ target: reservations.guaranteeReference })
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
+    // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
+    const experience = input.experience ? await (await import('@/server/experiences/service')).addExperienceToReservation(t, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
       await issueCode(t, venue, row, now);
       return { outcome: 'suspended' as const, hash };
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
-    await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now });
+    await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title });
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });

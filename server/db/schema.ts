@@ -435,3 +435,85 @@ export type ReservationRow = typeof reservations.$inferSelect;
 export type ShiftRow = typeof shifts.$inferSelect;
 export type ZoneRow = typeof zones.$inferSelect;
 export type CardSetupRow = typeof cardSetups.$inferSelect;
+
+// ---- Experience bookings and deposits (issue 14; docs/experiences.md) ----
+
+export type ExperienceBookingStatus = 'confirmed' | 'pending' | 'waitinglist' | 'cancelled';
+
+/**
+ * Bookings of an experience, on its own (`experience/createexperiencereserve`) or added to a
+ * table booking (`reservationId`). `covers` of `confirmed` and `pending` rows count against
+ * the experience's `maxBookings` places for the date; `waitinglist` and `cancelled` do not.
+ */
+export const experienceBookings = pgTable(
+  'experience_bookings',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    experienceId: integer('experience_id')
+      .notNull()
+      .references(() => experiences.id, { onDelete: 'cascade' }),
+    /** The table booking this experience was added to, if any. */
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull().unique(),
+    date: date('date').notNull(),
+    /** `HH:mm`, or '' when the experience has no times to choose (`flagOrari` 0). */
+    time: text('time').notNull(),
+    /** The zone chosen (`flagSceltaZona` 1), else ''. */
+    zoneKey: text('zone_key').notNull().default(''),
+    covers: integer('covers').notNull(),
+    status: text('status').$type<ExperienceBookingStatus>().notNull(),
+    additionalFields: jsonb('additional_fields').$type<Record<string, string>>().notNull().default({}),
+    priceCents: integer('price_cents').notNull().default(0),
+    /** Charged at booking (deposit or prepayment): amount and the provider's PaymentIntent. */
+    paidCents: integer('paid_cents').notNull().default(0),
+    paymentReference: text('payment_reference').unique(),
+    guaranteeProvider: text('guarantee_provider').$type<'stripe' | 'local'>(),
+    guaranteeReference: text('guarantee_reference').unique(),
+    guaranteePaymentMethod: text('guarantee_payment_method'),
+    guaranteeTerms: jsonb('guarantee_terms').$type<GuaranteeTerms>(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phonePrefix: text('phone_prefix').notNull(),
+    phone: text('phone').notNull(),
+    visitReason: text('visit_reason'),
+    birthDay: integer('birth_day'),
+    birthMonth: integer('birth_month'),
+    notes: text('notes').notNull().default(''),
+    locale: text('locale').notNull(),
+    partner: boolean('partner').notNull().default(false),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
+    policyVersion: text('policy_version').notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [index('experience_bookings_capacity').on(t.venueId, t.experienceId, t.date, t.status)],
+);
+
+/**
+ * Deposits and prepayments of experience bookings: the provider's PaymentIntent (Stripe, or
+ * the local test provider's equivalent), charged when the guest confirms the card.
+ */
+export const depositPayments = pgTable('deposit_payments', {
+  id: serial('id').primaryKey(),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  reference: text('reference').notNull().unique(),
+  /** Local provider only: the secret the browser shows to confirm the payment. */
+  clientSecret: text('client_secret'),
+  status: text('status').notNull(),
+  lastError: text('last_error'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  createdAt: stamp('created_at'),
+  updatedAt: stamp('updated_at'),
+});
+
+export type ExperienceBookingRow = typeof experienceBookings.$inferSelect;
+export type DepositPaymentRow = typeof depositPayments.$inferSelect;

@@ -37,6 +37,12 @@ export function renderEmail(
 ): { subject: string; text: string; html: string } {
   const locale = toLocale(language);
   const texts = (catalogues[locale].emails as unknown as Record<EmailTemplate, Record<string, string>>)[template];
+  return renderEmailTexts(texts, locale, vars, details);
+}
+
+/** renderEmail for texts kept elsewhere than `emails.*` (a feature's own namespace, e.g. `experiences.emails.confirm`). */
+export function renderEmailTexts(texts: Record<string, string>, language: string, vars: Vars, details: [string, string][] = []): { subject: string; text: string; html: string } {
+  const locale = toLocale(language);
   const values: Record<string, string> = Object.fromEntries(Object.entries({ firstName: '', link: '', ...vars }).map(([k, v]) => [k, v ?? '']));
   const t = (key: string) => (texts[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
   const greeting = vars.firstName ? t('greeting') : t('greetingPlain');

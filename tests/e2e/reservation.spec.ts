@@ -33,7 +33,10 @@ test.describe('table reservation wizard', () => {
 
     // The day's experiences, in an accordion; choosing one is optional.
     const accordion = page.getByRole('region', { name: en('reserve.time.experiences') });
-    await accordion.getByText('Traditional tasting dinner').click();
+    // One paid at the venue can be added to the table; one with a deposit is booked on its own form, prefilled.
+    await accordion.getByText('Traditional tasting dinner', { exact: true }).click();
+    await expect(accordion.getByRole('button', { name: `${en('reserve.experience.add')}: Traditional tasting dinner` })).toBeVisible();
+    await accordion.getByText('Handmade pasta class', { exact: true }).click();
     await expect(accordion.getByRole('link', { name: en('reserve.time.bookExperience') }).first()).toHaveAttribute('href', new RegExp(`^/en/frontpage/esperienze/[A-Za-z0-9_-]+/2/${date}$`));
 
     // A time, then a zone: the seats are held, with a visible countdown.

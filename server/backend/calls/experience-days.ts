@@ -6,6 +6,7 @@ import { localMoment } from '@/server/booking/time';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { dayQuerySchema as dayQuery, monthQuerySchema as monthQuery } from '@/lib/forms/reservation';
 import type { CallContext, Envelope } from '../dispatch';
+import { isAddOn } from '@/server/experiences/rules';
 import { now as clockNow } from '@/server/clock';
 
 /** The experiences a party can book on a date: active, in the calendar, in their dates, for that many guests. */
@@ -53,6 +54,6 @@ export async function getExperienceDay(ctx: CallContext): Promise<Envelope> {
     status: true,
     data: list
       .sort((a, b) => a.sort - b.sort)
-      .map((e) => ({ hash: e.hash, titolo: e.title, descrizione: e.description, orari: e.times, prezzo: e.priceCents / 100, numOspitiMin: e.minGuests, numOspitiMax: e.maxGuests })),
+      .map((e) => ({ hash: e.hash, titolo: e.title, descrizione: e.description, orari: e.times, prezzo: e.priceCents / 100, numOspitiMin: e.minGuests, numOspitiMax: e.maxGuests, aggiungibile: isAddOn(e) ? 1 : 0 })),
   };
 }

@@ -1,30 +1,44 @@
 import { eq } from 'drizzle-orm';
 import { zones, type ExperienceRow } from '@/server/db/schema';
 import { listExperiences } from '@/server/venues/queries';
-import { localMoment } from '@/server/booking/time';
+import { bookedByDate, clockFor, rulesOf } from '@/server/experiences/service';
+import { isPast, placesLeft } from '@/server/experiences/rules';
 import type { CallContext, Envelope } from '../dispatch';
-import { now as clockNow } from '@/server/clock';
 
 const bit = (b: boolean) => (b ? 1 : 0);
 const amount = (cents: number) => cents / 100;
+/** The built-in backend answers one page of at most this many experiences (`page` counts from 1). */
+export const EXPERIENCE_PAGE_SIZE = 50;
 
-export async function getExperienceList({ db, venue }: CallContext): Promise<Envelope> {
-  const [rows, venueZones] = await Promise.all([
-    listExperiences(db, venue.id),
-    db.select().from(zones).where(eq(zones.venueId, venue.id)),
-  ]);
-  const today = localMoment(venue.timezone, clockNow()).date;
-  const elenco = rows.map((row) => toContract(row, venue.id, venueZones, today));
-  return { status: true, data: { elenco, pagine: 1, totale: elenco.length } };
+/** `experience/getexperiencelist {page?}` → `{elenco, pagine, totale}`: visible experiences, in display order. */
+export async function getExperienceList(ctx: CallContext): Promise<Envelope> {
+  const rows = await listExperiences(ctx.db, ctx.venue.id);
+  const pagine = Math.max(1, Math.ceil(rows.length / EXPERIENCE_PAGE_SIZE));
+  const page = Math.min(Math.max(Number(ctx.params.get('page')) || 1, 1), pagine);
+  const slice = rows.slice((page - 1) * EXPERIENCE_PAGE_SIZE, page * EXPERIENCE_PAGE_SIZE);
+  const venueZones = await ctx.db.select().from(zones).where(eq(zones.venueId, ctx.venue.id));
+  const elenco = await Promise.all(slice.map((row) => experienceToContract(ctx, row, venueZones)));
+  return { status: true, data: { elenco, pagine, totale: rows.length } };
 }
 
-/** Maps a row to the experience of spec section 3; bookings are counted once reservations exist. */
-function toContract(row: ExperienceRow, venueId: number, venueZones: (typeof zones.$inferSelect)[], today: string) {
-  const booked = 0;
+/**
+ * Maps a row to the experience of spec section 3 (docs/experiences.md says what each field
+ * does). `esperienzePrenotate` counts the guests booked from today on;
+ * `esperienzeDisponibili` the places left on its date for a one-date experience, else per
+ * date (`maxPrenotazioni`); both 0 when places are unlimited.
+ */
+export async function experienceToContract(ctx: CallContext, row: ExperienceRow, venueZones?: (typeof zones.$inferSelect)[]) {
+  const { db, venue } = ctx;
+  const allZones = venueZones ?? (await db.select().from(zones).where(eq(zones.venueId, venue.id)));
+  const today = clockFor(venue, rulesOf(venue)).today;
+  const booked = await bookedByDate(db, row.id, today);
+  const total = [...booked.values()].reduce((a, b) => a + b, 0);
+  const oneDate = row.startDate !== null && row.startDate === row.expiryDate;
+  const left = placesLeft(row, oneDate ? (booked.get(row.startDate!) ?? 0) : 0);
   return {
     id: row.id,
     hash: row.hash,
-    idTabellaStrutture: venueId,
+    idTabellaStrutture: venue.id,
     titolo: row.title,
     titoloFile: row.fileTitle,
     descrizione: row.description,
@@ -34,15 +48,13 @@ function toContract(row: ExperienceRow, venueId: number, venueZones: (typeof zon
     data: row.startDate ?? '',
     scadenza: row.expiryDate ?? '',
     durata: row.durationMinutes,
-    esperienzeDisponibili: row.maxBookings ? Math.max(row.maxBookings - booked, 0) : 0,
-    esperienzePrenotate: booked,
+    esperienzeDisponibili: Number.isFinite(left) ? left : 0,
+    esperienzePrenotate: total,
     maxPrenotazioni: row.maxBookings,
     numOspitiMin: row.minGuests,
     numOspitiMax: row.maxGuests,
     orari: row.times,
-    zoneSelezionabili: venueZones
-      .filter((z) => row.zoneKeys.includes(z.key))
-      .map((z) => ({ id: z.id, key: z.key, nome: z.name })),
+    zoneSelezionabili: allZones.filter((z) => row.zoneKeys.includes(z.key)).map((z) => ({ id: z.id, key: z.key, nome: z.name })),
     prezzo: amount(row.priceCents),
     importoCCGaranzia: amount(row.guaranteeCents),
     importoDepositoAcconto: amount(row.depositCents),
@@ -55,7 +67,7 @@ function toContract(row: ExperienceRow, venueId: number, venueZones: (typeof zon
     flagAttiva: bit(row.active),
     flagCalendario: bit(row.calendar),
     flagData: bit(row.startDate !== null),
-    flagEsperienzaPassata: bit(row.expiryDate !== null && row.expiryDate < today),
+    flagEsperienzaPassata: bit(isPast(row, today)),
     flagMotivoVisita: bit(row.askVisitReason),
     flagOrari: bit(row.times.length > 0),
     flagSceltaZona: bit(row.zoneChoice),

@@ -2,8 +2,10 @@ import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { ExperienceScreen } from '@/components/experiences/experience-screen';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { ExperienceOutcomeScreen } from '@/components/experiences/experience-outcome-screen';
+import { experienceMetadata } from '@/components/experiences/metadata';
 import { isExperienceOutcome } from '@/lib/routes';
+import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 
 type Props = PageProps<{ hash: string }>;
 
@@ -12,14 +14,11 @@ export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, isExperienceOutcome(p.hash) ? 'experienceMessage' : 'experience', `/frontpage/esperienze/${p.hash}`);
+  if (isExperienceOutcome(p.hash)) return { ...(await screenMetadata(p, 'experienceMessage', `/frontpage/esperienze/${p.hash}`)), robots: { index: false } };
+  return experienceMetadata(p, p.hash);
 }
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return isExperienceOutcome(p.hash) ? (
-    <PlaceholderScreen params={p} screen="experienceMessage" />
-  ) : (
-    <ExperienceScreen params={p} hash={p.hash} />
-  );
+  return isExperienceOutcome(p.hash) ? <ExperienceOutcomeScreen params={p} outcome={p.hash as ExperienceOutcome} /> : <ExperienceScreen params={p} hash={p.hash} />;
 }

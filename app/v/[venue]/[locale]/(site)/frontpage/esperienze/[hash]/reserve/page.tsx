@@ -1,7 +1,7 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { ExperienceReserveScreen } from '@/components/experiences/experience-reserve-screen';
 
 type Props = PageProps<{ hash: string }>;
 
@@ -15,5 +15,5 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <PlaceholderScreen params={p} screen="experienceReserve" />;
+  return <ExperienceReserveScreen params={p} hash={p.hash} />;
 }

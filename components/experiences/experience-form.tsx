@@ -1,0 +1,373 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from 'next/navigation';
+import useSWR from 'swr';
+import { localizedPath } from '@/lib/i18n/paths';
+import { formatPrice } from '@/lib/currency';
+import type { ReservationDetails } from '@/lib/forms/reservation';
+import type { AdditionalField } from '@/lib/contract/experience-fields';
+import type { ExperienceDay, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
+import { Calendar } from '@/components/reservation/calendar';
+import { DetailsStep } from '@/components/reservation/details-step';
+import { GuaranteeStep } from '@/components/reservation/guarantee-step';
+import { SummaryStep } from '@/components/reservation/summary-step';
+import { PeopleStep } from '@/components/reservation/people-step';
+import { Progress } from '@/components/reservation/progress';
+import { BotFailed } from '@/components/reservation/bot-failed';
+import { api, errorCode, fetchData, query } from '@/components/reservation/api';
+import { writeSession } from '@/components/reservation/session';
+import { formatDate } from '@/components/reservation/format';
+import { useBotSubmit } from '@/components/reservation/use-bot-submit';
+import { Challenge } from '@/components/botcheck/challenge';
+import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
+import { FieldsStep } from './fields-step';
+import { DepositStep } from './deposit-step';
+import { EXPERIENCE_LAST_KEY, type ExperienceFormSetup } from './types';
+
+type Step = 'people' | 'date' | 'time' | 'fields' | 'details' | 'guarantee' | 'payment' | 'summary';
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+
+/**
+ * The experience booking form (spec section 2, "Experience booking form"): the experience's
+ * own guest limits, days, times, zones and additional fields, the guest's details, the card
+ * guarantee and the deposit or prepayment, then the summary. The steps are the table
+ * wizard's modules; the calls are the spec's (`availabledays`, `getavailabletimes`,
+ * `getadditionalfields`, `createexperiencereserve`).
+ */
+export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
+  const { wizard, x, experience: e } = setup;
+  const t = wizard.t;
+  const router = useRouter();
+  const inLimits = (n: number) => n >= e.minGuests && n <= e.maxGuests;
+  const [pax, setPax] = useState(inLimits(setup.initial.pax) ? setup.initial.pax : 0);
+  const [date, setDate] = useState(setup.initial.date);
+  const [time, setTime] = useState('');
+  const [zone, setZone] = useState('');
+  const [answers, setAnswers] = useState<Record<string, string> | null>(null);
+  const [details, setDetails] = useState<ReservationDetails | null>(null);
+  const [payment, setPayment] = useState<ExperiencePayment | null>(null);
+  const [cardReference, setCardReference] = useState<string | null>(null);
+  const [depositReference, setDepositReference] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>(!pax ? 'people' : date ? 'time' : 'date');
+  const [month, setMonth] = useState((setup.initial.date || new Date().toISOString()).slice(0, 7));
+  const [challengeError, setChallengeError] = useState<string | null>(null);
+  const bot = useBotSubmit(wizard.botcheck);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const invalidPrefill = setup.initial.pax > 0 && !inLimits(setup.initial.pax);
+  useUnsavedGuard(Boolean(details) || (answers !== null && Object.keys(answers).length > 0), wizard.forms.unsaved);
+
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const days = useSWR<ExperienceDay[]>(step === 'date' && pax ? `/api/experience/days?${query({ experienceId: e.id, year: month.slice(0, 4), month: Number(month.slice(5, 7)), pax })}` : null, fetchData);
+  const times = useSWR<ExperienceTime[]>(step === 'time' && pax && date ? `/api/experience/times?${query({ experienceId: e.id, day: date, pax, language: wizard.locale })}` : null, fetchData);
+  const zoneRef = e.zones?.find((z) => z.key === zone);
+  const fields = useSWR<AdditionalField[]>(e.hasFields && step !== 'people' && step !== 'date' && step !== 'time' ? `/api/experience/fields?${query({ experienceId: e.id, zoneID: zoneRef ? zoneRef.id || zoneRef.key : '' })}` : null, fetchData);
+
+  const money = (amount: number) => formatPrice(amount, e.valuta, wizard.locale);
+  const priceLine = e.price > 0 && pax ? fill(x['form.total'], { price: money(e.price), count: pax, total: money(e.price * pax) }) : '';
+  const afterDetails = (p: ExperiencePayment | null): Step => (p?.guarantee && !cardReference ? 'guarantee' : p?.deposit && !depositReference ? 'payment' : 'summary');
+
+  const submit = async (v2Token?: string): Promise<string | null> => {
+    if (!details) return 'generic';
+    const result = await api<{ outcome: string; hash: string }>('/api/experience', {
+      payload: {
+        ...details,
+        experienceId: e.id,
+        day: date,
+        time,
+        pax,
+        zone,
+        campiAggiuntivi: answers ?? {},
+        guaranteeReference: cardReference ?? undefined,
+        cancellationPolicy: Boolean(cardReference),
+        depositReference: depositReference ?? undefined,
+        language: wizard.locale,
+      },
+      ...(await bot.tokens(v2Token)),
+    });
+    if (result.ok) {
+      bot.passed();
+      writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}` });
+      setDetails(null);
+      setAnswers(null);
+      router.push(localizedPath(wizard.locale, `/frontpage/esperienze/${e.hash}/${result.data.outcome}`));
+      return null;
+    }
+    if (result.status === 0) return 'unavailable';
+    if (bot.refused(result.error)) return result.error === 'botcheckUnsure' ? 'botcheckUnsure' : null;
+    return result.error;
+  };
+
+  const stepList: { key: Step; label: string; value?: string }[] = [
+    { key: 'people', label: t['steps.people'], value: pax ? wizard.paxLabels[pax] : '' },
+    { key: 'date', label: t['steps.date'], value: date ? formatDate(date, wizard.locale) : '' },
+    { key: 'time', label: t['steps.time'], value: [time, zoneRef?.label].filter(Boolean).join(', ') },
+    ...(e.hasFields ? [{ key: 'fields' as const, label: x['steps.fields'] }] : []),
+    { key: 'details', label: t['steps.details'] },
+    ...(e.guarantee ? [{ key: 'guarantee' as const, label: t['steps.guarantee'] }] : []),
+    ...(e.payment ? [{ key: 'payment' as const, label: x['steps.payment'] }] : []),
+    { key: 'summary', label: t['steps.summary'] },
+  ];
+  const back = (target: Step) => {
+    if (target === 'people') setDate('');
+    if (target === 'people' || target === 'date' || target === 'time') {
+      setTime('');
+      setZone('');
+      setPayment(null);
+      setCardReference(null);
+      setDepositReference(null);
+    }
+    setStep(target);
+  };
+  const heading = (id: string, text: string) => (
+    <h2 id={id} ref={headingRef} tabIndex={-1}>
+      {text}
+    </h2>
+  );
+  // The summary's messages: the experience's refusals (`experiences.errors`) before the table's.
+  const summarySetup = {
+    ...wizard,
+    t: { ...wizard.t, ...Object.fromEntries(Object.entries(x).flatMap(([k, v]) => (k.startsWith('errors.') ? [[k, fill(v, { min: e.minGuests, max: e.maxGuests })]] : []))) },
+    zones: Object.fromEntries((e.zones ?? []).map((z) => [z.key, z.label])),
+  };
+  const errorText = (code: string) => x[`errors.${code}`] ?? t[`errors.${code}`] ?? x['errors.generic'];
+
+  return (
+    <div className="wizard">
+      <Progress label={t['steps.label']} currentLabel={t['steps.current']} steps={stepList} current={step} onBack={back} />
+
+      {step === 'people' ? (
+        <section aria-labelledby="x-people">
+          {heading('x-people', x['form.people'])}
+          {invalidPrefill ? (
+            <p role="alert" className="field__error">
+              {setup.initial.pax < e.minGuests ? fill(x['errors.guestsBelowMin'], { min: e.minGuests }) : fill(x['errors.guestsAboveMax'], { max: e.maxGuests })}
+            </p>
+          ) : null}
+          <PeopleStep
+            setup={wizard}
+            partySize={{ min: e.minGuests, directMax: Math.min(e.maxGuests, e.minGuests + 5), max: e.maxGuests }}
+            hint={<p className="lead">{fill(x['guests'], { min: e.minGuests, max: e.maxGuests })}</p>}
+            onChoose={(n) => {
+              setPax(n);
+              setStep(date ? 'time' : 'date');
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'date' ? (
+        <section aria-labelledby="x-date">
+          {heading('x-date', x['form.date'])}
+          {priceLine ? <p className="price">{priceLine}</p> : null}
+          <Calendar
+            setup={wizard}
+            month={month}
+            days={days.data?.map((d) => ({ date: d.date, state: d.state }))}
+            loading={days.isLoading}
+            error={days.error ? errorText(errorCode(days.error)) : undefined}
+            experienceDates={new Set()}
+            onMonth={setMonth}
+            onChoose={(d) => {
+              setDate(d);
+              setStep('time');
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'time' ? (
+        <section aria-labelledby="x-time">
+          {heading('x-time', x['form.time'])}
+          <TimeAndZone setup={setup} times={times.data} loading={times.isLoading} error={times.error ? errorText(errorCode(times.error)) : undefined} time={time} zone={zone} onChoose={(tm, zn) => {
+            setTime(tm);
+            setZone(zn);
+            setStep(e.hasFields ? 'fields' : 'details');
+          }} />
+        </section>
+      ) : null}
+
+      {step === 'fields' ? (
+        <section aria-labelledby="x-fields">
+          {heading('x-fields', x['form.fields'])}
+          {fields.data ? (
+            <FieldsStep
+              fields={fields.data}
+              locale={wizard.locale}
+              initial={answers ?? {}}
+              labels={{ required: wizard.forms.required, requiredError: x['errors.fieldRequired'], continue: x['form.continue'] }}
+              onDone={(a) => {
+                setAnswers(a);
+                setStep('details');
+              }}
+            />
+          ) : fields.error ? (
+            <p role="alert" className="field__error">{errorText(errorCode(fields.error))}</p>
+          ) : (
+            <p role="status">{t['date.loading']}</p>
+          )}
+        </section>
+      ) : null}
+
+      {step === 'details' ? (
+        <section aria-labelledby="x-details">
+          {heading('x-details', t['details.title'])}
+          <DetailsStep
+            setup={wizard}
+            initial={details}
+            askVisitReason={e.askVisitReason}
+            onDone={async (values) => {
+              setDetails(values);
+              let p = payment;
+              if (e.guarantee || e.payment) {
+                const result = await api<ExperiencePayment>('/api/experience/payment', { experienceId: e.id, day: date, time, pax, zone, email: values.email });
+                p = result.ok ? result.data : null;
+                setPayment(p);
+              }
+              setStep(afterDetails(p));
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'guarantee' && payment?.guarantee ? (
+        <section aria-labelledby="x-guarantee">
+          {heading('x-guarantee', t['guarantee.title'])}
+          <GuaranteeStep
+            setup={wizard}
+            offer={payment.guarantee}
+            onDone={(reference) => {
+              setCardReference(reference);
+              setStep(payment.deposit && !depositReference ? 'payment' : 'summary');
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'payment' && payment?.deposit ? (
+        <section aria-labelledby="x-payment">
+          {heading('x-payment', x['form.payTitle'])}
+          <DepositStep
+            setup={wizard}
+            deposit={payment.deposit}
+            intro={fill(x[payment.deposit.kind === 'prepayment' ? 'form.prepaymentIntro' : 'form.depositIntro'], { amount: money(payment.deposit.amountCents / 100) })}
+            payLabel={fill(x['form.pay'], { amount: money(payment.deposit.amountCents / 100) })}
+            payingLabel={x['form.paying']}
+            onPaid={(reference) => {
+              setDepositReference(reference);
+              setStep('summary');
+            }}
+          />
+        </section>
+      ) : null}
+
+      {step === 'summary' && details && bot.failed ? <BotFailed setup={wizard} headingRef={headingRef} onRestart={() => { bot.reset(); back('people'); }} /> : null}
+
+      {step === 'summary' && details && !bot.failed ? (
+        <section aria-labelledby="x-summary">
+          {heading('x-summary', t['summary.title'])}
+          <SummaryStep
+            setup={summarySetup}
+            choice={{ pax, date, time, zone }}
+            details={details}
+            guarantee={payment?.guarantee ?? null}
+            extra={[
+              [x['summary.experience'], e.title],
+              ...(priceLine ? [[x['summary.total'], priceLine] as [string, string]] : []),
+              ...(depositReference && payment?.deposit ? [[x['summary.paid'], money(payment.deposit.amountCents / 100)] as [string, string]] : []),
+              ...Object.entries(answers ?? {}).map(([k, v]) => [(fields.data ?? []).find((f) => f.key === k)?.label[wizard.locale] || k, v] as [string, string]),
+            ]}
+            onChange={() => setStep('details')}
+            onConfirm={async () => {
+              const error = await submit();
+              return error === 'botcheckUnsure' ? null : error;
+            }}
+          />
+        </section>
+      ) : null}
+      {step === 'summary' && details && bot.challenge && !bot.failed ? (
+        <Challenge
+          config={wizard.botcheck}
+          title={t['botcheck.title']}
+          intro={t['botcheck.intro']}
+          checkboxLabel={t['botcheck.checkbox']}
+          testModeLabel={t['botcheck.testMode']}
+          onToken={(token) => {
+            setChallengeError(null);
+            void submit(token).then(setChallengeError);
+          }}
+        />
+      ) : null}
+      {step === 'summary' && bot.challenge && challengeError && challengeError !== 'botcheckUnsure' ? (
+        <p role="alert" className="field__error">
+          {errorText(challengeError)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The day's start times (`getavailabletimes`), then the zone when the guest may choose one. */
+function TimeAndZone({ setup, times, loading, error, time, zone, onChoose }: { setup: ExperienceFormSetup; times?: ExperienceTime[]; loading: boolean; error?: string; time: string; zone: string; onChoose: (time: string, zone: string) => void }) {
+  const { x, experience: e, wizard } = setup;
+  const [picked, setPicked] = useState(time);
+  if (error) return <p role="alert" className="field__error">{error}</p>;
+  if (loading || !times) return <p role="status">{wizard.t['date.loading']}</p>;
+  const list = e.hasTimes ? times : [{ time: '', available: true, posti: 0 }];
+  if (!list.length) return <p role="status">{x['form.noTimes']}</p>;
+  const chosen = e.hasTimes ? picked : '';
+  return (
+    <div className="time-step">
+      {e.hasTimes ? (
+        <fieldset className="field--group">
+          <legend className="visually-hidden">{x['form.time']}</legend>
+          <ul className="choice-grid">
+            {list.map((s) => (
+              <li key={s.time}>
+                <button
+                  type="button"
+                  className={`choice${s.available ? '' : ' choice--full'}`}
+                  disabled={!s.available}
+                  aria-pressed={picked === s.time}
+                  onClick={() => (e.zones ? setPicked(s.time) : onChoose(s.time, ''))}
+                >
+                  {s.time}
+                  {s.available ? null : <span className="choice__note"> · {x['form.full']}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      {e.zones && (chosen || !e.hasTimes) ? (
+        <fieldset className="field--group zones">
+          <legend>{x['form.zone']}</legend>
+          <ul className="choice-grid">
+            {e.zones.map((z) => (
+              <li key={z.key}>
+                <button type="button" className="choice" aria-pressed={zone === z.key} onClick={() => onChoose(chosen, z.key)}>
+                  {z.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      {!e.hasTimes && !e.zones ? (
+        <div className="actions">
+          <button type="button" className="button" onClick={() => onChoose('', '')}>
+            {x['form.continue']}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

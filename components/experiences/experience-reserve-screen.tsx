@@ -1,0 +1,73 @@
+import { getMessages, getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
+import { NotFoundPage } from '@/components/shell/not-found-page';
+import { Link } from '@/components/shell/link';
+import { buildWizardSetup, flatten } from '@/components/reservation/setup';
+import { pickText } from '@/lib/i18n/texts';
+import { ExperienceForm } from './experience-form';
+import { loadExperience } from './data';
+import type { ExperienceFormSetup } from './types';
+
+type Tree = { [key: string]: string | Tree };
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `/frontpage/esperienze/{hash}/reserve` and `/frontpage/esperienze/{hash}/{pax}/{date}`: the
+ * experience booking form, prefilled with the party size and the date when given. An
+ * experience that cannot be booked on its own says why and offers the way that can.
+ */
+export async function ExperienceReserveScreen({ params, hash, pax = 0, date = '' }: { params: VenueParams; hash: string; pax?: number; date?: string }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const experience = await loadExperience(venueKey, hash);
+  if (!experience) return <NotFoundPage />;
+  const [t, messages, wizard] = await Promise.all([getTranslations('experiences'), getMessages(), buildWizardSetup({ locale, location, venueKey, maxPax: experience.numOspitiMax })]);
+  const title = pickText(experience.titolo, locale);
+  const blocked = !experience.flagAttiva ? 'notBookable' : experience.flagEsperienzaPassata ? 'past' : experience.tipoEsperienza === 2 ? 'addOnOnly' : null;
+  if (blocked) {
+    return (
+      <div className="message-panel">
+        <h1>{title}</h1>
+        <p>{t(blocked)}</p>
+        <div className="actions">
+          {blocked === 'addOnOnly' ? (
+            <Link className="button" href="/reserve">
+              {t('bookTable')}
+            </Link>
+          ) : null}
+          <Link className="button button--ghost" href="/frontpage/esperienze">
+            {t('allExperiences')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const setup: ExperienceFormSetup = {
+    wizard,
+    x: flatten((messages as unknown as { experiences: Tree }).experiences),
+    experience: {
+      id: experience.id,
+      hash: experience.hash,
+      title,
+      price: experience.prezzo,
+      valuta: location.valuta,
+      minGuests: Math.max(experience.numOspitiMin, 1),
+      maxGuests: Math.max(experience.numOspitiMax, experience.numOspitiMin, 1),
+      zones: experience.flagSceltaZona && experience.zoneSelezionabili.length ? experience.zoneSelezionabili.map((z) => ({ id: z.id, key: z.key, label: pickText(z.nome, locale) || z.key })) : null,
+      askVisitReason: Boolean(experience.flagMotivoVisita),
+      hasTimes: experience.orari.length > 0,
+      hasFields: experience.campiAggiuntivi.length > 0,
+      guarantee: experience.tipoCCGaranzia > 0 && experience.importoCCGaranzia > 0,
+      payment: (experience.tipoAcquisto === 1 && experience.importoDepositoAcconto > 0) || (experience.tipoAcquisto === 2 && experience.prezzo > 0),
+    },
+    initial: { pax: Number.isInteger(pax) && pax > 0 ? pax : 0, date: ISO.test(date) ? date : '' },
+  };
+  return (
+    <div className="form-page form-page--wide">
+      <h1>{t('form.title', { title })}</h1>
+      <p>
+        <Link href={`/frontpage/esperienze/${experience.hash}`}>{t('outcome.back')}</Link>
+      </p>
+      <ExperienceForm setup={setup} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+
+import { useMemo, useSyncExternalStore } from 'react';
+import { formatDate } from '@/components/reservation/format';
+import { EXPERIENCE_LAST_KEY, type LastExperience } from './types';
+
+const noSubscription = () => () => undefined;
+const readStored = () => {
+  try {
+    return sessionStorage.getItem(EXPERIENCE_LAST_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/** The experience booking just made, kept by the form in sessionStorage (the outcome page is cached, the same for everyone). */
+export function LastExperienceBooking({ outcome, hash, locale, labels }: { outcome: string; hash?: string; locale: string; labels: Record<string, string> }) {
+  const raw = useSyncExternalStore(noSubscription, readStored, () => null);
+  const last = useMemo(() => {
+    try {
+      const stored = JSON.parse(raw ?? 'null') as LastExperience | null;
+      return stored?.outcome === outcome && (!hash || stored.hash === hash) ? stored : null;
+    } catch {
+      return null;
+    }
+  }, [raw, outcome, hash]);
+  if (!last) return null;
+  return (
+    <section className="summary" aria-label={labels.heading}>
+      <dl className="summary__list">
+        <dt>{labels.experience}</dt>
+        <dd>{last.title}</dd>
+        <dt>{labels.name}</dt>
+        <dd>{last.name}</dd>
+        <dt>{labels.people}</dt>
+        <dd>{last.pax}</dd>
+        <dt>{labels.date}</dt>
+        <dd>{formatDate(last.date, locale)}</dd>
+        {last.time ? (
+          <>
+            <dt>{labels.time}</dt>
+            <dd>{last.time}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

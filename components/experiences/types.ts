@@ -1,0 +1,34 @@
+import type { WizardSetup } from '@/components/reservation/types';
+
+/** What the experience form's client code needs about the experience, prepared on the server. */
+export type ExperienceFormSetup = {
+  wizard: WizardSetup;
+  /** `experiences` strings of the guest's language, by dotted key. */
+  x: Record<string, string>;
+  experience: {
+    id: number;
+    hash: string;
+    title: string;
+    /** Price per guest, in the venue currency (`valuta`). */
+    price: number;
+    valuta: string;
+    minGuests: number;
+    maxGuests: number;
+    /** `flagSceltaZona`: the guest chooses among these zones. */
+    zones: { id: number; key: string; label: string }[] | null;
+    /** `flagMotivoVisita`. */
+    askVisitReason: boolean;
+    /** `flagOrari` 0: the day is booked without a time. */
+    hasTimes: boolean;
+    /** It asks additional fields (`campiAggiuntivi`); which ones may depend on the zone. */
+    hasFields: boolean;
+    /** Whether a card guarantee or a payment will be asked (known from `tipoCCGaranzia` and `tipoAcquisto`). */
+    guarantee: boolean;
+    payment: boolean;
+  };
+  /** From `/frontpage/esperienze/{hash}/{pax}/{date}`. */
+  initial: { pax: number; date: string };
+};
+
+export const EXPERIENCE_LAST_KEY = 'frontpageLastExperience';
+export type LastExperience = { outcome: string; hash: string; title: string; pax: number; date: string; time: string; name: string };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { calendarDate } from './fields';
+import { checkDetails, detailsShape } from './reservation';
+
+const time = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeInvalid')]);
+const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0 && n <= 500, 'paxInvalid');
+const id = z.union([z.number(), z.string()]).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0, 'invalid');
+const reference = z.string().max(120).regex(/^[A-Za-z0-9_]+$/, 'paymentNotFound').optional();
+const checkbox = z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true');
+
+/** The experience's choice: which, how many, when and where (`zone` only when the guest may choose). */
+export const experienceChoiceSchema = z.object({
+  experienceId: id,
+  day: calendarDate('dateInvalid'),
+  time: time.default(''),
+  pax,
+  zone: z.string().max(60).optional().default(''),
+});
+
+/**
+ * The `payload` of `experience/createexperiencereserve` (docs/backend-contract.md), shared by
+ * the browser and the server: the choice, the guest's details and consents (as a table
+ * booking's), the additional fields' answers by key, and the payment references. Whether an
+ * additional field is required is the experience's to say: the server checks it.
+ */
+export const experienceBookingSchema = experienceChoiceSchema
+  .extend({
+    campiAggiuntivi: z.record(z.string().max(60), z.string().trim().max(500, 'tooLong')).optional().default({}),
+    guaranteeReference: reference,
+    cancellationPolicy: checkbox,
+    depositReference: reference,
+    language: z.string().max(5).optional(),
+    partner: checkbox,
+    remoteIp: z.string().max(100).optional(),
+    ...detailsShape,
+  })
+  .superRefine(checkDetails);
+export type ExperienceBookingInput = z.input<typeof experienceBookingSchema>;
+export type ExperienceBookingData = z.output<typeof experienceBookingSchema>;

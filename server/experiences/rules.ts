@@ -1,0 +1,86 @@
+import type { ExperienceRow, GuaranteeTerms } from '@/server/db/schema';
+import { addDays, isBeforeNotice, type LocalNow } from '@/server/booking/availability';
+import type { BookingRules } from '@/server/booking/rules';
+
+/**
+ * What each experience setting means (docs/experiences.md has the table): pure functions of
+ * the experience row and the venue's rules, shared by the calls and the booking.
+ */
+
+/** `tipoCCGaranzia`: 0 no card; 1 a card guarantee whose no-show fee is per booking; 2 per guest. */
+export const GUARANTEE_NONE = 0;
+/** `tipoAcquisto`: 0 paid at the venue; 1 a deposit of `importoDepositoAcconto` per guest; 2 full prepayment, price × guests. */
+export const PURCHASE_AT_VENUE = 0;
+export const PURCHASE_DEPOSIT = 1;
+export const PURCHASE_PREPAID = 2;
+/** `tipoEsperienza`: 0 booked on its own or added to a table booking; 1 on its own only; 2 only added to a table booking. */
+export const TYPE_BOTH = 0;
+export const TYPE_STANDALONE = 1;
+export const TYPE_ADDON = 2;
+
+export type Clock = { today: string; earliest: LocalNow };
+
+/** `flagEsperienzaPassata`: its last date is behind us. */
+export const isPast = (e: Pick<ExperienceRow, 'expiryDate'>, today: string) => e.expiryDate !== null && e.expiryDate < today;
+
+/** Whether the experience runs on `date` at all: active, within its dates and the booking window, the venue not closed. */
+export function runsOn(e: ExperienceRow, rules: BookingRules, date: string, clock: Clock): boolean {
+  if (!e.active || isPast(e, clock.today)) return false;
+  if (date < clock.today || date > addDays(clock.today, rules.daysAhead)) return false;
+  if ((e.startDate && date < e.startDate) || (e.expiryDate && date > e.expiryDate)) return false;
+  if (rules.closures.includes(date)) return false;
+  return timesOn(e, date, clock).length > 0;
+}
+
+/** The start times still bookable on `date` (after the venue's notice); `['']` when it has no times (`flagOrari` 0). */
+export function timesOn(e: ExperienceRow, date: string, clock: Clock): string[] {
+  if (!e.times.length) return date >= clock.earliest.date ? [''] : [];
+  return e.times.filter((t) => !isBeforeNotice(date, t, clock.earliest)).sort();
+}
+
+/** Places left on a date: `maxPrenotazioni` guests per date, minus those booked; `Infinity` when unlimited (0). */
+export const placesLeft = (e: Pick<ExperienceRow, 'maxBookings'>, booked: number) => (e.maxBookings > 0 ? Math.max(e.maxBookings - booked, 0) : Infinity);
+
+/** The guest limits, `numOspitiMin` and `numOspitiMax`: the refusal's message key, or null. */
+export function guestProblem(e: Pick<ExperienceRow, 'minGuests' | 'maxGuests'>, pax: number): 'guestsBelowMin' | 'guestsAboveMax' | null {
+  if (pax < e.minGuests) return 'guestsBelowMin';
+  if (e.maxGuests > 0 && pax > e.maxGuests) return 'guestsAboveMax';
+  return null;
+}
+
+/**
+ * The card guarantee (`tipoCCGaranzia` 1 or 2 with `importoCCGaranzia` > 0), under the
+ * cancellation policy of `cancellazione`: N > 0 free until N hours before, 0 not refundable,
+ * a negative value always refundable.
+ */
+export function experienceGuarantee(e: ExperienceRow, currency: string): GuaranteeTerms | null {
+  if (e.guaranteeType === GUARANTEE_NONE || e.guaranteeCents <= 0) return null;
+  return {
+    refundable: e.cancellation > 0 ? 'until' : e.cancellation < 0 ? 'always' : 'never',
+    hoursBefore: Math.max(e.cancellation, 0),
+    feeCents: e.guaranteeCents,
+    per: e.guaranteeType === 2 ? 'guest' : 'reservation',
+    currency,
+  };
+}
+
+/** The amount charged at booking (`tipoAcquisto`): a deposit per guest, the full price × guests, or nothing. */
+export function amountDueCents(e: ExperienceRow, pax: number): number {
+  if (e.purchaseType === PURCHASE_DEPOSIT) return e.depositCents * pax;
+  if (e.purchaseType === PURCHASE_PREPAID) return e.priceCents * pax;
+  return 0;
+}
+
+/** Which additional fields apply to a zone (a field may name the zones it is asked in). */
+export function fieldsFor(e: ExperienceRow, zone: string) {
+  return e.additionalFields.filter((f) => !('zones' in f) || !Array.isArray((f as { zones?: string[] }).zones) || !zone || (f as { zones: string[] }).zones.includes(zone));
+}
+
+/**
+ * Whether the experience can be added to a table booking (`tipoEsperienza` 0 or 2): only one
+ * paid at the venue (`tipoAcquisto` 0). Added to a table, the table's own guarantee rules
+ * apply; the experience's card guarantee is asked when it is booked on its own.
+ */
+export const isAddOn = (e: ExperienceRow) => e.experienceType !== TYPE_STANDALONE && e.purchaseType === PURCHASE_AT_VENUE;
+/** Whether it has its own booking form (`tipoEsperienza` 0 or 1). */
+export const isStandalone = (e: ExperienceRow) => e.experienceType !== TYPE_ADDON;

@@ -1,0 +1,50 @@
+import 'server-only';
+import { venueKeyForHost } from '@/lib/venue/host';
+import { getExperienceList, getLocation } from '@/lib/venue/data';
+import { locales } from '@/lib/i18n/locales';
+import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
+import { siteOrigin } from '@/components/shell/metadata';
+
+const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const headers = (type: string) => ({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' });
+
+/** The venue's public pages (paths without locale): home, reservation, experiences, gift cards, loyalty, the live promotion. */
+export async function publicPaths(venueKey: string): Promise<string[]> {
+  const [location, list] = await Promise.all([getLocation(venueKey), getExperienceList(venueKey)]);
+  const services = location?.services ?? { giftCards: true, fidelity: true, promotion: null };
+  const experiences = list.elenco.filter((e) => e.flagVisibile && e.flagAttiva && !e.flagEsperienzaPassata);
+  return [
+    '/',
+    '/reserve',
+    '/frontpage/esperienze',
+    ...experiences.flatMap((e) => [`/frontpage/esperienze/${e.hash}`, ...(e.tipoEsperienza !== 2 ? [`/frontpage/esperienze/${e.hash}/reserve`] : [])]),
+    ...(services.giftCards ? ['/frontpage/giftcards'] : []),
+    ...(services.fidelity ? ['/frontpage/fidelity'] : []),
+    ...(services.promotion?.urlName ? [`/frontpage/promo/${encodeURIComponent(services.promotion.urlName)}`] : []),
+  ];
+}
+
+/** `GET /sitemap.xml`: every public page of the venue (the host) in the five languages, each with its hreflang alternates. */
+export async function handleSitemap(request: Request) {
+  const venueKey = venueKeyForHost(request.headers.get('host'));
+  const origin = siteOrigin(venueKey).origin;
+  const paths = await publicPaths(venueKey);
+  const urls = paths.flatMap((path) => {
+    const alternates = Object.entries(alternatePaths(path))
+      .map(([lang, href]) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${xml(origin + href)}"/>`)
+      .join('\n');
+    return locales.map((locale) => `  <url>\n    <loc>${xml(origin + localizedPath(locale, path))}</loc>\n${alternates}\n  </url>`);
+  });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+  return new Response(body, { headers: headers('application/xml') });
+}
+
+/** `GET /robots.txt`: pages open to crawlers, the guest's own pages (bookings, payments, codes) and the APIs not; the venue's sitemap. */
+export async function handleRobots(request: Request) {
+  const venueKey = venueKeyForHost(request.headers.get('host'));
+  const origin = siteOrigin(venueKey).origin;
+  const privatePaths = ['/api/', '/backend/', '/a2fa/', '/reserve/', '/frontpage/giftcard/checkout', '/frontpage/giftcard/purchaseconfirmation', '/frontpage/giftcard/create'];
+  const localized = (p: string) => (p.startsWith('/api/') || p.startsWith('/backend/') ? [p] : [p, ...locales.filter((l) => l !== 'it').map((l) => `/${l}${p}`)]);
+  const lines = ['User-agent: *', 'Allow: /', ...privatePaths.flatMap(localized).map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
+  return new Response(lines.join('\n'), { headers: headers('text/plain') });
+}

@@ -1,0 +1,131 @@
+import 'server-only';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { depositPayments, type VenueRow } from '@/server/db/schema';
+import type { PublicPaymentConfig } from '@/lib/payments/types';
+import { log } from '@/lib/log';
+import { testCardOutcome } from './local';
+import { now as clockNow } from '@/server/clock';
+
+/**
+ * Deposits and prepayments of experience bookings (docs/payments.md, "Deposits"): a Stripe
+ * PaymentIntent confirmed in the browser with the Payment Element, or the local test
+ * provider's equivalent (`lpi_...`, the same test cards as the card guarantee). The
+ * booking is accepted only once the server has seen, with the provider itself, that the
+ * intent `succeeded` for the right amount on this venue.
+ */
+type DepositProvider = {
+  kind: 'stripe' | 'local';
+  publicConfig(): PublicPaymentConfig;
+  create(input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> }): Promise<{ reference: string; clientSecret: string }>;
+  /** The intent's status and amount as the provider sees them, or null when unknown. */
+  retrieve(db: Database, reference: string): Promise<{ status: string; amountCents: number } | null>;
+};
+
+const ISO_CURRENCY: Record<string, string> = { '€': 'eur', EUR: 'eur', CHF: 'chf', MUR: 'mur' };
+export const currencyCode = (valuta: string) => ISO_CURRENCY[valuta] ?? (/^[A-Za-z]{3}$/.test(valuta) ? valuta.toLowerCase() : 'eur');
+
+function stripeDeposits(): DepositProvider | null {
+  const secretKey = process.env.STRIPE_SECRET_KEY;
+  if (!secretKey) return null;
+  const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : null;
+  const stripe = new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 30_000,
+    ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+  const publishableKey = process.env.STRIPE_PUBLISHABLE_KEY || null;
+  return {
+    kind: 'stripe',
+    publicConfig: () => ({ kind: 'stripe', publishableKey }),
+    async create({ amountCents, currency, email, description, metadata }) {
+      const pi = await stripe.paymentIntents.create({
+        amount: amountCents,
+        currency: currencyCode(currency),
+        // Cards and wallets that need no redirect: the guest stays in the form.
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        description,
+        receipt_email: email || undefined,
+        metadata,
+      });
+      if (!pi.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
+      return { reference: pi.id, clientSecret: pi.client_secret };
+    },
+    async retrieve(_db, reference) {
+      if (!/^pi_[A-Za-z0-9]+$/.test(reference)) return null;
+      try {
+        const pi = await stripe.paymentIntents.retrieve(reference);
+        return { status: pi.status, amountCents: pi.amount_received || pi.amount };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+const localDeposits: DepositProvider = {
+  kind: 'local',
+  publicConfig: () => ({ kind: 'local' }),
+  async create() {
+    return { reference: `lpi_${randomBytes(12).toString('hex')}`, clientSecret: `lpi_secret_${randomBytes(18).toString('base64url')}` };
+  },
+  async retrieve(db, reference) {
+    if (!/^lpi_[a-f0-9]{24}$/.test(reference)) return null;
+    const [row] = await db.select().from(depositPayments).where(and(eq(depositPayments.reference, reference), eq(depositPayments.provider, 'local')));
+    return row ? { status: row.status, amountCents: row.amountCents } : null;
+  },
+};
+
+/** Stripe when `STRIPE_SECRET_KEY` is set, the local test provider otherwise. */
+export function depositProvider(): DepositProvider {
+  return stripeDeposits() ?? localDeposits;
+}
+
+/** Starts a deposit or prepayment: the provider's intent, mirrored in `deposit_payments` with the venue. */
+export async function startDeposit(
+  db: Database,
+  venue: VenueRow,
+  input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> },
+  provider = depositProvider(),
+): Promise<{ reference: string; clientSecret: string }> {
+  const created = await provider.create({ ...input, metadata: { ...input.metadata, venue: venue.slug } });
+  await db.insert(depositPayments).values({
+    venueId: venue.id,
+    provider: provider.kind,
+    reference: created.reference,
+    clientSecret: provider.kind === 'local' ? created.clientSecret : null,
+    status: 'requires_payment_method',
+    amountCents: input.amountCents,
+    currency: input.currency,
+    metadata: { ...input.metadata, venue: venue.slug },
+  });
+  log.info('deposit_started', { venueId: venue.id, provider: provider.kind });
+  return created;
+}
+
+/** The local provider's card form: charges the test card, or records the decline. */
+export async function confirmLocalDeposit(db: Database, reference: string, clientSecret: string, cardNumber: string): Promise<{ status: string; lastError: string | null } | null> {
+  const [row] = await db.select().from(depositPayments).where(and(eq(depositPayments.reference, reference), eq(depositPayments.provider, 'local')));
+  if (!row?.clientSecret || row.clientSecret.length !== clientSecret.length || !timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret))) return null;
+  if (row.status === 'succeeded') return { status: 'succeeded', lastError: null };
+  const outcome = testCardOutcome(cardNumber);
+  const values = outcome.ok ? { status: 'succeeded', lastError: null } : { status: 'requires_payment_method', lastError: outcome.code };
+  await db.update(depositPayments).set({ ...values, updatedAt: clockNow() }).where(eq(depositPayments.id, row.id));
+  return values;
+}
+
+export type DepositCheck = { ok: true; amountCents: number } | { ok: false; error: 'paymentNotFound' | 'paymentFailed' };
+
+/** Verifies with the provider that the intent was paid, for at least `amountCents`, on this venue. */
+export async function verifyDeposit(db: Database, venue: VenueRow, reference: string, amountCents: number, provider = depositProvider()): Promise<DepositCheck> {
+  const [mirror] = await db.select().from(depositPayments).where(eq(depositPayments.reference, reference));
+  if (!mirror || mirror.venueId !== venue.id || mirror.provider !== provider.kind) return { ok: false, error: 'paymentNotFound' };
+  const seen = await provider.retrieve(db, reference);
+  if (!seen) return { ok: false, error: 'paymentNotFound' };
+  if (seen.status !== 'succeeded' || seen.amountCents < amountCents) return { ok: false, error: 'paymentFailed' };
+  if (provider.kind === 'stripe') await db.update(depositPayments).set({ status: seen.status, updatedAt: clockNow() }).where(eq(depositPayments.id, mirror.id));
+  return { ok: true, amountCents: seen.amountCents };
+}

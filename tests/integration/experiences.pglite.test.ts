@@ -1,0 +1,3 @@
+import { describeExperiences } from './experiences.shared';
+
+describeExperiences('pglite');

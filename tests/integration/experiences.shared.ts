@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { DEMO_DAYS, pinTestClock, placeDemoCalendar, testDay } from '../helpers/clock';
+import type { ExperienceBookingInput } from '@/lib/forms/experience';
+import { localToken } from '@/lib/botcheck/local';
+
+const FRIDAY = testDay(3);
+const WINE = DEMO_DAYS.wineEvening;
+
+const guest = (i: number, extra: Partial<ExperienceBookingInput> = {}): Partial<ExperienceBookingInput> => ({
+  nome: `Ospite${i}`,
+  cognome: 'Rossi',
+  email: `exp${i}@example.com`,
+  prefisso: '+39',
+  telefono: '3471234567',
+  privacy: true,
+  marketing: false,
+  ...extra,
+});
+
+/**
+ * Experience bookings through the typed BackendClient on the built-in backend: the six
+ * calls of spec section 7, guest limits, required additional fields, the deposit on the
+ * local provider, and `maxPrenotazioni` never oversold under concurrency.
+ */
+export function describeExperiences(driver: Driver) {
+  describe(`experience bookings on ${driver}`, () => {
+    let dataDir: string;
+
+    beforeAll(async () => {
+      process.env.LOG_LEVEL = 'silent';
+      process.env.OUTBOX_INTERVAL_MS = '3600000';
+      await pinTestClock();
+      dataDir = tempDir();
+      process.env.DATA_DIR = dataDir;
+      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
+      else delete process.env.DATABASE_URL;
+      const { getDb } = await import('@/server/db/client');
+      const { seedDemoVenue } = await import('@/server/venues/seed');
+      await seedDemoVenue(await getDb());
+      await placeDemoCalendar(await getDb());
+    });
+
+    afterAll(async () => {
+      const { getDatabaseHandle } = await import('@/server/db/client');
+      await (await getDatabaseHandle()).close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const setup = async () => {
+      const { createBackendClient } = await import('@/lib/backend/client');
+      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const { getDb } = await import('@/server/db/client');
+      const schema = await import('@/server/db/schema');
+      const db = await getDb();
+      const client = createBackendClient(builtinTransport('localhost'), 'builtin');
+      const rows = await db.select().from(schema.experiences);
+      const byKey = (key: string) => rows.find((r) => r.key === key)!;
+      const book = (payload: Partial<ExperienceBookingInput>, tokens: Record<string, string> = { recaptchaV3Token: localToken('v3', 'pass'), tokenVersion: 'v3' }) =>
+        client.experience('createexperiencereserve', { payload: JSON.stringify({ language: 'en', ...payload }), recaptchaV2Token: '', ...tokens });
+      return { client, db, schema, byKey, book };
+    };
+
+    it('answers getsingleexperience and getsingleexperiencebyhash with data.experience', async () => {
+      const { client, byKey } = await setup();
+      const cena = byKey('cena-degustazione');
+      const byId = await client.experience('getsingleexperience', { experienceId: String(cena.id) });
+      const byHash = await client.experience('getsingleexperiencebyhash', { experienceHash: cena.hash });
+      expect(byId.status && byId.data?.hash).toBe(cena.hash);
+      expect(byHash.status && byHash.data).toMatchObject({ id: cena.id, tipoCCGaranzia: 2, flagSceltaZona: 1, orari: ['19:30', '20:00', '20:30'] });
+      expect(byHash.status && byHash.data?.zoneSelezionabili.map((z) => z.key)).toEqual(expect.arrayContaining(['sala', 'terrazza']));
+      expect(await client.experience('getsingleexperiencebyhash', { experienceHash: 'nope' })).toMatchObject({ status: false, error: 'notFound' });
+    });
+
+    it('offers its days, times and additional fields', async () => {
+      const { client, byKey } = await setup();
+      const wine = byKey('vini-toscani');
+      const days = await client.experience('availabledays', { experienceId: String(wine.id), year: WINE.slice(0, 4), month: String(Number(WINE.slice(5, 7))), pax: '2' });
+      if (!days.status) throw new Error(days.error);
+      expect(days.data.filter((d) => d.state === 'available').map((d) => d.date)).toEqual([WINE]);
+      const pasta = byKey('corso-pasta');
+      const times = await client.experience('getavailabletimes', { experienceId: String(pasta.id), day: FRIDAY, pax: '2', language: 'en' });
+      expect(times.status && times.data.map((t) => t.time)).toEqual(['10:00', '16:00']);
+      const fields = await client.experience('getadditionalfields', { experienceId: String(pasta.id), zoneID: 'sala' });
+      expect(fields.status && fields.data.map((f) => [f.key, f.required])).toEqual([
+        ['allergie', true],
+        ['grembiule', false],
+      ]);
+    });
+
+    it('refuses a party outside the guest limits and a missing required field, storing nothing', async () => {
+      const { book, byKey, db, schema } = await setup();
+      const cena = byKey('cena-degustazione');
+      const small = await book(guest(1, { experienceId: cena.id, day: FRIDAY, time: '20:00', pax: 1, zone: 'sala' }));
+      expect(small).toMatchObject({ status: false, error: 'guestsBelowMin', fieldErrors: { pax: 'guestsBelowMin' } });
+      const big = await book(guest(1, { experienceId: cena.id, day: FRIDAY, time: '20:00', pax: 9, zone: 'sala' }));
+      expect(big).toMatchObject({ status: false, error: 'guestsAboveMax' });
+      const pasta = byKey('corso-pasta');
+      const noAnswer = await book(guest(2, { experienceId: pasta.id, day: FRIDAY, time: '16:00', pax: 2, campiAggiuntivi: { grembiule: 'M' } }));
+      expect(noAnswer).toMatchObject({ status: false, fieldErrors: { 'campiAggiuntivi.allergie': 'fieldRequired' } });
+      const stored = await db.select().from(schema.experienceBookings);
+      expect(stored).toHaveLength(0);
+    });
+
+    it('charges the deposit on the local provider before it books', async () => {
+      const { client, book, byKey, db, schema } = await setup();
+      const pasta = byKey('corso-pasta');
+      const choice = { experienceId: pasta.id, day: FRIDAY, time: '16:00', pax: 2, campiAggiuntivi: { allergie: 'nessuna' } };
+      expect(await book(guest(3, choice))).toMatchObject({ status: false, error: 'depositRequired' });
+      const started = await client.experiencePayment('startpayment', { experienceId: String(pasta.id), day: FRIDAY, time: '16:00', pax: '2', email: 'exp3@example.com' });
+      if (!started.status || !started.data.deposit) throw new Error('no deposit');
+      const { deposit } = started.data;
+      expect(deposit).toMatchObject({ amountCents: 6000, kind: 'deposit', payment: { kind: 'local' } });
+      expect(started.data.guarantee).toBeNull();
+      // An unpaid intent is refused; a declined card stays unpaid.
+      expect(await book(guest(3, { ...choice, depositReference: deposit.reference }))).toMatchObject({ status: false, error: 'paymentFailed' });
+      expect(await client.experiencePayment('confirmlocaldeposit', { reference: deposit.reference!, clientSecret: deposit.clientSecret!, cardNumber: '4000000000000002' })).toMatchObject({ status: false, error: 'declined' });
+      expect(await client.experiencePayment('confirmlocaldeposit', { reference: deposit.reference!, clientSecret: deposit.clientSecret!, cardNumber: '4242424242424242' })).toMatchObject({ status: true });
+      const booked = await book(guest(3, { ...choice, depositReference: deposit.reference }));
+      expect(booked).toMatchObject({ status: true, data: { outcome: 'confirm' } });
+      // One payment pays one booking.
+      expect(await book(guest(4, { ...choice, depositReference: deposit.reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+      const [row] = await db.select().from(schema.experienceBookings).where(eq(schema.experienceBookings.experienceId, pasta.id));
+      expect(row).toMatchObject({ paidCents: 6000, covers: 2, additionalFields: { allergie: 'nessuna' }, status: 'confirmed' });
+      const mails = await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'experience_confirm'));
+      expect(mails).toHaveLength(1);
+      expect(mails[0].attachments[0]?.filename).toBe('experience.ics');
+    });
+
+    it('asks the card guarantee of tipoCCGaranzia, per guest, under the cancellazione policy', async () => {
+      const { client, book, byKey } = await setup();
+      const cena = byKey('cena-degustazione');
+      const choice = { experienceId: cena.id, day: FRIDAY, time: '20:00', pax: 3, zone: 'terrazza', motivo: 'other' };
+      expect(await book(guest(6, choice))).toMatchObject({ status: false, error: 'guaranteeRequired' });
+      const started = await client.experiencePayment('startpayment', { experienceId: String(cena.id), day: FRIDAY, time: '20:00', pax: '3', zone: 'terrazza', email: 'exp6@example.com' });
+      if (!started.status || !started.data.guarantee) throw new Error('no guarantee');
+      const { guarantee } = started.data;
+      expect(guarantee.terms).toMatchObject({ refundable: 'until', hoursBefore: 48, feeCents: 2000, per: 'guest', totalCents: 6000 });
+      expect(started.data.deposit).toBeNull();
+      expect(await client.payment('confirmlocal', { reference: guarantee.reference!, clientSecret: guarantee.clientSecret!, cardNumber: '4242424242424242' })).toMatchObject({ status: true });
+      expect(await book(guest(6, { ...choice, guaranteeReference: guarantee.reference }))).toMatchObject({ status: false, error: 'cancellationPolicyRequired' });
+      expect(await book(guest(6, { ...choice, guaranteeReference: guarantee.reference, cancellationPolicy: true }))).toMatchObject({ status: true, data: { outcome: 'confirm' } });
+      // A zone the experience does not offer, or none when it asks for one, is refused.
+      expect(await book(guest(7, { ...choice, zone: '' }))).toMatchObject({ status: false, error: 'zoneNotOffered' });
+    });
+
+    it('asks for the challenge when the invisible check is unsure, and reads the v2 token on the retry', async () => {
+      const { book, byKey } = await setup();
+      const wine = byKey('vini-toscani');
+      const choice = guest(5, { experienceId: wine.id, day: WINE, time: '18:00', pax: 2 });
+      expect(await book(choice, { recaptchaV3Token: localToken('v3', 'unsure'), tokenVersion: 'v3' })).toMatchObject({ status: false, error: 'botcheckUnsure' });
+      expect(await book(choice, { recaptchaV3Token: localToken('v3', 'unsure'), recaptchaV2Token: localToken('v2', 'pass'), tokenVersion: 'v2' })).toMatchObject({ status: true, data: { outcome: 'confirm' } });
+    });
+
+    it('adds an experience to a table booking in its transaction, and refuses both when the experience is full', async () => {
+      const { byKey, db, schema } = await setup();
+      const service = await import('@/server/booking/service');
+      const changes = await import('@/server/booking/changes');
+      const { reservationSchema } = await import('@/lib/forms/reservation');
+      const { findVenueByKey } = await import('@/server/venues/queries');
+      const venue = (await findVenueByKey(db, 'localhost'))!;
+      const cena = byKey('cena-degustazione');
+      const table = (i: number, date: string) =>
+        reservationSchema.parse({ pax: 2, date, time: '20:00', zone: 'sala', experience: cena.hash, nome: `T${i}`, cognome: 'Rossi', email: `t${i}@example.com`, prefisso: '+39', telefono: '3471234567', privacy: true });
+      const ctx = { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' as const };
+      const day = testDay(4);
+      const booked = await service.createReservation(db, venue, table(1, day), ctx);
+      expect(booked.outcome).toBe('confirm');
+      const e = schema.experienceBookings;
+      const [row] = await db.select().from(e).where(and(eq(e.experienceId, cena.id), eq(e.date, day)));
+      expect(row).toMatchObject({ date: day, time: '20:00', covers: 2, status: 'confirmed' });
+      expect(row.reservationId).not.toBeNull();
+      const view = await changes.reservationView(db, venue, booked.hash!);
+      expect(view?.experience?.hash).toBe(cena.hash);
+      // The last places: a table booking whose experience no longer fits stores neither.
+      await db.update(schema.experiences).set({ maxBookings: 3 }).where(eq(schema.experiences.id, cena.id));
+      await expect(service.createReservation(db, venue, table(2, day), ctx)).rejects.toMatchObject({ code: 'experienceFull' });
+      const tables = await db.select().from(schema.reservations).where(eq(schema.reservations.email, 't2@example.com'));
+      expect(tables).toHaveLength(0);
+      // Cancelling the table gives the experience's places back.
+      await changes.cancelReservation(db, venue, booked.hash!, { host: 'localhost' });
+      const [after] = await db.select().from(e).where(eq(e.id, row.id));
+      expect(after.status).toBe('cancelled');
+      expect((await service.createReservation(db, venue, table(3, day), ctx)).outcome).toBe('confirm');
+      await db.update(schema.experiences).set({ maxBookings: cena.maxBookings }).where(eq(schema.experiences.id, cena.id));
+    });
+
+    it('never books more guests than maxPrenotazioni: 50 bookings at once for the last places', async () => {
+      const { book, byKey, db, schema } = await setup();
+      const wine = byKey('vini-toscani');
+      // Sold out means refused here, so the count is exact (the waiting list is tested below).
+      await db.update(schema.experiences).set({ soldOutActive: false }).where(eq(schema.experiences.id, wine.id));
+      const e = schema.experienceBookings;
+      const taken = async () =>
+        Number(
+          (
+            await db
+              .select({ n: sql<number>`coalesce(sum(${e.covers}), 0)::int` })
+              .from(e)
+              .where(and(eq(e.experienceId, wine.id), eq(e.date, WINE), inArray(e.status, ['confirmed', 'pending'])))
+          )[0].n,
+        );
+      const before = await taken();
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => book(guest(100 + i, { experienceId: wine.id, day: WINE, time: i % 2 ? '18:00' : '18:30', pax: 2 }))));
+      const confirmed = results.filter((r) => r.status && r.data.outcome === 'confirm').length;
+      const rejected = results.filter((r) => r.status && r.data.outcome === 'reject').length;
+      expect(confirmed).toBe(Math.floor((wine.maxBookings - before) / 2));
+      expect(confirmed + rejected).toBe(50);
+      expect(await taken()).toBeLessThanOrEqual(wine.maxBookings);
+      // With flagSoldoutAttivo the full date takes the waiting list instead.
+      await db.update(schema.experiences).set({ soldOutActive: true }).where(eq(schema.experiences.id, wine.id));
+      const late = await book(guest(200, { experienceId: wine.id, day: WINE, time: '18:00', pax: 2 }));
+      expect(late).toMatchObject({ status: true, data: { outcome: 'waitinglist' } });
+    }, 120_000);
+  });
+}

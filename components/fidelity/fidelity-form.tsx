@@ -3,8 +3,8 @@
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { fidelityFields, fidelitySchema, type FidelityData, type FidelityField, type FidelityInput } from '@/lib/forms/fidelity';
+import { fidelityResolver } from '@/lib/forms/client-rules';
+import { fidelityFields, type FidelityData, type FidelityField, type FidelityInput } from '@/lib/forms/fidelity';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { TextField } from '@/components/forms/text-field';
@@ -26,13 +26,15 @@ type Props = {
   text: FidelityFormText;
   prefixes: PrefixOption[];
   defaultPrefix: string;
+  /** The venue's country (ISO alpha-2). */
+  country?: string;
   monthNames: string[];
 };
 
 const FORM_ID = 'fidelity';
 
 /** Loyalty sign-up (spec sections 2, 3 and 5). Validated here and again on the server with the same schema. */
-export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames }: Props) {
+export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, monthNames }: Props) {
   const router = useRouter();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -45,7 +47,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
     setFocus,
     formState: { errors, isDirty, submitCount },
   } = useForm<FidelityInput, unknown, FidelityData>({
-    resolver: zodResolver(fidelitySchema),
+    resolver: fidelityResolver(),
     defaultValues: {
       nome: '',
       cognome: '',
@@ -119,6 +121,10 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
         prefixError={message('prefisso')}
         phoneError={message('telefono')}
         requiredLabel={text.required}
+        locale={locale}
+        country={country}
+        defaultPrefix={defaultPrefix}
+        searchLabel={text.labels.prefixSearch}
       />
       <BirthdayField
         formId={FORM_ID}

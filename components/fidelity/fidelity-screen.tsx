@@ -36,6 +36,7 @@ export async function FidelityScreen({ params }: { params: VenueParams }) {
         locale={locale}
         prefixes={list}
         defaultPrefix={defaultPrefix}
+        country={location.country}
         monthNames={monthNames}
         text={{
           ...forms,

@@ -1,8 +1,8 @@
 'use client';
 
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { reservationDetailsSchema, type ReservationDetails, type ReservationDetailsInput } from '@/lib/forms/reservation';
+import { reservationDetailsResolver } from '@/lib/forms/client-rules';
+import type { ReservationDetails, ReservationDetailsInput } from '@/lib/forms/reservation';
 import { TextField } from '@/components/forms/text-field';
 import { PhoneField } from '@/components/forms/phone-field';
 import { BirthdayField } from '@/components/forms/birthday-field';
@@ -25,7 +25,7 @@ export function DetailsStep({ setup, initial, onDone }: { setup: WizardSetup; in
     setFocus,
     formState: { errors, isDirty, submitCount, isSubmitSuccessful },
   } = useForm<ReservationDetailsInput, unknown, ReservationDetails>({
-    resolver: zodResolver(reservationDetailsSchema),
+    resolver: reservationDetailsResolver(),
     defaultValues: {
       nome: initial?.nome ?? '',
       cognome: initial?.cognome ?? '',
@@ -70,6 +70,10 @@ export function DetailsStep({ setup, initial, onDone }: { setup: WizardSetup; in
         prefixError={message('prefisso')}
         phoneError={message('telefono')}
         requiredLabel={forms.required}
+        locale={setup.locale}
+        country={setup.country}
+        defaultPrefix={initial?.prefisso ?? setup.defaultPrefix}
+        searchLabel={forms.labels.prefixSearch}
       />
       <div className="field">
         <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t['details.visitReason']}</label>

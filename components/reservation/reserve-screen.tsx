@@ -41,6 +41,7 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
     waitingList: booking.waitingList,
     zones: Object.fromEntries(booking.zones.map((z) => [z.key, pickText(z.name, locale)])),
     prefixes: list,
+    country: location.country,
     defaultPrefix: list.find((p) => p.iso === location.country)?.prefisso ?? list[0]?.prefisso ?? '+39',
     monthNames: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1)))),
     weekdayNames: Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))), // 1 Jan 2024 is a Monday

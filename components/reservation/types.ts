@@ -20,6 +20,8 @@ export type WizardSetup = {
   zones: Record<string, string>;
   prefixes: PrefixOption[];
   defaultPrefix: string;
+  /** The venue's country (ISO alpha-2): the phone field's default and the name of a shared prefix. */
+  country?: string;
   monthNames: string[];
   weekdayNames: string[];
   policies: { privacy: string; marketing: string };

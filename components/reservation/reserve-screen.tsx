@@ -40,6 +40,7 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
     visitReasons: booking.visitReasons.map((r) => ({ key: r.key, label: pickText(r.label, locale) })),
     waitingList: booking.waitingList,
     zones: Object.fromEntries(booking.zones.map((z) => [z.key, pickText(z.name, locale)])),
+    shifts: Object.fromEntries(booking.shifts.map((s) => [s.key, pickText(s.name, locale)])),
     prefixes: list,
     country: location.country,
     defaultPrefix: list.find((p) => p.iso === location.country)?.prefisso ?? list[0]?.prefisso ?? '+39',

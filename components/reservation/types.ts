@@ -18,6 +18,8 @@ export type WizardSetup = {
   visitReasons: { key: string; label: string }[];
   waitingList: boolean;
   zones: Record<string, string>;
+  /** Shift names by key (Lunch, Dinner): the times step's groups. */
+  shifts?: Record<string, string>;
   prefixes: PrefixOption[];
   defaultPrefix: string;
   /** The venue's country (ISO alpha-2): the phone field's default and the name of a shared prefix. */

@@ -51,7 +51,7 @@ async function phoneRule(out: Values, errors: Errors, values: Values) {
   if (!/^\+\d{1,4}$/.test(prefisso)) errors.prefisso = 'prefixRequired';
   if (!telefono) errors.telefono = 'phoneRequired';
   else if (telefono.length > 20) errors.telefono = 'phoneInvalid';
-  else if (!errors.prefisso && !(await isValidPhoneLazy(prefisso, telefono))) errors.telefono = 'phoneInvalid';
+  else if (!(await isValidPhoneLazy(prefisso, telefono))) errors.telefono = 'phoneInvalid';
 }
 
 function intIn(v: unknown, min: number, max: number): number | null {

@@ -200,7 +200,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       writeSession(HOLD_KEY, null);
       writeSession(DETAILS_KEY, null);
       writeSession(GUARANTEE_KEY, null);
-      writeSession(LAST_RESERVATION_KEY, { outcome: body.data.outcome, hash: body.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}` });
+      writeSession(LAST_RESERVATION_KEY, { outcome: body.data.outcome, hash: body.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, guarantee: offer?.reference ? offer.offer?.terms : undefined });
       router.push(localizedPath(setup.locale, body.data.outcome === 'suspended' ? `/a2fa/reserve/${body.data.hash}` : `/reserve/${body.data.outcome}`));
       return null;
     }

@@ -159,8 +159,11 @@ test.describe('loyalty sign-up', () => {
     await page.keyboard.type('Neri');
     await page.keyboard.press('Tab');
     await page.keyboard.type(unique('keyboard'));
+    await page.keyboard.press('Tab'); // the prefix search box, left empty
+    await expect(page.getByLabel(en('forms.labels.prefixSearch'))).toBeFocused();
     await page.keyboard.press('Tab'); // prefix select keeps the venue's country
     await expect(page.locator('select[name="prefisso"]')).toBeFocused();
+    await expect(page.locator('select[name="prefisso"]')).toHaveValue('+39');
     await page.keyboard.press('Tab');
     await page.keyboard.type('3391234567');
     await page.keyboard.press('Tab');

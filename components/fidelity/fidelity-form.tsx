@@ -20,6 +20,8 @@ export type FidelityFormText = FormMessages & {
   labels: Record<string, string>;
   submit: string;
   policies: { privacy: string; marketing: string };
+  /** "Marketing acceptance is mandatory to complete the registration." */
+  marketingMandatory?: string;
 };
 
 type Props = {
@@ -144,6 +146,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
         formId={FORM_ID}
         registration={register('privacy')}
         label={text.labels.privacy}
+        requiredLabel={text.required}
         policyTitle={text.labels.privacyPolicy}
         policyText={text.policies.privacy}
         readPolicyLabel={text.readPolicy}
@@ -154,6 +157,8 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
         formId={FORM_ID}
         registration={register('marketing')}
         label={text.labels.marketing}
+        requiredLabel={text.required}
+        hint={text.marketingMandatory}
         policyTitle={text.labels.marketingPolicy}
         policyText={text.policies.marketing}
         readPolicyLabel={text.readPolicy}

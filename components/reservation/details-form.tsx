@@ -110,6 +110,7 @@ export function DetailsForm({ setup, initial, onDone }: { setup: WizardSetup; in
         formId={FORM_ID}
         registration={register('privacy')}
         label={forms.labels.privacy}
+        requiredLabel={forms.required}
         policyTitle={forms.labels.privacyPolicy}
         policyText={setup.policies.privacy}
         readPolicyLabel={forms.readPolicy}
@@ -120,6 +121,7 @@ export function DetailsForm({ setup, initial, onDone }: { setup: WizardSetup; in
         formId={FORM_ID}
         registration={register('marketing')}
         label={t['details.marketingOptional']}
+        required={false}
         policyTitle={forms.labels.marketingPolicy}
         policyText={setup.policies.marketing}
         readPolicyLabel={forms.readPolicy}

@@ -66,7 +66,7 @@ const stop = () => {
 process.on('exit', stop);
 
 async function waitUp(url) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, width = '360', full = '0'] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 800 } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console error:', m.text()); });
+await page.goto(url, { waitUntil: 'networkidle' });
+if (process.env.CLICK) await page.getByRole('button', { name: process.env.CLICK, exact: true }).click();
+if (process.env.WAIT) await page.waitForSelector(process.env.WAIT);
+if (process.env.EVAL) console.log(await page.evaluate(process.env.EVAL));
+await page.screenshot({ path: out, fullPage: full === '1' });
+await browser.close();

@@ -18,7 +18,7 @@ type Props = {
   prefixError?: string;
   phoneError?: string;
   requiredLabel: string;
-  /** The guest's language: country names are shown in it (`Intl.DisplayNames`); unset, the list's own names. */
+  /** The guest's language (the list itself is named in it by `getPrefixList(venue, locale)`). */
   locale?: string;
   /** The venue's country (ISO 3166 alpha-2): its prefix is the one a shared prefix (+39, +1) is named after. */
   country?: string;
@@ -49,23 +49,17 @@ const fold = (s: string) =>
     .toLowerCase();
 
 /**
- * One option per prefix (values are unique), named after the venue's country or the prefix's
- * main country in the guest's language, sorted by that name. Each option can be found by
- * any of its countries' names in the five languages, or by its digits.
+ * One option per prefix (values are unique), in the list's order, named after the venue's
+ * country or the prefix's main country as the list names it (`getPrefixList(venue, locale)`
+ * names them in the guest's language on the server). Each option can be found by any of its
+ * countries' names in the five languages, or by its digits (search words are not rendered,
+ * so they may come from the browser's own `Intl`).
  */
-export function prefixChoices(prefixes: PrefixOption[], locale?: string, country?: string): PrefixChoice[] {
-  const names = locale ? regionNames(locale) : null;
+export function prefixChoices(prefixes: PrefixOption[], country?: string): PrefixChoice[] {
   const all = SEARCH_LOCALES.map(regionNames).filter((n): n is Intl.DisplayNames => n !== null);
   const byPrefix = new Map<string, PrefixOption[]>();
   for (const p of prefixes) byPrefix.set(p.prefisso, [...(byPrefix.get(p.prefisso) ?? []), p]);
-  const nameOf = (p: PrefixOption) => {
-    try {
-      return (names && p.iso && names.of(p.iso.toUpperCase())) || p.paese;
-    } catch {
-      return p.paese;
-    }
-  };
-  const choices = [...byPrefix.entries()].map(([value, list]) => {
+  return [...byPrefix.entries()].map(([value, list]) => {
     const main = list.find((p) => p.iso.toUpperCase() === country?.toUpperCase()) ?? list.find((p) => p.iso.toUpperCase() === MAIN_COUNTRY[value]) ?? list[0];
     const words = [value, value.slice(1)];
     for (const p of list) {
@@ -78,10 +72,8 @@ export function prefixChoices(prefixes: PrefixOption[], locale?: string, country
         }
       }
     }
-    return { value, label: `${nameOf(main)} (${value})`, search: fold(words.join('|')) };
+    return { value, label: `${main.paese} (${value})`, search: fold(words.join('|')) };
   });
-  const collator = new Intl.Collator(locale ?? 'it');
-  return choices.sort((a, b) => collator.compare(a.label, b.label));
 }
 
 /** The first option a type-ahead query finds: digits match the prefix, letters a country's name. */
@@ -96,10 +88,10 @@ export function findPrefix(choices: PrefixChoice[], query: string): PrefixChoice
 }
 
 /** Mobile number with its country prefix (from `services/getallservices`), checked with libphonenumber-js (loaded when needed). */
-export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, prefix, phone, prefixError, phoneError, requiredLabel, locale, country, defaultPrefix, searchLabel }: Props) {
+export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, prefix, phone, prefixError, phoneError, requiredLabel, country, defaultPrefix, searchLabel }: Props) {
   const prefixId = fieldId(formId, prefix.name);
   const phoneId = fieldId(formId, phone.name);
-  const choices = useMemo(() => prefixChoices(prefixes, locale, country), [prefixes, locale, country]);
+  const choices = useMemo(() => prefixChoices(prefixes, country), [prefixes, country]);
   const select = useRef<HTMLSelectElement | null>(null);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<string | null>(null);

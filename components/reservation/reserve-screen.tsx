@@ -25,7 +25,7 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
   const booking = location.booking;
   // Modules are known from the location: with the backend down, the module's page still renders.
   if (moduleKey && !backendFailed && !booking.modules.some((m) => m.key === moduleKey)) return <NotFoundPage />;
-  const [t, messages, forms, prefixes] = await Promise.all([getTranslations('reserve'), getMessages(), formMessages(), getPrefixList(venueKey)]);
+  const [t, messages, forms, prefixes] = await Promise.all([getTranslations('reserve'), getMessages(), formMessages(), getPrefixList(venueKey, locale)]);
   const list = prefixes ?? [];
   const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });

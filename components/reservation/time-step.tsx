@@ -33,7 +33,8 @@ export function TimeStep({ setup, pax, date, day, experiences, loading, error, o
   for (const s of day.slots) {
     const group = groups.find((g) => g.key === s.shift);
     if (group) group.slots.push(s);
-    else groups.push({ key: s.shift, name: setup.shifts?.[s.shift] ?? s.shift, slots: [s] });
+    // A backend that does not name its shifts: Lunch or Dinner by the shift's first time.
+    else groups.push({ key: s.shift, name: setup.shifts?.[s.shift] ?? t[Number(s.time.slice(0, 2)) < 16 ? 'time.shiftLunch' : 'time.shiftDinner'], slots: [s] });
   }
 
   const choose = async (choice: Choice) => {

@@ -56,6 +56,14 @@ test.describe('the booking calendar is a WAI-ARIA date grid', () => {
     await expect.poll(focusedIsOpen).toBe(true);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: en('reserve.time.title') })).toBeVisible();
+    // The times sit under their shift's name when the day has more than one shift.
+    const shifts = page.locator('.time-step__shift');
+    await expect(shifts.first()).toBeVisible();
+    if ((await shifts.count()) === 2) {
+      await expect(page.getByRole('group', { name: 'Lunch', exact: true })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Dinner', exact: true })).toBeVisible();
+      await expect(page.locator('.time-step__shift-name')).toHaveText(['Lunch', 'Dinner']);
+    }
     await axe(page);
   });
 });

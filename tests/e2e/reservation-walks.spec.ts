@@ -38,6 +38,11 @@ test.describe('booking walks', () => {
     expect(mail.subject).toMatch(new RegExp(`^Il tuo tavolo da ${VENUE} è confermato: `));
     expect(mail.text).toContain('Ciao Anna,');
     expect(mail.text).toMatch(/\/reserve\/[A-Za-z0-9_-]{22}\/edit/);
+    // Change and Cancel links, the calendar file named, and the party size as the summary says it.
+    expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[A-Za-z0-9_-]{22}\/edit$/m);
+    expect(mail.text).toMatch(/^Cancella: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
+    expect(mail.text).toContain('reservation.ics');
+    expect(mail.text).toMatch(/^Persone: 2 persone$/m);
     expect(mail.text).not.toContain('/en/reserve/');
     expect(mail.raw).toContain('filename=reservation.ics');
     expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);

@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const [,, base, width] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+page.on('console', (m) => { if (m.type() === 'error') console.log('console error:', m.text()); });
+await page.goto(base + '/en/reserve');
+await page.getByRole('button', { name: '2 people', exact: true }).click();
+await page.getByRole('grid').waitFor();
+await page.screenshot({ path: `/tmp/h17/cal-${width}.png`, fullPage: true });
+await page.keyboard.press('PageDown');
+await page.locator('.calendar__cell--available .calendar__day').nth(2).click();
+await page.locator('.time-step .choice').first().waitFor();
+await page.locator('.time-step .choice:not(.choice--full)').first().click();
+await page.getByRole('group', { name: 'Choose the zone' }).or(page.locator('.zones')).first().waitFor();
+await page.screenshot({ path: `/tmp/h17/time-${width}.png`, fullPage: true });
+await browser.close();

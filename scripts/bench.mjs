@@ -1,8 +1,11 @@
 // `npm run bench`: throughput and latency of the site's pages and backend calls beside
 // a bare Next.js page (bench/bare-app, its own server) and a static file of the site's
 // server, all measured in the same run, so the ratios compare across machines.
-// Not a test: it asserts nothing.
-// Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 20), DATABASE_URL.
+// It also weighs the JavaScript each guest page loads (gzipped) against the bare page's and
+// exits non-zero when a page loads more than JS_BUDGET_KB (default 40) above that floor.
+// `npm run bench -- --js` (what `npm test` runs) does only that weighing, on the existing
+// production build, without the load test or the seeded reservations.
+// Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 20), DATABASE_URL, JS_BUDGET_KB.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +14,8 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
+const jsOnly = process.argv.includes('--js');
+const budgetKb = Number(process.env.JS_BUDGET_KB) || 40;
 const port = Number(process.env.BENCH_PORT) || 3190;
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS) || 8;
@@ -33,10 +38,10 @@ function build(dir, args = []) {
 if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
 build(bareDir, ['--webpack']);
 
-const dataDir = path.join(root, '.tmp', 'bench');
+const dataDir = path.join(root, '.tmp', jsOnly ? 'bench-js' : 'bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
-const reservationsToSeed = Number(process.env.BENCH_RESERVATIONS) || 10_000;
-{
+const reservationsToSeed = jsOnly ? 0 : Number(process.env.BENCH_RESERVATIONS) || 10_000;
+if (!jsOnly) {
   const seed = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/bench-seed.ts', String(reservationsToSeed)], {
     cwd: root,
     stdio: 'inherit',
@@ -61,7 +66,7 @@ const stop = () => {
 process.on('exit', stop);
 
 async function waitUp(url) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -85,11 +90,45 @@ function measure(name, opts) {
 
 /** Gzipped bytes of the JavaScript a page's HTML loads. */
 async function pageScripts(origin, pathname) {
-  const html = await (await fetch(origin + pathname)).text();
+  const response = await fetch(origin + pathname);
+  const html = await response.text();
   const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))];
   let bytes = 0;
   for (const src of sources) bytes += zlib.gzipSync(Buffer.from(await (await fetch(new URL(src, origin))).arrayBuffer())).length;
-  return { files: sources.length, kb: bytes / 1024 };
+  return { files: sources.length, kb: bytes / 1024, status: response.status };
+}
+
+/** Every guest page's JavaScript against the bare page's; false when one is over budget. */
+async function weighPages() {
+  const floor = await pageScripts(bareBase, '/');
+  const firstLink = async (list, pattern) => {
+    const html = await (await fetch(base + list)).text();
+    return html.match(pattern)?.[0];
+  };
+  const pages = [
+    ['home', '/en'],
+    ['reserve', '/en/reserve'],
+    ['experiences', '/en/frontpage/esperienze'],
+    ['an experience', await firstLink('/en/frontpage/esperienze', /\/en\/frontpage\/esperienze\/[A-Za-z0-9_-]+(?=")/)],
+    ['an experience\'s booking form', await firstLink('/en/frontpage/esperienze', /\/en\/frontpage\/esperienze\/[A-Za-z0-9_-]+\/reserve(?=")/)],
+    ['gift cards', '/en/frontpage/giftcards'],
+    ['a gift card', await firstLink('/en/frontpage/giftcards', /\/en\/frontpage\/giftcard\/[A-Za-z0-9_-]+(?=")/)],
+    ['loyalty', '/en/frontpage/fidelity'],
+    ['a promotion', '/en/promo/aperitivo-omaggio'],
+  ].filter(([, p]) => p);
+  console.log(`\nJavaScript per page, gzipped (budget: the bare page + ${budgetKb} KB)\n`);
+  console.log('page'.padEnd(64), 'files'.padStart(6), 'KB gz'.padStart(8), 'over bare'.padStart(10));
+  console.log('bare Next.js page /'.padEnd(64), String(floor.files).padStart(6), floor.kb.toFixed(1).padStart(8), '0.0'.padStart(10));
+  let ok = true;
+  for (const [label, p] of pages) {
+    const js = await pageScripts(base, p);
+    const over = js.kb - floor.kb;
+    const fail = over > budgetKb || js.status !== 200;
+    if (fail) ok = false;
+    console.log(`${label} ${p}`.padEnd(64), String(js.files).padStart(6), js.kb.toFixed(1).padStart(8), over.toFixed(1).padStart(10), fail ? (js.status !== 200 ? ` HTTP ${js.status}` : ' OVER BUDGET') : '');
+  }
+  console.log(ok ? `\nEvery page is within ${budgetKb} KB gz of the bare page.` : `\nA page is over the budget of ${budgetKb} KB gz above the bare page.`);
+  return ok;
 }
 
 let created = 0;
@@ -112,6 +151,7 @@ function createBody(i) {
 
 await waitUp(`${base}/api/health`);
 await waitUp(bareBase);
+if (jsOnly) process.exit((await weighPages()) ? 0 : 1);
 const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` };
 const targets = [
   ['baseline: bare Next.js page', { base: bareBase, path: '/' }],
@@ -147,9 +187,4 @@ console.log('target'.padEnd(40), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 
 for (const r of results) {
   console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), (r.rps / baseline).toFixed(2).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.non2xx + r.errors).padStart(8));
 }
-for (const [label, origin, p] of [['bare page', bareBase, '/'], ['home', base, '/'], ['promotion', base, '/en/promo/aperitivo-omaggio'], ['loyalty', base, '/en/frontpage/fidelity'], ['reserve', base, '/en/reserve']]) {
-  const js = await pageScripts(origin, p);
-  console.log(`JavaScript loaded by ${label} ${p}: ${js.files} files, ${js.kb.toFixed(1)} KB gzipped`);
-}
-stop();
-process.exit(0);
+process.exit((await weighPages()) ? 0 : 1);

@@ -1,4 +1,4 @@
-// `npm test`: the whole suite. Type check, lint, production build, Jest (unit and
+// `npm test`: the whole suite. Type check, lint, production build, the JavaScript weight budget, Jest (unit and
 // integration, on PGlite and a throwaway PostgreSQL server; then again at three other
 // dates under faketime), then Playwright in a real
 // Chromium against three production servers. Ends with one line `N passed, N failed`,
@@ -69,6 +69,16 @@ if (buildOk) passed++;
 else {
   failed++;
   failures.push('next build');
+}
+
+// The JavaScript weight budget (docs/performance.md): every guest page within 40 KB gz of a
+// bare Next.js page, on the build above (the bare page is built too, about half a minute).
+if (buildOk) {
+  if (run('JavaScript per page (npm run bench -- --js)', [path.join(root, 'scripts', 'bench.mjs'), '--js'])) passed++;
+  else {
+    failed++;
+    failures.push('JavaScript weight');
+  }
 }
 
 const jestOut = path.join(tmp, 'jest.json');

@@ -3,8 +3,9 @@
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { fidelityFields, fidelitySchema, type FidelityData, type FidelityField, type FidelityInput } from '@/lib/forms/fidelity';
+import { fidelityResolver } from '@/lib/forms/client-rules';
+import type { FidelityData, FidelityInput } from '@/lib/forms/fidelity';
+import { fidelityFields, type FidelityField } from '@/lib/forms/fidelity-fields';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { TextField } from '@/components/forms/text-field';
@@ -19,6 +20,8 @@ export type FidelityFormText = FormMessages & {
   labels: Record<string, string>;
   submit: string;
   policies: { privacy: string; marketing: string };
+  /** "Marketing acceptance is mandatory to complete the registration." */
+  marketingMandatory?: string;
 };
 
 type Props = {
@@ -26,13 +29,15 @@ type Props = {
   text: FidelityFormText;
   prefixes: PrefixOption[];
   defaultPrefix: string;
+  /** The venue's country (ISO alpha-2). */
+  country?: string;
   monthNames: string[];
 };
 
 const FORM_ID = 'fidelity';
 
 /** Loyalty sign-up (spec sections 2, 3 and 5). Validated here and again on the server with the same schema. */
-export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames }: Props) {
+export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, monthNames }: Props) {
   const router = useRouter();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -45,7 +50,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
     setFocus,
     formState: { errors, isDirty, submitCount },
   } = useForm<FidelityInput, unknown, FidelityData>({
-    resolver: zodResolver(fidelitySchema),
+    resolver: fidelityResolver(),
     defaultValues: {
       nome: '',
       cognome: '',
@@ -119,6 +124,10 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
         prefixError={message('prefisso')}
         phoneError={message('telefono')}
         requiredLabel={text.required}
+        locale={locale}
+        country={country}
+        defaultPrefix={defaultPrefix}
+        searchLabel={text.labels.prefixSearch}
       />
       <BirthdayField
         formId={FORM_ID}
@@ -137,6 +146,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
         formId={FORM_ID}
         registration={register('privacy')}
         label={text.labels.privacy}
+        requiredLabel={text.required}
         policyTitle={text.labels.privacyPolicy}
         policyText={text.policies.privacy}
         readPolicyLabel={text.readPolicy}
@@ -147,6 +157,8 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
         formId={FORM_ID}
         registration={register('marketing')}
         label={text.labels.marketing}
+        requiredLabel={text.required}
+        hint={text.marketingMandatory}
         policyTitle={text.labels.marketingPolicy}
         policyText={text.policies.marketing}
         readPolicyLabel={text.readPolicy}

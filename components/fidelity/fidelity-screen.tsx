@@ -9,7 +9,7 @@ import { FidelityForm } from './fidelity-form';
 /** `/frontpage/fidelity`: the loyalty sign-up form (spec section 2, "Loyalty screens"). */
 export async function FidelityScreen({ params }: { params: VenueParams }) {
   const { locale, location, venueKey } = await loadVenue(params);
-  const [t, prefixes, forms] = await Promise.all([getTranslations('fidelity'), getPrefixList(venueKey), formMessages()]);
+  const [t, prefixes, forms] = await Promise.all([getTranslations('fidelity'), getPrefixList(venueKey, locale), formMessages()]);
   const landing = await getTranslations('fidelity.landing');
   if (!location.services.fidelity) {
     return (
@@ -36,6 +36,7 @@ export async function FidelityScreen({ params }: { params: VenueParams }) {
         locale={locale}
         prefixes={list}
         defaultPrefix={defaultPrefix}
+        country={location.country}
         monthNames={monthNames}
         text={{
           ...forms,

@@ -2,9 +2,7 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { fidelityLookupSchema } from '@/lib/forms/fidelity';
+import { checkLookup, rulesResolver } from '@/lib/forms/client-rules';
 import type { Locale } from '@/lib/i18n/locales';
 import { TextField } from '@/components/forms/text-field';
 import type { FormMessages } from '@/components/forms/types';
@@ -18,8 +16,8 @@ type Props = {
 export function LookupForm({ locale, text }: Props) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<z.input<typeof fidelityLookupSchema>, unknown, z.output<typeof fidelityLookupSchema>>({
-    resolver: zodResolver(fidelityLookupSchema),
+  const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<{ email: string }, unknown, { email: string }>({
+    resolver: rulesResolver(checkLookup),
     defaultValues: { email: '' },
   });
 

@@ -14,10 +14,16 @@ type Props = {
   readPolicyLabel: string;
   closeLabel: string;
   error?: string;
+  /** Whether the box must be ticked (default): marked with `requiredLabel` and `aria-required`. */
+  required?: boolean;
+  /** The "required" mark's text; unset, no visible mark. */
+  requiredLabel?: string;
+  /** A line under the box saying why it is needed. */
+  hint?: string;
 };
 
 /** A consent checkbox with a button opening the venue's policy text (spec section 2, "Policy modals"). */
-export function ConsentField({ formId, registration, label, policyTitle, policyText, readPolicyLabel, closeLabel, error }: Props) {
+export function ConsentField({ formId, registration, label, policyTitle, policyText, readPolicyLabel, closeLabel, error, required = true, requiredLabel, hint }: Props) {
   const [open, setOpen] = useState(false);
   const id = fieldId(formId, registration.name);
   return (
@@ -26,16 +32,24 @@ export function ConsentField({ formId, registration, label, policyTitle, policyT
         <input
           id={id}
           type="checkbox"
-          aria-required="true"
+          aria-required={required ? true : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId(formId, registration.name) : undefined}
+          aria-describedby={[hint ? `${id}-hint` : '', error ? errorId(formId, registration.name) : ''].filter(Boolean).join(' ') || undefined}
           {...registration}
         />
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id}>
+          {label}
+          {required && requiredLabel ? <span className="field__required"> ({requiredLabel})</span> : null}
+        </label>
         <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
           {readPolicyLabel}: {policyTitle}
         </button>
       </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId(formId, registration.name)} message={error} />
       <PolicyDialog open={open} title={policyTitle} text={policyText} closeLabel={closeLabel} onClose={() => setOpen(false)} />
     </div>

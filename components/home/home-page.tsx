@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { VenueImage } from '@/components/shell/venue-image';
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { getExperienceList } from '@/lib/venue/data';
@@ -45,8 +46,7 @@ export async function HomePage({ params }: { params: VenueParams }) {
     <>
       <section className="hero" aria-labelledby="venue-name">
         {location.theme.cover ? (
-          // eslint-disable-next-line @next/next/no-img-element -- self-hosted venue artwork, sized by CSS
-          <img src={location.theme.cover} alt="" width={1600} height={600} fetchPriority="high" />
+          <VenueImage src={location.theme.cover} alt="" width={1600} height={900} sizes="(max-width: 64rem) 100vw, 64rem" priority />
         ) : null}
         <div className="hero__text">
           <h1 id="venue-name">{location.locationname}</h1>

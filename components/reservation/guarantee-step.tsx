@@ -158,16 +158,16 @@ export function LocalCard({ setup, offer, confirmRef, endpoint = '/api/reservati
       <p className="hint">{t['guarantee.testCards']}</p>
       <div className="field">
         <label htmlFor="card-number">{t['guarantee.cardNumber']}</label>
-        <input id="card-number" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} />
+        <input id="card-number" type="text" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} />
       </div>
       <div className="card-form__row">
         <div className="field">
           <label htmlFor="card-expiry">{t['guarantee.expiry']}</label>
-          <input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+          <input id="card-expiry" type="text" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="card-cvc">{t['guarantee.cvc']}</label>
-          <input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} />
+          <input id="card-cvc" type="text" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} />
         </div>
       </div>
     </div>

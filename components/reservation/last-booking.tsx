@@ -1,6 +1,10 @@
 'use client';
 
 import { useMemo, useSyncExternalStore } from 'react';
+import { formatPrice } from '@/lib/currency';
+import { policyMessage } from '@/lib/booking/policy';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
 import { LAST_RESERVATION_KEY, type LastReservation } from './types';
 
 const noSubscription = () => () => undefined;
@@ -12,10 +16,66 @@ const readStored = () => {
   }
 };
 
-type Props = { outcome: string; locale: string; heading: string; labels: Record<string, string>; zones: Record<string, string> };
+type Props = {
+  outcome: string;
+  locale: string;
+  heading: string;
+  labels: Record<string, string>;
+  zones: Record<string, string>;
+  /** "2 people", as the summary says it. */
+  paxLabels?: Record<number, string>;
+  /** `reserve.outcome.*` and `reserve.guarantee.*` texts by dotted key (`outcome.change`), for the terms and links. */
+  texts?: Record<string, string>;
+  /** The venue, for the free-cancellation deadline in its time and the calendar file. */
+  venue?: { name: string; address: string; timezone: string };
+};
+
+const fill = (text: string | undefined, values: Record<string, string | number>) => (text ?? '').replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+
+/** The instant a wall-clock date and time happen in a time zone (two passes over its offset). */
+function zonedInstant(timeZone: string, date: string, time: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  const offset = (at: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+        .formatToParts(new Date(at))
+        .map((p) => [p.type, p.value]),
+    );
+    return Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`) - at;
+  };
+  let at = wall - offset(wall);
+  at = wall - offset(at);
+  return new Date(at);
+}
+
+const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsText = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** An "Add to calendar" file for the booking, as a data: URL (the e-mail carries the same as an attachment). */
+function icsHref(last: LastReservation, venue: NonNullable<Props['venue']>, title: string, url: string): string {
+  const start = zonedInstant(venue.timezone, last.date, last.time);
+  const end = new Date(start.getTime() + 120 * 60_000);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//frontpage//reservation//EN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${last.hash ?? `${last.date}-${last.time}`}@${window.location.host}`,
+    `DTSTAMP:${icsStamp(new Date())}`,
+    `DTSTART:${icsStamp(start)}`,
+    `DTEND:${icsStamp(end)}`,
+    `SUMMARY:${icsText(title)}`,
+    `LOCATION:${icsText(venue.address)}`,
+    `URL:${url}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join('\r\n'))}`;
+}
 
 /** The booking just made, kept by the wizard in sessionStorage (the page itself is cached, the same for everyone). */
-export function LastBooking({ outcome, locale, heading, labels, zones }: Props) {
+export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels, texts, venue }: Props) {
   const raw = useSyncExternalStore(noSubscription, readStored, () => null);
   const last = useMemo(() => {
     try {
@@ -27,13 +87,23 @@ export function LastBooking({ outcome, locale, heading, labels, zones }: Props) 
   }, [raw, outcome]);
   if (!last) return null;
   const date = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${last.date}T12:00:00Z`));
+  const people = paxLabels?.[last.pax] ?? String(last.pax);
+  const standing = last.hash && (outcome === 'confirm' || outcome === 'accept');
+  const terms = last.guarantee;
+  let deadline: string | null = null;
+  if (terms && terms.refundable === 'until' && venue) {
+    const at = new Date(zonedInstant(venue.timezone, last.date, last.time).getTime() - terms.hoursBefore * 3_600_000);
+    deadline = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venue.timezone }).format(at);
+  }
+  const policy = terms ? policyMessage(terms) : null;
+  const editPath = last.hash ? localizedPath(locale as Locale, `/reserve/${last.hash}/edit`) : '';
   return (
     <section className="summary" aria-label={heading}>
       <dl className="summary__list">
         <dt>{labels.name}</dt>
         <dd>{last.name}</dd>
         <dt>{labels.people}</dt>
-        <dd>{last.pax}</dd>
+        <dd>{people}</dd>
         <dt>{labels.date}</dt>
         <dd>{date}</dd>
         <dt>{labels.time}</dt>
@@ -41,6 +111,38 @@ export function LastBooking({ outcome, locale, heading, labels, zones }: Props) 
         <dt>{labels.zone}</dt>
         <dd>{zones[last.zone] ?? last.zone}</dd>
       </dl>
+      {terms && policy && texts ? (
+        <div className="outcome-guarantee">
+          <h2>{texts['outcome.guaranteeTitle']}</h2>
+          <ul className="guarantee-terms">
+            <li>{texts['outcome.cardSaved']}</li>
+            <li>{fill(texts[`guarantee.${policy.key}`], policy.values)}</li>
+            {deadline ? <li>{fill(texts['outcome.freeUntil'], { deadline })}</li> : null}
+            {terms.refundable === 'never' ? <li>{texts['outcome.noFreeCancellation']}</li> : null}
+            <li>
+              {fill(texts[terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation'], {
+                amount: formatPrice(terms.feeCents / 100, terms.currency, locale),
+                total: formatPrice(terms.totalCents / 100, terms.currency, locale),
+              })}
+            </li>
+          </ul>
+        </div>
+      ) : null}
+      {standing && texts ? (
+        <nav className="actions outcome-links" aria-label={texts['outcome.manage']}>
+          <a className="button button--ghost" href={editPath}>
+            {texts['outcome.change']}
+          </a>
+          <a className="button button--ghost" href={localizedPath(locale as Locale, `/reserve/${last.hash}/cancel`)}>
+            {texts['outcome.cancel']}
+          </a>
+          {venue ? (
+            <a className="button button--ghost" download="reservation.ics" href={icsHref(last, venue, `${venue.name} · ${people}`, new URL(editPath, window.location.origin).toString())}>
+              {texts['outcome.addToCalendar']}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

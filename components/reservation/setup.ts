@@ -17,7 +17,7 @@ export const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
 export async function buildWizardSetup(input: { locale: Locale; location: Location; venueKey: string; module?: string | null; edit?: WizardSetup['edit']; maxPax?: number }): Promise<WizardSetup> {
   const { locale, location, venueKey } = input;
   const booking = location.booking;
-  const [t, messages, forms, prefixes] = await Promise.all([getTranslations('reserve'), getMessages(), formMessages(), getPrefixList(venueKey)]);
+  const [t, messages, forms, prefixes] = await Promise.all([getTranslations('reserve'), getMessages(), formMessages(), getPrefixList(venueKey, locale)]);
   const list = prefixes ?? [];
   const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
@@ -31,7 +31,9 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
     visitReasons: booking.visitReasons.map((r) => ({ key: r.key, label: pickText(r.label, locale) })),
     waitingList: booking.waitingList,
     zones: Object.fromEntries(booking.zones.map((z) => [z.key, pickText(z.name, locale)])),
+    shifts: Object.fromEntries(booking.shifts.map((s) => [s.key, pickText(s.name, locale)])),
     prefixes: list,
+    country: location.country,
     defaultPrefix: list.find((p) => p.iso === location.country)?.prefisso ?? list[0]?.prefisso ?? '+39',
     monthNames: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1)))),
     weekdayNames: Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))), // 1 Jan 2024 is a Monday

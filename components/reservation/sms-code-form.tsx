@@ -88,6 +88,8 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
           ref={inputRef}
           id="sms-code"
           name="code"
+          type="text"
+          className="sms-form__code"
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]{6}"

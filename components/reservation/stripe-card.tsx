@@ -26,6 +26,31 @@ function stripeFor(key: string) {
   return promise;
 }
 
+/** Stripe's Payment Element drawn like the form kit: the theme's colours, radius, type and field height. */
+function formKitAppearance() {
+  const css = typeof document === 'undefined' ? null : getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => css?.getPropertyValue(name).trim() || fallback;
+  return {
+    theme: 'stripe' as const,
+    variables: {
+      colorPrimary: read('--brand', '#8a2c1b'),
+      colorText: read('--ink', '#1f1b16'),
+      colorTextSecondary: read('--muted', '#5b5248'),
+      colorDanger: read('--danger', '#a51d2d'),
+      colorBackground: '#ffffff',
+      borderRadius: '8px',
+      fontFamily: css ? getComputedStyle(document.body).fontFamily : 'system-ui, sans-serif',
+      fontSizeBase: '16px',
+      spacingUnit: '4px',
+    },
+    rules: {
+      '.Input': { border: '1px solid #8c8073', padding: '11px 12px', boxShadow: 'none' },
+      '.Input:focus': { outline: `3px solid ${read('--focus', '#1a5fb4')}`, outlineOffset: '2px', boxShadow: 'none' },
+      '.Label': { fontWeight: '600', color: read('--ink', '#1f1b16') },
+    },
+  };
+}
+
 /** The card collected by Stripe's Payment Element for a SetupIntent (saved, not charged). */
 export default function StripeCard({ publishableKey, clientSecret, locale, confirmRef, messages, mode = 'setup' }: Props) {
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
@@ -47,7 +72,7 @@ export default function StripeCard({ publishableKey, clientSecret, locale, confi
     );
   }
   return (
-    <Elements stripe={stripe} options={{ clientSecret, locale: locale as 'auto' }}>
+    <Elements stripe={stripe} options={{ clientSecret, locale: locale as 'auto', appearance: formKitAppearance() }}>
       <CardElement confirmRef={confirmRef} mode={mode} />
     </Elements>
   );

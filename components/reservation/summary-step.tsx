@@ -75,8 +75,9 @@ export function SummaryStep({ setup, choice, details, guarantee, extra, onChange
             setBusy(true);
             setProblem(null);
             const error = await onConfirm();
+            // An unsure bot check is not an error: the challenge below the summary says what to do.
             if (error) {
-              setProblem(error);
+              if (error !== 'botcheckUnsure') setProblem(error);
               setBusy(false);
             }
           }}

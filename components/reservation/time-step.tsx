@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { ExperienceAccordion } from './experience-accordion';
-import type { DayDetail, DayExperience, WizardSetup } from './types';
+import type { DayDetail, DayExperience, SlotInfo, WizardSetup } from './types';
 
 type Choice = { time: string; zone: string; waitingList: boolean };
 type Props = {
@@ -31,6 +31,14 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
   if (error && !day) return <p role="alert" className="field__error">{error}</p>;
   if (loading || !day) return <p role="status">{t['date.loading']}</p>;
   const slot = day.slots.find((s) => s.time === time);
+  // Times grouped by shift (Lunch, Dinner), in the day's order, under the venue's names for them.
+  const groups: { key: string; name: string; slots: SlotInfo[] }[] = [];
+  for (const s of day.slots) {
+    const group = groups.find((g) => g.key === s.shift);
+    if (group) group.slots.push(s);
+    // A backend that does not name its shifts: Lunch or Dinner by the shift's first time.
+    else groups.push({ key: s.shift, name: setup.shifts?.[s.shift] ?? t[Number(s.time.slice(0, 2)) < 16 ? 'time.shiftLunch' : 'time.shiftDinner'], slots: [s] });
+  }
 
   const choose = async (choice: Choice) => {
     setBusy(true);
@@ -48,19 +56,21 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
           {t[`conditions.${problem}`] ?? t[`errors.${problem}`] ?? t['errors.generic']}
         </p>
       ) : null}
-      <fieldset className="field--group">
-        <legend className="visually-hidden">{t['time.title']}</legend>
-        <ul className="choice-grid">
-          {day.slots.map((s) => (
-            <li key={s.time}>
-              <button type="button" className={`choice${s.available ? '' : ' choice--full'}`} aria-pressed={time === s.time} onClick={() => setTime(s.time)}>
-                {s.time}
-                {s.available ? null : <span className="choice__note"> · {t['time.full']}</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </fieldset>
+      {groups.map((g) => (
+        <fieldset className="field--group time-step__shift" key={g.key}>
+          <legend className={groups.length > 1 ? 'time-step__shift-name' : 'visually-hidden'}>{groups.length > 1 ? g.name : t['time.title']}</legend>
+          <ul className="choice-grid">
+            {g.slots.map((s) => (
+              <li key={s.time}>
+                <button type="button" className={`choice${s.available ? '' : ' choice--full'}`} aria-pressed={time === s.time} onClick={() => setTime(s.time)}>
+                  {s.time}
+                  {s.available ? null : <span className="choice__note"> · {t['time.full']}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ))}
       {slot && slot.available ? (
         <fieldset className="field--group zones">
           <legend>{t['time.zones']}</legend>

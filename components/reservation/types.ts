@@ -18,8 +18,12 @@ export type WizardSetup = {
   visitReasons: { key: string; label: string }[];
   waitingList: boolean;
   zones: Record<string, string>;
+  /** Shift names by key (Lunch, Dinner): the times step's groups. */
+  shifts?: Record<string, string>;
   prefixes: PrefixOption[];
   defaultPrefix: string;
+  /** The venue's country (ISO alpha-2): the phone field's default and the name of a shared prefix. */
+  country?: string;
   monthNames: string[];
   weekdayNames: string[];
   policies: { privacy: string; marketing: string };
@@ -34,7 +38,17 @@ export type WizardSetup = {
 };
 
 /** The last booking, kept in sessionStorage for the outcome page. */
-export type LastReservation = { outcome: string; hash?: string; pax: number; date: string; time: string; zone: string; name: string };
+export type LastReservation = {
+  outcome: string;
+  hash?: string;
+  pax: number;
+  date: string;
+  time: string;
+  zone: string;
+  name: string;
+  /** The card guarantee's terms, when a card was saved for it. */
+  guarantee?: { refundable: 'never' | 'always' | 'until'; hoursBefore: number; feeCents: number; per: 'reservation' | 'guest'; currency: string; totalCents: number };
+};
 export const LAST_RESERVATION_KEY = 'frontpageLastReservation';
 export const DETAILS_KEY = 'frontpageReservationDetails';
 export const HOLD_KEY = 'frontpageReservationHold';

@@ -174,7 +174,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       writeSession(HOLD_KEY, null);
       writeSession(DETAILS_KEY, null);
       writeSession(GUARANTEE_KEY, null);
-      writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}` });
+      writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, guarantee: offer?.reference ? offer.offer?.terms : undefined });
       router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
       return null;
     }

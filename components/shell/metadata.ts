@@ -7,6 +7,7 @@ import { isLocalVenueKey } from '@/lib/venue/host';
 import { getLocation } from '@/lib/venue/data';
 import type { VenueParams } from './venue-context';
 import type { ScreenKey } from './screens';
+import { pickText } from '@/lib/i18n/texts';
 
 export function siteOrigin(venueKey: string): URL {
   if (process.env.SITE_URL) return new URL(process.env.SITE_URL);
@@ -22,8 +23,15 @@ export async function screenMetadata(params: VenueParams, screen: ScreenKey, pat
   const locale = isLocale(params.locale) ? params.locale : defaultLocale;
   const [t, location] = await Promise.all([getTranslations({ locale, namespace: 'screens' }), getLocation(params.venue)]);
   const product = t(screen);
+  const name = location?.locationname ?? '';
+  const tagline = location ? pickText(location.tagline, locale) : '';
+  const logo = location?.theme.logo;
   return {
-    title: location?.locationname ? `${location.locationname} - ${product}` : product,
+    title: name ? `${name} - ${product}` : product,
+    // Search engines' snippet: the screen, the venue and its tagline.
+    description: [name ? `${product} · ${name}` : product, tagline].filter(Boolean).join('. '),
+    // The favicon is the venue's logo.
+    icons: logo ? { icon: [{ url: logo, type: logo.endsWith('.svg') ? 'image/svg+xml' : undefined }], apple: logo.endsWith('.svg') ? undefined : logo } : undefined,
     metadataBase: siteOrigin(params.venue),
     alternates: { canonical: localizedPath(locale, path), languages: alternatePaths(path) },
   };

@@ -38,9 +38,11 @@ export const locationSchema = z.object({
       holdMinutes: num,
       modules: z.array(z.object({ key: str, name: texts })).default([]),
       zones: z.array(z.object({ key: str, name: texts })).default([]),
+      /** The venue's shifts (Lunch, Dinner): the times step groups slots under their names. */
+      shifts: z.array(z.object({ key: str, name: texts })).default([]),
     })
     .nullish()
-    .transform((b) => b ?? { partySize: { min: 1, directMax: 6, max: 12 }, visitReasons: [], waitingList: false, holdMinutes: 8, modules: [], zones: [] }),
+    .transform((b) => b ?? { partySize: { min: 1, directMax: 6, max: 12 }, visitReasons: [], waitingList: false, holdMinutes: 8, modules: [], zones: [], shifts: [] }),
   policies: z
     .object({ version: str, privacy: texts, marketing: texts })
     .nullish()

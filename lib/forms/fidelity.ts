@@ -27,19 +27,7 @@ export const fidelitySchema = z
 export type FidelityInput = z.input<typeof fidelitySchema>;
 export type FidelityData = z.output<typeof fidelitySchema>;
 
-/** The form's fields in screen order: the error summary and focus follow it. */
-export const fidelityFields = [
-  'nome',
-  'cognome',
-  'email',
-  'prefisso',
-  'telefono',
-  'compleannoGiorno',
-  'compleannoMese',
-  'privacy',
-  'marketing',
-] as const;
-export type FidelityField = (typeof fidelityFields)[number];
+export { fidelityFields, type FidelityField } from './fidelity-fields';
 
 export const fidelityLookupSchema = z.object({ email: email() });
 

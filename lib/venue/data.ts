@@ -5,6 +5,7 @@ import { backendFor } from '@/lib/backend';
 import type { Loaded } from '@/lib/backend/client';
 import type { Location, PrefixItem } from '@/lib/contract/location';
 import type { ExperienceList } from '@/lib/contract/experience';
+import { localizedPrefixes } from './prefixes';
 
 /** Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts). */
 const REVALIDATE_SECONDS = 300;
@@ -72,8 +73,12 @@ export async function getExperienceList(venueKey: string): Promise<ExperienceLis
 
 const readPrefixes = cachedRead<PrefixItem[]>('prefixes', (key) => backendFor(key).getAllServices());
 
-/** The phone prefix list (spec section 3), for the forms' prefix select; empty when the call failed. */
-export async function getPrefixList(venueKey: string): Promise<PrefixItem[]> {
+/**
+ * The phone prefix list (spec section 3), for the forms' prefix select; empty when the call
+ * failed. With a locale, the countries are named in that language and sorted by name.
+ */
+export async function getPrefixList(venueKey: string, locale?: string): Promise<PrefixItem[]> {
   const loaded = await readPrefixes(venueKey);
-  return loaded.status === 'ok' ? loaded.data : [];
+  const list = loaded.status === 'ok' ? loaded.data : [];
+  return locale ? localizedPrefixes(list, locale) : list;
 }

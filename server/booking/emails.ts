@@ -1,7 +1,9 @@
 import type { Database } from '@/server/db/client';
 import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
-import { emailPhrase, renderEmail, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
+import { emailPhrase, renderEmail, reserveText, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
+import { policyMessage } from '@/lib/booking/policy';
+import { cancellationFee, totalFeeCents } from './guarantee';
 import { venuePageUrl } from '@/server/fidelity/service';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
@@ -21,6 +23,26 @@ const guestTemplate: Record<ReservationNews, EmailTemplate> = {
 
 const longDate = (date: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * The card guarantee's terms in the guest's words: card saved, the policy, the free
+ * cancellation deadline in the venue's time, and the no-show fee. None without a guarantee.
+ */
+export function guaranteeNotes(venue: Pick<VenueRow, 'timezone' | 'currency'>, r: Pick<ReservationRow, 'guaranteeTerms' | 'date' | 'time' | 'covers'>, locale: string, now: Date): string[] {
+  const terms = r.guaranteeTerms;
+  if (!terms) return [];
+  const policy = policyMessage(terms);
+  const amount = formatPrice(terms.feeCents / 100, terms.currency || venue.currency, locale);
+  const total = formatPrice(totalFeeCents(terms, r.covers) / 100, terms.currency || venue.currency, locale);
+  const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
+  const notes = [`${reserveText(locale, 'outcome.guaranteeTitle')}: ${reserveText(locale, 'outcome.cardSaved')}`, reserveText(locale, `guarantee.${policy.key}`, policy.values)];
+  if (terms.refundable === 'until' && deadline) {
+    const when = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venue.timezone }).format(deadline);
+    notes.push(reserveText(locale, 'outcome.freeUntil', { deadline: when }));
+  } else if (terms.refundable === 'never') notes.push(reserveText(locale, 'outcome.noFreeCancellation'));
+  notes.push(reserveText(locale, terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', { amount, total }));
+  return notes;
+}
 
 /**
  * The guest's e-mail about their booking (with the `.ics` file, and the edit link while it
@@ -43,7 +65,7 @@ export async function queueReservationEmails(
   const fee = r.cancellationFeeCents ? formatPrice(r.cancellationFeeCents / 100, venue.currency, locale) : '';
   const details: [string, string][] = [
     [labels.name, `${r.firstName} ${r.lastName}`],
-    [labels.people, String(r.covers)],
+    [labels.people, reserveText(locale, 'people.count', { count: r.covers })],
     [labels.date, dateText],
     [labels.time, r.time],
     [labels.zone, zoneName],
@@ -51,7 +73,22 @@ export async function queueReservationEmails(
     ...(fee ? [[labels.fee, fee] as [string, string]] : []),
   ];
   const template = guestTemplate[news];
-  const mail = renderEmail(template, locale, { venueName: venue.name, firstName: r.firstName, link: cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time }, details);
+  const standing = !cancelled && news !== 'waitinglist';
+  const mail = renderEmail(
+    template,
+    locale,
+    { venueName: venue.name, firstName: r.firstName, link: cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time },
+    details,
+    standing
+      ? {
+          notes: [...guaranteeNotes(venue, r, locale, context.now), reserveText(locale, 'outcome.calendarAttached')],
+          links: [
+            [reserveText(locale, 'outcome.change'), editUrl],
+            [reserveText(locale, 'outcome.cancel'), venuePageUrl(context.host, locale, `/reserve/${r.hash}/cancel`)],
+          ],
+        }
+      : {},
+  );
   const attachments =
     news === 'waitinglist'
       ? []
@@ -66,7 +103,7 @@ export async function queueReservationEmails(
                 date: r.date,
                 time: r.time,
                 durationMinutes: 120,
-                summary: `${venue.name} · ${labels.people} ${r.covers}`,
+                summary: `${venue.name} · ${reserveText(locale, 'people.count', { count: r.covers })}`,
                 location: venue.address,
                 description: `${mail.subject}\n${editUrl}`,
                 url: editUrl,

@@ -34,14 +34,22 @@ export function renderEmail(
   vars: Vars,
   /** Label and value lines (a booking's details), shown between the text and the link. */
   details: [string, string][] = [],
+  /** More paragraphs after the details (a guarantee's terms), and labelled links after the link (Change, Cancel). */
+  extra: { notes?: string[]; links?: [string, string][] } = {},
 ): { subject: string; text: string; html: string } {
   const locale = toLocale(language);
   const texts = (catalogues[locale].emails as unknown as Record<EmailTemplate, Record<string, string>>)[template];
-  return renderEmailTexts(texts, locale, vars, details);
+  return renderEmailTexts(texts, locale, vars, details, extra);
 }
 
 /** renderEmail for texts kept elsewhere than `emails.*` (a feature's own namespace, e.g. `experiences.emails.confirm`). */
-export function renderEmailTexts(texts: Record<string, string>, language: string, vars: Vars, details: [string, string][] = []): { subject: string; text: string; html: string } {
+export function renderEmailTexts(
+  texts: Record<string, string>,
+  language: string,
+  vars: Vars,
+  details: [string, string][] = [],
+  extra: { notes?: string[]; links?: [string, string][] } = {},
+): { subject: string; text: string; html: string } {
   const locale = toLocale(language);
   const values: Record<string, string> = Object.fromEntries(Object.entries({ firstName: '', link: '', ...vars }).map(([k, v]) => [k, v ?? '']));
   const t = (key: string) => (texts[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
@@ -49,12 +57,18 @@ export function renderEmailTexts(texts: Record<string, string>, language: string
   const paragraphs = [t('body')];
   const signature = t('signature');
   const lines = details.map(([label, value]) => `${label}: ${value}`);
-  const text = [greeting, '', ...paragraphs, '', ...lines, '', vars.link ?? '', '', signature].join('\n').replace(/\n{3,}/g, '\n\n');
+  const notes = extra.notes ?? [];
+  const links = extra.links ?? [];
+  const text = [greeting, '', ...paragraphs, '', ...lines, '', ...notes, '', vars.link ?? '', '', ...links.map(([label, url]) => `${label}: ${url}`), '', signature]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b16">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${lines.length ? `<ul>${details.map(([l, v]) => `<li><strong>${escapeHtml(l)}:</strong> ${escapeHtml(v)}</li>`).join('')}</ul>` : ''}
+${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
 ${vars.link ? `<p><a href="${escapeHtml(vars.link)}">${escapeHtml(vars.link)}</a></p>` : ''}
+${links.length ? `<p>${links.map(([label, url]) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`).join(' · ')}</p>` : ''}
 <p>${escapeHtml(signature)}</p>
 </body></html>`;
   return { subject: t('subject'), text, html };
@@ -65,6 +79,41 @@ export function emailPhrase(template: EmailTemplate, language: string, key: stri
   const texts = (catalogues[toLocale(language)].emails as Record<EmailTemplate, unknown>)[template];
   const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
   return typeof value === 'string' ? value : key;
+}
+
+/** Fills `{name}` placeholders and `{name, plural, one {# x} other {# xs}}` forms (the subset of ICU the messages use). */
+export function formatIcu(message: string, values: Record<string, string | number>, locale: string): string {
+  let out = '';
+  for (let i = 0; i < message.length; i++) {
+    if (message[i] !== '{') {
+      out += message[i];
+      continue;
+    }
+    let depth = 1;
+    let j = i + 1;
+    for (; j < message.length && depth; j++) {
+      if (message[j] === '{') depth++;
+      else if (message[j] === '}') depth--;
+    }
+    const body = message.slice(i + 1, j - 1);
+    const plural = /^\s*(\w+)\s*,\s*plural\s*,(.*)$/s.exec(body);
+    if (plural) {
+      const n = Number(values[plural[1]]);
+      const forms: Record<string, string> = {};
+      for (const m of plural[2].matchAll(/(=\d+|\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g)) forms[m[1]] = m[2];
+      const form = forms[`=${n}`] ?? forms[new Intl.PluralRules(locale).select(n)] ?? forms.other ?? '';
+      out += formatIcu(form.replace(/#/g, new Intl.NumberFormat(locale).format(n)), values, locale);
+    } else out += String(values[body.trim()] ?? '');
+    i = j - 1;
+  }
+  return out;
+}
+
+/** A `reserve` message of a language by dotted key, placeholders and plurals filled. */
+export function reserveText(language: string, key: string, values: Record<string, string | number> = {}): string {
+  const locale = toLocale(language);
+  const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogues[locale].reserve);
+  return typeof message === 'string' ? formatIcu(message, values, locale) : key;
 }
 
 /** The booking-detail labels (`reserve.summary`) of a language, for e-mails. */

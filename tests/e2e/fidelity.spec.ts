@@ -24,9 +24,12 @@ test.describe('loyalty sign-up', () => {
     const summary = page.getByRole('alert', { name: 'Validation Error' });
     await expect(summary.getByRole('heading', { name: 'Validation Error' })).toBeVisible();
     await expect(summary).toContainText('Please check the highlighted fields and try again.');
-    for (const text of ['Name is required', 'Surname is required', 'Email is required', 'Phone is required', 'Please select birth day', 'Please select birth month', 'Privacy acceptance required', 'Marketing acceptance is mandatory to complete the registration.']) {
+    for (const text of ['Name is required', 'Surname is required', 'Email is required', 'Phone is required', 'Please select birth day', 'Please select birth month', 'Privacy acceptance required', 'Marketing acceptance required']) {
       await expect(page.locator('.field__error', { hasText: exactly(text) })).toBeVisible();
     }
+    // The marketing consent is marked required, and says why under the box (spec wording).
+    await expect(page.locator('.field--consent .hint', { hasText: exactly('Marketing acceptance is mandatory to complete the registration.') })).toBeVisible();
+    await expect(page.locator('label[for="fidelity-marketing"] .field__required')).toHaveText(' (required)');
     await expect(page.locator('input[name="nome"]')).toBeFocused();
     await expect(page.locator('input[name="nome"]')).toHaveAttribute('aria-invalid', 'true');
     const describedBy = await page.locator('input[name="nome"]').getAttribute('aria-describedby');
@@ -159,8 +162,11 @@ test.describe('loyalty sign-up', () => {
     await page.keyboard.type('Neri');
     await page.keyboard.press('Tab');
     await page.keyboard.type(unique('keyboard'));
+    await page.keyboard.press('Tab'); // the prefix search box, left empty
+    await expect(page.getByLabel(en('forms.labels.prefixSearch'))).toBeFocused();
     await page.keyboard.press('Tab'); // prefix select keeps the venue's country
     await expect(page.locator('select[name="prefisso"]')).toBeFocused();
+    await expect(page.locator('select[name="prefisso"]')).toHaveValue('+39');
     await page.keyboard.press('Tab');
     await page.keyboard.type('3391234567');
     await page.keyboard.press('Tab');

@@ -38,6 +38,11 @@ test.describe('booking walks', () => {
     expect(mail.subject).toMatch(new RegExp(`^Il tuo tavolo da ${VENUE} è confermato: `));
     expect(mail.text).toContain('Ciao Anna,');
     expect(mail.text).toMatch(/\/reserve\/[A-Za-z0-9_-]{22}\/edit/);
+    // Change and Cancel links, the calendar file named, and the party size as the summary says it.
+    expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[A-Za-z0-9_-]{22}\/edit$/m);
+    expect(mail.text).toMatch(/^Cancella: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
+    expect(mail.text).toContain('reservation.ics');
+    expect(mail.text).toMatch(/^Persone: 2 persone$/m);
     expect(mail.text).not.toContain('/en/reserve/');
     expect(mail.raw).toContain('filename=reservation.ics');
     expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
@@ -111,10 +116,14 @@ test.describe('booking walks', () => {
     await expect(page.getByLabel(en('reserve.date.list'))).toBeVisible();
     await axe(page);
 
-    // The calendar grid: each day is a button named with its date and state.
-    const day = page.locator('.calendar__cell--available .calendar__day').nth(1);
+    // The calendar grid (WAI-ARIA date grid): each day is a button named with its date and
+    // state; the first open day is the grid's one tab stop, the arrows move between open days.
+    const open = page.locator('.calendar__cell--available .calendar__day');
+    const day = open.nth(1);
     await expect(day).toHaveAttribute('aria-label', new RegExp(`, ${en('reserve.date.states.available')}`));
-    await tabTo(page, day);
+    await tabTo(page, open.first());
+    await page.keyboard.press('ArrowRight');
+    await expect(day).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: en('reserve.time.title') })).toBeFocused();
     await tabTo(page, page.locator('.time-step .choice:not(.choice--full)').first());

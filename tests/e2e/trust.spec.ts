@@ -37,6 +37,20 @@ test.describe('reservations you can trust', () => {
     await page.getByRole('button', { name: en('reserve.sms.submit') }).click();
     await page.waitForURL('**/en/reserve/confirm');
     await expect(page.getByRole('heading', { level: 1, name: en('reserve.outcome.confirmTitle') })).toBeVisible();
+    // The confirmation states the guarantee (policy, free-cancellation deadline, fee), reads
+    // the party size as the summary does, and offers Change, Cancel and Add to calendar.
+    await expect(page.getByRole('heading', { name: en('reserve.outcome.guaranteeTitle') })).toBeVisible();
+    await expect(page.getByText(en('reserve.outcome.cardSaved'))).toBeVisible();
+    await expect(page.getByText(fill(en('reserve.guarantee.policyUntilDays'), { days: 2 }))).toBeVisible();
+    await expect(page.getByText(/^Free cancellation until .+ \(venue time\)\.$/)).toBeVisible();
+    await expect(page.getByText(/^No-show fee: /)).toBeVisible();
+    await expect(page.locator('.summary__list dd').filter({ hasText: /^6 people$/ })).toBeVisible();
+    const manage = page.getByRole('navigation', { name: en('reserve.outcome.manage') });
+    await expect(manage.getByRole('link', { name: en('reserve.outcome.change') })).toHaveAttribute('href', `/en/reserve/${hash}/edit`);
+    await expect(manage.getByRole('link', { name: en('reserve.outcome.cancel') })).toHaveAttribute('href', `/en/reserve/${hash}/cancel`);
+    const ics = await manage.getByRole('link', { name: en('reserve.outcome.addToCalendar') }).getAttribute('href');
+    expect(decodeURIComponent(ics!.replace(/^data:text\/calendar;charset=utf-8,/, ''))).toMatch(/BEGIN:VEVENT[\s\S]*DTSTART:\d{8}T\d{6}Z[\s\S]*END:VEVENT/);
+    await axe(page);
 
     // Moved to another evening (the card guarantee comes along).
     await page.goto(`/en/reserve/${hash}/edit`);
@@ -116,6 +130,8 @@ test.describe('reservations you can trust', () => {
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
     const challenge = page.getByRole('group', { name: en('reserve.botcheck.title') });
     await expect(challenge).toBeVisible();
+    // The challenge is not an error: no error-styled line repeats its title under the summary.
+    await expect(page.locator('.field__error')).toHaveCount(0);
     await axe(page);
     // click, not check: the challenge leaves the page as soon as it is answered.
     await challenge.getByLabel(en('reserve.botcheck.checkbox')).click();

@@ -93,7 +93,7 @@ describe('loyalty sign-up schema (spec section 5)', () => {
       birthDayRequired: 'Please select birth day',
       birthMonthRequired: 'Please select birth month',
       privacyRequired: 'Privacy acceptance required',
-      marketingRequired: 'Marketing acceptance is mandatory to complete the registration.',
+      marketingRequired: 'Marketing acceptance required',
     });
   });
 

@@ -1,12 +1,12 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { giftCards, promotions, zones } from '@/server/db/schema';
+import { giftCards, promotions, shifts, zones } from '@/server/db/schema';
 import type { CallContext, Envelope } from '../dispatch';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import type { VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 
 /** What the booking wizard needs to know of the rules before it asks for availability. */
-function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown; selectable: boolean }[]) {
+function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown; selectable: boolean }[], venueShifts: { key: string; name: unknown }[]) {
   const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
   return {
     zones: venueZones.filter((z) => z.selectable).map((z) => ({ key: z.key, name: z.name })),
@@ -15,6 +15,7 @@ function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown
     waitingList: rules.waitingList,
     holdMinutes: rules.holdMinutes,
     modules: rules.modules.map((m) => ({ key: m.key, name: m.name })),
+    shifts: venueShifts.map((s) => ({ key: s.key, name: s.name })),
   };
 }
 
@@ -35,6 +36,7 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
     .limit(1);
   const giftCardCount = await db.$count(giftCards, and(eq(giftCards.venueId, venue.id), eq(giftCards.active, true)));
   const venueZones = await db.select().from(zones).where(eq(zones.venueId, venue.id));
+  const venueShifts = await db.select({ key: shifts.key, name: shifts.name }).from(shifts).where(eq(shifts.venueId, venue.id));
   return {
     status: true,
     data: {
@@ -54,7 +56,7 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
         promotion: promotion ?? null,
       },
       policies: venue.policies,
-      booking: publicBooking(venue, venueZones),
+      booking: publicBooking(venue, venueZones, venueShifts),
     },
   };
 }

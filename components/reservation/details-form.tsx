@@ -1,0 +1,158 @@
+'use client';
+
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { reservationDetailsResolver } from '@/lib/forms/client-rules';
+import type { ReservationDetails, ReservationDetailsInput } from '@/lib/forms/reservation';
+import { TextField } from '@/components/forms/text-field';
+import { PhoneField } from '@/components/forms/phone-field';
+import { BirthdayField } from '@/components/forms/birthday-field';
+import { ConsentField } from '@/components/forms/consent-field';
+import { ErrorSummary } from '@/components/forms/error-summary';
+import { FieldError } from '@/components/forms/field-error';
+import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
+import { errorId, fieldId } from '@/components/forms/types';
+import type { WizardSetup } from './types';
+
+const FORM_ID = 'reservation';
+const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing'] as const;
+
+/** Personal data, visit reason ("Other" always last), birthday, notes and consents. */
+export function DetailsForm({
+  setup,
+  initial,
+  onDone,
+  problem,
+  askVisitReason = true,
+}: {
+  setup: WizardSetup;
+  initial: ReservationDetails | null;
+  onDone: (values: ReservationDetails) => void;
+  /** A refusal of the step's own call (the card guarantee's set-up), as a message key. */
+  problem?: string | null;
+  /** An experience may not ask it (`flagMotivoVisita` 0). */
+  askVisitReason?: boolean;
+}) {
+  const { forms, t } = setup;
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isDirty, submitCount, isSubmitSuccessful },
+  } = useForm<ReservationDetailsInput, unknown, ReservationDetails>({
+    resolver: reservationDetailsResolver(),
+    defaultValues: {
+      nome: initial?.nome ?? '',
+      cognome: initial?.cognome ?? '',
+      email: initial?.email ?? '',
+      prefisso: initial?.prefisso ?? setup.defaultPrefix,
+      telefono: initial?.telefono ?? '',
+      motivo: initial?.motivo ?? '',
+      compleannoGiorno: initial?.compleannoGiorno ?? '',
+      compleannoMese: initial?.compleannoMese ?? '',
+      note: initial?.note ?? '',
+      privacy: initial?.privacy ?? false,
+      marketing: initial?.marketing ?? false,
+    },
+  });
+  useUnsavedGuard(isDirty && !isSubmitSuccessful, forms.unsaved);
+  const message = (name: (typeof ORDER)[number]) => {
+    const key = errors[name]?.message;
+    return key ? (forms.errors[key] ?? t[`errors.${key}`] ?? forms.errors.generic) : undefined;
+  };
+  const summary = submitCount > 0 ? ORDER.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! })) : [];
+  const onInvalid = (invalid: FieldErrors<ReservationDetailsInput>) => {
+    const first = ORDER.find((f) => invalid[f]);
+    if (first) setFocus(first);
+  };
+
+  return (
+    <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onDone, onInvalid)}>
+      <ErrorSummary formId={FORM_ID} title={forms.summaryTitle} text={forms.summaryText} errors={summary} />
+      {problem ? (
+        <p role="alert" className="notice notice--warning">
+          {forms.errors[problem] ?? t[`errors.${problem}`] ?? forms.errors.generic}
+        </p>
+      ) : null}
+      <div className="form__row">
+        <TextField formId={FORM_ID} registration={register('nome')} label={forms.labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={forms.required} />
+        <TextField formId={FORM_ID} registration={register('cognome')} label={forms.labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={forms.required} />
+      </div>
+      <TextField formId={FORM_ID} registration={register('email')} label={forms.labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={forms.required} />
+      <PhoneField
+        formId={FORM_ID}
+        legend={forms.labels.phone}
+        prefixLabel={forms.labels.prefix}
+        phoneLabel={forms.labels.phone}
+        prefixes={setup.prefixes}
+        prefix={register('prefisso')}
+        phone={register('telefono')}
+        prefixError={message('prefisso')}
+        phoneError={message('telefono')}
+        requiredLabel={forms.required}
+        locale={setup.locale}
+        country={setup.country}
+        defaultPrefix={initial?.prefisso ?? setup.defaultPrefix}
+        searchLabel={forms.labels.prefixSearch}
+      />
+      {askVisitReason ? (
+      <div className="field">
+        <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t['details.visitReason']}</label>
+        <select id={fieldId(FORM_ID, 'motivo')} aria-describedby={message('motivo') ? errorId(FORM_ID, 'motivo') : undefined} {...register('motivo')}>
+          <option value="">{t['details.none']}</option>
+          {setup.visitReasons.map((r) => (
+            <option key={r.key} value={r.key}>
+              {r.label}
+            </option>
+          ))}
+          <option value="other">{t['details.other']}</option>
+        </select>
+        <FieldError id={errorId(FORM_ID, 'motivo')} message={message('motivo')} />
+      </div>
+      ) : null}
+      <BirthdayField
+        formId={FORM_ID}
+        legend={t['details.birthdayOptional']}
+        dayLabel={forms.labels.birthDay}
+        monthLabel={forms.labels.birthMonth}
+        monthNames={setup.monthNames}
+        placeholder={forms.selectPlaceholder}
+        day={register('compleannoGiorno')}
+        month={register('compleannoMese')}
+        dayError={message('compleannoGiorno')}
+        monthError={message('compleannoMese')}
+        requiredLabel={forms.required}
+        required={false}
+      />
+      <div className="field">
+        <label htmlFor={fieldId(FORM_ID, 'note')}>{t['details.notes']}</label>
+        <textarea id={fieldId(FORM_ID, 'note')} rows={3} maxLength={500} {...register('note')} />
+      </div>
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('privacy')}
+        label={forms.labels.privacy}
+        requiredLabel={forms.required}
+        policyTitle={forms.labels.privacyPolicy}
+        policyText={setup.policies.privacy}
+        readPolicyLabel={forms.readPolicy}
+        closeLabel={forms.close}
+        error={message('privacy')}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('marketing')}
+        label={t['details.marketingOptional']}
+        required={false}
+        policyTitle={forms.labels.marketingPolicy}
+        policyText={setup.policies.marketing}
+        readPolicyLabel={forms.readPolicy}
+        closeLabel={forms.close}
+      />
+      <div className="actions">
+        <button type="submit" className="button">
+          {t['details.continue']}
+        </button>
+      </div>
+    </form>
+  );
+}

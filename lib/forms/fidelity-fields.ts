@@ -1,0 +1,14 @@
+// Zod-free, so the loyalty form's client code can import it without the schema.
+/** The form's fields in screen order: the error summary and focus follow it. */
+export const fidelityFields = [
+  'nome',
+  'cognome',
+  'email',
+  'prefisso',
+  'telefono',
+  'compleannoGiorno',
+  'compleannoMese',
+  'privacy',
+  'marketing',
+] as const;
+export type FidelityField = (typeof fidelityFields)[number];

@@ -1,0 +1,37 @@
+import { guaranteeNotes } from '@/server/booking/emails';
+import { reserveText } from '@/server/outbox/templates';
+import { TEST_NOW, testDay } from '../helpers/clock';
+import { instantOf } from '@/server/booking/time';
+
+const venue = { timezone: 'Europe/Rome', currency: '€' };
+const booking = (refundable: 'never' | 'always' | 'until') => ({
+  guaranteeTerms: { refundable, hoursBefore: 48, feeCents: 2500, per: 'guest' as const, currency: '€' },
+  date: testDay(10),
+  time: '20:00',
+  covers: 6,
+});
+
+describe("the guest's e-mail states the card guarantee", () => {
+  test('card saved, policy, free-cancellation deadline in the venue time, fee', () => {
+    const notes = guaranteeNotes(venue, booking('until'), 'en', TEST_NOW);
+    expect(notes[0]).toBe('Card guarantee: Your card is saved as a guarantee, not charged.');
+    expect(notes[1]).toBe('Cancellation policy: refundable until 2 days before the reservation.');
+    // 48 hours before 20:00 on the day, in Rome, written in Rome's time (a DST change in between moves the wall time).
+    const deadline = new Date(instantOf('Europe/Rome', testDay(10), '20:00').getTime() - 48 * 3_600_000);
+    const when = new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Rome' }).format(deadline);
+    expect(notes[2]).toBe(`Free cancellation until ${when} (venue time).`);
+    expect(when).toContain(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${testDay(8)}T12:00:00Z`)));
+    expect(notes[3]).toMatch(/^No-show fee: €\s?25(\.00)? per guest \(€\s?150(\.00)? for this reservation\)\.$/);
+  });
+
+  test('not refundable says so; no guarantee, no notes; Italian', () => {
+    expect(guaranteeNotes(venue, booking('never'), 'en', TEST_NOW)).toContain(reserveText('en', 'outcome.noFreeCancellation'));
+    expect(guaranteeNotes(venue, { ...booking('until'), guaranteeTerms: null }, 'en', TEST_NOW)).toEqual([]);
+    expect(guaranteeNotes(venue, booking('until'), 'it', TEST_NOW)[2]).toMatch(/^Cancellazione gratuita fino a .*20:00 \(ora del locale\)\.$/);
+  });
+
+  test('party size reads as in the summary', () => {
+    expect(reserveText('en', 'people.count', { count: 2 })).toBe('2 people');
+    expect(reserveText('it', 'people.count', { count: 1 })).toBe('1 persona');
+  });
+});

@@ -1,0 +1,97 @@
+import { checkFidelity, checkLookup, checkReservationDetails } from '@/lib/forms/client-rules';
+import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
+import { reservationDetailsSchema } from '@/lib/forms/reservation';
+import { findPrefix, prefixChoices } from '@/components/forms/phone-field';
+import { localizedPrefixes } from '@/lib/venue/prefixes';
+
+const zodErrors = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) => {
+  const result = schema.safeParse(input);
+  return result.success ? {} : fieldErrors(result.error as Parameters<typeof fieldErrors>[0]);
+};
+
+const details = { nome: 'Anna', cognome: 'Rossi', email: 'anna@example.com', prefisso: '+39', telefono: '347 123 4567', motivo: '', compleannoGiorno: '', compleannoMese: '', note: '', privacy: true, marketing: false };
+const fidelity = { nome: 'Anna', cognome: 'Rossi', email: 'anna@example.com', prefisso: '+39', telefono: '347 123 4567', compleannoGiorno: '12', compleannoMese: '5', privacy: true, marketing: true };
+
+describe('the browser form rules agree with the server zod schemas', () => {
+  const detailCases: Record<string, unknown>[] = [
+    details,
+    { ...details, nome: '  ' },
+    { ...details, cognome: 'x'.repeat(81) },
+    { ...details, email: 'anna@' },
+    { ...details, email: '' },
+    { ...details, telefono: '' },
+    { ...details, telefono: '12' },
+    { ...details, prefisso: '+44', telefono: '7911 123456' },
+    { ...details, prefisso: '39' },
+    { ...details, compleannoGiorno: '31', compleannoMese: '4' },
+    { ...details, compleannoGiorno: '29', compleannoMese: '2' },
+    { ...details, compleannoGiorno: '12', compleannoMese: '' },
+    { ...details, motivo: 'Birthday!' },
+    { ...details, note: 'n'.repeat(501) },
+    { ...details, privacy: false, marketing: true },
+  ];
+  test.each(detailCases.map((c, i) => [i, c]))('reservation details case %i', async (_, input) => {
+    const server = zodErrors(reservationDetailsSchema, input);
+    const client = await checkReservationDetails(input as Record<string, unknown>);
+    // The client names every field the server refuses, with the same message.
+    for (const [field, key] of Object.entries(server)) expect(client.errors[field]).toBe(key);
+    if (Object.keys(server).length === 0) {
+      expect(client.errors).toEqual({});
+      expect(client.values).toEqual(expect.objectContaining(reservationDetailsSchema.parse(input)));
+    }
+  });
+
+  const fidelityCases: Record<string, unknown>[] = [
+    fidelity,
+    { ...fidelity, marketing: false },
+    { ...fidelity, privacy: false },
+    { ...fidelity, compleannoGiorno: '' },
+    { ...fidelity, compleannoGiorno: '30', compleannoMese: '2' },
+    { ...fidelity, telefono: '000' },
+  ];
+  test.each(fidelityCases.map((c, i) => [i, c]))('loyalty case %i', async (_, input) => {
+    const server = zodErrors(fidelitySchema, input);
+    const client = await checkFidelity(input as Record<string, unknown>);
+    for (const [field, key] of Object.entries(server)) expect(client.errors[field]).toBe(key);
+    if (Object.keys(server).length === 0) expect(client.errors).toEqual({});
+  });
+
+  test('the look-up e-mail', async () => {
+    for (const email of ['', 'a@b', 'a@b.it']) {
+      expect((await checkLookup({ email })).errors).toEqual(zodErrors(fidelityLookupSchema, { email }));
+    }
+  });
+});
+
+describe('the phone prefix list', () => {
+  const list = [
+    { paese: 'Città del Vaticano', prefisso: '+39', iso: 'VA' },
+    { paese: 'Italia', prefisso: '+39', iso: 'IT' },
+    { paese: 'Regno Unito', prefisso: '+44', iso: 'GB' },
+    { paese: 'Canada', prefisso: '+1', iso: 'CA' },
+    { paese: 'Stati Uniti', prefisso: '+1', iso: 'US' },
+    { paese: 'Francia', prefisso: '+33', iso: 'FR' },
+  ];
+
+  test('one option per prefix, named after the venue country, in the guest language', () => {
+    const en = prefixChoices(localizedPrefixes(list, 'en'), 'IT');
+    expect(en.map((c) => c.value).sort()).toEqual(['+1', '+33', '+39', '+44']);
+    expect(en.find((c) => c.value === '+39')?.label).toBe('Italy (+39)');
+    expect(en.find((c) => c.value === '+44')?.label).toBe('United Kingdom (+44)');
+    expect(en.find((c) => c.value === '+1')?.label).toBe('United States (+1)');
+    expect(prefixChoices(localizedPrefixes(list, 'it'), 'IT').find((c) => c.value === '+44')?.label).toBe('Regno Unito (+44)');
+    expect(prefixChoices(localizedPrefixes(list, 'fr'), 'IT').find((c) => c.value === '+39')?.label).toBe('Italie (+39)');
+    // A Vatican venue names +39 after itself.
+    expect(prefixChoices(localizedPrefixes(list, 'it'), 'VA').find((c) => c.value === '+39')?.label).toBe('Città del Vaticano (+39)');
+  });
+
+  test('type-ahead finds a prefix by its digits or any of its countries in any language', () => {
+    const choices = prefixChoices(localizedPrefixes(list, 'de'), 'IT');
+    for (const q of ['+39', '39', 'Italia', 'Italy', 'italie', 'Itali', 'vatican']) expect(findPrefix(choices, q)?.value).toBe('+39');
+    for (const q of ['+44', 'Regno', 'united k', 'Royaume']) expect(findPrefix(choices, q)?.value).toBe('+44');
+    expect(findPrefix(choices, 'canada')?.value).toBe('+1');
+    expect(findPrefix(choices, 'Frankreich')?.value).toBe('+33');
+    expect(findPrefix(choices, 'zzz')).toBeUndefined();
+    expect(findPrefix(choices, '')).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@ import {
   type ReservationCall,
 } from '@/lib/contract/reservation';
 import { errorMessage, log } from '@/lib/log';
+import { giftcardAnswers, giftcardListSchema, type Giftcard, type GiftcardCall } from '@/lib/contract/giftcard';
 
 /**
  * Sends one contract call (spec section 7) and returns the parsed JSON body. Throws when the
@@ -61,6 +62,10 @@ export interface BackendClient {
   payment(call: 'confirmlocal', payload: Record<string, string>): Promise<ActionResult<{ status: string }>>;
   /** `experience/getesperienzemonth` and `experience/getesperienzeday` (spec section 7). */
   experienceDays<C extends ExperienceDayCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof experienceDayAnswers)[C]>>>;
+  /** `giftcard/getlist`: the venue's gift cards (a backend without it reads as failed). */
+  getGiftcards(): Promise<Loaded<Giftcard[]>>;
+  /** `giftcard/*` (docs/backend-contract.md, "Gift cards"). */
+  giftcard<C extends GiftcardCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof giftcardAnswers)[C]>>>;
 }
 
 const FAILED = { status: 'failed' } as const;
@@ -123,6 +128,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
 
   // Each call's schema is looked up by its name, so the generic signatures hold by construction.
   const reservation = (call: ReservationCall, payload: Record<string, string>) => act(`reservation/${call}`, payload, reservationAnswers[call]);
+  const giftcard = (call: GiftcardCall, payload: Record<string, string>) => act(`giftcard/${call}`, payload, giftcardAnswers[call]);
   const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
 
   return {
@@ -131,6 +137,8 @@ export function createBackendClient(transport: Transport, label: string): Backen
     reservation: reservation as BackendClient['reservation'],
     payment: (call, payload) => act(`payment/${call}`, payload, paymentAnswers[call]),
     experienceDays: experienceDays as BackendClient['experienceDays'],
+    giftcard: giftcard as BackendClient['giftcard'],
+    getGiftcards: () => load('giftcard/getlist', giftcardListSchema),
     getLocation: () => load('location/getlocation', locationSchema),
     getAllServices: async () => {
       const loaded = await load('services/getallservices', servicesSchema);

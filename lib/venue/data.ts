@@ -5,6 +5,7 @@ import { backendFor } from '@/lib/backend';
 import type { Loaded } from '@/lib/backend/client';
 import type { Location, PrefixItem } from '@/lib/contract/location';
 import type { ExperienceList } from '@/lib/contract/experience';
+import type { Giftcard } from '@/lib/contract/giftcard';
 
 /** Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts). */
 const REVALIDATE_SECONDS = 300;
@@ -75,5 +76,13 @@ const readPrefixes = cachedRead<PrefixItem[]>('prefixes', (key) => backendFor(ke
 /** The phone prefix list (spec section 3), for the forms' prefix select; empty when the call failed. */
 export async function getPrefixList(venueKey: string): Promise<PrefixItem[]> {
   const loaded = await readPrefixes(venueKey);
+  return loaded.status === 'ok' ? loaded.data : [];
+}
+
+const readGiftcards = cachedRead<Giftcard[]>('giftcards', (key) => backendFor(key).getGiftcards());
+
+/** The venue's gift cards on sale; empty when the call failed or the backend has no gift card calls. */
+export async function getGiftcardList(venueKey: string): Promise<Giftcard[]> {
+  const loaded = await readGiftcards(venueKey);
   return loaded.status === 'ok' ? loaded.data : [];
 }

@@ -1,11 +1,11 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { GiftcardCreateScreen } from '@/components/giftcards/create-screen';
 
 type Props = PageProps<{ fingerprint: string }>;
 
-/** Gift card creation step. */
+/** Gift card creation step: the page is the same for every order (the poller asks the server). */
 export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
@@ -15,5 +15,5 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <PlaceholderScreen params={p} screen="giftcardCreate" />;
+  return <GiftcardCreateScreen params={p} fingerprint={p.fingerprint} />;
 }

@@ -98,7 +98,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
     if (response?.status === 400 && names.length) {
       for (const f of names) setError(f, { type: 'server', message: fieldErrors[f] });
       // The summary takes the focus, and lists every invalid field with a link to it.
-      requestAnimationFrame(() => summaryRef.current?.focus());
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${FORM_ID} .error-summary`)?.focus());
       return;
     }
     const key = !response || body.error === 'unavailable' || body.error === 'generic' ? 'unavailable' : (body.error ?? 'paymentInit');

@@ -34,7 +34,7 @@ export const giftcardCheckoutSchema = z
     customValue: optional(12),
     firstName: required(),
     lastName: required(),
-    email: required(254),
+    email: required(254).refine((v) => EMAIL.test(v), 'emailInvalid'),
     prefix: required(6),
     mobile: required(20),
     /** dd/mm/yyyy (spec section 9). */
@@ -51,14 +51,13 @@ export const giftcardCheckoutSchema = z
     recipientMobile: optional(20),
     message: optional(500),
     paymentMethod: z.enum(['card', 'wallet'], { error: REQUIRED }),
-    privacy: consent,
+    privacy: consent.refine((v) => v, 'privacyRequired'),
     marketing: consent,
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!Number.isInteger(v.quantity) || v.quantity < 1) issue('quantity', 'quantityInvalid');
     if (parseAmountCents(v.customValue) === 'invalid') issue('customValue', 'amountInvalid');
-    if (!EMAIL.test(v.email)) issue('email', 'emailInvalid');
     if (!isValidPhone(v.prefix, v.mobile)) issue('mobile', 'phoneInvalid');
     const birth = parseDayMonthYear(v.birthDate);
     if (!birth || birth < '1900-01-01') issue('birthDate', 'birthDateInvalid');
@@ -70,7 +69,6 @@ export const giftcardCheckoutSchema = z
       if (!v.recipientMobile) issue('recipientMobile', REQUIRED);
       else if (!isValidPhone(v.recipientPrefix || v.prefix, v.recipientMobile)) issue('recipientMobile', 'recipientPhoneInvalid');
     }
-    if (!v.privacy) issue('privacy', 'privacyRequired');
   })
   .transform((v) => ({
     ...v,

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { backendFor } from '@/lib/backend';
 import { pickText } from '@/lib/i18n/texts';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
-import { NotFoundScreen } from '@/components/shell/not-found-screen';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 import { money } from './money';
 import { PrintButton } from './print-button';
 
@@ -14,7 +14,7 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
   const { locale, location, venueKey } = await loadVenue(params);
   const t = await getTranslations('giftcards.print');
   const result = await backendFor(venueKey).giftcard('card', { token });
-  if (!result.status) return <NotFoundScreen />;
+  if (!result.status) return <NotFoundPage />;
   const card = result.data;
   const svg = await QRCode.toString(card.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   const validUntil = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${card.validUntil}T12:00:00Z`));

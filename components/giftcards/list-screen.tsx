@@ -32,6 +32,11 @@ export async function GiftcardListScreen({ params }: { params: VenueParams }) {
           </li>
         ))}
       </ul>
+      {cards.length ? (
+        <p className="form-page__aside">
+          <Link href="/frontpage/giftcard/balance">{t('balance.link')}</Link>
+        </p>
+      ) : null}
     </>
   );
 }

@@ -57,6 +57,8 @@ export const printableCardSchema = z.object({
 });
 export type PrintableCard = z.output<typeof printableCardSchema>;
 
+export const balanceSchema = z.object({ balance: num, value: num, validUntil: z.string(), expired: flag });
+
 /** The calls the front page makes after a guest's action, by name (`giftcard/{call}`). */
 export const giftcardAnswers = {
   get: giftcardSchema,
@@ -65,5 +67,6 @@ export const giftcardAnswers = {
   create: createStatusSchema,
   order: orderViewSchema,
   card: printableCardSchema,
+  balance: balanceSchema,
 } as const;
 export type GiftcardCall = keyof typeof giftcardAnswers;

@@ -22,7 +22,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from './calls/reservation';
-import { getGiftcard, getGiftcardList, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from './calls/giftcards';
+import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from './calls/giftcards';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
 export type Envelope = { status: boolean; data?: unknown; error?: string; fieldErrors?: Record<string, string>; httpStatus?: number };
@@ -60,6 +60,7 @@ const handlers: Record<string, Handler> = {
   'giftcard/card': giftcardCard,
   'giftcard/lookup': giftcardLookup,
   'giftcard/redeem': giftcardRedeem,
+  'giftcard/balance': giftcardBalance,
 };
 
 export function isKnownCall(call: string): boolean {

@@ -97,3 +97,13 @@ export async function handleGiftcardCreate(request: NextRequest) {
   }
   return answer(result);
 }
+
+/** `POST /api/giftcard/balance` `{code}`: a card's balance; 404 unknown, 429 after too many tries from one address. */
+export async function handleGiftcardBalance(request: NextRequest) {
+  const body = await readJson(request);
+  const code = typeof body?.code === 'string' ? body.code.slice(0, 40) : '';
+  if (!code.trim()) return json({ error: 'invalid', fieldErrors: { code: 'required' } }, 400);
+  const result = await backend(request).giftcard('balance', { code, remoteIp: clientIp(request) });
+  if (!result.status && result.error === 'notFound') return json({ error: 'notFound', fieldErrors: { code: 'codeNotFound' } }, 404);
+  return answer(result);
+}

@@ -228,6 +228,12 @@ export function describeGiftcards(driver: Driver) {
       expect(after.balanceCents).toBe(750);
       expect(await db.select().from(giftCardRedemptions).where(and(eq(giftCardRedemptions.cardId, card.id)))).toHaveLength(4);
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '0' }))).toMatchObject({ httpStatus: 400 });
+
+      // The holder's balance page: code guessing is limited per address.
+      expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 750, value: 5000 } } });
+      for (let i = 0; i < 9; i++) expect((await call('giftcard/balance', form({ code: `AAAA-BBBB-CCCC-DD${i}${i}`, remoteIp: '198.51.100.1' }))).httpStatus).toBe(404);
+      expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 429, body: { error: 'tooMany' } });
+      expect((await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.2' }))).httpStatus).toBe(200);
     });
 
     it('pays through Stripe Checkout (the SDK against a local stand-in): created from the signed webhook, once', async () => {

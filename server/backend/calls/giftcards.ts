@@ -123,3 +123,18 @@ export function giftcardRedeem({ db, venue, params }: CallContext): Promise<Enve
     return { status: true, data: await redeemCard(db, venue, q.data.code, q.data.amount, q.data.reference) };
   });
 }
+
+/**
+ * `giftcard/balance` `{code, remoteIp}`: the card holder's balance page. Codes carry 80
+ * random bits; guessing is also limited to 10 tries per address and venue per 15 minutes
+ * (429 `tooMany`), counted before the code is looked at.
+ */
+export async function giftcardBalance({ db, venue, params }: CallContext): Promise<Envelope> {
+  const ip = params.get('remoteIp') || 'unknown';
+  const limit = await hitRateLimit(db, `giftcard-balance:${venue.id}:${ip}`, 10, 15 * 60_000);
+  if (!limit.allowed) return { httpStatus: 429, status: false, error: 'tooMany' };
+  const q = codeInput.safeParse(fields(params));
+  const card = q.success ? await lookupCard(db, venue, q.data.code) : null;
+  if (!card) return { httpStatus: 404, status: false, error: 'notFound', fieldErrors: { code: 'codeNotFound' } };
+  return { status: true, data: { balance: card.balance, value: card.value, validUntil: card.validUntil, expired: card.expired } };
+}

@@ -30,7 +30,7 @@ export type CheckoutText = {
 type Values = Record<(typeof FIELDS)[number], string> & { privacy: boolean; marketing: boolean };
 
 /** Screen order: errors are listed and focused in this order (lib/forms/giftcard.ts checks them on the server). */
-const FIELDS = ['id', 'customValue', 'quantity', 'firstName', 'lastName', 'email', 'prefix', 'mobile', 'birthDate', 'city', 'country', 'province', 'cap', 'recipient', 'recipientFirstName', 'recipientLastName', 'recipientEmail', 'recipientPrefix', 'recipientMobile', 'message', 'paymentMethod'] as const;
+const FIELDS = ['id', 'customValue', 'quantity', 'firstName', 'lastName', 'email', 'prefix', 'mobile', 'birthDate', 'city', 'country', 'province', 'cap', 'recipient', 'recipientFirstName', 'recipientLastName', 'recipientEmail', 'recipientPrefix', 'recipientMobile', 'message', 'deliveryDate', 'paymentMethod'] as const;
 const ORDER = [...FIELDS, 'privacy', 'marketing'] as const;
 const FORM_ID = 'giftcard-checkout';
 
@@ -106,7 +106,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   };
 
   const L = text.labels;
-  const optionalInput = (name: 'customValue' | 'message', label: string, hint?: string) => (
+  const optionalInput = (name: 'customValue' | 'message' | 'deliveryDate', label: string, hint?: string) => (
     <div className={`field${errors[name] ? ' field--invalid' : ''}`}>
       <label htmlFor={fieldId(FORM_ID, name)}>
         {label} <span className="field__required">({text.optional})</span>
@@ -114,8 +114,13 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       {name === 'message' ? (
         <textarea id={fieldId(FORM_ID, name)} rows={3} maxLength={500} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? errorId(FORM_ID, name) : undefined} {...register(name)} />
       ) : (
-        <input id={fieldId(FORM_ID, name)} inputMode="decimal" placeholder={hint} aria-invalid={errors[name] ? true : undefined} aria-describedby={`${FORM_ID}-customValue-hint${errors[name] ? ` ${errorId(FORM_ID, name)}` : ''}`} {...register(name)} />
+        <input id={fieldId(FORM_ID, name)} inputMode="decimal" placeholder={hint} aria-invalid={errors[name] ? true : undefined} aria-describedby={`${FORM_ID}-${name}-hint${errors[name] ? ` ${errorId(FORM_ID, name)}` : ''}`} {...register(name)} />
       )}
+      {name === 'deliveryDate' ? (
+        <p id={`${FORM_ID}-deliveryDate-hint`} className="field__hint">
+          {L.deliveryDateHint}
+        </p>
+      ) : null}
       {name === 'customValue' ? (
         <p id={`${FORM_ID}-customValue-hint`} className="field__hint">
           {L.customValueHint.replace('{min}', card?.customMin != null ? fmt(card.customMin) : '').replace('{max}', card?.customMax != null ? fmt(card.customMax) : '')}
@@ -209,6 +214,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           <PhoneField formId={FORM_ID} legend={L.recipientMobile} prefixLabel={L.recipientPrefix} phoneLabel={L.recipientMobile} prefixes={prefixes} prefix={register('recipientPrefix')} phone={register('recipientMobile')} prefixError={message('recipientPrefix')} phoneError={message('recipientMobile')} requiredLabel={text.required} />
           <TextField formId={FORM_ID} registration={register('recipientEmail')} label={L.recipientEmail} type="email" inputMode="email" autoComplete="off" error={message('recipientEmail')} requiredLabel={text.required} />
           {optionalInput('message', L.message)}
+          {optionalInput('deliveryDate', L.deliveryDate)}
         </section>
       ) : null}
 

@@ -50,7 +50,7 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
         <dt>{g('checkout.total')}</dt>
         <dd>{money(order.total, location.valuta, locale)}</dd>
         <dt>{t('delivery')}</dt>
-        <dd>{t('deliveryEmail')}</dd>
+        <dd>{order.deliverOn ? t('deliveryOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${order.deliverOn}T12:00:00Z`)) }) : t('deliveryEmail')}</dd>
       </dl>
       <p>
         {t('sentTo')} <strong>{order.sendTo}</strong>

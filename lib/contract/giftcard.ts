@@ -38,6 +38,8 @@ export const orderViewSchema = z.object({
   total: num,
   currency: str,
   toMe: flag,
+  /** `yyyy-mm-dd` when the recipient's e-mail waits for that day; '' when it was sent at once. */
+  deliverOn: str,
   sendTo: str,
   recipientName: str,
 });

@@ -50,6 +50,8 @@ export const giftcardCheckoutSchema = z
     recipientPrefix: optional(6),
     recipientMobile: optional(20),
     message: optional(500),
+    /** dd/mm/yyyy: when the recipient's e-mail is sent (beyond the spec); empty: at once. */
+    deliveryDate: optional(10),
     paymentMethod: z.enum(['card', 'wallet'], { error: REQUIRED }),
     privacy: consent.refine((v) => v, 'privacyRequired'),
     marketing: consent,
@@ -68,6 +70,7 @@ export const giftcardCheckoutSchema = z
       else if (!EMAIL.test(v.recipientEmail)) issue('recipientEmail', 'recipientEmailInvalid');
       if (!v.recipientMobile) issue('recipientMobile', REQUIRED);
       else if (!isValidPhone(v.recipientPrefix || v.prefix, v.recipientMobile)) issue('recipientMobile', 'recipientPhoneInvalid');
+      if (v.deliveryDate && !parseDayMonthYear(v.deliveryDate)) issue('deliveryDate', 'deliveryDateInvalid');
     }
   })
   .transform((v) => ({
@@ -77,6 +80,8 @@ export const giftcardCheckoutSchema = z
     customValueCents: parseAmountCents(v.customValue) as number | null,
     recipientEmail: v.recipient === 'other' ? v.recipientEmail.toLowerCase() : '',
     recipientPrefix: v.recipient === 'other' ? v.recipientPrefix || v.prefix : '',
+    /** ISO date, or null; the service checks it lies between today and a year from now. */
+    deliverOn: v.recipient === 'other' && v.deliveryDate ? parseDayMonthYear(v.deliveryDate) : null,
   }));
 
 export type GiftcardCheckoutInput = z.input<typeof giftcardCheckoutSchema>;
@@ -104,6 +109,7 @@ export const giftcardCheckoutFields = [
   'recipientPrefix',
   'recipientMobile',
   'message',
+  'deliveryDate',
   'paymentMethod',
   'privacy',
   'marketing',
@@ -123,6 +129,7 @@ export const giftcardErrorKeys = [
   'recipientEmailInvalid',
   'recipientPhoneInvalid',
   'privacyRequired',
+  'deliveryDateInvalid',
 ] as const;
 
 /** A venue-side code as typed: spaces and dashes dropped, upper case. */

@@ -424,6 +424,8 @@ export const giftCardOrders = pgTable('gift_card_orders', {
   recipientPhonePrefix: text('recipient_phone_prefix'),
   recipientPhone: text('recipient_phone'),
   message: text('message').notNull().default(''),
+  /** The day the recipient's e-mail is sent (a birthday), in the venue's time zone; null: at once. */
+  deliverOn: date('deliver_on'),
   paymentMethod: text('payment_method').$type<'card' | 'wallet'>().notNull(),
   locale: text('locale').notNull(),
   partner: boolean('partner').notNull().default(false),

@@ -3,7 +3,7 @@ import { pickTexts } from './texts';
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { giftCards, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
+import { giftCards, outbox, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { formatPrice } from '@/lib/currency';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
@@ -13,6 +13,8 @@ import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { formatCardCode } from './codes';
+import { instantOf } from '@/server/booking/time';
+import { now as clockNow } from '@/server/clock';
 
 const catalogues = { it, en, fr, es, de };
 type Mail = 'recipient' | 'buyer' | 'venue';
@@ -85,7 +87,12 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
       signature: t('signature', { venueName }),
     });
     const printLinks = order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '';
-    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardRecipient', locale, to: recipientEmail, subject: t('subject', { venueName, title }), text: printLinks ? `${text}\n\n${printLinks}` : text, html, attachments });
+    const id = await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardRecipient', locale, to: recipientEmail, subject: t('subject', { venueName, title }), text: printLinks ? `${text}\n\n${printLinks}` : text, html, attachments });
+    // A chosen delivery day (a birthday): the outbox holds the e-mail until 09:00 that day, venue time.
+    if (order.deliverOn && !order.toMe) {
+      const at = instantOf(venue.timezone, order.deliverOn, '09:00');
+      if (at.getTime() > clockNow().getTime()) await tx.update(outbox).set({ nextAttemptAt: at }).where(eq(outbox.id, id));
+    }
   }
 
   // The buyer's confirmation and receipt.
@@ -103,6 +110,7 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
         [label('total'), total],
         [label('paymentMethod'), label(order.paymentMethod === 'wallet' ? 'wallet' : 'card')],
         [label('sentTo'), recipientEmail],
+        ...(order.deliverOn && !order.toMe ? ([[label('deliverOn'), day(order.deliverOn, locale)]] as [string, string][]) : []),
       ],
       link: order.siteBase ? [t('link'), `${order.siteBase}/frontpage/giftcard/purchaseconfirmation/${order.fingerprint}`] : undefined,
       signature: t('signature', { venueName }),

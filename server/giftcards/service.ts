@@ -13,6 +13,7 @@ import { now as clockNow } from '@/server/clock';
 import { checkoutProvider } from '@/server/payments/checkout';
 import { newCardCode, newOrderNumber } from './codes';
 import { queueGiftcardEmails } from './emails';
+import { localMoment } from '@/server/booking/time';
 
 /** A card is valid this many months from its purchase (the demo venue's regulations say 12). */
 export const VALIDITY_MONTHS = 12;
@@ -79,6 +80,10 @@ export async function startCheckout(
   if (!card) throw new GiftcardError('notAvailable', 'id');
   if (data.quantity > card.maxQuantity) throw new GiftcardError('quantityInvalid', 'quantity');
   const unit = unitAmounts(card, data.customValueCents);
+  if (data.deliverOn) {
+    const today = localMoment(venue.timezone, clockNow()).date;
+    if (data.deliverOn < today || data.deliverOn > addMonths(today, 12)) throw new GiftcardError('deliveryDateInvalid', 'deliveryDate');
+  }
   if (!provider.configured()) throw new GiftcardError('publicKeyMissing');
   const fingerprint = publicId();
   const locale = toLocale(opts.locale);
@@ -113,6 +118,7 @@ export async function startCheckout(
       recipientPhonePrefix: data.recipient === 'other' ? data.recipientPrefix : null,
       recipientPhone: data.recipient === 'other' ? data.recipientMobile : null,
       message: data.message,
+      deliverOn: data.deliverOn,
       paymentMethod: data.paymentMethod,
       locale,
       partner: opts.partner,
@@ -284,6 +290,7 @@ export async function orderView(db: Database, order: GiftCardOrderRow) {
     total: order.totalCents,
     currency: order.currency,
     toMe: order.toMe,
+    deliverOn: order.deliverOn ?? '',
     sendTo: order.toMe ? order.email : (order.recipientEmail ?? ''),
     recipientName: order.toMe ? `${order.firstName} ${order.lastName}` : `${order.recipientFirstName ?? ''} ${order.recipientLastName ?? ''}`.trim(),
   };

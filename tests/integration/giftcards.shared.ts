@@ -199,6 +199,26 @@ export function describeGiftcards(driver: Driver) {
       expect(await cardsOf(order.id)).toHaveLength(0);
     });
 
+    it('holds the recipient\'s e-mail until the chosen delivery day (09:00 venue time); the buyer\'s leaves at once', async () => {
+      const { testDay } = await import('../helpers/clock');
+      const day = testDay(20);
+      const [y, m, d] = day.split('-');
+      expect((await call('giftcard/checkout', form(buyer({ deliveryDate: `${d}/${m}/${Number(y) + 2}` })))).body.fieldErrors).toEqual({ deliveryDate: 'deliveryDateInvalid' });
+      expect((await call('giftcard/checkout', form(buyer({ deliveryDate: '31/02/2030' })))).body.fieldErrors).toEqual({ deliveryDate: 'deliveryDateInvalid' });
+      const started = await checkout({ quantity: '1', deliveryDate: `${d}/${m}/${y}`, recipientEmail: 'later@example.com' });
+      const order = await orderOf(started.fingerprint);
+      expect(order.deliverOn).toBe(day);
+      const { localCheckout } = await import('@/server/payments/checkout');
+      const { getDb } = await import('@/server/db/client');
+      await localCheckout(getDb).pay(order.paymentReference!, '4242424242424242');
+      expect(await call('giftcard/create', form({ fingerprint: started.fingerprint }))).toMatchObject({ body: { data: { status: 'paid' } } });
+      const { db, outbox } = await ctx();
+      const [held] = await db.select().from(outbox).where(and(eq(outbox.template, 'giftcardRecipient'), eq(outbox.recipient, 'later@example.com')));
+      const { instantOf } = await import('@/server/booking/time');
+      expect(held.nextAttemptAt.toISOString()).toBe(instantOf('Europe/Rome', day, '09:00').toISOString());
+      expect((await call('giftcard/order', form({ fingerprint: started.fingerprint }))).body.data).toMatchObject({ deliverOn: day, sendTo: 'later@example.com' });
+    });
+
     it('a payment of another amount than the order creates nothing', async () => {
       const started = await checkout();
       const order = await orderOf(started.fingerprint);

@@ -27,6 +27,7 @@ CREATE TABLE "gift_card_orders" (
 	"recipient_phone_prefix" text,
 	"recipient_phone" text,
 	"message" text DEFAULT '' NOT NULL,
+	"deliver_on" date,
 	"payment_method" text NOT NULL,
 	"locale" text NOT NULL,
 	"partner" boolean DEFAULT false NOT NULL,

@@ -65,6 +65,7 @@ test.describe('gift cards', () => {
     await page.getByRole('button', { name: en('giftcards.checkout.proceed') }).click();
 
     // The hosted test page: "Test mode", a declined card, then a cancel back to the checkout with the data kept.
+    await expect(page).toHaveURL(/\/api\/payments\/testpay\/lcs_[a-f0-9]{32}$/);
     await expect(page.getByText(en('giftcards.testpay.badge'))).toBeVisible();
     await axe(page);
     await page.getByLabel(en('giftcards.testpay.cardNumber')).fill('4000 0000 0000 0002');
@@ -77,6 +78,7 @@ test.describe('gift cards', () => {
     await page.getByRole('checkbox', { name: en('giftcards.checkout.privacy') }).check();
     await page.getByRole('button', { name: en('giftcards.checkout.proceed') }).click();
 
+    await expect(page).toHaveURL(/\/api\/payments\/testpay\/lcs_[a-f0-9]{32}$/);
     await expect(page.getByText(en('giftcards.testpay.badge'))).toBeVisible();
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/en\/frontpage\/giftcard\/purchaseconfirmation\/[A-Za-z0-9_-]{22}$/, { timeout: 30_000 });
@@ -103,6 +105,16 @@ test.describe('gift cards', () => {
     await page.goto(new URL(print).pathname);
     await expect(page.getByText(codes[0]).or(page.getByText(codes[1]))).toBeVisible();
     await expect(page.getByRole('img', { name: en('giftcards.print.qr') })).toBeVisible();
+    await axe(page);
+
+    // The holder's balance page.
+    await page.goto('/en/frontpage/giftcard/balance');
+    await page.getByLabel(en('giftcards.balance.code')).fill(codes[1].toLowerCase());
+    await page.getByRole('button', { name: en('giftcards.balance.submit') }).click();
+    await expect(page.getByRole('status')).toContainText('€ 50');
+    await page.getByLabel(en('giftcards.balance.code')).fill('AAAA-BBBB-CCCC-DDDD');
+    await page.getByRole('button', { name: en('giftcards.balance.submit') }).click();
+    await expect(page.locator('#giftcard-balance-error')).toHaveText(en('giftcards.errors.codeNotFound'));
     await axe(page);
 
     // Coming back from the provider again changes nothing: still two cards, two e-mails.

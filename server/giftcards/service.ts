@@ -1,8 +1,7 @@
 import 'server-only';
-import { pickTexts } from './texts';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { giftCardOrders, giftCardRedemptions, giftCards, issuedGiftCards, type GiftCardOrderRow, type GiftCardRow, type VenueRow } from '@/server/db/schema';
+import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow } from '@/server/db/schema';
 import type { GiftcardCheckoutData } from '@/lib/forms/giftcard';
 import { currencyIcon } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
@@ -10,57 +9,16 @@ import type { CheckoutProvider, CheckoutSession } from '@/lib/payments/checkout'
 import { errorMessage, log } from '@/lib/log';
 import { publicId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';
+import { localMoment } from '@/server/booking/time';
 import { checkoutProvider } from '@/server/payments/checkout';
 import { newCardCode, newOrderNumber } from './codes';
 import { queueGiftcardEmails } from './emails';
-import { localMoment } from '@/server/booking/time';
+import { GiftcardError } from './errors';
+import { findCard, unitAmounts } from './catalog';
+import { pickTexts } from './texts';
 
 /** A card is valid this many months from its purchase (the demo venue's regulations say 12). */
 export const VALIDITY_MONTHS = 12;
-
-export class GiftcardError extends Error {
-  constructor(
-    readonly code: string,
-    readonly field?: string,
-    readonly vars: Record<string, string> = {},
-  ) {
-    super(code);
-  }
-}
-
-/** A card on sale, as the contract's `giftcard/getlist` and `giftcard/get` give it (amounts in cents). */
-export function cardView(row: GiftCardRow) {
-  return {
-    id: row.key,
-    title: row.title,
-    description: row.description,
-    regulations: row.regulations,
-    value: row.valueCents,
-    price: row.priceCents,
-    customMin: row.customMinCents,
-    customMax: row.customMaxCents,
-    maxQuantity: row.maxQuantity,
-    image: row.image,
-  };
-}
-
-export async function listCards(db: Database, venue: VenueRow) {
-  const rows = await db.select().from(giftCards).where(and(eq(giftCards.venueId, venue.id), eq(giftCards.active, true))).orderBy(asc(giftCards.sort), asc(giftCards.id));
-  return rows.map(cardView);
-}
-
-export async function findCard(db: Database, venue: VenueRow, id: string) {
-  const [row] = await db.select().from(giftCards).where(and(eq(giftCards.venueId, venue.id), eq(giftCards.key, id), eq(giftCards.active, true)));
-  return row ?? null;
-}
-
-/** The price of one card of `valueCents`: the card's own, or the custom value at the card's price ratio. */
-export function unitAmounts(card: GiftCardRow, customValueCents: number | null): { valueCents: number; priceCents: number } {
-  if (customValueCents === null) return { valueCents: card.valueCents, priceCents: card.priceCents };
-  if (card.customMinCents === null || card.customMaxCents === null) throw new GiftcardError('amountInvalid', 'customValue');
-  if (customValueCents < card.customMinCents || customValueCents > card.customMaxCents) throw new GiftcardError('amountRange', 'customValue');
-  return { valueCents: customValueCents, priceCents: Math.round((customValueCents * card.priceCents) / card.valueCents) };
-}
 
 export type CheckoutStart = { fingerprint: string; provider: 'stripe' | 'testpay'; url: string };
 
@@ -296,59 +254,3 @@ export async function orderView(db: Database, order: GiftCardOrderRow) {
   };
 }
 
-/** A card's printable page, by its 128-bit print token. */
-export async function printableCard(db: Database, venue: VenueRow, token: string) {
-  if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null;
-  const [row] = await db
-    .select({ card: issuedGiftCards, order: giftCardOrders, regulations: giftCards.regulations })
-    .from(issuedGiftCards)
-    .innerJoin(giftCardOrders, eq(giftCardOrders.id, issuedGiftCards.orderId))
-    .innerJoin(giftCards, eq(giftCards.id, giftCardOrders.giftCardId))
-    .where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.printToken, token)));
-  if (!row) return null;
-  const { card, order } = row;
-  return {
-    code: card.code,
-    value: card.valueCents,
-    balance: card.balanceCents,
-    validUntil: card.validUntil,
-    currency: order.currency,
-    product: order.productTitle,
-    regulations: row.regulations,
-    message: order.message,
-    from: `${order.firstName} ${order.lastName}`,
-    to: order.toMe ? `${order.firstName} ${order.lastName}` : `${order.recipientFirstName ?? ''} ${order.recipientLastName ?? ''}`.trim(),
-  };
-}
-
-const today = () => clockNow().toISOString().slice(0, 10);
-
-/** The venue looks a card up by its code. */
-export async function lookupCard(db: Database, venue: VenueRow, code: string) {
-  const [card] = await db.select().from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
-  if (!card) return null;
-  return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, expired: card.validUntil < today() };
-}
-
-/**
- * Takes `amountCents` off a card (partial redemptions allowed). One conditional UPDATE
- * (`balance >= amount`), so concurrent redemptions never take the balance below zero, and
- * the CHECK constraint refuses it even if a query tried.
- */
-export async function redeemCard(db: Database, venue: VenueRow, code: string, amountCents: number, reference: string) {
-  return db.transaction(async (tx) => {
-    const [card] = await tx
-      .update(issuedGiftCards)
-      .set({ balanceCents: sql`${issuedGiftCards.balanceCents} - ${amountCents}` })
-      .where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code), gte(issuedGiftCards.balanceCents, amountCents), gte(issuedGiftCards.validUntil, today())))
-      .returning();
-    if (!card) {
-      const found = await lookupCard(tx, venue, code);
-      if (!found) throw new GiftcardError('notFound', 'code');
-      if (found.expired) throw new GiftcardError('expired', 'code');
-      throw new GiftcardError('insufficientBalance', 'amount');
-    }
-    await tx.insert(giftCardRedemptions).values({ cardId: card.id, amountCents, reference });
-    return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, redeemed: amountCents };
-  });
-}

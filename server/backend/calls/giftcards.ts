@@ -4,20 +4,10 @@ import { fieldErrors } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { hitRateLimit } from '@/server/ratelimit';
-import {
-  GiftcardError,
-  confirmReturn,
-  findCard,
-  findOrder,
-  listCards,
-  cardView,
-  lookupCard,
-  orderView,
-  paymentView,
-  printableCard,
-  redeemCard,
-  startCheckout,
-} from '@/server/giftcards/service';
+import { GiftcardError } from '@/server/giftcards/errors';
+import { cardView, findCard, listCards } from '@/server/giftcards/catalog';
+import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem';
+import { confirmReturn, findOrder, orderView, paymentView, startCheckout } from '@/server/giftcards/service';
 import type { CallContext, Envelope } from '../dispatch';
 
 const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());

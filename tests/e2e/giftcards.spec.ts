@@ -11,16 +11,16 @@ async function axe(page: Page) {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first();
 
-async function fillBuyer(page: Page, buyer: string) {
-  await page.getByRole('textbox', { name: en('giftcards.checkout.firstName') }).fill('Anna');
-  await page.getByRole('textbox', { name: en('giftcards.checkout.lastName') }).fill('Rossi');
-  await page.getByRole('textbox', { name: en('giftcards.checkout.mobile'), exact: false }).first().fill('347 123 4567');
-  await page.getByRole('textbox', { name: en('giftcards.checkout.email') }).fill(buyer);
-  await field(page, en('giftcards.checkout.birthDate')).fill('12/05/1985');
-  await page.getByRole('textbox', { name: en('giftcards.checkout.city') }).fill('Firenze');
-  await page.getByRole('textbox', { name: en('giftcards.checkout.province') }).fill('FI');
-  await page.getByRole('textbox', { name: en('giftcards.checkout.country') }).fill('Italia');
-  await page.getByRole('textbox', { name: en('giftcards.checkout.cap') }).fill('50100');
+async function fillBuyer(page: Page, buyer: string, t = en) {
+  await page.locator('#giftcard-checkout-firstName').fill('Anna');
+  await page.locator('#giftcard-checkout-lastName').fill('Rossi');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.mobile'), exact: false }).first().fill('347 123 4567');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.email') }).fill(buyer);
+  await field(page, t('giftcards.checkout.birthDate')).fill('12/05/1985');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.city') }).fill('Firenze');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.province') }).fill('FI');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.country') }).fill('Italia');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.cap') }).fill('50100');
 }
 
 test.describe('gift cards', () => {
@@ -120,6 +120,32 @@ test.describe('gift cards', () => {
     // Coming back from the provider again changes nothing: still two cards, two e-mails.
     await page.goBack();
     await expect.poll(() => readMails().filter((m) => m.to.includes(recipient)).length).toBe(1);
+  });
+
+  test('in German: a custom value outside {min}–{max} is refused in German, then a card for me is bought', async ({ page }) => {
+    test.setTimeout(90_000);
+    const de = messages('de');
+    const buyer = uniqueEmail('kaeufer');
+    await page.goto('/de/frontpage/giftcard/checkout/buono-libero');
+    await expect(page.getByRole('heading', { level: 1, name: de('giftcards.checkout.title') })).toBeVisible();
+    await fillBuyer(page, buyer, de);
+    await page.getByLabel(de('giftcards.customValue'), { exact: false }).fill('1000');
+    await page.getByRole('checkbox', { name: de('giftcards.checkout.privacy') }).check();
+    await page.getByRole('button', { name: de('giftcards.checkout.proceed') }).click();
+    const summary = page.getByRole('alert', { name: de('giftcards.errors.summaryTitle') });
+    await expect(summary).toContainText(de('giftcards.errors.amountRange').replace('{min}', '€ 20').replace('{max}', '€ 500'));
+    await axe(page);
+    await page.getByLabel(de('giftcards.customValue'), { exact: false }).fill('75');
+    await expect(page.locator('.summary__list')).toContainText('€ 75');
+    await page.getByRole('button', { name: de('giftcards.checkout.proceed') }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/testpay\/lcs_[a-f0-9]{32}$/);
+    await expect(page.getByText(de('giftcards.testpay.badge'))).toBeVisible();
+    await page.getByRole('button', { name: /zahlen$/ }).click();
+    await expect(page).toHaveURL(/\/de\/frontpage\/giftcard\/purchaseconfirmation\//, { timeout: 30_000 });
+    await expect(page.getByText(de('giftcards.confirmation.sentTo'))).toContainText(buyer);
+    await expect.poll(() => readMails().filter((m) => m.to.includes(buyer)).length, { timeout: 30_000 }).toBe(2);
+    const card = readMails().find((m) => m.to.includes(buyer) && m.text.includes('Code:'))!;
+    expect(card.text).toContain('€ 75');
   });
 
   test('a card the venue does not sell leads to "not available"; the payment error page uses the spec wording', async ({ page }) => {

@@ -6,7 +6,7 @@ import { getGiftcardList, getPrefixList } from '@/lib/venue/data';
 import { giftcardSession } from '@/server/giftcards/session';
 import { GiftcardCheckoutForm } from './checkout-form';
 
-type Query = { quantity?: string; cancelled?: string };
+type Query = { cancelled?: string };
 
 /**
  * `/frontpage/giftcard/checkout/{id?}`: the order summary, the buyer, the recipient, the
@@ -34,7 +34,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
   const g = (messages as unknown as { giftcards: { checkout: Record<string, string>; errors: Record<string, string>; customValue: string; customValueHint: string } }).giftcards;
   const kept = session.form ?? {};
   const chosen = cards.find((c) => c.id === id)?.id ?? (cards.find((c) => c.id === kept.id)?.id || cards[0].id);
-  const quantity = /^\d{1,3}$/.test(query.quantity ?? '') ? query.quantity! : (kept.quantity ?? '1');
+  const quantity = kept.quantity ?? '1';
   const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
   const initial = { prefix: defaultPrefix, recipientPrefix: defaultPrefix, ...kept, id: chosen, quantity };
   return (

@@ -9,7 +9,7 @@ import { money } from './money';
 
 /**
  * `/frontpage/giftcard/{id}`: value, description, regulations, a quantity and "Buy" (a plain
- * form to the checkout: no JavaScript). A card the venue no longer sells leads to
+ * form that keeps the choice in the session and goes on to the checkout: no JavaScript). A card the venue no longer sells leads to
  * `/frontpage/giftcard/{id}/notavalaible` (spec section 2).
  */
 export async function GiftcardDetailsScreen({ params, id }: { params: VenueParams; id: string }) {
@@ -37,7 +37,9 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
       <p>{pickText(card.description, locale)}</p>
       <h2>{t('regulations')}</h2>
       <p>{pickText(card.regulations, locale)}</p>
-      <form className="form" method="get" action={localizedPath(locale, `/frontpage/giftcard/checkout/${encodeURIComponent(card.id)}`)}>
+      <form className="form" method="post" action="/api/giftcard/start">
+        <input type="hidden" name="id" value={card.id} />
+        <input type="hidden" name="language" value={locale} />
         <div className="field">
           <label htmlFor="giftcard-quantity">{t('quantity')}</label>
           <input id="giftcard-quantity" name="quantity" type="number" inputMode="numeric" min={1} max={max} defaultValue={1} aria-describedby="giftcard-quantity-hint" />

@@ -107,3 +107,19 @@ export async function handleGiftcardBalance(request: NextRequest) {
   if (!result.status && result.error === 'notFound') return json({ error: 'notFound', fieldErrors: { code: 'codeNotFound' } }, 404);
   return answer(result);
 }
+
+/**
+ * `POST /api/giftcard/start` (the details page's "Buy", a plain form): the card and quantity
+ * go into the encrypted session, not the URL, and the guest goes on to the checkout (303).
+ */
+export async function handleGiftcardStart(request: NextRequest) {
+  const form = await request.formData().catch(() => null);
+  const id = String(form?.get('id') ?? '').slice(0, 64);
+  const quantity = String(form?.get('quantity') ?? '1').trim();
+  const locale = toLocale(String(form?.get('language') ?? ''));
+  const session = await giftcardSession();
+  session.form = { ...session.form, id, quantity: /^\d{1,3}$/.test(quantity) ? quantity : '1' };
+  await session.save();
+  const target = localizedPath(locale, `/frontpage/giftcard/checkout/${encodeURIComponent(id)}`);
+  return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
+}

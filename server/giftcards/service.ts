@@ -97,7 +97,7 @@ export async function startCheckout(
       email: data.email,
       locale,
       successUrl: path(`create/${fingerprint}`),
-      cancelUrl: path(`checkout/${card.key}?cancelled=${fingerprint}`),
+      cancelUrl: path(`checkout/${card.key}?cancelled=1`),
       metadata: { fingerprint, venue: venue.slug, kind: 'giftcard' },
       idempotencyKey: `giftcard-${fingerprint}`,
       venueId: venue.id,

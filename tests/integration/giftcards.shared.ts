@@ -139,6 +139,7 @@ export function describeGiftcards(driver: Driver) {
       const [session] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, order.paymentReference!));
       expect(session.amountTotal).toBe(15000);
       expect(session.successUrl).toBe(`http://localhost:3000/en/frontpage/giftcard/create/${started.fingerprint}`);
+      expect(session.cancelUrl).toBe('http://localhost:3000/en/frontpage/giftcard/checkout/buono-50?cancelled=1');
     });
 
     it('the redirect alone creates nothing: an unpaid order stays pending', async () => {

@@ -19,5 +19,5 @@ export default async function Page({ params, searchParams }: Props) {
   const id = optionalSegment(p.id);
   if (id === false) return <NotFoundPage />;
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
-  return <GiftcardCheckoutScreen params={p} id={id ? decodeURIComponent(id) : null} query={{ quantity: one(q.quantity), cancelled: one(q.cancelled) }} />;
+  return <GiftcardCheckoutScreen params={p} id={id ? decodeURIComponent(id) : null} query={{ cancelled: one(q.cancelled) }} />;
 }

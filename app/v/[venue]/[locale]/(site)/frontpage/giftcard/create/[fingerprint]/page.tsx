@@ -1,12 +1,11 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
 import { GiftcardCreateScreen } from '@/components/giftcards/create-screen';
 
 type Props = PageProps<{ fingerprint: string }>;
 
-/** Gift card creation step: the page is the same for every order (the poller asks the server). */
-export const generateStaticParams = onDemand;
+/** Gift card creation step (the poller asks the server); one per order, so never kept in the page cache. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;

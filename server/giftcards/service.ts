@@ -13,6 +13,7 @@ import { localMoment } from '@/server/booking/time';
 import { checkoutProvider } from '@/server/payments/checkout';
 import { newCardCode, newOrderNumber } from './codes';
 import { queueGiftcardEmails } from './emails';
+import { kickDelivery } from '@/server/outbox/delivery';
 import { GiftcardError } from './errors';
 import { findCard, unitAmounts } from './catalog';
 import { pickTexts } from './texts';
@@ -144,7 +145,7 @@ export async function fulfil(db: Database, session: CheckoutSession): Promise<'c
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const paidAt = clockNow();
         const [won] = await tx
           .update(giftCardOrders)
@@ -172,6 +173,8 @@ export async function fulfil(db: Database, session: CheckoutSession): Promise<'c
         log.info('giftcard_created', { orderId: won.id, cards: cards.length });
         return 'created' as const;
       });
+      if (result === 'created') kickDelivery();
+      return result;
     } catch (error) {
       // Two codes alike (2^-80 per pair) roll the whole transaction back; a new draw is made.
       if (isUniqueViolation(error) && attempt < 3) {

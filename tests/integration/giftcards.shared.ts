@@ -299,6 +299,11 @@ export function describeGiftcards(driver: Driver) {
         expect(sent.get('line_items[0][price_data][currency]')).toBe('eur');
         expect(sent.get('success_url')).toBe(`http://localhost:3000/en/frontpage/giftcard/create/${started.fingerprint}`);
         expect(await confirmReturn(db, venue, started.fingerprint, stripe)).toBe('pending');
+        // Without the publishable key: "Internal error: ... public key is missing.", and no order, no session.
+        const keyless = stripeCheckout({ secretKey: 'sk_test_123', publishableKey: null, webhookSecret: secret, apiBase: api.url });
+        const posts = api.seen.filter((r) => r.method === 'POST').length;
+        await expect(startCheckout(db, venue, giftcardCheckoutSchema.parse(buyer()), { locale: 'en', siteBase: 'http://localhost:3000/en', partner: false }, keyless)).rejects.toMatchObject({ code: 'publicKeyMissing' });
+        expect(api.seen.filter((r) => r.method === 'POST')).toHaveLength(posts);
 
         sessions.set('cs_test_1', { ...sessions.get('cs_test_1'), status: 'complete', payment_status: 'paid' });
         const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: sessions.get('cs_test_1') } });

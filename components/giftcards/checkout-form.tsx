@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/forms/text-field';
 import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
@@ -44,7 +44,9 @@ type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: R
 export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes, text }: Props) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
+  /** Where to go once the checkout is accepted: set first, followed after the unsaved-form guard is off. */
+  const [target, setTarget] = useState<string | null>(null);
+  const done = target !== null;
   const [notice, setNotice] = useState<string | null>(null);
   const defaults = Object.fromEntries(FIELDS.map((f) => [f, initial[f] ?? ''])) as Record<(typeof FIELDS)[number], string>;
   const {
@@ -58,6 +60,10 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
     defaultValues: { ...defaults, recipient: defaults.recipient || 'me', paymentMethod: defaults.paymentMethod || 'card', quantity: defaults.quantity || '1', id: defaults.id || cards[0]?.id || '', privacy: false, marketing: initial.marketing === '1' },
   });
   useUnsavedGuard(isDirty && !done, text.unsaved);
+  useEffect(() => {
+    // Runs after the guard's effect has been cleaned up, so leaving for the payment asks nothing.
+    if (target) window.location.assign(target);
+  }, [target]);
 
   const [watchedId, watchedCustom, watchedQuantity, watchedRecipient] = useWatch({ control, name: ['id', 'customValue', 'quantity', 'recipient'] });
   const card = cards.find((c) => c.id === watchedId) ?? cards[0];
@@ -88,8 +94,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
     }).catch(() => null);
     const body = (response ? await response.json().catch(() => ({})) : {}) as { data?: { fingerprint: string; provider: string }; error?: string; fieldErrors?: Record<string, string> };
     if (response?.ok && body.data) {
-      setDone(true);
-      window.location.assign(localizedPath(locale, `/frontpage/giftcard/${body.data.provider}/${body.data.fingerprint}`));
+      setTarget(localizedPath(locale, `/frontpage/giftcard/${body.data.provider}/${body.data.fingerprint}`));
       return;
     }
     setSubmitting(false);

@@ -1,10 +1,15 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import { securityHeaders } from './lib/security/headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // nosniff, Referrer-Policy, Permissions-Policy, CSP (enforced and report-only), HSTS over https: docs/security.md.
+  async headers() {
+    return securityHeaders();
+  },
   // proxy.ts sees request.url as Next received it, with the origin Next compares a rewrite
   // with (`http://127.0.0.1:PORT` under `-H 127.0.0.1`), so its rewrites stay in-process
   // on every bind (vercel/next.js#94745). proxy.ts explains.

@@ -33,15 +33,15 @@ export default defineConfig({
   webServer: [server('builtin'), server('postgres'), server('legacy')],
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|reservation|reservation-walks|trust|internal-paths|giftcards)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
+    { name: 'builtin', testMatch: /(shell|smoke|backend-api|fidelity|promo|reservation|reservation-walks|trust|internal-paths|security|giftcards)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
     { name: 'postgres', testMatch: /(smoke|backend-api|trust-stripe)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
     { name: 'legacy', testMatch: /(smoke|legacy|internal-paths)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
     // Starts its own servers (ports E2E_PORT_BASE+10 on), one per bind address.
     { name: 'binds', testMatch: /binds\.spec\.ts/, use: { ...chromium } },
     // Starts its own legacy-mode site (E2E_PORT_BASE+30) against a stub backend it controls (+31).
     { name: 'backend-down', testMatch: /backend-down\.spec\.ts/, use: chromium },
-    // Sites these specs start themselves (ports E2E_PORT_BASE+40..49): shutdown, two instances on one PostgreSQL.
-    { name: 'operations', testMatch: /(shutdown|two-instances)\.spec\.ts/, use: chromium },
+    // Sites these specs start themselves (ports E2E_PORT_BASE+40..49): shutdown, two instances on one PostgreSQL, the abuse limits (+47, +48).
+    { name: 'operations', testMatch: /(shutdown|two-instances|abuse)\.spec\.ts/, use: chromium },
   ],
 });
 

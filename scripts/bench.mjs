@@ -117,6 +117,9 @@ const targets = [
   ['baseline: bare Next.js page', { base: bareBase, path: '/' }],
   ['static file of the site', { path: '/venues/demo/logo.svg' }],
   ['home /', { path: '/' }],
+  // A promotion page under a burst of social traffic: the page from cache, plus the live state each visitor's page asks for.
+  ['promotion /en/promo/aperitivo-omaggio', { path: '/en/promo/aperitivo-omaggio' }],
+  ['promotion live state /api/promo/status', { path: '/api/promo/status?urlName=aperitivo-omaggio' }],
   ['loyalty /en/frontpage/fidelity', { path: '/en/frontpage/fidelity' }],
   ['experiences /en/frontpage/esperienze', { path: '/en/frontpage/esperienze' }],
   ['reserve /reserve', { path: '/reserve' }],
@@ -144,7 +147,7 @@ console.log('target'.padEnd(40), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 
 for (const r of results) {
   console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), (r.rps / baseline).toFixed(2).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.non2xx + r.errors).padStart(8));
 }
-for (const [label, origin, p] of [['bare page', bareBase, '/'], ['home', base, '/'], ['loyalty', base, '/en/frontpage/fidelity'], ['reserve', base, '/en/reserve']]) {
+for (const [label, origin, p] of [['bare page', bareBase, '/'], ['home', base, '/'], ['promotion', base, '/en/promo/aperitivo-omaggio'], ['loyalty', base, '/en/frontpage/fidelity'], ['reserve', base, '/en/reserve']]) {
   const js = await pageScripts(origin, p);
   console.log(`JavaScript loaded by ${label} ${p}: ${js.files} files, ${js.kb.toFixed(1)} KB gzipped`);
 }

@@ -9,7 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayServer } from '../tests/helpers/postgres-server';
-import { E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
+import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
+import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
 
 const root = path.resolve(__dirname, '..');
 const name = process.argv[2] as SiteName;
@@ -31,7 +32,11 @@ async function main() {
     PORT: String(sites[name].port),
     DATA_DIR: dataDir,
     BACKEND_TOKEN: E2E_TOKEN,
+    ADMIN_TOKEN: E2E_ADMIN_TOKEN,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
+    // The whole suite is one address (127.0.0.1) making thousands of calls: these sites raise every
+    // abuse limit out of its way; tests/e2e/security.spec.ts meets the real ones on a site of its own.
+    ...Object.fromEntries(LIMIT_NAMES.map((limit) => [envName(limit), `1000000/${LIMITS[limit].windowSeconds}`])),
   };
   delete env.DATABASE_URL;
   delete env.BACKEND_URL;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { config } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { DatabaseLockedError } from '@/server/db/lock';
-import { getBackendToken } from '@/server/backend/token';
+import { getAdminToken } from '@/server/backend/token';
 import { importVenue, readVenueFile, VenueFileError } from '@/server/venues/import';
 import type { VenueFile } from '@/server/venues/schema';
 
@@ -18,7 +18,7 @@ async function sendToRunningSite(file: VenueFile): Promise<string[]> {
   const base = process.env.SITE_INTERNAL_URL || `http://127.0.0.1:${config.port}`;
   const response = await fetch(`${base}/api/admin/venues`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${getBackendToken()}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${getAdminToken()}` },
     body: JSON.stringify(file),
   });
   const body = (await response.json().catch(() => ({}))) as { data?: { hosts: string[] }; error?: string; issues?: string[] };

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { BACKEND_TIMEOUT_MS } from '@/lib/backend/legacy';
 import { localhostVenueHost } from '@/lib/venue/host';
+import { localStandIns, providersFromEnv, STAND_IN_NOTES } from '@/server/providers';
+import { log } from '@/lib/log';
 
 /** Server configuration from the environment; README.md lists every variable. */
 export const config = {
@@ -41,6 +43,21 @@ export function checkConfig(): void {
     throw new Error('BACKEND_URL is set but BACKEND_TOKEN is not: set BACKEND_TOKEN to the legacy backend\'s bearer token.');
   }
   localhostVenueHost();
+  checkProviders();
+}
+
+/**
+ * Local stand-ins in production: `REQUIRE_REAL_PROVIDERS=true` stops the start while any runs
+ * (the message names each and what replaces it); otherwise a production start warns once,
+ * naming each. `/api/health` lists them too (`localStandIns`).
+ */
+export function checkProviders(env: Record<string, string | undefined> = process.env): void {
+  const standIns = localStandIns(providersFromEnv(env));
+  if (!standIns.length) return;
+  if (env.REQUIRE_REAL_PROVIDERS === 'true') {
+    throw new Error(`REQUIRE_REAL_PROVIDERS=true, but these run as local stand-ins:\n  - ${standIns.map((s) => STAND_IN_NOTES[s]).join('\n  - ')}`);
+  }
+  if (env.NODE_ENV === 'production') log.warn('local_stand_ins', { standIns: standIns.join(','), notes: standIns.map((s) => STAND_IN_NOTES[s]).join('; ') });
 }
 
 /** Files the server reads at run time, relative to the project root. */

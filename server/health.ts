@@ -5,16 +5,11 @@ import { config } from '@/server/config';
 import { isShuttingDown } from '@/server/shutdown';
 import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
+import { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/providers';
+
+export { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/providers';
 
 const TIMEOUT_MS = 3000;
-
-/** Which providers run as this site's local stand-ins and which are the real services (README, "Configuration"). */
-export interface Providers {
-  payments: 'local' | 'stripe';
-  botCheck: 'local' | 'recaptcha' | 'misconfigured';
-  sms: 'local' | 'gateway';
-  email: 'local' | 'smtp';
-}
 
 export interface OutboxBacklog {
   /** Messages waiting to be sent (`pending`, including those being sent right now). */
@@ -33,18 +28,11 @@ export interface Health {
   backend: 'builtin' | 'legacy';
   outbox: OutboxBacklog | null;
   providers: Providers;
+  /** The providers running as this site's local stand-ins (empty when every one is real). */
+  localStandIns: LocalStandIn[];
 }
 
-/** Reads the environment only for which provider is chosen: never a key, URL or token. */
-export function providersFromEnv(env: Record<string, string | undefined> = process.env): Providers {
-  const recaptcha = ['RECAPTCHA_SECRET_KEY_V3', 'RECAPTCHA_SECRET_KEY_V2', 'RECAPTCHA_SITE_KEY_V3', 'RECAPTCHA_SITE_KEY_V2'].filter((k) => env[k]).length;
-  return {
-    payments: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
-    botCheck: recaptcha === 0 ? 'local' : recaptcha === 4 ? 'recaptcha' : 'misconfigured',
-    sms: env.SMS_URL ? 'gateway' : 'local',
-    email: env.SMTP_URL ? 'smtp' : 'local',
-  };
-}
+
 
 /** Queued and failed outbox messages, and how long the oldest queued one has waited. */
 export async function outboxBacklog(db: Database, now = clockNow()): Promise<OutboxBacklog> {
@@ -71,7 +59,8 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
  */
 export async function checkHealth(): Promise<Health> {
   const driver = config.databaseUrl ? 'postgres' : 'pglite';
-  const common = { backend: config.backendUrl ? ('legacy' as const) : ('builtin' as const), providers: providersFromEnv() };
+  const providers = providersFromEnv();
+  const common = { backend: config.backendUrl ? ('legacy' as const) : ('builtin' as const), providers, localStandIns: localStandIns(providers) };
   if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'closing', driver }, outbox: null, ...common };
   try {
     const backlog = await withTimeout(

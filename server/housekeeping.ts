@@ -1,19 +1,28 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { rateLimits, reservations, slotHolds } from '@/server/db/schema';
+import { rateLimits, reservations, slotHolds, venues } from '@/server/db/schema';
+import { LIMIT_NAMES, limitFor } from '@/server/limits-config';
 import { endSuspended } from '@/server/booking/sms';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
-/** Rate-limit windows are at most an hour; a day-old counter can only be stale. */
-const RATE_LIMIT_KEEP_MS = 24 * 3_600_000;
+/**
+ * How long a rate-limit counter is kept after its window started: a day, or the longest window
+ * in force (the defaults, the environment's, every venue's: docs/security.md), so that no
+ * counter is swept while its window still runs.
+ */
+async function rateLimitKeepMs(db: Database): Promise<number> {
+  const rows = await db.select({ limits: venues.limits }).from(venues);
+  const windows = LIMIT_NAMES.flatMap((name) => [limitFor(name).windowSeconds, ...rows.map((r) => limitFor(name, r.limits).windowSeconds)]);
+  return Math.max(24 * 3600, ...windows) * 1000;
+}
 
 /**
  * Tidies what time has made stale, so the tables hold only live rows:
  * - a suspended booking whose SMS code expired ends `failed` (the guest sees
  *   `suspendedError`, as `verifyCode` would answer), and its challenge goes;
  * - expired slot holds are deleted;
- * - rate-limit counters whose window ended a day ago are deleted.
+ * - rate-limit counters older than the longest window in force (at least a day) are deleted.
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -23,7 +32,7 @@ export async function sweepStale(db: Database, now = clockNow()) {
   const holds = await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now)).returning({ token: slotHolds.token });
   const counters = await db
     .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(now.getTime() - RATE_LIMIT_KEEP_MS)))
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - (await rateLimitKeepMs(db)))))
     .returning({ key: rateLimits.key });
   return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length };
 }

@@ -4,10 +4,17 @@ import { rateLimits } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 
 /**
- * Counts one hit against `key` in a fixed window and says whether it is within `limit`.
+ * Counts one hit against `key` in a fixed window and says whether it is within `limit`, and
+ * in how many seconds the window ends (a refusal's `Retry-After`).
  * One atomic upsert in PostgreSQL, so the limit holds across processes.
  */
-export async function hitRateLimit(db: Database, key: string, limit: number, windowMs: number, now = clockNow()): Promise<{ allowed: boolean; count: number }> {
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = clockNow(),
+): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
   const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
   const start = sql`${now.toISOString()}::timestamptz`;
   const [row] = await db
@@ -20,6 +27,7 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
         windowStart: sql`case when ${rateLimits.windowStart} < ${windowStart} then ${start} else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count });
-  return { allowed: row.count <= limit, count: row.count };
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const ends = new Date(row.windowStart).getTime() + windowMs;
+  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
 }

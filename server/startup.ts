@@ -1,12 +1,15 @@
 import { getDb } from '@/server/db/client';
 import { checkConfig, config } from '@/server/config';
 import { seedDemoVenue } from '@/server/venues/seed';
-import { getBackendToken } from '@/server/backend/token';
+import { getAdminToken, getBackendToken } from '@/server/backend/token';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
 import { transportFromEnv } from '@/server/outbox/transport';
 import { startHousekeeping } from '@/server/housekeeping';
 import { installShutdownHandlers } from '@/server/shutdown';
 import { errorMessage, log } from '@/lib/log';
+import { badLimitVariables } from '@/server/limits-config';
+import { providersFromEnv } from '@/server/providers';
+import { localWebhookSecret } from '@/server/payments/local';
 
 /**
  * Runs once when the server starts: migrations, demo data, the backend token, the
@@ -17,9 +20,14 @@ import { errorMessage, log } from '@/lib/log';
 export async function startServer(): Promise<void> {
   try {
     checkConfig();
+    const badLimits = badLimitVariables();
+    if (badLimits.length) log.warn('limit_variables_ignored', { variables: badLimits.join(','), hint: 'LIMIT_<NAME>=<count>/<seconds>; docs/security.md lists the names' });
     const db = await getDb();
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();
+    getAdminToken();
+    // The local payment provider's webhook secret, made now so it is in the data directory from the start.
+    if (providersFromEnv().payments === 'local') localWebhookSecret();
     startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
     startHousekeeping(getDb);
     installShutdownHandlers();

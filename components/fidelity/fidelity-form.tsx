@@ -37,7 +37,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-  const [unavailable, setUnavailable] = useState(false);
+  const [unavailable, setUnavailable] = useState<false | 'unavailable' | 'rateLimited'>(false);
   const {
     register,
     handleSubmit,
@@ -82,8 +82,8 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
     }).catch(() => null);
     const body = (response ? await response.json().catch(() => ({})) : {}) as { outcome?: string; error?: string; fieldErrors?: Record<string, string> };
     // Nothing reached the backend (the site or its backend is down): the form keeps what was typed.
-    if (!response || body.error === 'unavailable') {
-      setUnavailable(true);
+    if (!response || body.error === 'unavailable' || body.error === 'rateLimited') {
+      setUnavailable(body.error === 'rateLimited' ? 'rateLimited' : 'unavailable');
       setSubmitting(false);
       return;
     }
@@ -155,7 +155,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, monthNames
       />
       {unavailable ? (
         <p role="alert" className="field__error">
-          {text.errors.unavailable}
+          {text.errors[unavailable] ?? text.errors.unavailable}
         </p>
       ) : null}
       <div className="actions">

@@ -47,7 +47,7 @@ export function LookupForm({ locale, text }: Props) {
         }).catch(() => null);
         if (response?.ok) return setSentTo(email);
         const body = response ? await response.json().catch(() => ({})) : {};
-        setFailed(!response || body.error === 'unavailable' ? 'unavailable' : 'generic');
+        setFailed(!response || body.error === 'unavailable' ? 'unavailable' : body.error === 'rateLimited' ? 'rateLimited' : 'generic');
       })}
     >
       <TextField

@@ -106,7 +106,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${FORM_ID} .error-summary`)?.focus());
       return;
     }
-    const key = !response || body.error === 'unavailable' || body.error === 'generic' ? 'unavailable' : (body.error ?? 'paymentInit');
+    const key = !response || body.error === 'unavailable' || body.error === 'generic' ? 'unavailable' : response.status === 429 ? 'tooMany' : (body.error ?? 'paymentInit');
     setNotice(text.errors[key] ?? text.errors.paymentInit);
   };
 

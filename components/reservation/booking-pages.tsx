@@ -254,7 +254,7 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
         locale={venue.locale}
         expiresAt={status.expiresAt}
         attemptsLeft={status.attemptsLeft}
-        texts={{ ...sms, codeInvalid: t('errors.codeInvalid'), generic: t('errors.generic') }}
+        texts={{ ...sms, codeInvalid: t('errors.codeInvalid'), generic: t('errors.generic'), rateLimited: (messages as unknown as { limits: { tooManyRequests: string } }).limits.tooManyRequests }}
       />
     </div>
   );

@@ -17,7 +17,18 @@ const FORM_ID = 'reservation';
 const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing'] as const;
 
 /** Personal data, visit reason ("Other" always last), birthday, notes and consents. */
-export function DetailsStep({ setup, initial, onDone }: { setup: WizardSetup; initial: ReservationDetails | null; onDone: (values: ReservationDetails) => void }) {
+export function DetailsStep({
+  setup,
+  initial,
+  onDone,
+  problem,
+}: {
+  setup: WizardSetup;
+  initial: ReservationDetails | null;
+  onDone: (values: ReservationDetails) => void;
+  /** A refusal of the step's own call (the card guarantee's set-up), as a message key. */
+  problem?: string | null;
+}) {
   const { forms, t } = setup;
   const {
     register,
@@ -54,6 +65,11 @@ export function DetailsStep({ setup, initial, onDone }: { setup: WizardSetup; in
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onDone, onInvalid)}>
       <ErrorSummary formId={FORM_ID} title={forms.summaryTitle} text={forms.summaryText} errors={summary} />
+      {problem ? (
+        <p role="alert" className="notice notice--warning">
+          {forms.errors[problem] ?? t[`errors.${problem}`] ?? forms.errors.generic}
+        </p>
+      ) : null}
       <div className="form__row">
         <TextField formId={FORM_ID} registration={register('nome')} label={forms.labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={forms.required} />
         <TextField formId={FORM_ID} registration={register('cognome')} label={forms.labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={forms.required} />

@@ -143,7 +143,7 @@ function LocalCard({ setup, offer, confirmRef }: { setup: WizardSetup; offer: Gu
     if (!response) return 'paymentError';
     if (response.ok) return null;
     const body = await response.json().catch(() => ({}));
-    return body.error === 'declined' ? 'declined' : body.error === 'cardInvalid' ? 'cardInvalid' : body.error === 'paymentNotFound' ? 'paymentNotFound' : 'paymentError';
+    return body.error === 'declined' || body.error === 'cardInvalid' || body.error === 'paymentNotFound' || body.error === 'rateLimited' ? body.error : 'paymentError';
   };
   // The step's button confirms the card through whichever form is shown.
   useEffect(() => {

@@ -46,7 +46,12 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
     weekdayNames: Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))), // 1 Jan 2024 is a Monday
     policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
     paxLabels,
-    t: flatten((messages as unknown as { reserve: Tree }).reserve),
+    t: {
+      ...flatten((messages as unknown as { reserve: Tree }).reserve),
+      // A call refused by an abuse limit (429): the same words wherever the wizard shows an error.
+      'errors.rateLimited': (messages as unknown as { limits: { tooManyRequests: string } }).limits.tooManyRequests,
+      'guarantee.rateLimited': (messages as unknown as { limits: { tooManyRequests: string } }).limits.tooManyRequests,
+    },
     forms,
     botcheck: botVerifier().publicConfig(),
     edit,

@@ -68,6 +68,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const [hold, setHold] = useState<Hold | null>(() => readSession<Hold>(HOLD_KEY));
   const [holdExpired, setHoldExpired] = useState(false);
   const [guarantee, setGuarantee] = useState<Guarantee | null>(() => readSession<Guarantee>(GUARANTEE_KEY));
+  const [detailsProblem, setDetailsProblem] = useState<string | null>(null);
   const [challenge, setChallenge] = useState(false);
   const [botFailed, setBotFailed] = useState(false);
   const [challengeError, setChallengeError] = useState<string | null>(null);
@@ -327,7 +328,9 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           <DetailsStep
             setup={setup}
             initial={details}
+            problem={detailsProblem}
             onDone={async (values) => {
+              setDetailsProblem(null);
               writeSession(detailsKey, values);
               setDetails(values);
               // Editing never adds a guarantee (the server refuses such a change); the waiting list needs none.
@@ -343,6 +346,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
                 body: JSON.stringify({ pax, date, time, zone, reservemodule: setup.module ?? undefined, email: values.email, holdToken: hold?.token }),
               }).catch(() => null);
               const body = response ? await response.json().catch(() => ({})) : {};
+              // Refused by the limit of card set-ups: the guest stays here, told to wait, with what they typed.
+              if (response?.status === 429) {
+                setDetailsProblem(body.error ?? 'rateLimited');
+                return;
+              }
               const next: Guarantee = { choice: choiceKey, offer: response?.ok && body.data?.required ? (body.data as GuaranteeOffer) : null };
               writeSession(GUARANTEE_KEY, next);
               setGuarantee(next);

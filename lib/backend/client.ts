@@ -10,6 +10,7 @@ import {
   type ReservationAnswer,
   type ReservationCall,
 } from '@/lib/contract/reservation';
+import { promoAnswers, promoSchema, type Promo, type PromoCall } from '@/lib/contract/promo';
 import { errorMessage, log } from '@/lib/log';
 import { giftcardAnswers, giftcardListSchema, type Giftcard, type GiftcardCall } from '@/lib/contract/giftcard';
 
@@ -28,7 +29,7 @@ export const UNAVAILABLE = 'unavailable';
 /** The answer of a call that changes something: its data, or an error code with field errors. */
 export type ActionResult<T = unknown> =
   | { status: true; data: T }
-  | { status: false; error: string; fieldErrors: Record<string, string> };
+  | { status: false; error: string; fieldErrors: Record<string, string>; retryAfter?: number; limit?: string };
 
 /**
  * The answer of a data-loading call. `failed` (unreachable, 5xx, time-out, malformed) is read
@@ -66,6 +67,10 @@ export interface BackendClient {
   getGiftcards(): Promise<Loaded<Giftcard[]>>;
   /** `giftcard/*` (docs/backend-contract.md, "Gift cards"). */
   giftcard<C extends GiftcardCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof giftcardAnswers)[C]>>>;
+  /** `promo/getpromo` (docs/backend-contract.md, "Promotions"): `notFound` when the venue has no such promotion. */
+  getPromo(urlName: string): Promise<Loaded<Promo> | { status: 'notFound' }>;
+  /** `promo/request`, `promo/getcode`, `promo/lookup`, `promo/redeem`. */
+  promo<C extends PromoCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof promoAnswers)[C]>>>;
 }
 
 const FAILED = { status: 'failed' } as const;
@@ -73,10 +78,12 @@ const unavailable = { status: false, error: UNAVAILABLE, fieldErrors: {} } as co
 
 export function createBackendClient(transport: Transport, label: string): BackendClient {
   /** Spec section 7: a failed data-loading call reads as empty or null. Each failure is logged once, here. */
-  async function load<S extends z.ZodType>(call: string, schema: S): Promise<Loaded<z.output<S>>> {
+  async function load<S extends z.ZodType>(call: string, schema: S): Promise<Loaded<z.output<S>>>;
+  async function load<S extends z.ZodType>(call: string, schema: S, payload: Record<string, string>, withNotFound: true): Promise<Loaded<z.output<S>> | { status: 'notFound' }>;
+  async function load<S extends z.ZodType>(call: string, schema: S, payload?: Record<string, string>, withNotFound = false): Promise<Loaded<z.output<S>> | { status: 'notFound' }> {
     let raw: unknown;
     try {
-      raw = await transport(call);
+      raw = await transport(call, payload);
     } catch (error) {
       log.warn('backend_call_failed', { backend: label, call, error: errorMessage(error) });
       return FAILED;
@@ -88,6 +95,8 @@ export function createBackendClient(transport: Transport, label: string): Backen
     }
     if (!body.data.status) {
       if (body.data.error === 'venueNotFound') return { status: 'unknownVenue' };
+      // The backend's answer that it has no such item (a promotion) is not a failure: the page is a 404.
+      if (withNotFound && body.data.error === 'notFound') return { status: 'notFound' };
       log.warn('backend_status_false', { backend: label, call, error: body.data.error });
       return FAILED;
     }
@@ -117,7 +126,17 @@ export function createBackendClient(transport: Transport, label: string): Backen
       log.error('backend_bad_response', { backend: label, call });
       return unavailable;
     }
-    if (!body.data.status) return { status: false, error: body.data.error || 'generic', fieldErrors: body.data.fieldErrors ?? {} };
+    if (!body.data.status) {
+      // A refusal by an abuse limit (`rateLimited`) says when to try again: `data.retryAfter`, seconds.
+      const { retryAfter, limit } = (body.data.data ?? {}) as { retryAfter?: unknown; limit?: unknown };
+      return {
+        status: false,
+        error: body.data.error || 'generic',
+        fieldErrors: body.data.fieldErrors ?? {},
+        ...(typeof retryAfter === 'number' && retryAfter > 0 ? { retryAfter: Math.ceil(retryAfter) } : {}),
+        ...(typeof limit === 'string' ? { limit } : {}),
+      };
+    }
     const data = schema.safeParse(body.data.data);
     if (!data.success) {
       log.error('backend_bad_response', { backend: label, call, issue: data.error.issues[0]?.path.join('.') });
@@ -129,6 +148,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
   // Each call's schema is looked up by its name, so the generic signatures hold by construction.
   const reservation = (call: ReservationCall, payload: Record<string, string>) => act(`reservation/${call}`, payload, reservationAnswers[call]);
   const giftcard = (call: GiftcardCall, payload: Record<string, string>) => act(`giftcard/${call}`, payload, giftcardAnswers[call]);
+  const promo = (call: PromoCall, payload: Record<string, string>) => act(call, payload, promoAnswers[call]);
   const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
 
   return {
@@ -139,6 +159,8 @@ export function createBackendClient(transport: Transport, label: string): Backen
     experienceDays: experienceDays as BackendClient['experienceDays'],
     giftcard: giftcard as BackendClient['giftcard'],
     getGiftcards: () => load('giftcard/getlist', giftcardListSchema),
+    promo: promo as BackendClient['promo'],
+    getPromo: (urlName) => load('promo/getpromo', promoSchema, { urlName }, true),
     getLocation: () => load('location/getlocation', locationSchema),
     getAllServices: async () => {
       const loaded = await load('services/getallservices', servicesSchema);

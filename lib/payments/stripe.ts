@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { WebhookSignatureError, type CardSetup, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from './types';
 
@@ -34,7 +35,9 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
     kind: 'stripe',
     publicConfig: () => ({ kind: 'stripe', publishableKey }),
     async createSetup({ amountCents, currency, email, description, metadata }) {
-      const { idempotencyKey, ...rest } = metadata;
+      // Every create carries an idempotency key: the caller's (the same guarantee asked again gets
+      // the same SetupIntent back), or a fresh one, which the SDK's own retry then reuses.
+      const { idempotencyKey = `setup-${randomUUID()}`, ...rest } = metadata;
       const si = await stripe.setupIntents.create(
         {
           usage: 'off_session',
@@ -43,7 +46,7 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
           description,
           metadata: { ...rest, amountCents: String(amountCents), currency, ...(email ? { email } : {}) },
         },
-        idempotencyKey ? { idempotencyKey } : undefined,
+        { idempotencyKey },
       );
       if (!si.client_secret) throw new Error('Stripe returned a SetupIntent without a client secret');
       return { reference: si.id, clientSecret: si.client_secret };

@@ -26,7 +26,7 @@ class NotCached<T> extends Error {
  * request after that second still gets the stale page while the new one renders).
  * Next.js offers no way to keep an ISR render out of the cache without a 500; this is it.
  */
-async function retrySoon(venueKey: string) {
+export async function retrySoon(venueKey: string) {
   await unstable_cache(async () => true, ['backend-retry', venueKey], { revalidate: RETRY_SECONDS })();
 }
 

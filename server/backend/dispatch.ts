@@ -6,6 +6,7 @@ import { getLocation } from './calls/location';
 import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
+import { getPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
 import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
 import {
   cancelTableReservation,
@@ -61,6 +62,11 @@ const handlers: Record<string, Handler> = {
   'giftcard/lookup': giftcardLookup,
   'giftcard/redeem': giftcardRedeem,
   'giftcard/balance': giftcardBalance,
+  'promo/getpromo': getPromotion,
+  'promo/request': requestPromoCode,
+  'promo/getcode': getPromoCode,
+  'promo/lookup': lookupPromoCode,
+  'promo/redeem': redeemPromoCode,
 };
 
 export function isKnownCall(call: string): boolean {

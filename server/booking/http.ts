@@ -5,6 +5,8 @@ import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
+import { clientAddress } from '@/server/client-address';
+import { RATE_LIMITED, RateLimitedError, isLimitName, rateLimitedResponse, refuseOverLimit, type LimitName } from '@/server/limits';
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 const backend = (request: Request) => backendFor(venueKeyForHost(request.headers.get('host')));
@@ -40,11 +42,15 @@ const refusalStatus: Record<string, number> = {
   tooManyAttempts: 429,
   resendTooSoon: 429,
   resendLimit: 429,
+  [RATE_LIMITED]: 429,
 };
 
-/** The guest's address, for per-IP limits: the first hop of `X-Forwarded-For` (set by Next or the proxy in front). */
+/**
+ * The guest's address, for per-address limits: the socket's, or the one `TRUST_PROXY_HOPS`
+ * trusted proxies reported; never an entry a client wrote (server/client-address.ts).
+ */
 export function clientIp(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+  return clientAddress(request.headers);
 }
 
 /**
@@ -54,15 +60,27 @@ export function clientIp(request: Request): string {
 function answer(result: ActionResult, refusal = 409) {
   if (result.status) return json({ data: result.data }, 200);
   if (result.error === UNAVAILABLE || result.error === 'generic') return json({ error: result.error }, 503);
+  if (result.error === RATE_LIMITED) return rateLimitedResponse(new RateLimitedError(isLimitName(result.limit) ? result.limit : 'liveHolds', result.retryAfter ?? 60));
   if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
   return json({ error: result.error }, refusalStatus[result.error] ?? refusal);
 }
 
-/** A POST whose JSON body goes to one reservation call as its fields. */
-async function post(request: Request, run: (form: Record<string, string>) => Promise<Parameters<typeof answer>[0]>) {
+/**
+ * A POST whose JSON body goes to one reservation call as its fields, once the address's
+ * limit `limit` (and the targets' limits the body names) let it through.
+ */
+async function post(
+  request: Request,
+  limit: LimitName | null,
+  run: (form: Record<string, string>) => Promise<Parameters<typeof answer>[0]>,
+  targets: (form: Record<string, string>) => Partial<Record<LimitName, string>> = () => ({}),
+) {
   const body = await readJson(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return answer(await run(toForm(body)));
+  const form = toForm(body);
+  const refused = limit ? await refuseOverLimit(request, limit, targets(form)) : null;
+  if (refused) return refused;
+  return answer(await run(form));
 }
 
 /** `GET /api/reservation/month?year&month&pax&reservemodule`: the calendar's day states. */
@@ -77,12 +95,11 @@ export async function handleDay(request: NextRequest) {
   return answer(await backend(request).reservation('getday', toForm(q)), 400);
 }
 
-/** `POST /api/reservation/hold`: holds the seats of the chosen time (409 with the condition when full). */
-export async function handleHold(request: NextRequest) {
-  const body = await readJson(request);
-  if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return answer(await backend(request).reservation('hold', toForm(body)));
-}
+/**
+ * `POST /api/reservation/hold`: holds the seats of the chosen time (409 with the condition when full;
+ * 429 past the address's hold calls, or its live holds and held covers, which the backend counts).
+ */
+export const handleHold = (request: NextRequest) => post(request, 'holdAddress', (form) => backend(request).reservation('hold', { ...form, remoteIp: clientIp(request) }));
 
 export async function handleRelease(request: NextRequest) {
   const body = await readJson(request);
@@ -94,6 +111,11 @@ export async function handleRelease(request: NextRequest) {
 export async function handleCreate(request: NextRequest) {
   const body = await readJson(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  const refused = await refuseOverLimit(request, 'createAddress', {
+    createEmail: typeof body.email === 'string' ? body.email : undefined,
+    createPhone: typeof body.telefono === 'string' ? `${typeof body.prefisso === 'string' ? body.prefisso : ''}${body.telefono}`.replace(/[^\d+]/g, '') : undefined,
+  });
+  if (refused) return refused;
   const form = toForm({
     ...body,
     language: toLocale(typeof body.language === 'string' ? body.language : null),
@@ -104,22 +126,22 @@ export async function handleCreate(request: NextRequest) {
 }
 
 /** `POST /api/reservation/guarantee`: the card guarantee's terms, and a card setup to collect the card. */
-export const handleGuarantee = (request: NextRequest) => post(request, (form) => backend(request).reservation('guarantee', form));
+export const handleGuarantee = (request: NextRequest) => post(request, 'guaranteeAddress', (form) => backend(request).reservation('guarantee', form));
 
 /** `POST /api/reservation/card`: the local test provider's card form (402 when declined). */
-export const handleLocalCard = (request: NextRequest) => post(request, (form) => backend(request).payment('confirmlocal', form));
+export const handleLocalCard = (request: NextRequest) => post(request, 'cardConfirmAddress', (form) => backend(request).payment('confirmlocal', form));
 
 /** `POST /api/reservation/code`: the SMS code of a suspended booking (per-IP limits need the guest's address). */
-export const handleCode = (request: NextRequest) => post(request, (form) => backend(request).reservation('verifycode', { ...form, remoteIp: clientIp(request) }));
+export const handleCode = (request: NextRequest) => post(request, null, (form) => backend(request).reservation('verifycode', { ...form, remoteIp: clientIp(request) }));
 
 /** `POST /api/reservation/code/resend`: a new SMS code (429 when too soon or too many). */
-export const handleResend = (request: NextRequest) => post(request, (form) => backend(request).reservation('resendcode', { hash: form.hash ?? '' }));
+export const handleResend = (request: NextRequest) => post(request, 'smsResendAddress', (form) => backend(request).reservation('resendcode', { hash: form.hash ?? '' }));
 
 /** `POST /api/reservation/edit`: moves a booking; 409 with a `reserveEdit*Error` when refused. */
-export const handleEdit = (request: NextRequest) => post(request, (form) => backend(request).reservation('edit', form));
+export const handleEdit = (request: NextRequest) => post(request, null, (form) => backend(request).reservation('edit', form));
 
 /** `POST /api/reservation/cancel`. */
-export const handleCancel = (request: NextRequest) => post(request, (form) => backend(request).reservation('cancel', { hash: form.hash ?? '' }));
+export const handleCancel = (request: NextRequest) => post(request, null, (form) => backend(request).reservation('cancel', { hash: form.hash ?? '' }));
 
 /** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
 export async function handleExperiences(request: NextRequest) {

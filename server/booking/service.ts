@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lt, lte, min, ne, or, sql, sum } from 'drizzle-orm';
+import { limitFor, RateLimitedError } from '@/server/limits-config';
 import type { Database } from '@/server/db/client';
 import { experiences, reservations, shifts, slotHolds, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
@@ -171,7 +172,7 @@ export function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: 
 export async function holdSlot(
   db: Database,
   venue: VenueRow,
-  c: { date: string; time: string; pax: number; zone: string; module?: string; replaceToken?: string; editing?: number },
+  c: { date: string; time: string; pax: number; zone: string; module?: string; replaceToken?: string; editing?: number; clientAddress?: string },
   now = clockNow(),
 ): Promise<{ token: string; expiresAt: Date } | { condition: Condition }> {
   const v = await loadBookingVenue(db, venue);
@@ -181,15 +182,35 @@ export async function holdSlot(
     if (c.replaceToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, c.replaceToken)));
     // Expired holds no longer count; they are swept here, an hour after they ran out.
     await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, new Date(now.getTime() - 3_600_000))));
+    if (c.clientAddress) await checkHoldsOfAddress(tx as unknown as Database, venue, c.clientAddress, c.pax, now);
     await lockCapacity(tx as unknown as Database, venue.id, c.date, shift.key);
     const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);
     if (condition) return { condition };
     const token = randomBytes(18).toString('base64url');
     const expiresAt = new Date(now.getTime() + v.rules.holdMinutes * 60_000);
-    await tx.insert(slotHolds).values({ venueId: venue.id, token, date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax, expiresAt });
+    await tx.insert(slotHolds).values({ venueId: venue.id, token, date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax, expiresAt, clientAddress: c.clientAddress ?? null });
     return { token, expiresAt };
   });
+}
+
+/**
+ * The live holds and held covers of one address (limits `liveHolds`, `heldCovers`), checked
+ * under a lock of that address, so two concurrent picks cannot both slip under the limit.
+ * Refused: RateLimitedError, whose Retry-After is when the address's first hold runs out.
+ */
+async function checkHoldsOfAddress(tx: Database, venue: VenueRow, address: string, pax: number, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${venue.id}, hashtext(${`holds|${address}`}))`);
+  const [live] = await tx
+    .select({ holds: count(), covers: sum(slotHolds.covers), first: min(slotHolds.expiresAt) })
+    .from(slotHolds)
+    .where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.clientAddress, address), gt(slotHolds.expiresAt, now)));
+  const holds = Number(live?.holds ?? 0);
+  const covers = Number(live?.covers ?? 0);
+  const over = holds + 1 > limitFor('liveHolds', venue.limits).count ? 'liveHolds' : covers + pax > limitFor('heldCovers', venue.limits).count ? 'heldCovers' : null;
+  if (!over) return;
+  const first = live?.first ? new Date(live.first).getTime() : now.getTime();
+  throw new RateLimitedError(over, Math.max(1, Math.ceil((first - now.getTime()) / 1000)));
 }
 
 export async function releaseHold(db: Database, venue: VenueRow, token: string) {

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { BookingRules } from '@/server/booking/rules';
+import type { LimitOverrides } from '@/server/limits-config';
 import { now } from '../clock';
 
 /** A timestamp written when the row is inserted: by the server's clock (server/clock.ts), `now()` only for raw SQL. */
@@ -47,6 +48,8 @@ export const venues = pgTable(
     fidelityEnabled: boolean('fidelity_enabled').notNull().default(false),
     /** Table-booking rules (server/booking/rules.ts), validated on import. */
     booking: jsonb('booking').$type<BookingRules>(),
+    /** Abuse limits this venue sets over the defaults (server/limits.ts, docs/security.md). */
+    limits: jsonb('limits').$type<LimitOverrides>(),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -183,6 +186,45 @@ export const promotions = pgTable(
   },
   (t) => [uniqueIndex('promotions_venue_url_name').on(t.venueId, t.urlName)],
 );
+
+/**
+ * Promo codes (issue 16). At most `promotions.quantity` rows per promotion: a request locks
+ * its promotion row (`FOR UPDATE`), counts, then inserts, so concurrent requests queue on
+ * that lock. One code per guest: unique on (promotion, e-mail) and (promotion, phone).
+ * `publicId` is the 128-bit `id` of the route; `code` the short code read at the till.
+ * A code goes from requested to used once: `used_at` is set by a conditional update.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** Lower-cased and trimmed. */
+    email: text('email').notNull(),
+    /** Prefix and digits, e.g. `+393471234567`. */
+    phone: text('phone').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    locale: text('locale').notNull(),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
+    policyVersion: text('policy_version').notNull(),
+    partner: boolean('partner').notNull().default(false),
+    requestedAt: stamp('requested_at'),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_promotion_email').on(t.promotionId, t.email),
+    uniqueIndex('promo_codes_promotion_phone').on(t.promotionId, t.phone),
+    uniqueIndex('promo_codes_promotion_code').on(t.promotionId, t.code),
+  ],
+);
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type PromotionRow = typeof promotions.$inferSelect;
 
 /**
  * Loyalty programme members: one membership per e-mail and venue, enforced here so that
@@ -326,8 +368,10 @@ export const slotHolds = pgTable(
     zoneKey: text('zone_key').notNull(),
     covers: integer('covers').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The guest's address (server/client-address.ts), for the live holds and held covers per address. */
+    clientAddress: text('client_address'),
   },
-  (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt)],
+  (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt), index('slot_holds_client').on(t.venueId, t.clientAddress, t.expiresAt)],
 );
 
 /**

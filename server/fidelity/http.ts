@@ -6,6 +6,7 @@ import { fidelityLookupSchema, fidelitySchema, fieldErrors, type FidelityOutcome
 import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
+import { refuseOverLimit } from '@/server/limits';
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -32,6 +33,8 @@ export async function handleSubscribe(request: NextRequest): Promise<Response> {
   const parsed = fidelitySchema.safeParse(body);
   if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
   const v = parsed.data;
+  const refused = await refuseOverLimit(request, 'fidelitySignupAddress', { fidelitySignupEmail: v.email });
+  if (refused) return refused;
   const venueKey = venueKeyForHost(request.headers.get('host'));
   const result = await backendFor(venueKey).subscribeFidelity({
     nome: v.nome,
@@ -63,6 +66,9 @@ export async function handleLookup(request: NextRequest): Promise<Response> {
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const parsed = fidelityLookupSchema.safeParse(body);
   if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
+  // Each look-up may send an e-mail: limited per address, and per target inbox (docs/security.md).
+  const refused = await refuseOverLimit(request, 'fidelityLookupAddress', { fidelityLookupEmail: parsed.data.email });
+  if (refused) return refused;
   const result = await backendFor(venueKeyForHost(request.headers.get('host'))).lookupFidelity({
     email: parsed.data.email,
     language: toLocale(typeof body.language === 'string' ? body.language : null),

@@ -6,8 +6,10 @@ import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { giftcardCheckoutFields } from '@/lib/forms/giftcard';
+import { giftcardCheckoutFields, giftcardCheckoutSchema } from '@/lib/forms/giftcard';
+import { fieldErrors } from '@/lib/forms/fidelity';
 import { clientIp } from '@/server/booking/http';
+import { refuseOverLimit } from '@/server/limits';
 import { giftcardSession } from './session';
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -66,6 +68,11 @@ export async function handleGiftcardCheckout(request: NextRequest) {
   void _privacy;
   session.form = kept;
   await session.save();
+  // The backend checks again; here bad input costs nothing, and each valid checkout (a payment session) counts per address.
+  const parsed = giftcardCheckoutSchema.safeParse(form);
+  if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
+  const refused = await refuseOverLimit(request, 'giftcardCheckout');
+  if (refused) return refused;
   const result = await backend(request).giftcard('checkout', {
     ...form,
     language,

@@ -16,7 +16,8 @@ export type EmailTemplate =
   | 'reservationWaitinglist'
   | 'reservationChanged'
   | 'reservationCancelled'
-  | 'reservationVenue';
+  | 'reservationVenue'
+  | 'promoCode';
 /** Placeholders of the texts; `venueName` always. */
 type Vars = { venueName: string; firstName?: string; link?: string; [name: string]: string | undefined };
 

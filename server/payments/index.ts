@@ -23,6 +23,9 @@ export function guaranteeProvider(): GuaranteeProvider {
  * Starts saving a card for a guarantee: the provider's setup, mirrored in `card_setups`
  * with the venue, so a reference from another venue or made up is "Payment not found.".
  */
+/** The setup's metadata as stored: without the idempotency key, which is only for the provider. */
+const withoutKey = (metadata: Record<string, string>) => Object.fromEntries(Object.entries(metadata).filter(([key]) => key !== 'idempotencyKey'));
+
 export async function startCardSetup(
   db: Database,
   venue: VenueRow,
@@ -30,16 +33,20 @@ export async function startCardSetup(
   provider = guaranteeProvider(),
 ): Promise<{ reference: string; clientSecret: string }> {
   const created = await provider.createSetup({ ...input, metadata: { ...input.metadata, venue: venue.slug } });
-  await db.insert(cardSetups).values({
-    venueId: venue.id,
-    provider: provider.kind,
-    reference: created.reference,
-    clientSecret: provider.kind === 'local' ? created.clientSecret : null,
-    status: 'requires_payment_method',
-    amountCents: input.amountCents,
-    currency: input.currency,
-    metadata: { ...input.metadata, venue: venue.slug },
-  });
+  // The same call again (same idempotency key) gets the same setup back from Stripe: mirrored once.
+  await db
+    .insert(cardSetups)
+    .values({
+      venueId: venue.id,
+      provider: provider.kind,
+      reference: created.reference,
+      clientSecret: provider.kind === 'local' ? created.clientSecret : null,
+      status: 'requires_payment_method',
+      amountCents: input.amountCents,
+      currency: input.currency,
+      metadata: { ...withoutKey(input.metadata), venue: venue.slug },
+    })
+    .onConflictDoNothing({ target: cardSetups.reference });
   log.info('card_setup_started', { venueId: venue.id, provider: provider.kind });
   return created;
 }

@@ -5,9 +5,14 @@ import type { Database } from '@/server/db/client';
 import { cardSetups } from '@/server/db/schema';
 import { WebhookSignatureError, type CardSetup, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
 import { now as clockNow } from '@/server/clock';
+import { storedSecret } from '@/server/backend/token';
 
-/** The local provider signs its webhooks the way Stripe does, with this secret unless one is set. */
-export const localWebhookSecret = () => process.env.LOCAL_PAYMENTS_WEBHOOK_SECRET || 'whsec_local_test_mode';
+/**
+ * The local provider signs its webhooks the way Stripe does: with LOCAL_PAYMENTS_WEBHOOK_SECRET,
+ * or a random secret made once per data directory (DATA_DIR/local-webhook-secret), never a
+ * public default that would let anyone sign a "card saved" event.
+ */
+export const localWebhookSecret = () => storedSecret('LOCAL_PAYMENTS_WEBHOOK_SECRET', 'local-webhook-secret', 'local_webhook_secret_generated');
 
 /**
  * Test cards, as Stripe documents them: 4242... is saved, 4000...0002 is declined,

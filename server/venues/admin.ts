@@ -1,17 +1,18 @@
 import 'server-only';
-import { isAuthorized } from '@/server/backend/token';
+import { isAdminAuthorized } from '@/server/backend/token';
 import { getDb } from '@/server/db/client';
 import { revalidateVenues } from '@/lib/venue/revalidate';
 import { errorMessage, log } from '@/lib/log';
 import { importVenue, parseVenueFile, VenueFileError } from './import';
 
 /**
- * `POST /api/admin/venues`: a venue file as JSON, authorised with the backend token.
+ * `POST /api/admin/venues`: a venue file as JSON, authorised with the admin token (ADMIN_TOKEN;
+ * the backend token does not open it).
  * Imports it and drops the cached pages of its hosts at once. This is how the import
  * script reaches a server that holds the embedded database open.
  */
 export async function importVenueFromRequest(request: Request): Promise<Response> {
-  if (!isAuthorized(request.headers.get('authorization'))) {
+  if (!isAdminAuthorized(request.headers.get('authorization'))) {
     log.warn('admin_unauthorized', { path: 'venues' });
     return Response.json({ status: false, error: 'unauthorized' }, { status: 401 });
   }

@@ -53,6 +53,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
       policies: file.policies,
       fidelityEnabled: file.fidelity.enabled,
       booking: file.booking,
+      limits: file.limits ?? null,
       updatedAt: clockNow(),
     };
     const [venue] = await tx

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '@/lib/i18n/locales';
+import { limitOverridesSchema } from '@/server/limits-config';
 import { bookingRulesSchema, isoDateSchema as isoDate, timeSchema as time } from '@/server/booking/rules';
 
 /** One text for each of the five languages (`it` is required, the others fall back to it). */
@@ -135,6 +136,8 @@ export const venueFileSchema = z.object({
   promotions: z.array(promotionSchema).default([]),
   fidelity: z.object({ enabled: z.boolean() }).default({ enabled: false }),
   booking: bookingRulesSchema,
+  /** Abuse limits over the defaults (server/limits-config.ts, docs/security.md). */
+  limits: limitOverridesSchema.optional(),
 });
 
 export type VenueFile = z.infer<typeof venueFileSchema>;

@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { importSecondVenue, SECOND_VENUE, VENUE } from './helpers';
-import { E2E_TOKEN, ownServerPort, siteUrl } from './servers';
+import { E2E_ADMIN_TOKEN, E2E_TOKEN, ownServerPort, siteUrl } from './servers';
 
 /**
  * `npm start` on every bind a deployment uses: HOSTNAME unset, localhost, 127.0.0.1 (the
@@ -27,7 +27,7 @@ async function startSite(name: string, port: number, env: Record<string, string 
     // Its own process group, so that stopping it stops `next start` below it too.
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...inherited, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'silent', PORT: String(port), DATA_DIR: dataDir, BACKEND_TOKEN: E2E_TOKEN, ...env },
+    env: { ...inherited, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'silent', PORT: String(port), DATA_DIR: dataDir, BACKEND_TOKEN: E2E_TOKEN, ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...env },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));

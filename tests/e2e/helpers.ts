@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_TOKEN, siteUrl } from './servers';
+import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -28,7 +28,7 @@ export const SECOND_VENUE = 'Osteria Seconda';
 export async function importSecondVenue(request: APIRequestContext, origin = siteUrl('builtin')) {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
   const response = await request.post(`${origin}/api/admin/venues`, {
-    headers: { authorization: `Bearer ${E2E_TOKEN}` },
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
     data: file,
   });
   if (!response.ok()) throw new Error(`venue import failed: ${response.status()} ${await response.text()}`);

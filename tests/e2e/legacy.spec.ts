@@ -42,3 +42,23 @@ test('a loyalty sign-up goes through the legacy contract and back', async ({ pag
   await signUp();
   await page.waitForURL('**/en/frontpage/fidelity/error/alreadyRegistered');
 });
+
+test('a promo code is requested and shown through the legacy contract', async ({ page }) => {
+  const en = messages('en');
+  await page.goto('/en/promo/aperitivo-omaggio');
+  await expect(page.getByRole('timer')).toContainText(en('promo.endsIn'));
+  await expect(page.locator('.promo-count')).toContainText(en('promo.available').split('{count}')[1]);
+  await page.getByRole('button', { name: en('promo.download') }).click();
+  const dialog = page.getByRole('dialog', { name: en('promo.formTitle') });
+  await dialog.locator('input[name="nome"]').fill('Paolo');
+  await dialog.locator('input[name="cognome"]').fill('Gialli');
+  await dialog.locator('input[name="email"]').fill(`legacy.promo.${Date.now()}@example.com`);
+  await dialog.locator('input[name="telefono"]').fill(`340${String(Date.now()).slice(-7)}`);
+  await dialog.locator('input[name="privacy"]').check();
+  await dialog.locator('input[name="marketing"]').check();
+  await dialog.getByRole('button', { name: en('promo.submit') }).click();
+  await page.waitForURL(/\/en\/frontpage\/promo\/aperitivo-omaggio\/confirm\?id=/);
+  await page.getByRole('link', { name: en('promo.viewCode') }).click();
+  await expect(page.getByTestId('promo-code')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await expect(page.locator('.promo-card__facts')).toContainText(en('promo.code.statusRequested'));
+});

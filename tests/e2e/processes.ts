@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_TOKEN } from './servers';
+import { E2E_ADMIN_TOKEN, E2E_TOKEN } from './servers';
 
 export const root = path.resolve(__dirname, '../..');
 const base = Number(process.env.E2E_PORT_BASE) || 3100;
@@ -18,7 +18,7 @@ export const tempDataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(
 
 /** The environment of a production site, without the variables of the suite's own sites. */
 export function siteEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: dataDir, BACKEND_TOKEN: E2E_TOKEN, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), DATA_DIR: dataDir, BACKEND_TOKEN: E2E_TOKEN, ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...extra };
   for (const key of ['DATABASE_URL', 'BACKEND_URL', 'SMTP_URL', 'HOSTNAME', 'npm_lifecycle_event'] as const) if (!(key in extra)) delete env[key];
   return env;
 }

@@ -4,6 +4,8 @@
  * server, and a site in legacy mode whose backend is the first site's contract API.
  */
 export const E2E_TOKEN = 'e2e-backend-token';
+/** The admin token of the e2e sites (`/api/admin/venues`); the backend token does not open it. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
 
 /** `E2E_PORT_BASE` (default 3100) moves every site, so two checkouts can run their suites side by side. */
 export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE) || 3100;

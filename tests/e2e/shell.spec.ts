@@ -48,6 +48,12 @@ test.describe('document shell', () => {
     const hash = await experienceHash(page);
     // The routes of one booking need a real one: an unknown booking hash is a 404.
     const booking = await bookTable(request);
+    // So does a promo code's page.
+    const promo = await request.post('/api/promo/request', {
+      data: { urlName: 'aperitivo-omaggio', nome: 'Shell', cognome: 'Test', email: `shell.${Date.now()}@example.com`, prefisso: '+39', telefono: `347${String(Date.now()).slice(-7)}`, privacy: true, marketing: true, language: 'it' },
+    });
+    expect(promo.status(), await promo.text()).toBe(200);
+    const promoCode = (await promo.json()).id as string;
     const routes: [string, string][] = [
       ['/', 'home'],
       ['/frontpage/giftcards', 'giftcardList'],
@@ -80,7 +86,8 @@ test.describe('document shell', () => {
       [`/frontpage/esperienze/${hash}/waitinglist`, 'experienceMessage'],
       ['/frontpage/promo/aperitivo-omaggio', 'promo'],
       ['/promo/aperitivo-omaggio', 'promo'],
-      ['/promo/aperitivo-omaggio/A1B2', 'promoCode'],
+      [`/promo/aperitivo-omaggio/${promoCode}`, 'promoCode'],
+      [`/frontpage/promo/aperitivo-omaggio/${promoCode}`, 'promoCode'],
       ['/promo/aperitivo-omaggio/error', 'promoError'],
       ['/promo/aperitivo-omaggio/duplicate', 'promoDuplicate'],
       ['/frontpage/promo/aperitivo-omaggio/confirm', 'promoConfirm'],

@@ -60,6 +60,7 @@ describe('health check', () => {
       backend: 'builtin',
       outbox: { queued: 0, failed: 0, oldestQueuedSeconds: null },
       providers: { payments: 'local', botCheck: 'local', sms: 'local', email: 'local' },
+      localStandIns: ['payments', 'botCheck', 'sms', 'email'],
     });
     await closeDb();
   });
@@ -83,9 +84,31 @@ describe('health check', () => {
     const response = await GET();
     const text = await response.text();
     expect(JSON.parse(text).providers).toEqual({ payments: 'stripe', botCheck: 'recaptcha', sms: 'gateway', email: 'smtp' });
+    expect(JSON.parse(text).localStandIns).toEqual([]);
     for (const value of Object.values(secrets)) expect(text).not.toContain(value);
     expect(text).not.toMatch(/example\.com|password|token-health/);
     await closeDb();
+  });
+
+  it('stops a start with REQUIRE_REAL_PROVIDERS=true while any local stand-in runs, naming each; warns once in production', async () => {
+    const { checkProviders } = await import('@/server/config');
+    expect(() => checkProviders({ REQUIRE_REAL_PROVIDERS: 'true', SMTP_URL: 'smtp://x' })).toThrow(/REQUIRE_REAL_PROVIDERS=true, but these run as local stand-ins:\n {2}- payments: .*\n {2}- botCheck: .*\n {2}- sms: /);
+    const all = { STRIPE_SECRET_KEY: 'a', RECAPTCHA_SITE_KEY_V3: 'b', RECAPTCHA_SECRET_KEY_V3: 'c', RECAPTCHA_SITE_KEY_V2: 'd', RECAPTCHA_SECRET_KEY_V2: 'e', SMS_URL: 'f', SMTP_URL: 'g' };
+    expect(() => checkProviders({ REQUIRE_REAL_PROVIDERS: 'true', ...all })).not.toThrow();
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
+    const level = process.env.LOG_LEVEL;
+    delete process.env.LOG_LEVEL;
+    try {
+      checkProviders({ NODE_ENV: 'production', SMTP_URL: 'smtp://x' });
+      checkProviders({ NODE_ENV: 'development' });
+    } finally {
+      spy.mockRestore();
+      if (level === undefined) delete process.env.LOG_LEVEL;
+      else process.env.LOG_LEVEL = level;
+    }
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/local_stand_ins.*payments,botCheck,sms/);
   });
 
   it('reports a partial reCAPTCHA configuration as misconfigured', async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createBackendClient } from '@/lib/backend/client';
 import { legacyTransport } from '@/lib/backend/legacy';
+import { testDay, testMoment } from '../helpers/clock';
 
 type Seen = { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string };
 type Reply = { status?: number; json?: unknown; delayMs?: number; raw?: string };
@@ -207,5 +208,39 @@ describe('legacy backend client', () => {
       if (env.token === undefined) delete process.env.BACKEND_TOKEN;
       else process.env.BACKEND_TOKEN = env.token;
     }
+  });
+});
+
+describe('promotions over the legacy contract', () => {
+  const GETPROMO = '/backend/api/frontpage/promo/getpromo';
+  const REDEEM = '/backend/api/frontpage/promo/redeem';
+  const iso = (minutes: number) => testMoment(minutes).toISOString();
+  const promo = {
+    urlName: 'estate', title: 'Summer', description: null, image: null, startsAt: iso(-60), endsAt: iso(60),
+    validUntil: testDay(3), expiresAt: iso(4 * 24 * 60), timezone: 'Europe/Rome', count: '10', remaining: 4, state: 'active', serverTime: iso(0),
+  };
+
+  it('reads the page data with the contract rules, sending the urlName form-encoded', async () => {
+    replies.set(GETPROMO, { json: { status: true, data: promo } });
+    const loaded = await client().getPromo('estate');
+    expect(loaded.status === 'ok' && loaded.data).toMatchObject({ urlName: 'estate', count: 10, remaining: 4, state: 'active', image: '', title: { it: 'Summer', en: 'Summer' } });
+    expect(seen[0].body).toBe('urlName=estate');
+  });
+
+  it('tells an unknown promotion (a 404 page) from a failure (an empty page), and an unknown state reads disabled', async () => {
+    replies.set(GETPROMO, { status: 404, json: { status: false, error: 'notFound' } });
+    expect(await client().getPromo('nope')).toEqual({ status: 'notFound' });
+    replies.set(GETPROMO, { status: 500, json: { status: false } });
+    expect(await client().getPromo('estate')).toEqual({ status: 'failed' });
+    replies.set(GETPROMO, { json: { status: true, data: { ...promo, state: 'paused' } } });
+    const odd = await client().getPromo('estate');
+    expect(odd.status === 'ok' && odd.data.state).toBe('disabled');
+  });
+
+  it('passes a refused second redemption through with the first use time', async () => {
+    const code = { id: 'a'.repeat(22), code: 'K7QM-3WXA', urlName: 'estate', title: 'Summer', status: 'used', requestedAt: iso(0), usedAt: iso(30), validUntil: testDay(3) };
+    replies.set(REDEEM, { status: 409, json: { status: true, data: { result: 'alreadyUsed', code } } });
+    const result = await client().promo('promo/redeem', { id: code.id });
+    expect(result.status && result.data).toMatchObject({ result: 'alreadyUsed', code: { usedAt: iso(30) } });
   });
 });

@@ -54,9 +54,6 @@ export function giftcardCheckout({ db, venue, params }: CallContext): Promise<En
     if (!parsed.success) return invalid(fieldErrors(parsed.error));
     const base = siteBase.safeParse(params.get('siteBase') ?? '');
     if (!base.success) return invalid({ siteBase: 'invalid' });
-    const ip = params.get('remoteIp') || 'unknown';
-    const limit = await hitRateLimit(db, `giftcard-checkout:${venue.id}:${ip}`, 20, 10 * 60_000);
-    if (!limit.allowed) return { httpStatus: 429, status: false, error: 'tooMany' };
     const started = await startCheckout(db, venue, parsed.data, { locale: toLocale(params.get('language')), siteBase: base.data, partner: params.get('partner') === '1' });
     return { status: true, data: started };
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
@@ -9,6 +10,7 @@ import { codeStatus, resendCode, verifyCode } from '@/server/booking/sms';
 import { guaranteeProvider, localPayments, applyPaymentEvent, startCardSetup } from '@/server/payments';
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
+import { RATE_LIMITED, RateLimitedError } from '@/server/limits-config';
 import type { CallContext, Envelope } from '../dispatch';
 import { now as clockNow } from '@/server/clock';
 
@@ -23,6 +25,10 @@ async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
     if (error instanceof BookingError) {
       log.info('reservation_refused', { code: error.code });
       return invalid(error.field ? { [error.field]: error.code } : {}, error.code);
+    }
+    if (error instanceof RateLimitedError) {
+      log.warn('rate_limited', { limit: error.limit });
+      return { httpStatus: 429, status: false, error: RATE_LIMITED, data: { limit: error.limit, retryAfter: error.retryAfterSeconds } };
     }
     throw error;
   }
@@ -58,7 +64,10 @@ export function getReservationDay({ db, venue, params }: CallContext): Promise<E
   });
 }
 
-/** `reservation/hold` `{date, time, pax, zone, reservemodule?, holdToken?}` → `{holdToken, expiresAt}` or `status: false` with the condition. */
+/**
+ * `reservation/hold` `{date, time, pax, zone, reservemodule?, holdToken?, remoteIp?}` → `{holdToken, expiresAt}` or `status: false`
+ * with the condition, or `rateLimited` (429, `data: {limit, retryAfter}`) past the live holds or held covers of `remoteIp`.
+ */
 export function holdReservationSlot({ db, venue, params }: CallContext): Promise<Envelope> {
   return guarded(async () => {
     const q = reservationChoiceSchema.safeParse(fields(params));
@@ -67,6 +76,7 @@ export function holdReservationSlot({ db, venue, params }: CallContext): Promise
       ...q.data,
       module: q.data.reservemodule,
       replaceToken: params.get('holdToken') || undefined,
+      clientAddress: params.get('remoteIp') || undefined,
       editing: await editing({ db, venue, params } as CallContext, params.get('hash') || undefined),
     });
     if ('condition' in result) return { status: false, error: result.condition };
@@ -138,7 +148,13 @@ export function startGuarantee({ db, venue, params }: CallContext): Promise<Enve
       currency: venue.currency,
       email: q.data.email ?? '',
       description: `${venue.name} ${q.data.date} ${q.data.time} (${q.data.pax})`,
-      metadata: { date: q.data.date, time: q.data.time, pax: String(q.data.pax) },
+      metadata: {
+        date: q.data.date,
+        time: q.data.time,
+        pax: String(q.data.pax),
+        // One setup per hold and terms: the same guarantee asked again (a retry, a double click, a script) is the same SetupIntent.
+        ...(q.data.holdToken ? { idempotencyKey: `guarantee-${createHash('sha256').update([venue.slug, q.data.holdToken, totalCents, q.data.email ?? '', q.data.date, q.data.time, q.data.pax].join('|')).digest('base64url')}` } : {}),
+      },
     });
     return { status: true, data: { ...base, reference: setup.reference, clientSecret: setup.clientSecret } };
   });

@@ -1,19 +1,16 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { PromoScreen, promoMetadata } from '@/components/promo/screens';
 
 type Props = PageProps<{ urlName: string }>;
 
-/** Promotion page (alias). */
+/** Promotion page (alias): generated once per venue, language and promotion, then served from cache. */
 export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
-  const p = await params;
-  return screenMetadata(p, 'promo', `/frontpage/promo/${p.urlName}`);
+  return promoMetadata(await params);
 }
 
 export default async function Page({ params }: Props) {
-  const p = await params;
-  return <PlaceholderScreen params={p} screen="promo" />;
+  return <PromoScreen params={await params} />;
 }

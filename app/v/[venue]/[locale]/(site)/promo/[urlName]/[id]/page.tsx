@@ -1,19 +1,15 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { PromoCodeScreen, promoCodeMetadata } from '@/components/promo/code-screens';
 
 type Props = PageProps<{ urlName: string; id: string }>;
 
-/** Promo code detail (alias). */
-export const generateStaticParams = onDemand;
+/** Promo code detail (alias). Per guest and changing (used): rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
-  const p = await params;
-  return screenMetadata(p, 'promoCode', `/frontpage/promo/${p.urlName}/${p.id}`);
+  return promoCodeMetadata(await params);
 }
 
 export default async function Page({ params }: Props) {
-  const p = await params;
-  return <PlaceholderScreen params={p} screen="promoCode" />;
+  return <PromoCodeScreen params={await params} />;
 }

@@ -1,19 +1,16 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/components/promo/outcome-screen';
 
-type Props = PageProps<{ urlName: string }>;
+type Props = PageProps<{ urlName: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Promo creation success. */
-export const generateStaticParams = onDemand;
+/** Promo creation success, with the link to the new code (`?id=`): rendered per request. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
-  const p = await params;
-  return screenMetadata(p, 'promoConfirm', `/promo/${p.urlName}/confirm`);
+  return promoOutcomeMetadata(await params, 'confirm');
 }
 
-export default async function Page({ params }: Props) {
-  const p = await params;
-  return <PlaceholderScreen params={p} screen="promoConfirm" />;
+export default async function Page({ params, searchParams }: Props) {
+  const id = (await searchParams).id;
+  return <PromoOutcomeScreen params={await params} outcome="confirm" id={typeof id === 'string' ? id : null} />;
 }

@@ -1,19 +1,16 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { MessageScreen } from '@/components/shell/message-screen';
+import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/components/promo/outcome-screen';
 
 type Props = PageProps<{ urlName: string }>;
 
-/** Promo disabled. */
+/** Promo request outcome `disabled`. */
 export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
-  const p = await params;
-  return screenMetadata(p, 'promoDisabled', `/promo/${p.urlName}/disabled`);
+  return promoOutcomeMetadata(await params, 'disabled');
 }
 
 export default async function Page({ params }: Props) {
-  const p = await params;
-  return <MessageScreen params={p} titleKey="promo.disabledTitle" />;
+  return <PromoOutcomeScreen params={await params} outcome="disabled" />;
 }

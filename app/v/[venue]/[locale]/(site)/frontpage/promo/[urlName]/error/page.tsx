@@ -1,19 +1,16 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { MessageScreen } from '@/components/shell/message-screen';
+import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/components/promo/outcome-screen';
 
 type Props = PageProps<{ urlName: string }>;
 
-/** Promo creation error. */
+/** Promo request outcome `error`. */
 export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
-  const p = await params;
-  return screenMetadata(p, 'promoError', `/promo/${p.urlName}/error`);
+  return promoOutcomeMetadata(await params, 'error');
 }
 
 export default async function Page({ params }: Props) {
-  const p = await params;
-  return <MessageScreen params={p} titleKey="promo.errorTitle" />;
+  return <PromoOutcomeScreen params={await params} outcome="error" />;
 }

@@ -1,0 +1,154 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
+import { promoFields, type PromoField } from '@/lib/promo/fields';
+import { TextField } from '@/components/forms/text-field';
+import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
+import { ConsentField } from '@/components/forms/consent-field';
+import { ErrorSummary } from '@/components/forms/error-summary';
+import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
+import { fieldId, type FormMessages } from '@/components/forms/types';
+import type { PromoState } from '@/lib/promo/state';
+
+export type PromoFormText = FormMessages & {
+  labels: Record<string, string>;
+  submit: string;
+  rateLimited: string;
+  policies: { privacy: string; marketing: string };
+};
+
+type Values = { nome: string; cognome: string; email: string; prefisso: string; telefono: string; privacy: boolean; marketing: boolean };
+
+type Props = {
+  locale: Locale;
+  urlName: string;
+  text: PromoFormText;
+  prefixes: PrefixOption[];
+  defaultPrefix: string;
+  /** The promotion changed state while the form was open: the page shows it. */
+  onState: (state: PromoState) => void;
+};
+
+const FORM_ID = 'promo';
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/**
+ * "Download the promo" (issue 16). The browser checks the rules of lib/forms/promo.ts with
+ * react-hook-form's own rules (no zod in the guest's bundle); the server checks them again
+ * with the schema, including the phone number against its prefix, and its field errors
+ * are shown the same way.
+ */
+export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, onState }: Props) {
+  const router = useRouter();
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isDirty, submitCount },
+  } = useForm<Values>({
+    defaultValues: { nome: '', cognome: '', email: '', prefisso: defaultPrefix, telefono: '', privacy: false, marketing: false },
+    shouldFocusError: true,
+  });
+  useUnsavedGuard(isDirty && !done, text.unsaved);
+
+  const required = (key: string) => ({ validate: (v: string | boolean) => (typeof v === 'string' ? v.trim().length > 0 : v) || key });
+  const message = (name: PromoField) => {
+    const key = errors[name]?.message;
+    return key ? (text.errors[key] ?? text.errors.generic ?? key) : undefined;
+  };
+  const summary = submitCount > 0 ? promoFields.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! })) : [];
+
+  const onInvalid = (invalid: FieldErrors<Values>) => {
+    const first = promoFields.find((f) => invalid[f]);
+    if (first) setFocus(first);
+  };
+
+  const onValid = async (values: Values) => {
+    setSubmitting(true);
+    setNotice(null);
+    const response = await fetch('/api/promo/request', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...values, urlName, language: locale }),
+    }).catch(() => null);
+    const body = (response ? await response.json().catch(() => ({})) : {}) as { outcome?: string; id?: string; state?: PromoState; error?: string; fieldErrors?: Record<string, string> };
+    setSubmitting(false);
+    if (!response || body.error === 'unavailable') return setNotice(text.errors.unavailable);
+    if (body.error === 'rateLimited') return setNotice(text.rateLimited);
+    if (response.status === 400 && body.fieldErrors) {
+      const names = promoFields.filter((f) => body.fieldErrors![f]);
+      for (const f of names) setError(f, { type: 'server', message: body.fieldErrors[f] });
+      if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
+      return;
+    }
+    if (body.state) return onState(body.state);
+    setDone(true);
+    const base = `/frontpage/promo/${encodeURIComponent(urlName)}`;
+    const path = body.outcome === 'confirm' && body.id ? `${base}/confirm?id=${encodeURIComponent(body.id)}` : `${base}/${body.outcome === 'duplicate' || body.outcome === 'disabled' ? body.outcome : 'error'}`;
+    router.push(localizedPath(locale, path));
+  };
+
+  const email = { validate: (v: string) => (!v.trim() ? 'emailRequired' : EMAIL.test(v.trim()) ? true : 'emailInvalid') };
+  const phone = { validate: (v: string) => (!v.trim() ? 'phoneRequired' : /^\d{4,15}$/.test(v.replace(/[\s().-]/g, '')) ? true : 'phoneInvalid') };
+
+  return (
+    <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+      <ErrorSummary formId={FORM_ID} title={text.summaryTitle} text={text.summaryText} errors={summary} />
+      <div className="form__row">
+        <TextField formId={FORM_ID} registration={register('nome', required('nameRequired'))} label={text.labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={text.required} />
+        <TextField formId={FORM_ID} registration={register('cognome', required('surnameRequired'))} label={text.labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={text.required} />
+      </div>
+      <TextField formId={FORM_ID} registration={register('email', email)} label={text.labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
+      <PhoneField
+        formId={FORM_ID}
+        legend={text.labels.phone}
+        prefixLabel={text.labels.prefix}
+        phoneLabel={text.labels.phone}
+        prefixes={prefixes}
+        prefix={register('prefisso', required('prefixRequired'))}
+        phone={register('telefono', phone)}
+        prefixError={message('prefisso')}
+        phoneError={message('telefono')}
+        requiredLabel={text.required}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('privacy', required('privacyRequired'))}
+        label={text.labels.privacy}
+        policyTitle={text.labels.privacyPolicy}
+        policyText={text.policies.privacy}
+        readPolicyLabel={text.readPolicy}
+        closeLabel={text.close}
+        error={message('privacy')}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('marketing', required('promoMarketingRequired'))}
+        label={text.labels.marketing}
+        policyTitle={text.labels.marketingPolicy}
+        policyText={text.policies.marketing}
+        readPolicyLabel={text.readPolicy}
+        closeLabel={text.close}
+        error={message('marketing')}
+      />
+      {notice ? (
+        <p role="alert" className="field__error">
+          {notice}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? text.sending : text.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

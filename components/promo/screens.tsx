@@ -1,0 +1,129 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { NotFoundPage } from '@/components/shell/not-found-page';
+import { screenMetadata } from '@/components/shell/metadata';
+import { loadVenue } from '@/components/shell/venue-context';
+import { promoPath, type PromoParams } from './paths';
+import { formMessages } from '@/components/forms/form-messages';
+import { pickText } from '@/lib/i18n/texts';
+import { isLocale, defaultLocale, type Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { getPrefixList } from '@/lib/venue/data';
+import { loadPromo } from '@/lib/promo/data';
+import { formatDay, formatMoment } from '@/lib/promo/format';
+import { promoStates, type PromoState } from '@/lib/promo/state';
+import { venuePageUrl } from '@/server/fidelity/service';
+import { PromoLive } from './promo-live';
+
+export type { PromoParams } from './paths';
+
+/** The promotion page's metadata: the title, and the OpenGraph/Twitter card with its image (`/api/promo/og`). */
+export async function promoMetadata(params: PromoParams): Promise<Metadata> {
+  const base = await screenMetadata(params, 'promo', promoPath(params.urlName));
+  const locale: Locale = isLocale(params.locale) ? params.locale : defaultLocale;
+  const loaded = await loadPromo(params.venue, params.urlName);
+  if (loaded.status !== 'ok') return base;
+  const t = await getTranslations({ locale, namespace: 'promo' });
+  const title = pickText(loaded.data.title, locale);
+  const description = `${pickText(loaded.data.description, locale)} ${t('validUntil', { date: formatDay(loaded.data.validUntil, locale) })}`.trim();
+  const image = { url: `/api/promo/og?urlName=${encodeURIComponent(params.urlName)}&lang=${locale}`, width: 1200, height: 630, alt: title };
+  // The page title keeps the spec's pattern `{locationname} - {product}`; the card carries the promotion's title.
+  return {
+    ...base,
+    description,
+    openGraph: { type: 'website', title, description, url: localizedPath(locale, promoPath(params.urlName)), images: [image], locale },
+    twitter: { card: 'summary_large_image', title, description, images: [image] },
+  };
+}
+
+/**
+ * `/frontpage/promo/{urlName}` and `/promo/{urlName}`: served from cache (no backend call
+ * per visitor); the countdown, the remaining count and the state come live (PromoLive).
+ */
+export async function PromoScreen({ params }: { params: PromoParams }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const loaded = await loadPromo(venueKey, params.urlName);
+  if (loaded.status === 'notFound' || loaded.status === 'unknownVenue') return <NotFoundPage />;
+  const [t, screens] = await Promise.all([getTranslations('promo'), getTranslations('screens')]);
+  if (loaded.status === 'failed') {
+    return (
+      <div className="message-panel" role="status">
+        <h1>{screens('promo')}</h1>
+        <p>{t('unavailable')}</p>
+      </div>
+    );
+  }
+  const promo = loaded.data;
+  const [prefixes, forms] = await Promise.all([getPrefixList(venueKey), formMessages()]);
+  const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
+  const title = pickText(promo.title, locale);
+  const validUntil = formatDay(promo.validUntil, locale);
+  const plural = (key: string) => ({ one: t(`units.${key}.one`), other: t(`units.${key}.other`) });
+  const stateText: Record<PromoState, string> = {
+    active: '',
+    inactive: t('states.inactiveText', { date: formatMoment(promo.startsAt, locale, promo.timezone || location.timezone) }),
+    expired: t('states.expiredText', { date: validUntil }),
+    terminated: t('states.terminatedText', { date: validUntil }),
+    disabled: t('states.disabledText'),
+  };
+  const stateTitle = Object.fromEntries(promoStates.map((s) => [s, s === 'disabled' ? t('disabledTitle') : t(`states.${s}Title`)])) as Record<PromoState, string>;
+  const canonical = venuePageUrl(venueKey, locale, promoPath(promo.urlName));
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Offer',
+    name: title,
+    description: pickText(promo.description, locale),
+    url: canonical,
+    price: 0,
+    priceCurrency: location.valuta === 'CHF' || location.valuta === 'MUR' ? location.valuta : 'EUR',
+    availabilityStarts: promo.startsAt,
+    availabilityEnds: promo.endsAt,
+    validFrom: promo.startsAt,
+    validThrough: promo.expiresAt,
+    inventoryLevel: { '@type': 'QuantitativeValue', value: promo.count },
+    ...(location.locationname ? { offeredBy: { '@type': 'Restaurant', name: location.locationname, ...(location.address ? { address: location.address } : {}) } } : {}),
+  };
+  return (
+    <article className="promo-page">
+      <header className="promo-page__head">
+        {promo.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- self-hosted venue artwork, sized by CSS
+          <img src={promo.image} alt="" width={1200} height={630} />
+        ) : null}
+        <p className="promo-page__kicker">{screens('promo')}</p>
+        <h1>{title}</h1>
+        <p className="lead">{pickText(promo.description, locale)}</p>
+        <p className="promo-valid">{t('validUntil', { date: validUntil })}</p>
+      </header>
+      <PromoLive
+        locale={locale}
+        urlName={promo.urlName}
+        initial={{ state: promo.state, remaining: promo.remaining, startsAt: promo.startsAt, endsAt: promo.endsAt }}
+        prefixes={prefixes}
+        defaultPrefix={defaultPrefix}
+        text={{
+          endsIn: t('endsIn'),
+          units: { days: plural('days'), hours: plural('hours'), minutes: plural('minutes'), seconds: plural('seconds') },
+          available: t('available', { count: '{count}' }),
+          download: t('download'),
+          formTitle: t('formTitle'),
+          formIntro: t('formIntro'),
+          close: t('close'),
+          titles: stateTitle,
+          texts: stateText,
+          form: {
+            ...forms,
+            errors: { ...forms.errors, promoMarketingRequired: t('marketingRequired') },
+            submit: t('submit'),
+            rateLimited: t('rateLimited'),
+            policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
+          },
+        }}
+      />
+      {/* JSON-LD: "<" is escaped so no text of the venue can close the script element. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+    </article>
+  );
+}
+

@@ -1,0 +1,86 @@
+'use client';
+
+import { useState } from 'react';
+
+type Text = {
+  tokenLabel: string;
+  signIn: string;
+  wrongToken: string;
+  markUsed: string;
+  used: string;
+  alreadyUsed: string;
+  expired: string;
+  unavailable: string;
+};
+
+const formatTime = (iso: string, locale: string, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+
+/** Staff sign-in with the venue token: sets the staff cookie, then shows the redemption. */
+export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn' | 'wrongToken' | 'unavailable'> }) {
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const response = await fetch('/api/promo/staff', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }).catch(() => null);
+    setBusy(false);
+    if (response?.ok) return window.location.reload();
+    setError(response?.status === 401 ? text.wrongToken : text.unavailable);
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor="staff-token">{text.tokenLabel}</label>
+        <input
+          id="staff-token"
+          type="password"
+          autoComplete="current-password"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'staff-token-error' : undefined}
+        />
+        {error ? (
+          <p id="staff-token-error" role="alert" className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy}>
+          {text.signIn}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** "Mark as used": one POST; the answer, also a refusal with the first use's time, is announced. */
+export function RedeemButton({ id, signature, locale, timeZone, text }: { id: string; signature: string; locale: string; timeZone: string; text: Text }) {
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const redeem = async () => {
+    setBusy(true);
+    const response = await fetch('/api/promo/redeem', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, s: signature }) }).catch(() => null);
+    const body = (response ? await response.json().catch(() => ({})) : {}) as { result?: string; usedAt?: string };
+    setBusy(false);
+    if (body.result === 'used' && body.usedAt) setMessage({ ok: true, text: text.used.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
+    else if (body.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: text.alreadyUsed.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
+    else if (body.result === 'expired') setMessage({ ok: false, text: text.expired });
+    else setMessage({ ok: false, text: text.unavailable });
+  };
+  return (
+    <div className="promo-redeem">
+      {message?.ok ? null : (
+        <button type="button" className="button button--large" onClick={redeem} disabled={busy}>
+          {text.markUsed}
+        </button>
+      )}
+      <p role="status" className={message && !message.ok ? 'field__error' : 'promo-redeem__done'}>
+        {message?.text ?? ''}
+      </p>
+    </div>
+  );
+}

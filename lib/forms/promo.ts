@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+
+/**
+ * "Download the promo" (issue 16; spec section 2 leaves the fields open): first name,
+ * surname, e-mail, phone with prefix, privacy and marketing consent (both required, as
+ * in the loyalty form: the code is given in exchange for them). Field names follow the
+ * contract's other forms; messages are keys under `forms.errors`. The server validates
+ * with this schema; the browser checks the same rules with react-hook-form rules
+ * (components/promo/promo-form.tsx) so the full zod does not ship to guests.
+ */
+export const promoRequestSchema = z
+  .object({
+    nome: requiredText('nameRequired'),
+    cognome: requiredText('surnameRequired'),
+    email: email(),
+    prefisso: prefix,
+    telefono: phoneNumber,
+    privacy: requiredConsent('privacyRequired'),
+    marketing: requiredConsent('promoMarketingRequired'),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+  });
+
+export type PromoRequestData = z.output<typeof promoRequestSchema>;
+
+export { promoFields, type PromoField } from '@/lib/promo/fields';

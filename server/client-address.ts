@@ -1,0 +1,85 @@
+import net from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The guest's address, for the per-address limits (docs/security.md, "The client address").
+ *
+ * The rule: take the addresses the request passed through, oldest first: the entries of
+ * `X-Forwarded-For`, then the socket's peer. The last one is the socket. With
+ * `TRUST_PROXY_HOPS=n` (default 0), the last n are proxies of ours, and the guest is the
+ * one before them; an entry further left was written by the client and is never believed.
+ *
+ * Route handlers cannot see the socket (Next 16 copies the socket's address into
+ * `X-Forwarded-For` only when the client sent none), so the server's `request` event is
+ * wrapped once per process (`installClientAddress`, from instrumentation.ts, which every
+ * way of serving runs: `npm start`, `next start`, `next dev`): it computes the address from
+ * the socket before Next reads the request, and writes it into CLIENT_ADDRESS_HEADER
+ * together with a mark only this process knows, replacing whatever the client sent.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-frontpage-client-address';
+export const CLIENT_MARK_HEADER = 'x-frontpage-client-mark';
+
+type Shared = { __frontpageClientMark?: string };
+const shared = globalThis as typeof globalThis & Shared;
+
+/** `TRUST_PROXY_HOPS`: how many proxies of ours stand in front of the server (0 to 10). */
+export function trustedHops(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.TRUST_PROXY_HOPS ?? 0);
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, 10) : 0;
+}
+
+/** `::ffff:1.2.3.4` (IPv4 on an IPv6 socket) is 1.2.3.4; anything else is kept as written, lower case. */
+export function normalizeAddress(address: string): string {
+  const value = address.trim().toLowerCase();
+  return value.startsWith('::ffff:') && value.includes('.') ? value.slice(7) : value;
+}
+
+/**
+ * The rule itself: `forwardedFor` as the request carried it (one header or several), the
+ * socket's peer, and the number of trusted hops. With more hops than addresses, the
+ * oldest address is taken (a proxy that wrote no header cannot be skipped).
+ */
+export function clientAddressFrom(forwardedFor: string | string[] | undefined, socket: string | undefined, hops: number): string {
+  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const chain = socket ? [...forwarded, socket] : forwarded;
+  if (!chain.length) return 'unknown';
+  return normalizeAddress(chain[Math.max(0, chain.length - 1 - hops)]);
+}
+
+/** Writes the computed address into the request, replacing any copy the client sent. */
+export function stampRequest(request: IncomingMessage, mark: string, hops = trustedHops()) {
+  request.headers[CLIENT_ADDRESS_HEADER] = clientAddressFrom(request.headers['x-forwarded-for'], request.socket?.remoteAddress, hops);
+  request.headers[CLIENT_MARK_HEADER] = mark;
+}
+
+/**
+ * Wraps the `request` event of every HTTP(S) server of this process (net.Server is the base
+ * of both), so the address is stamped before any listener (Next) sees the request. Once per process.
+ */
+export function installClientAddress() {
+  if (shared.__frontpageClientMark) return;
+  const mark = randomUUID();
+  const prototype = net.Server.prototype as unknown as { emit: (this: net.Server, event: string | symbol, ...args: unknown[]) => boolean };
+  const emit = prototype.emit;
+  prototype.emit = function (this: net.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request' && args[0] && typeof args[0] === 'object' && 'headers' in args[0]) stampRequest(args[0] as IncomingMessage, mark);
+    return emit.call(this, event, ...args);
+  };
+  shared.__frontpageClientMark = mark;
+}
+
+/**
+ * The guest's address of a request a route handler got. The stamped header when this process
+ * stamped it; otherwise (a request that did not come through a wrapped server, e.g. a test
+ * calling a handler directly) the same rule over `X-Forwarded-For` alone, whose last entry
+ * Next wrote from the socket when the client sent none.
+ */
+export function clientAddress(headers: Headers): string {
+  const mark = shared.__frontpageClientMark;
+  if (mark && headers.get(CLIENT_MARK_HEADER) === mark) return headers.get(CLIENT_ADDRESS_HEADER) || 'unknown';
+  return clientAddressFrom(headers.get('x-forwarded-for') ?? undefined, undefined, trustedHops());
+}

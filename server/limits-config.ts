@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+/**
+ * The abuse limits (docs/security.md, "Limits"): how many times one client address, e-mail,
+ * phone number or booking may do a costly thing in a window. Each is counted per venue in
+ * the database (server/limits.ts), so it holds across processes and instances.
+ *
+ * Defaults are set so that a real family never meets them, also behind a shared address (an
+ * office, a hotel, a mobile carrier's NAT): a guest makes a handful of these calls per visit.
+ * Each can be changed in the environment, `LIMIT_<NAME>=<count>/<seconds>` (the name in
+ * SCREAMING_SNAKE_CASE, e.g. `LIMIT_FIDELITY_LOOKUP_EMAIL=3/86400`), and per venue in the
+ * venue file's `limits` (`{"fidelityLookupEmail": {"count": 3, "windowSeconds": 86400}}`).
+ * The venue file wins over the environment, which wins over the default.
+ */
+export const LIMITS = {
+  /** Hold calls (a pick of a time in the booking wizard) per address. */
+  holdAddress: { count: 60, windowSeconds: 600, per: 'address' },
+  /** Holds alive at once per address (the wizard keeps one; a new pick replaces it). Window unused. */
+  liveHolds: { count: 4, windowSeconds: 0, per: 'address' },
+  /** Covers held at once per address, over all its live holds. Window unused. */
+  heldCovers: { count: 40, windowSeconds: 0, per: 'address' },
+  /** Booking submits per address. */
+  createAddress: { count: 20, windowSeconds: 3600, per: 'address' },
+  /** Booking submits per guest e-mail. */
+  createEmail: { count: 10, windowSeconds: 3600, per: 'email' },
+  /** Booking submits per guest phone number. */
+  createPhone: { count: 10, windowSeconds: 3600, per: 'phone' },
+  /** Card guarantee set-ups (a Stripe SetupIntent each) per address. */
+  guaranteeAddress: { count: 20, windowSeconds: 3600, per: 'address' },
+  /** Card confirmations on the local test payment page per address. */
+  cardConfirmAddress: { count: 30, windowSeconds: 3600, per: 'address' },
+  /** New SMS codes asked for per address (each booking also has its own resend limits). */
+  smsResendAddress: { count: 10, windowSeconds: 3600, per: 'address' },
+  /** Loyalty sign-ups per address. */
+  fidelitySignupAddress: { count: 10, windowSeconds: 3600, per: 'address' },
+  /** Loyalty sign-ups per e-mail. */
+  fidelitySignupEmail: { count: 5, windowSeconds: 86400, per: 'email' },
+  /** Loyalty look-ups (each may send an e-mail) per address. */
+  fidelityLookupAddress: { count: 10, windowSeconds: 3600, per: 'address' },
+  /** Loyalty look-ups per target e-mail: at most this many e-mails reach one inbox per window. */
+  fidelityLookupEmail: { count: 3, windowSeconds: 86400, per: 'email' },
+  /** Gift card checkouts (a payment session each) per address. */
+  giftcardCheckout: { count: 20, windowSeconds: 3600, per: 'address' },
+  /** Promo code requests per address. */
+  promoRequest: { count: 10, windowSeconds: 3600, per: 'address' },
+  /** Promo code requests per e-mail. */
+  promoRequestEmail: { count: 5, windowSeconds: 86400, per: 'email' },
+  /** Reports of the report-only script policy (/api/csp-report) logged per address. */
+  cspReport: { count: 60, windowSeconds: 3600, per: 'address' },
+  /** Experience booking submits per address. */
+  experienceCreate: { count: 20, windowSeconds: 3600, per: 'address' },
+} as const satisfies Record<string, { count: number; windowSeconds: number; per: 'address' | 'email' | 'phone' }>;
+
+export type LimitName = keyof typeof LIMITS;
+export type Limit = { count: number; windowSeconds: number };
+export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];
+export const isLimitName = (name: unknown): name is LimitName => typeof name === 'string' && Object.hasOwn(LIMITS, name);
+
+const limitSchema = z.object({ count: z.number().int().positive().max(1_000_000), windowSeconds: z.number().int().min(0).max(30 * 86400) });
+
+/** The venue file's `limits`: any of the limits above, each `{count, windowSeconds}`. */
+export const limitOverridesSchema = z.object(Object.fromEntries(LIMIT_NAMES.map((name) => [name, limitSchema.optional()])) as Record<LimitName, z.ZodOptional<typeof limitSchema>>).strict();
+export type LimitOverrides = Partial<Record<LimitName, Limit>>;
+
+/** `fidelityLookupEmail` → `LIMIT_FIDELITY_LOOKUP_EMAIL`. */
+export const envName = (name: LimitName) => `LIMIT_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** Reads `<count>/<seconds>` (or `<count>` alone, keeping the default window); anything else is ignored. */
+export function parseEnvLimit(value: string | undefined, fallback: Limit): Limit | undefined {
+  const match = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?$/.exec(value ?? '');
+  if (!match || Number(match[1]) < 1) return undefined;
+  return { count: Number(match[1]), windowSeconds: match[2] !== undefined ? Number(match[2]) : fallback.windowSeconds };
+}
+
+/** The limit in force: the venue's, else the environment's, else the default. */
+export function limitFor(name: LimitName, venue?: LimitOverrides | null, env: Record<string, string | undefined> = process.env): Limit {
+  const { count, windowSeconds } = LIMITS[name];
+  const fallback = { count, windowSeconds };
+  return venue?.[name] ?? parseEnvLimit(env[envName(name)], fallback) ?? fallback;
+}
+
+/** Env variables naming no limit, or not `<count>/<seconds>`: reported at start so a typo is not silently ignored. */
+export function badLimitVariables(env: Record<string, string | undefined> = process.env): string[] {
+  const known = new Map(LIMIT_NAMES.map((name) => [envName(name), name]));
+  return Object.keys(env)
+    .filter((key) => key.startsWith('LIMIT_'))
+    .filter((key) => !known.has(key) || !parseEnvLimit(env[key], LIMITS[known.get(key)!]));
+}
+
+/** The error code of a refusal by a limit (HTTP 429); the pages show `limits.tooManyRequests`. */
+export const RATE_LIMITED = 'rateLimited';
+
+/** A call refused by a limit: the answer is 429 with `Retry-After`. */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly limit: LimitName,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`limit ${limit} reached`);
+    this.name = 'RateLimitedError';
+  }
+}
+

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '@/server/db/client';
+import { getDb } from '@/server/db/client';
+import { findVenueByKey } from '@/server/venues/queries';
+import { hitRateLimit } from '@/server/ratelimit';
+import { clientAddress } from '@/server/client-address';
+import { limitFor, LIMITS, RATE_LIMITED, RateLimitedError, type LimitName, type LimitOverrides } from '@/server/limits-config';
+import { venueKeyForHost } from '@/lib/venue/host';
+import { now as clockNow } from '@/server/clock';
+import { errorMessage, log } from '@/lib/log';
+
+export { LIMITS, isLimitName, limitFor, RATE_LIMITED, RateLimitedError, type LimitName } from '@/server/limits-config';
+
+
+/** E-mails and phone numbers are counted by a digest, so the counters table holds no personal data. */
+const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 22);
+
+/** The subject a limit counts: the address as it is, an e-mail or phone number by digest. */
+function subjectKey(name: LimitName, subject: string) {
+  return LIMITS[name].per === 'address' ? subject : digest(subject);
+}
+
+/**
+ * Counts one hit of each limit (in order) and throws RateLimitedError at the first one over.
+ * A subject that is empty (no e-mail given) is not counted. A later limit is not counted once
+ * an earlier one refused, so a refused address does not use up a target's allowance.
+ */
+export async function enforceLimits(
+  db: Database,
+  venueKey: string,
+  overrides: LimitOverrides | null | undefined,
+  hits: [LimitName, string | undefined | null][],
+  now = clockNow(),
+): Promise<void> {
+  for (const [name, subject] of hits) {
+    if (!subject) continue;
+    const { count, windowSeconds } = limitFor(name, overrides);
+    const result = await hitRateLimit(db, `limit:${name}:${venueKey}:${subjectKey(name, subject)}`, count, windowSeconds * 1000, now);
+    if (!result.allowed) {
+      log.warn('rate_limited', { limit: name, venue: venueKey, count: result.count });
+      throw new RateLimitedError(name, result.retryAfterSeconds);
+    }
+  }
+}
+
+/** The 429 of a refusal: `{error: 'rateLimited', limit, retryAfter}` with `Retry-After`. */
+export function rateLimitedResponse(error: RateLimitedError): Response {
+  return Response.json(
+    { error: RATE_LIMITED, limit: error.limit, retryAfter: error.retryAfterSeconds },
+    { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(error.retryAfterSeconds) } },
+  );
+}
+
+/** The venue's own limits, when this site's database knows the venue (a legacy-backed venue may not). */
+async function venueOverrides(db: Database, venueKey: string): Promise<LimitOverrides | null> {
+  return (await findVenueByKey(db, venueKey))?.limits ?? null;
+}
+
+/**
+ * The check of a public call, in one line: counts the request's address against `name` (and
+ * each `targets` entry against its own limit), and answers the 429 when one is over; null to
+ * go on. E.g. `const refused = await refuseOverLimit(request, 'promoRequest', { promoRequestEmail: email }); if (refused) return refused;`
+ * Should the database not answer, the call goes on (the backend call itself will then say so).
+ */
+export async function refuseOverLimit(request: Request, name: LimitName, targets: Partial<Record<LimitName, string | undefined | null>> = {}): Promise<Response | null> {
+  const venueKey = venueKeyForHost(request.headers.get('host'));
+  try {
+    const db = await getDb();
+    await enforceLimits(db, venueKey, await venueOverrides(db, venueKey), [[name, clientAddress(request.headers)], ...(Object.entries(targets) as [LimitName, string | undefined][])]);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return rateLimitedResponse(error);
+    log.error('rate_limit_check_failed', { limit: name, error: errorMessage(error) });
+    return null;
+  }
+}

@@ -1,0 +1,243 @@
+import { randomInt } from 'node:crypto';
+import { and, count, eq, isNull, or } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { promoCodes, promotions, type PromoCodeRow, type PromotionRow, type VenueRow } from '@/server/db/schema';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { renderEmail } from '@/server/outbox/templates';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { instantOf } from '@/server/booking/time';
+import { addDays } from '@/server/booking/availability';
+import { normalizeEmail, venuePageUrl } from '@/server/fidelity/service';
+import { publicId } from '@/server/ids';
+import { now as clockNow } from '@/server/clock';
+import type { Locale } from '@/lib/i18n/locales';
+import type { PromoRequestData } from '@/lib/forms/promo';
+import { promoState, type PromoState } from '@/lib/promo/state';
+import { log } from '@/lib/log';
+import { formatDay } from '@/lib/promo/format';
+
+/** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 8;
+
+/** A short code to read at the till, e.g. `K7QM-3WXA` (40 bits; unique per promotion). */
+export function newCode(): string {
+  let code = '';
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** Codes are compared without case, spaces or dashes: `k7qm 3wxa` is `K7QM-3WXA`. */
+export function normalizeCode(input: string): string {
+  const raw = input.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return raw.length === CODE_LENGTH ? `${raw.slice(0, 4)}-${raw.slice(4)}` : raw;
+}
+
+/** The phone as one string (prefix and digits), so `347 123 4567` and `3471234567` are one guest. */
+export const normalizePhone = (prefisso: string, telefono: string) => `${prefisso.trim()}${telefono.replace(/[^\d]/g, '')}`;
+
+/** The end of the "valid until" day, in the venue's time zone: codes are usable until then. */
+export const expiresAt = (venue: Pick<VenueRow, 'timezone'>, validUntil: string) => instantOf(venue.timezone, addDays(validUntil, 1), '00:00');
+
+export async function findPromotion(db: Database, venueId: number, urlName: string) {
+  const [row] = await db
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.venueId, venueId), eq(promotions.urlName, urlName)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function issuedCount(db: Database, promotionId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(promoCodes).where(eq(promoCodes.promotionId, promotionId));
+  return Number(row?.n ?? 0);
+}
+
+function stateOf(venue: VenueRow, p: PromotionRow, remaining: number, now: Date): PromoState {
+  return promoState(
+    { active: p.active, startsAt: p.startsAt.getTime(), endsAt: p.endsAt.getTime(), expiresAt: expiresAt(venue, p.validUntil).getTime() },
+    remaining,
+    now.getTime(),
+  );
+}
+
+/** The promotion page's data (`promo/getpromo`): the fixed part and the live count and state. */
+export async function getPromo(db: Database, venue: VenueRow, urlName: string, now = clockNow()) {
+  const p = await findPromotion(db, venue.id, urlName);
+  if (!p) return null;
+  const remaining = Math.max(0, p.quantity - (await issuedCount(db, p.id)));
+  return {
+    urlName: p.urlName,
+    title: p.title,
+    description: p.description,
+    image: p.image,
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt.toISOString(),
+    validUntil: p.validUntil,
+    expiresAt: expiresAt(venue, p.validUntil).toISOString(),
+    timezone: venue.timezone,
+    count: p.quantity,
+    remaining,
+    state: stateOf(venue, p, remaining, now),
+    serverTime: now.toISOString(),
+  };
+}
+
+export type RequestResult =
+  | { result: 'success'; id: string; code: string }
+  | { result: 'notFound' | 'duplicate' | Exclude<PromoState, 'active'> };
+
+/**
+ * Issues one code (`promo/request`). The promotion row is locked for the transaction, so
+ * concurrent requests for one promotion run one after another: the count, the duplicate
+ * check and the insert see every code issued before. The unique indexes on (promotion,
+ * e-mail) and (promotion, phone) hold the one-per-guest rule even without the lock.
+ * The code and its e-mail are written in the same transaction.
+ */
+export async function requestCode(
+  db: Database,
+  venue: VenueRow,
+  urlName: string,
+  input: PromoRequestData,
+  context: { locale: Locale; partner: boolean; host: string },
+): Promise<RequestResult> {
+  const now = clockNow();
+  const email = normalizeEmail(input.email);
+  const phone = normalizePhone(input.prefisso, input.telefono);
+  const result = await db.transaction(async (tx): Promise<RequestResult> => {
+    const t = tx as unknown as Database;
+    const [p] = await tx
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.venueId, venue.id), eq(promotions.urlName, urlName)))
+      .for('update');
+    if (!p) return { result: 'notFound' };
+    const issued = await issuedCount(t, p.id);
+    const state = stateOf(venue, p, p.quantity - issued, now);
+    // A guest who already has a code is told so, also once the codes have run out.
+    const [existing] = await tx
+      .select({ id: promoCodes.id })
+      .from(promoCodes)
+      .where(and(eq(promoCodes.promotionId, p.id), or(eq(promoCodes.email, email), eq(promoCodes.phone, phone))))
+      .limit(1);
+    if (existing && state !== 'disabled') return { result: 'duplicate' };
+    if (state !== 'active') return { result: state };
+    const id = publicId();
+    let code = newCode();
+    // 40 random bits per code: a clash within one promotion is rare, and simply drawn again.
+    for (let tries = 0; tries < 5; tries++) {
+      const [clash] = await tx
+        .select({ id: promoCodes.id })
+        .from(promoCodes)
+        .where(and(eq(promoCodes.promotionId, p.id), eq(promoCodes.code, code)))
+        .limit(1);
+      if (!clash) break;
+      code = newCode();
+    }
+    await tx.insert(promoCodes).values({
+      publicId: id,
+      promotionId: p.id,
+      code,
+      email,
+      phone,
+      firstName: input.nome,
+      lastName: input.cognome,
+      locale: context.locale,
+      privacyAcceptedAt: now,
+      marketingAcceptedAt: input.marketing ? now : null,
+      policyVersion: venue.policies.version,
+      partner: context.partner,
+      requestedAt: now,
+    });
+    const title = p.title[context.locale] || p.title.it;
+    const validUntil = formatDay(p.validUntil, context.locale);
+    const mail = renderEmail(
+      'promoCode',
+      context.locale,
+      { venueName: venue.name, firstName: input.nome, title, code, validUntil, link: venuePageUrl(context.host, context.locale, `/frontpage/promo/${p.urlName}/${id}`) },
+      [],
+    );
+    await enqueueEmail(t, { venueId: venue.id, template: 'promoCode', locale: context.locale, to: input.email.trim(), subject: mail.subject, text: mail.text, html: mail.html });
+    log.info('promo_code_issued', { venueId: venue.id, promotion: p.urlName, remaining: p.quantity - issued - 1 });
+    return { result: 'success', id, code };
+  });
+  if (result.result === 'success') kickDelivery();
+  return result;
+}
+
+export type CodeStatus = 'requested' | 'used' | 'expired';
+
+function codeView(venue: VenueRow, p: PromotionRow, c: PromoCodeRow, now: Date) {
+  const expiry = expiresAt(venue, p.validUntil);
+  const status: CodeStatus = c.usedAt ? 'used' : now >= expiry ? 'expired' : 'requested';
+  return {
+    id: c.publicId,
+    code: c.code,
+    urlName: p.urlName,
+    title: p.title,
+    status,
+    requestedAt: c.requestedAt.toISOString(),
+    usedAt: c.usedAt ? c.usedAt.toISOString() : '',
+    validUntil: p.validUntil,
+    expiresAt: expiry.toISOString(),
+    timezone: venue.timezone,
+  };
+}
+
+async function findCode(db: Database, venue: VenueRow, where: { id?: string; code?: string; urlName?: string }) {
+  const conditions = [eq(promotions.venueId, venue.id)];
+  if (where.id) conditions.push(eq(promoCodes.publicId, where.id));
+  if (where.code) conditions.push(eq(promoCodes.code, normalizeCode(where.code)));
+  if (where.urlName) conditions.push(eq(promotions.urlName, where.urlName));
+  const rows = await db
+    .select({ p: promotions, c: promoCodes })
+    .from(promoCodes)
+    .innerJoin(promotions, eq(promotions.id, promoCodes.promotionId))
+    .where(and(...conditions))
+    .limit(2);
+  // A short code is unique per promotion only: looked up without its promotion it must be unambiguous.
+  return rows.length === 1 ? rows[0] : null;
+}
+
+/** The guest's code page (`promo/getcode`): by its 128-bit id within its promotion. */
+export async function getCode(db: Database, venue: VenueRow, urlName: string, id: string, now = clockNow()) {
+  const found = await findCode(db, venue, { id, urlName });
+  return found ? codeView(venue, found.p, found.c, now) : null;
+}
+
+/** Venue side (`promo/lookup`): a code by its id or its short code, with the guest's name. */
+export async function lookupCode(db: Database, venue: VenueRow, by: { id?: string; code?: string }, now = clockNow()) {
+  if (!by.id && !by.code) return null;
+  const found = await findCode(db, venue, by);
+  return found ? { ...codeView(venue, found.p, found.c, now), guest: `${found.c.firstName} ${found.c.lastName}` } : null;
+}
+
+export type RedeemResult =
+  | { result: 'used'; code: ReturnType<typeof codeView> }
+  | { result: 'alreadyUsed'; code: ReturnType<typeof codeView> }
+  | { result: 'expired'; code: ReturnType<typeof codeView> }
+  | { result: 'notFound' };
+
+/**
+ * Venue side (`promo/redeem`): marks a code used. One conditional update (`used_at is
+ * null`) makes it happen once however many tills try together; every later attempt is
+ * refused with the first use's time. A code past its "valid until" day is refused.
+ */
+export async function redeemCode(db: Database, venue: VenueRow, by: { id?: string; code?: string }): Promise<RedeemResult> {
+  const now = clockNow();
+  const found = await findCode(db, venue, by);
+  if (!found) return { result: 'notFound' };
+  const { p, c } = found;
+  if (!c.usedAt && now >= expiresAt(venue, p.validUntil)) return { result: 'expired', code: codeView(venue, p, c, now) };
+  const [updated] = await db
+    .update(promoCodes)
+    .set({ usedAt: now })
+    .where(and(eq(promoCodes.id, c.id), isNull(promoCodes.usedAt)))
+    .returning();
+  if (updated) {
+    log.info('promo_code_used', { venueId: venue.id, promotion: p.urlName });
+    return { result: 'used', code: codeView(venue, p, updated, now) };
+  }
+  const [current] = await db.select().from(promoCodes).where(eq(promoCodes.id, c.id));
+  return { result: 'alreadyUsed', code: codeView(venue, p, current, now) };
+}

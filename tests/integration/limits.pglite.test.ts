@@ -1,0 +1,3 @@
+import { describeLimits } from './limits.shared';
+
+describeLimits('pglite');

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import { and, eq, like } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { pinTestClock, placeDemoCalendar, TEST_NOW, testDay } from '../helpers/clock';
+
+// The demo venue's dinner (cena) seats from 19:00 to 22:00 every 30 minutes, in two zones.
+const EVENING_TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
+const ZONES = ['sala', 'terrazza'];
+
+const request = (path: string, body: unknown, address: string) =>
+  new NextRequest(`http://localhost${path}`, {
+    method: 'POST',
+    // No server stamped this request (server/client-address.ts), so the rule runs over X-Forwarded-For:
+    // each test "guest" comes from its own address.
+    headers: { host: 'localhost:3000', 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Issue 13's attacks, through the site's own route handlers on the built-in backend: one
+ * address holding a whole evening, a mail bomb through the loyalty look-up, and the limits'
+ * answers (429, Retry-After), counted in the database.
+ */
+export function describeLimits(driver: Driver) {
+  describe(`abuse limits on ${driver}`, () => {
+    let dataDir: string;
+
+    beforeAll(async () => {
+      process.env.LOG_LEVEL = 'silent';
+      process.env.OUTBOX_INTERVAL_MS = '3600000';
+      await pinTestClock();
+      dataDir = tempDir();
+      process.env.DATA_DIR = dataDir;
+      for (const key of Object.keys(process.env)) if (key.startsWith('LIMIT_')) delete process.env[key];
+      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
+      else delete process.env.DATABASE_URL;
+      const { getDb } = await import('@/server/db/client');
+      const { seedDemoVenue } = await import('@/server/venues/seed');
+      await seedDemoVenue(await getDb());
+      await placeDemoCalendar(await getDb());
+    });
+
+    afterAll(async () => {
+      const { getDatabaseHandle } = await import('@/server/db/client');
+      await (await getDatabaseHandle()).close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const tables = async () => {
+      const { getDb } = await import('@/server/db/client');
+      const schema = await import('@/server/db/schema');
+      return { db: await getDb(), ...schema };
+    };
+
+    /** The first day from `from` days ahead whose whole dinner is open. */
+    const openEvening = async (from: number) => {
+      const { db } = await tables();
+      const { findVenueByKey } = await import('@/server/venues/queries');
+      const { getDay } = await import('@/server/booking/service');
+      const venue = (await findVenueByKey(db, 'localhost'))!;
+      for (let i = from; i < from + 14; i++) {
+        const day = await getDay(db, venue, { date: testDay(i), pax: 2 });
+        if (EVENING_TIMES.every((time) => day.slots.find((s) => s.time === time)?.available)) return testDay(i);
+      }
+      throw new Error('no open evening in two weeks');
+    };
+
+    it('stops one address holding every table of an evening after the documented live holds, while other guests still hold and book', async () => {
+      const { handleHold, handleCreate } = await import('@/server/booking/http');
+      const { LIMITS } = await import('@/server/limits-config');
+      const date = await openEvening(4);
+      const attacker = '203.0.113.66';
+      const answers: { status: number; retryAfter: string | null; body: { error?: string; retryAfter?: number } }[] = [];
+      for (const time of EVENING_TIMES) {
+        for (const zone of ZONES) {
+          const response = await handleHold(request('/api/reservation/hold', { date, time, zone, pax: 6 }, attacker));
+          answers.push({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() });
+        }
+      }
+      const held = answers.filter((a) => a.status === 200);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(held).toHaveLength(LIMITS.liveHolds.count);
+      expect(refused).toHaveLength(answers.length - LIMITS.liveHolds.count);
+      // Told when to come back: when the first hold runs out (the demo venue holds for 8 minutes).
+      for (const r of refused) {
+        expect(r.body.error).toBe('rateLimited');
+        expect(Number(r.retryAfter)).toBeGreaterThan(0);
+        expect(Number(r.retryAfter)).toBeLessThanOrEqual(8 * 60);
+        expect(r.body.retryAfter).toBe(Number(r.retryAfter));
+      }
+      const { db, slotHolds } = await tables();
+      expect(await db.$count(slotHolds, and(eq(slotHolds.date, date), eq(slotHolds.clientAddress, attacker)))).toBe(LIMITS.liveHolds.count);
+
+      // Another guest, from another address, holds the evening's last slot and books it.
+      const guest = '198.51.100.7';
+      const hold = await handleHold(request('/api/reservation/hold', { date, time: '22:00', zone: 'sala', pax: 2 }, guest));
+      expect(hold.status).toBe(200);
+      const { data } = await hold.json();
+      const booked = await handleCreate(
+        request(
+          '/api/reservation',
+          {
+            pax: 2, date, time: '22:00', zone: 'sala', holdToken: data.holdToken, nome: 'Giulia', cognome: 'Bianchi', email: 'giulia@example.com',
+            prefisso: '+39', telefono: '3471234567', privacy: true, recaptchaV3Token: 'local.v3.pass.testtoken', tokenVersion: 'v3', language: 'en',
+          },
+          guest,
+        ),
+      );
+      expect(booked.status).toBe(200);
+      expect((await booked.json()).data.outcome).toBe('confirm');
+
+      // A new pick that replaces the attacker's own hold is still allowed (the wizard's way).
+      const [own] = await db.select({ token: slotHolds.token }).from(slotHolds).where(eq(slotHolds.clientAddress, attacker)).limit(1);
+      expect((await handleHold(request('/api/reservation/hold', { date, time: '19:00', zone: 'sala', pax: 2, holdToken: own.token }, attacker))).status).toBe(200);
+    });
+
+    it('caps the covers one address holds at once (heldCovers), from the environment', async () => {
+      process.env.LIMIT_HELD_COVERS = '10';
+      try {
+        const { handleHold } = await import('@/server/booking/http');
+        const date = await openEvening(11);
+        const address = '203.0.113.77';
+        expect((await handleHold(request('/api/reservation/hold', { date, time: '19:00', zone: 'sala', pax: 6 }, address))).status).toBe(200);
+        const second = await handleHold(request('/api/reservation/hold', { date, time: '19:30', zone: 'sala', pax: 6 }, address));
+        expect(second.status).toBe(429);
+        expect((await second.json()).limit).toBe('heldCovers');
+        expect((await handleHold(request('/api/reservation/hold', { date, time: '19:30', zone: 'sala', pax: 4 }, address))).status).toBe(200);
+      } finally {
+        delete process.env.LIMIT_HELD_COVERS;
+      }
+    });
+
+    it('200 look-ups for one inbox send at most the documented number of e-mails, from one address or from many', async () => {
+      const { handleLookup } = await import('@/server/fidelity/http');
+      const { LIMITS } = await import('@/server/limits-config');
+      const { db, outbox } = await tables();
+      const lookups = async (email: string, address: (i: number) => string) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 200; i++) statuses.push((await handleLookup(request('/api/fidelity/lookup', { email, language: 'en' }, address(i)))).status);
+        return statuses;
+      };
+      const fromOne = await lookups('victim@example.com', () => '203.0.113.5');
+      expect(fromOne.filter((s) => s === 200)).toHaveLength(LIMITS.fidelityLookupEmail.count);
+      expect(fromOne.filter((s) => s === 429)).toHaveLength(200 - LIMITS.fidelityLookupEmail.count);
+      expect(await db.$count(outbox, eq(outbox.recipient, 'victim@example.com'))).toBe(LIMITS.fidelityLookupEmail.count);
+
+      // Two hundred addresses (a botnet) against one inbox: the inbox's own limit holds.
+      const fromMany = await lookups('victim2@example.com', (i) => `192.0.2.${i}`);
+      expect(fromMany.filter((s) => s === 200)).toHaveLength(LIMITS.fidelityLookupEmail.count);
+      expect(await db.$count(outbox, eq(outbox.recipient, 'victim2@example.com'))).toBe(LIMITS.fidelityLookupEmail.count);
+
+      // One address against two hundred inboxes: the address's limit holds.
+      const sent = await db.$count(outbox);
+      let accepted = 0;
+      for (let i = 0; i < 200; i++) {
+        const response = await handleLookup(request('/api/fidelity/lookup', { email: `spray${i}@example.com`, language: 'en' }, '203.0.113.9'));
+        if (response.status === 200) accepted++;
+        else expect(response.status).toBe(429);
+      }
+      expect(accepted).toBe(LIMITS.fidelityLookupAddress.count);
+      expect((await db.$count(outbox)) - sent).toBe(LIMITS.fidelityLookupAddress.count);
+      // The counters hold no e-mail address, only its digest.
+      const { rateLimits } = await tables();
+      expect(await db.$count(rateLimits, like(rateLimits.key, '%@%'))).toBe(0);
+    });
+
+    it('answers a refused sign-up, guarantee and SMS resend with 429 and Retry-After; the window ends and they pass again', async () => {
+      const { handleSubscribe } = await import('@/server/fidelity/http');
+      const { handleResend, handleGuarantee } = await import('@/server/booking/http');
+      const { LIMITS } = await import('@/server/limits-config');
+      const address = '203.0.113.200';
+      const signUp = (i: number) =>
+        handleSubscribe(
+          request(
+            '/api/fidelity',
+            { nome: 'Anna', cognome: 'Neri', email: `member${i}@example.com`, prefisso: '+39', telefono: '3471234567', compleannoGiorno: 3, compleannoMese: 4, privacy: true, marketing: true, language: 'en' },
+            address,
+          ),
+        );
+      for (let i = 0; i < LIMITS.fidelitySignupAddress.count; i++) expect((await signUp(i)).status).toBe(200);
+      const refused = await signUp(99);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBe(LIMITS.fidelitySignupAddress.windowSeconds);
+
+      for (let i = 0; i < LIMITS.smsResendAddress.count; i++) expect((await handleResend(request('/api/reservation/code/resend', { hash: `nohash${i}` }, address))).status).not.toBe(429);
+      expect((await handleResend(request('/api/reservation/code/resend', { hash: 'nohash' }, address))).status).toBe(429);
+      for (let i = 0; i < LIMITS.guaranteeAddress.count; i++) expect((await handleGuarantee(request('/api/reservation/guarantee', { pax: 2 }, address))).status).not.toBe(429);
+      expect((await handleGuarantee(request('/api/reservation/guarantee', { pax: 2 }, address))).status).toBe(429);
+
+      // An hour later the sign-up window has ended.
+      await pinTestClock(new Date(TEST_NOW.getTime() + LIMITS.fidelitySignupAddress.windowSeconds * 1000 + 1000));
+      try {
+        expect((await signUp(100)).status).toBe(200);
+      } finally {
+        await pinTestClock();
+      }
+    });
+    it('takes a venue file\'s own limits over the defaults, and the sweep keeps a counter while its window runs', async () => {
+      const { handleLookup } = await import('@/server/fidelity/http');
+      const { parseVenueFile } = await import('@/server/venues/import');
+      const { sweepStale } = await import('@/server/housekeeping');
+      const { db, venues, rateLimits } = await tables();
+      const demo = JSON.parse(fs.readFileSync('venues/demo.json', 'utf8'));
+      // The venue file's schema takes `limits`, and refuses a name that is no limit.
+      expect(parseVenueFile({ ...demo, limits: { fidelityLookupAddress: { count: 2, windowSeconds: 172800 } } }).limits).toEqual({ fidelityLookupAddress: { count: 2, windowSeconds: 172800 } });
+      expect(() => parseVenueFile({ ...demo, limits: { lookups: { count: 2, windowSeconds: 60 } } })).toThrow();
+      await db.update(venues).set({ limits: { fidelityLookupAddress: { count: 2, windowSeconds: 172800 } } }).where(eq(venues.slug, demo.slug));
+      try {
+        const ask = (i: number) => handleLookup(request('/api/fidelity/lookup', { email: `venue-limit${i}@example.com`, language: 'en' }, '203.0.113.123'));
+        expect((await ask(1)).status).toBe(200);
+        expect((await ask(2)).status).toBe(200);
+        const refused = await ask(3);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBe(172800);
+        // A day and a half later the two-day window still runs: the sweep keeps the counter.
+        await sweepStale(db, new Date(TEST_NOW.getTime() + 36 * 3_600_000));
+        expect(await db.$count(rateLimits, like(rateLimits.key, '%203.0.113.123'))).toBe(1);
+      } finally {
+        await db.update(venues).set({ limits: null }).where(eq(venues.slug, demo.slug));
+      }
+    });
+  });
+}

@@ -1,0 +1,3 @@
+import { describePromo } from './promo.shared';
+
+describePromo('postgres');

@@ -13,6 +13,7 @@ import {
 } from '@/lib/contract/reservation';
 import { promoAnswers, promoSchema, type Promo, type PromoCall } from '@/lib/contract/promo';
 import { errorMessage, log } from '@/lib/log';
+import { giftcardAnswers, giftcardListSchema, type Giftcard, type GiftcardCall } from '@/lib/contract/giftcard';
 
 /**
  * Sends one contract call (spec section 7) and returns the parsed JSON body. Throws when the
@@ -63,6 +64,10 @@ export interface BackendClient {
   payment(call: 'confirmlocal', payload: Record<string, string>): Promise<ActionResult<{ status: string }>>;
   /** `experience/getesperienzemonth` and `experience/getesperienzeday` (spec section 7). */
   experienceDays<C extends ExperienceDayCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof experienceDayAnswers)[C]>>>;
+  /** `giftcard/getlist`: the venue's gift cards (a backend without it reads as failed). */
+  getGiftcards(): Promise<Loaded<Giftcard[]>>;
+  /** `giftcard/*` (docs/backend-contract.md, "Gift cards"). */
+  giftcard<C extends GiftcardCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof giftcardAnswers)[C]>>>;
   /** `promo/getpromo` (docs/backend-contract.md, "Promotions"): `notFound` when the venue has no such promotion. */
   getPromo(urlName: string): Promise<Loaded<Promo> | { status: 'notFound' }>;
   /** `promo/request`, `promo/getcode`, `promo/lookup`, `promo/redeem`. */
@@ -150,6 +155,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
 
   // Each call's schema is looked up by its name, so the generic signatures hold by construction.
   const reservation = (call: ReservationCall, payload: Record<string, string>) => act(`reservation/${call}`, payload, reservationAnswers[call]);
+  const giftcard = (call: GiftcardCall, payload: Record<string, string>) => act(`giftcard/${call}`, payload, giftcardAnswers[call]);
   const promo = (call: PromoCall, payload: Record<string, string>) => act(call, payload, promoAnswers[call]);
   const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
   const experience = (call: ExperienceBookingCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceBookingAnswers[call]);
@@ -186,6 +192,8 @@ export function createBackendClient(transport: Transport, label: string): Backen
     reservation: reservation as BackendClient['reservation'],
     payment: (call, payload) => act(`payment/${call}`, payload, paymentAnswers[call]),
     experienceDays: experienceDays as BackendClient['experienceDays'],
+    giftcard: giftcard as BackendClient['giftcard'],
+    getGiftcards: () => load('giftcard/getlist', giftcardListSchema),
     promo: promo as BackendClient['promo'],
     getPromo: (urlName) => load('promo/getpromo', promoSchema, { urlName }, true),
     experience: experience as BackendClient['experience'],

@@ -6,6 +6,7 @@ import type { Loaded } from '@/lib/backend/client';
 import type { Location, PrefixItem } from '@/lib/contract/location';
 import type { ExperienceList } from '@/lib/contract/experience';
 import { localizedPrefixes } from './prefixes';
+import type { Giftcard } from '@/lib/contract/giftcard';
 
 /** Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts). */
 const REVALIDATE_SECONDS = 300;
@@ -81,4 +82,12 @@ export async function getPrefixList(venueKey: string, locale?: string): Promise<
   const loaded = await readPrefixes(venueKey);
   const list = loaded.status === 'ok' ? loaded.data : [];
   return locale ? localizedPrefixes(list, locale) : list;
+}
+
+const readGiftcards = cachedRead<Giftcard[]>('giftcards', (key) => backendFor(key).getGiftcards());
+
+/** The venue's gift cards on sale; empty when the call failed or the backend has no gift card calls. */
+export async function getGiftcardList(venueKey: string): Promise<Giftcard[]> {
+  const loaded = await readGiftcards(venueKey);
+  return loaded.status === 'ok' ? loaded.data : [];
 }

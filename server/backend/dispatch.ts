@@ -33,6 +33,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from './calls/reservation';
+import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from './calls/giftcards';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
 export type Envelope = { status: boolean; data?: unknown; error?: string; fieldErrors?: Record<string, string>; httpStatus?: number };
@@ -61,6 +62,16 @@ const handlers: Record<string, Handler> = {
   'reservation/edit': editTableReservation,
   'reservation/cancel': cancelTableReservation,
   'payment/confirmlocal': confirmLocalCard,
+  'giftcard/getlist': getGiftcardList,
+  'giftcard/get': getGiftcard,
+  'giftcard/checkout': giftcardCheckout,
+  'giftcard/payment': giftcardPayment,
+  'giftcard/create': giftcardCreate,
+  'giftcard/order': giftcardOrder,
+  'giftcard/card': giftcardCard,
+  'giftcard/lookup': giftcardLookup,
+  'giftcard/redeem': giftcardRedeem,
+  'giftcard/balance': giftcardBalance,
   'promo/getpromo': getPromotion,
   'promo/request': requestPromoCode,
   'promo/getcode': getPromoCode,

@@ -3,6 +3,8 @@ import { getDb } from '@/server/db/client';
 import { errorMessage, log } from '@/lib/log';
 import { WebhookSignatureError } from '@/lib/payments/types';
 import { applyPaymentEvent, guaranteeProvider } from './index';
+import { isCheckoutEventBody } from './checkout';
+import { handleCheckoutWebhook } from '@/server/giftcards/webhook';
 
 /**
  * `POST /api/payments/webhook`: the provider's signed events (Stripe's `Stripe-Signature`).
@@ -11,6 +13,8 @@ import { applyPaymentEvent, guaranteeProvider } from './index';
  */
 export async function handlePaymentWebhook(request: Request): Promise<Response> {
   const body = await request.text();
+  // Checkout Sessions (gift card purchases) have their own handler, which verifies the signature itself.
+  if (isCheckoutEventBody(body)) return handleCheckoutWebhook(body, request.headers.get('stripe-signature'));
   try {
     const event = guaranteeProvider().parseWebhook(body, request.headers.get('stripe-signature'));
     const result = await applyPaymentEvent(await getDb(), event);

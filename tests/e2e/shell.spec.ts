@@ -58,7 +58,7 @@ test.describe('document shell', () => {
       ['/', 'home'],
       ['/frontpage/giftcards', 'giftcardList'],
       ['/frontpage/giftcard', 'giftcardList'],
-      ['/frontpage/giftcard/1', 'giftcardDetails'],
+      ['/frontpage/giftcard/buono-50', 'giftcardDetails'],
       ['/frontpage/giftcard/1/notavalaible', 'giftcardNotAvailable'],
       ['/frontpage/giftcard/checkout', 'giftcardCheckout'],
       ['/frontpage/giftcard/checkout/1', 'giftcardCheckout'],

@@ -1,7 +1,7 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { GiftcardDetailsScreen } from '@/components/giftcards/details-screen';
 
 type Props = PageProps<{ id: string }>;
 
@@ -15,5 +15,5 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <PlaceholderScreen params={p} screen="giftcardDetails" />;
+  return <GiftcardDetailsScreen params={p} id={decodeURIComponent(p.id)} />;
 }

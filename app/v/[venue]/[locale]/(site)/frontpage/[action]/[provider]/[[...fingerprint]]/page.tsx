@@ -1,14 +1,13 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
 import { isPaymentRoute, optionalSegment } from '@/lib/routes';
 import { NotFoundPage } from '@/components/shell/not-found-page';
+import { PaymentRedirectScreen } from '@/components/giftcards/payment-screen';
 
 type Props = PageProps<{ action: string; provider: string; fingerprint?: string[] }>;
 
-/** Redirect to the card payment provider. */
-export const generateStaticParams = onDemand;
+/** Redirect to the card payment provider: per order, never cached. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
@@ -17,6 +16,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  if (!isPaymentRoute(p.action, p.provider) || optionalSegment(p.fingerprint) === false) return <NotFoundPage />;
-  return <PlaceholderScreen params={p} screen="paymentRedirect" />;
+  const fingerprint = optionalSegment(p.fingerprint);
+  if (!isPaymentRoute(p.action, p.provider) || fingerprint === false) return <NotFoundPage />;
+  return <PaymentRedirectScreen params={p} provider={p.provider as 'stripe' | 'testpay'} fingerprint={fingerprint} />;
 }

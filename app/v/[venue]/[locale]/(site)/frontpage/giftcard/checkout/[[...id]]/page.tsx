@@ -1,23 +1,23 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
 import { optionalSegment } from '@/lib/routes';
 import { NotFoundPage } from '@/components/shell/not-found-page';
+import { GiftcardCheckoutScreen } from '@/components/giftcards/checkout-screen';
 
-type Props = PageProps<{ id?: string[] }>;
+type Props = PageProps<{ id?: string[] }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Gift card checkout, `{id?}`. */
-export const generateStaticParams = onDemand;
+/** Gift card checkout, `{id?}`. Per guest (the session cookie): rendered on every request. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
   return screenMetadata(p, 'giftcardCheckout', `/frontpage/giftcard/checkout${p.id?.length ? `/${p.id[0]}` : ''}`);
 }
 
-export default async function Page({ params }: Props) {
-  const p = await params;
+export default async function Page({ params, searchParams }: Props) {
+  const [p, q] = await Promise.all([params, searchParams]);
   const id = optionalSegment(p.id);
   if (id === false) return <NotFoundPage />;
-  return <PlaceholderScreen params={p} screen="giftcardCheckout" />;
+  const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
+  return <GiftcardCheckoutScreen params={p} id={id ? decodeURIComponent(id) : null} query={{ cancelled: one(q.cancelled) }} />;
 }

@@ -1,12 +1,11 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
+import { GiftcardCreateScreen } from '@/components/giftcards/create-screen';
 
 type Props = PageProps<{ fingerprint: string }>;
 
-/** Gift card creation step. */
-export const generateStaticParams = onDemand;
+/** Gift card creation step (the poller asks the server); one per order, so never kept in the page cache. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
@@ -15,5 +14,5 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <PlaceholderScreen params={p} screen="giftcardCreate" />;
+  return <GiftcardCreateScreen params={p} fingerprint={p.fingerprint} />;
 }

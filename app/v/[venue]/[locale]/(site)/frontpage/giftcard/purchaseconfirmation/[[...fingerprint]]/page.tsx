@@ -1,14 +1,13 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
-import { onDemand } from '@/components/shell/on-demand';
-import { PlaceholderScreen } from '@/components/shell/placeholder-screen';
 import { optionalSegment } from '@/lib/routes';
 import { NotFoundPage } from '@/components/shell/not-found-page';
+import { GiftcardConfirmationScreen } from '@/components/giftcards/confirmation-screen';
 
 type Props = PageProps<{ fingerprint?: string[] }>;
 
-/** Purchase confirmation, `{fingerprint?}`. */
-export const generateStaticParams = onDemand;
+/** Purchase confirmation, `{fingerprint?}` (else the session's last purchase): per order, never cached. */
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
@@ -17,6 +16,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  if (optionalSegment(p.fingerprint) === false) return <NotFoundPage />;
-  return <PlaceholderScreen params={p} screen="giftcardPurchaseConfirmation" />;
+  const fingerprint = optionalSegment(p.fingerprint);
+  if (fingerprint === false) return <NotFoundPage />;
+  return <GiftcardConfirmationScreen params={p} fingerprint={fingerprint} />;
 }

@@ -1,7 +1,7 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { MessageScreen } from '@/components/shell/message-screen';
+import { GiftcardErrorScreen } from '@/components/giftcards/error-screens';
 import { isPaymentRoute, optionalSegment } from '@/lib/routes';
 import { NotFoundPage } from '@/components/shell/not-found-page';
 
@@ -18,5 +18,5 @@ export async function generateMetadata({ params }: Props) {
 export default async function Page({ params }: Props) {
   const p = await params;
   if (!isPaymentRoute(p.action, p.provider) || optionalSegment(p.fingerprint) === false) return <NotFoundPage />;
-  return <MessageScreen params={p} titleKey="payment.errorTitle" textKey="payment.errorText" />;
+  return <GiftcardErrorScreen params={p} kind="payment" />;
 }

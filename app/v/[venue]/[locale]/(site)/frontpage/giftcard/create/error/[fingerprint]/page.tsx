@@ -1,7 +1,7 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { MessageScreen } from '@/components/shell/message-screen';
+import { GiftcardErrorScreen } from '@/components/giftcards/error-screens';
 
 type Props = PageProps<{ fingerprint: string }>;
 
@@ -15,5 +15,5 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <MessageScreen params={p} titleKey="giftcards.createErrorTitle" textKey="giftcards.createErrorText" />;
+  return <GiftcardErrorScreen params={p} kind="create" />;
 }

@@ -1,0 +1,12 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { screenMetadata } from '@/components/shell/metadata';
+import { GiftcardBalanceScreen } from '@/components/giftcards/balance-screen';
+
+/** A gift card's balance, for its holder (beyond the spec, issue 15). */
+export async function generateMetadata({ params }: PageProps) {
+  return screenMetadata(await params, 'giftcardList', '/frontpage/giftcard/balance');
+}
+
+export default async function Page({ params }: PageProps) {
+  return <GiftcardBalanceScreen params={await params} />;
+}

@@ -1,0 +1,53 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { formatPrice } from '@/lib/currency';
+import type { Locale } from '@/lib/i18n/locales';
+
+type Text = { code: string; submit: string; balance: string; validUntil: string; expired: string; errors: Record<string, string> };
+
+/** The card holder's balance: a code in, the balance out (server-side rate limit on guesses). */
+export function BalanceForm({ locale, valuta, text }: { locale: Locale; valuta: string; text: Text }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ balance: number; validUntil: string; expired: boolean } | null>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    const response = await fetch('/api/giftcard/balance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) }).catch(() => null);
+    const body = (response ? await response.json().catch(() => ({})) : {}) as { data?: { balance: number; validUntil: string; expired: boolean }; error?: string; fieldErrors?: Record<string, string> };
+    setBusy(false);
+    if (response?.ok && body.data) return setResult(body.data);
+    const key = body.fieldErrors?.code ?? (response?.status === 429 ? 'tooMany' : 'unavailable');
+    setError(text.errors[key] ?? text.errors.unavailable);
+  };
+  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor="giftcard-balance-code">{text.code}</label>
+        <input id="giftcard-balance-code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} value={code} onChange={(e) => setCode(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'giftcard-balance-error' : undefined} />
+        {error ? (
+          <p id="giftcard-balance-error" className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {text.submit}
+        </button>
+      </div>
+      <div role="status">
+        {result ? (
+          <p>
+            {text.balance}: <strong>{formatPrice(result.balance / 100, valuta, locale)}</strong> — {result.expired ? text.expired : `${text.validUntil} ${date(result.validUntil)}`}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,246 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { TextField } from '@/components/forms/text-field';
+import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
+import { ConsentField } from '@/components/forms/consent-field';
+import { ErrorSummary } from '@/components/forms/error-summary';
+import { FieldError } from '@/components/forms/field-error';
+import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
+import { errorId, fieldId } from '@/components/forms/types';
+import { formatPrice } from '@/lib/currency';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
+
+/** A card as the checkout needs it: title already in the guest's language, amounts in cents. */
+export type CheckoutCard = { id: string; title: string; value: number; price: number; customMin: number | null; customMax: number | null; maxQuantity: number };
+
+export type CheckoutText = {
+  labels: Record<string, string>;
+  errors: Record<string, string>;
+  required: string;
+  optional: string;
+  readPolicy: string;
+  close: string;
+  unsaved: string;
+  policies: { privacy: string; marketing: string };
+};
+
+type Values = Record<(typeof FIELDS)[number], string> & { privacy: boolean; marketing: boolean };
+
+/** Screen order: errors are listed and focused in this order (lib/forms/giftcard.ts checks them on the server). */
+const FIELDS = ['id', 'customValue', 'quantity', 'firstName', 'lastName', 'email', 'prefix', 'mobile', 'birthDate', 'city', 'country', 'province', 'cap', 'recipient', 'recipientFirstName', 'recipientLastName', 'recipientEmail', 'recipientPrefix', 'recipientMobile', 'message', 'deliveryDate', 'paymentMethod'] as const;
+const ORDER = [...FIELDS, 'privacy', 'marketing'] as const;
+const FORM_ID = 'giftcard-checkout';
+
+type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: Record<string, string>; prefixes: PrefixOption[]; text: CheckoutText };
+
+/**
+ * The gift card checkout (spec sections 2, 3 and 5). The server validates with the shared
+ * zod schema and computes the amount; this form only shows its answer, so no validation
+ * library is shipped to the browser.
+ */
+export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes, text }: Props) {
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** Where to go once the checkout is accepted: set first, followed after the unsaved-form guard is off. */
+  const [target, setTarget] = useState<string | null>(null);
+  const done = target !== null;
+  const [notice, setNotice] = useState<string | null>(null);
+  const defaults = Object.fromEntries(FIELDS.map((f) => [f, initial[f] ?? ''])) as Record<(typeof FIELDS)[number], string>;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<Values>({
+    defaultValues: { ...defaults, recipient: defaults.recipient || 'me', paymentMethod: defaults.paymentMethod || 'card', quantity: defaults.quantity || '1', id: defaults.id || cards[0]?.id || '', privacy: false, marketing: initial.marketing === '1' },
+  });
+  useUnsavedGuard(isDirty && !done, text.unsaved);
+  useEffect(() => {
+    // Runs after the guard's effect has been cleaned up, so leaving for the payment asks nothing.
+    if (target) window.location.assign(target);
+  }, [target]);
+
+  const [watchedId, watchedCustom, watchedQuantity, watchedRecipient] = useWatch({ control, name: ['id', 'customValue', 'quantity', 'recipient'] });
+  const card = cards.find((c) => c.id === watchedId) ?? cards[0];
+  const custom = Number((watchedCustom || '').replace(',', '.'));
+  const quantity = Math.max(1, Math.floor(Number(watchedQuantity) || 1));
+  const customOk = card && card.customMin !== null && Number.isFinite(custom) && custom > 0;
+  const unitValue = card ? (customOk ? Math.round(custom * 100) : card.value) : 0;
+  const unitPrice = card ? (customOk ? Math.round((unitValue * card.price) / card.value) : card.price) : 0;
+  const fmt = (cents: number) => formatPrice(cents / 100, valuta, locale);
+  const toOther = watchedRecipient === 'other';
+
+  const message = (name: string) => {
+    const key = errors[name as keyof Values]?.message;
+    if (!key) return undefined;
+    const vars: Record<string, string> = { min: card?.customMin != null ? fmt(card.customMin) : '', max: name === 'quantity' ? String(card?.maxQuantity ?? '') : card?.customMax != null ? fmt(card.customMax) : '' };
+    return (text.errors[key] ?? text.errors.required).replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+  };
+  const summary = ORDER.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! }));
+
+  const onSubmit = async (values: Values) => {
+    setSubmitting(true);
+    setNotice(null);
+    clearErrors();
+    const response = await fetch('/api/giftcard/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...values, language: locale }),
+    }).catch(() => null);
+    const body = (response ? await response.json().catch(() => ({})) : {}) as { data?: { fingerprint: string; provider: string }; error?: string; fieldErrors?: Record<string, string> };
+    if (response?.ok && body.data) {
+      setTarget(localizedPath(locale, `/frontpage/giftcard/${body.data.provider}/${body.data.fingerprint}`));
+      return;
+    }
+    setSubmitting(false);
+    const fieldErrors = body.fieldErrors ?? {};
+    const names = ORDER.filter((f) => fieldErrors[f]);
+    if (response?.status === 400 && names.length) {
+      for (const f of names) setError(f, { type: 'server', message: fieldErrors[f] });
+      // The summary takes the focus, and lists every invalid field with a link to it.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${FORM_ID} .error-summary`)?.focus());
+      return;
+    }
+    const key = !response || body.error === 'unavailable' || body.error === 'generic' ? 'unavailable' : response.status === 429 ? 'tooMany' : (body.error ?? 'paymentInit');
+    setNotice(text.errors[key] ?? text.errors.paymentInit);
+  };
+
+  const L = text.labels;
+  const optionalInput = (name: 'customValue' | 'message' | 'deliveryDate', label: string, hint?: string) => (
+    <div className={`field${errors[name] ? ' field--invalid' : ''}`}>
+      <label htmlFor={fieldId(FORM_ID, name)}>
+        {label} <span className="field__required">({text.optional})</span>
+      </label>
+      {name === 'message' ? (
+        <textarea id={fieldId(FORM_ID, name)} rows={3} maxLength={500} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? errorId(FORM_ID, name) : undefined} {...register(name)} />
+      ) : (
+        <input id={fieldId(FORM_ID, name)} inputMode="decimal" placeholder={hint} aria-invalid={errors[name] ? true : undefined} aria-describedby={`${FORM_ID}-${name}-hint${errors[name] ? ` ${errorId(FORM_ID, name)}` : ''}`} {...register(name)} />
+      )}
+      {name === 'deliveryDate' ? (
+        <p id={`${FORM_ID}-deliveryDate-hint`} className="field__hint">
+          {L.deliveryDateHint}
+        </p>
+      ) : null}
+      {name === 'customValue' ? (
+        <p id={`${FORM_ID}-customValue-hint`} className="field__hint">
+          {L.customValueHint.replace('{min}', card?.customMin != null ? fmt(card.customMin) : '').replace('{max}', card?.customMax != null ? fmt(card.customMax) : '')}
+        </p>
+      ) : null}
+      <FieldError id={errorId(FORM_ID, name)} message={message(name)} />
+    </div>
+  );
+  const radio = (name: 'recipient' | 'paymentMethod', legend: string, options: [string, string][]) => (
+    <fieldset className={`field field--group${errors[name] ? ' field--invalid' : ''}`} id={fieldId(FORM_ID, name)} tabIndex={-1}>
+      <legend>
+        {legend} <span className="field__required">({text.required})</span>
+      </legend>
+      {options.map(([value, label]) => (
+        <div key={value} className="field__check">
+          <input id={fieldId(FORM_ID, `${name}-${value}`)} type="radio" value={value} {...register(name)} />
+          <label htmlFor={fieldId(FORM_ID, `${name}-${value}`)}>{label}</label>
+        </div>
+      ))}
+      <FieldError id={errorId(FORM_ID, name)} message={message(name)} />
+    </fieldset>
+  );
+
+  return (
+    <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+      <ErrorSummary ref={summaryRef} formId={FORM_ID} title={text.errors.summaryTitle} text={text.errors.summaryText} errors={summary} />
+
+      <section aria-labelledby={`${FORM_ID}-summary`}>
+        <h2 id={`${FORM_ID}-summary`}>{L.summaryTitle}</h2>
+        <div className={`field${errors.id ? ' field--invalid' : ''}`}>
+          <label htmlFor={fieldId(FORM_ID, 'id')}>{L.chooseCard}</label>
+          <select id={fieldId(FORM_ID, 'id')} {...register('id')}>
+            {cards.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+          <FieldError id={errorId(FORM_ID, 'id')} message={message('id')} />
+        </div>
+        {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', L.customValue, L.customPlaceholder.replace('{value}', fmt(card.value))) : null}
+        <div className={`field${errors.quantity ? ' field--invalid' : ''}`}>
+          <label htmlFor={fieldId(FORM_ID, 'quantity')}>{L.quantity}</label>
+          <input id={fieldId(FORM_ID, 'quantity')} type="number" inputMode="numeric" min={1} max={card?.maxQuantity} aria-invalid={errors.quantity ? true : undefined} aria-describedby={errors.quantity ? errorId(FORM_ID, 'quantity') : undefined} {...register('quantity')} />
+          <FieldError id={errorId(FORM_ID, 'quantity')} message={message('quantity')} />
+        </div>
+        <dl className="summary__list" aria-live="polite">
+          <dt>{L.product}</dt>
+          <dd>{card?.title}</dd>
+          <dt>{L.price}</dt>
+          <dd>{fmt(unitPrice)}</dd>
+          <dt>{L.quantity}</dt>
+          <dd>{quantity}</dd>
+          <dt>{L.total}</dt>
+          <dd>
+            <strong>{fmt(unitPrice * quantity)}</strong>
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby={`${FORM_ID}-buyer`}>
+        <h2 id={`${FORM_ID}-buyer`}>{L.buyerTitle}</h2>
+        <div className="form__row">
+          <TextField formId={FORM_ID} registration={register('firstName')} label={L.firstName} autoComplete="given-name" error={message('firstName')} requiredLabel={text.required} />
+          <TextField formId={FORM_ID} registration={register('lastName')} label={L.lastName} autoComplete="family-name" error={message('lastName')} requiredLabel={text.required} />
+        </div>
+        <PhoneField formId={FORM_ID} legend={L.mobile} prefixLabel={L.prefix} phoneLabel={L.mobile} prefixes={prefixes} prefix={register('prefix')} phone={register('mobile')} prefixError={message('prefix')} phoneError={message('mobile')} requiredLabel={text.required} />
+        <TextField formId={FORM_ID} registration={register('email')} label={L.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
+        <TextField formId={FORM_ID} registration={register('birthDate')} label={L.birthDate} autoComplete="bday" inputMode="numeric" error={message('birthDate')} requiredLabel={text.required} />
+        <div className="form__row">
+          <TextField formId={FORM_ID} registration={register('city')} label={L.city} autoComplete="address-level2" error={message('city')} requiredLabel={text.required} />
+          <TextField formId={FORM_ID} registration={register('province')} label={L.province} autoComplete="address-level1" error={message('province')} requiredLabel={text.required} />
+        </div>
+        <div className="form__row">
+          <TextField formId={FORM_ID} registration={register('country')} label={L.country} autoComplete="country-name" error={message('country')} requiredLabel={text.required} />
+          <TextField formId={FORM_ID} registration={register('cap')} label={L.cap} autoComplete="postal-code" error={message('cap')} requiredLabel={text.required} />
+        </div>
+      </section>
+
+      {radio('recipient', L.recipientQuestion, [
+        ['me', L.toMe],
+        ['other', L.toOther],
+      ])}
+      {toOther ? (
+        <section aria-labelledby={`${FORM_ID}-recipient`}>
+          <h2 id={`${FORM_ID}-recipient`}>{L.recipientTitle}</h2>
+          <div className="form__row">
+            <TextField formId={FORM_ID} registration={register('recipientFirstName')} label={L.recipientFirstName} autoComplete="off" error={message('recipientFirstName')} requiredLabel={text.required} />
+            <TextField formId={FORM_ID} registration={register('recipientLastName')} label={L.recipientLastName} autoComplete="off" error={message('recipientLastName')} requiredLabel={text.required} />
+          </div>
+          <PhoneField formId={FORM_ID} legend={L.recipientMobile} prefixLabel={L.recipientPrefix} phoneLabel={L.recipientMobile} prefixes={prefixes} prefix={register('recipientPrefix')} phone={register('recipientMobile')} prefixError={message('recipientPrefix')} phoneError={message('recipientMobile')} requiredLabel={text.required} />
+          <TextField formId={FORM_ID} registration={register('recipientEmail')} label={L.recipientEmail} type="email" inputMode="email" autoComplete="off" error={message('recipientEmail')} requiredLabel={text.required} />
+          {optionalInput('message', L.message)}
+          {optionalInput('deliveryDate', L.deliveryDate)}
+        </section>
+      ) : null}
+
+      {radio('paymentMethod', L.paymentTitle, [
+        ['card', L.card],
+        ['wallet', L.wallet],
+      ])}
+
+      <ConsentField formId={FORM_ID} registration={register('privacy')} label={L.privacy} policyTitle={L.privacyPolicy} policyText={text.policies.privacy} readPolicyLabel={text.readPolicy} closeLabel={text.close} error={message('privacy')} />
+      <ConsentField formId={FORM_ID} registration={register('marketing')} label={L.marketing} policyTitle={L.marketingPolicy} policyText={text.policies.marketing} readPolicyLabel={text.readPolicy} closeLabel={text.close} />
+
+      {notice ? (
+        <p role="alert" className="field__error">
+          {notice}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitting ? L.sending : L.proceed}
+        </button>
+      </div>
+    </form>
+  );
+}

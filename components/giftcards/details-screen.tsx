@@ -1,0 +1,58 @@
+import { getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Link } from '@/components/shell/link';
+import { pickText } from '@/lib/i18n/texts';
+import { localizedPath } from '@/lib/i18n/paths';
+import { getGiftcardList } from '@/lib/venue/data';
+import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
+import { money } from './money';
+
+/**
+ * `/frontpage/giftcard/{id}`: value, description, regulations, a quantity and "Buy" (a plain
+ * form that keeps the choice in the session and goes on to the checkout: no JavaScript). A card the venue no longer sells leads to
+ * `/frontpage/giftcard/{id}/notavalaible` (spec section 2).
+ */
+export async function GiftcardDetailsScreen({ params, id }: { params: VenueParams; id: string }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const [t, cards] = await Promise.all([getTranslations('giftcards'), getGiftcardList(venueKey)]);
+  const card = cards.find((c) => c.id === id);
+  if (!card) redirect(localizedPath(locale, `/frontpage/giftcard/${encodeURIComponent(id)}/notavalaible`));
+  const max = Math.max(1, card.maxQuantity);
+  return (
+    <div className="form-page">
+      <p className="breadcrumb">
+        <Link href="/frontpage/giftcards">{t('backToList')}</Link>
+      </p>
+      <h1>{pickText(card.title, locale)}</h1>
+      <p>
+        {t('value')}: <strong>{money(card.value, location.valuta, locale)}</strong>
+      </p>
+      <p className="price">
+        {t('price')}: {money(card.price, location.valuta, locale)}
+      </p>
+      {card.customMin !== null && card.customMax !== null ? (
+        <p>{t('customValueHint', { min: money(card.customMin, location.valuta, locale), max: money(card.customMax, location.valuta, locale) })}</p>
+      ) : null}
+      <h2>{t('description')}</h2>
+      <p>{pickText(card.description, locale)}</p>
+      <h2>{t('regulations')}</h2>
+      <p>{pickText(card.regulations, locale)}</p>
+      <form className="form" method="post" action="/api/giftcard/start">
+        <input type="hidden" name="id" value={card.id} />
+        <input type="hidden" name="language" value={locale} />
+        <div className="field">
+          <label htmlFor="giftcard-quantity">{t('quantity')}</label>
+          <input id="giftcard-quantity" name="quantity" type="number" inputMode="numeric" min={1} max={max} defaultValue={1} aria-describedby="giftcard-quantity-hint" />
+          <p id="giftcard-quantity-hint" className="field__hint">
+            {t('maxPerOrder', { max })}
+          </p>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button">
+            {t('buy')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { flag, num, str, texts } from './fields';
+
+/** The gift card calls' answers (docs/backend-contract.md, "Gift cards"); amounts in cents. */
+const nullableNum = z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null));
+
+export const giftcardSchema = z.object({
+  id: z.string().min(1),
+  title: texts,
+  description: texts,
+  regulations: texts,
+  value: num,
+  price: num,
+  customMin: nullableNum,
+  customMax: nullableNum,
+  maxQuantity: num,
+  image: str,
+});
+export type Giftcard = z.output<typeof giftcardSchema>;
+
+export const giftcardListSchema = z.array(giftcardSchema);
+
+export const checkoutStartSchema = z.object({ fingerprint: z.string().min(1), provider: z.enum(['stripe', 'testpay']), url: z.string() });
+
+export const paymentViewSchema = z.object({ provider: z.enum(['stripe', 'testpay']), configured: flag, status: z.enum(['pending', 'paid', 'failed']), url: str });
+
+export const createStatusSchema = z.object({ status: z.enum(['paid', 'pending', 'failed']) });
+
+export const orderViewSchema = z.object({
+  orderNumber: z.string(),
+  status: z.enum(['pending', 'paid', 'failed']),
+  date: z.string(),
+  product: texts,
+  cardId: str,
+  quantity: num,
+  value: num,
+  price: num,
+  total: num,
+  currency: str,
+  toMe: flag,
+  /** `yyyy-mm-dd` when the recipient's e-mail waits for that day; '' when it was sent at once. */
+  deliverOn: str,
+  sendTo: str,
+  recipientName: str,
+});
+export type GiftcardOrder = z.output<typeof orderViewSchema>;
+
+export const printableCardSchema = z.object({
+  code: z.string(),
+  value: num,
+  balance: num,
+  validUntil: z.string(),
+  currency: str,
+  product: texts,
+  regulations: texts,
+  message: str,
+  from: str,
+  to: str,
+});
+export type PrintableCard = z.output<typeof printableCardSchema>;
+
+export const balanceSchema = z.object({ balance: num, value: num, validUntil: z.string(), expired: flag });
+
+/** The calls the front page makes after a guest's action, by name (`giftcard/{call}`). */
+export const giftcardAnswers = {
+  get: giftcardSchema,
+  checkout: checkoutStartSchema,
+  payment: paymentViewSchema,
+  create: createStatusSchema,
+  order: orderViewSchema,
+  card: printableCardSchema,
+  balance: balanceSchema,
+} as const;
+export type GiftcardCall = keyof typeof giftcardAnswers;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { giftcardCheckoutSchema, normalizeCardCode } from '@/lib/forms/giftcard';
+import { fieldErrors } from '@/lib/forms/fidelity';
+import { toLocale } from '@/lib/i18n/locales';
+import { log } from '@/lib/log';
+import { hitRateLimit } from '@/server/ratelimit';
+import { GiftcardError } from '@/server/giftcards/errors';
+import { cardView, findCard, listCards } from '@/server/giftcards/catalog';
+import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem';
+import { confirmReturn, findOrder, orderView, paymentView, startCheckout } from '@/server/giftcards/service';
+import type { CallContext, Envelope } from '../dispatch';
+
+const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
+const invalid = (errors: Record<string, string>, error = 'invalid'): Envelope => ({ httpStatus: 400, status: false, error, fieldErrors: errors });
+const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
+
+/** Refusals of the gift card calls, as HTTP statuses; bad input is a 400 with message keys. */
+const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409 };
+
+async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof GiftcardError) {
+      log.info('giftcard_refused', { code: error.code });
+      if (error.field && !refusal[error.code]) return invalid({ [error.field]: error.code });
+      return { httpStatus: refusal[error.code] ?? 400, status: false, error: error.code, fieldErrors: error.field ? { [error.field]: error.code } : {} };
+    }
+    throw error;
+  }
+}
+
+/** `giftcard/getlist` → the venue's cards on sale (amounts in cents). */
+export async function getGiftcardList({ db, venue }: CallContext): Promise<Envelope> {
+  return { status: true, data: await listCards(db, venue) };
+}
+
+/** `giftcard/get` `{id}` → one card, or `notAvailable` when the venue no longer sells it. */
+export async function getGiftcard({ db, venue, params }: CallContext): Promise<Envelope> {
+  const card = await findCard(db, venue, (params.get('id') ?? '').slice(0, 64));
+  return card ? { status: true, data: cardView(card) } : { httpStatus: 404, status: false, error: 'notAvailable' };
+}
+
+const siteBase = z.string().max(300).regex(/^https?:\/\/[^\s/?#]+(\/(it|en|fr|es|de))?$/);
+
+/**
+ * `giftcard/checkout` `{...the checkout form, language, siteBase, partner, remoteIp}` →
+ * `{fingerprint, provider, url}`: the order is stored and a hosted payment opened for the
+ * amount computed from the venue's prices.
+ */
+export function giftcardCheckout({ db, venue, params }: CallContext): Promise<Envelope> {
+  return guarded(async () => {
+    const parsed = giftcardCheckoutSchema.safeParse(fields(params));
+    if (!parsed.success) return invalid(fieldErrors(parsed.error));
+    const base = siteBase.safeParse(params.get('siteBase') ?? '');
+    if (!base.success) return invalid({ siteBase: 'invalid' });
+    const started = await startCheckout(db, venue, parsed.data, { locale: toLocale(params.get('language')), siteBase: base.data, partner: params.get('partner') === '1' });
+    return { status: true, data: started };
+  });
+}
+
+const fingerprintOf = (params: URLSearchParams) => (params.get('fingerprint') ?? '').slice(0, 64);
+
+/** `giftcard/payment` `{fingerprint}` → `{provider, configured, status, url}`: where the guest pays. */
+export async function giftcardPayment({ db, venue, params }: CallContext): Promise<Envelope> {
+  const order = await findOrder(db, venue, fingerprintOf(params));
+  if (!order) return { httpStatus: 404, status: false, error: 'paymentNotFound' };
+  return { status: true, data: paymentView(order) };
+}
+
+/** `giftcard/create` `{fingerprint}` → `{status: paid | pending | failed}`: the payment verified with the provider, the cards created once. */
+export async function giftcardCreate({ db, venue, params }: CallContext): Promise<Envelope> {
+  const status = await confirmReturn(db, venue, fingerprintOf(params));
+  if (status === 'notFound') return { httpStatus: 404, status: false, error: 'paymentNotFound' };
+  return { status: true, data: { status } };
+}
+
+/** `giftcard/order` `{fingerprint}` → the purchase confirmation's details. */
+export async function giftcardOrder({ db, venue, params }: CallContext): Promise<Envelope> {
+  const order = await findOrder(db, venue, fingerprintOf(params));
+  return order ? { status: true, data: await orderView(db, order) } : notFound;
+}
+
+/** `giftcard/card` `{token}` → one card's printable page. */
+export async function giftcardCard({ db, venue, params }: CallContext): Promise<Envelope> {
+  const card = await printableCard(db, venue, (params.get('token') ?? '').slice(0, 64));
+  return card ? { status: true, data: card } : notFound;
+}
+
+const codeInput = z.object({ code: z.string().max(40).transform(normalizeCardCode).pipe(z.string().regex(/^[A-Z0-9]{16}$/, 'notFound')) });
+
+/** `giftcard/lookup` `{code}` (the venue's side) → `{code, value, balance, validUntil, expired}`. */
+export async function giftcardLookup({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = codeInput.safeParse(fields(params));
+  if (!q.success) return notFound;
+  const card = await lookupCard(db, venue, q.data.code);
+  return card ? { status: true, data: card } : notFound;
+}
+
+const redeemInput = codeInput.extend({
+  amount: z.coerce.number({ error: 'amountInvalid' }).int('amountInvalid').min(1, 'amountInvalid').max(100_000_000, 'amountInvalid'),
+  reference: z.string().max(120).optional().default(''),
+});
+
+/** `giftcard/redeem` `{code, amount (cents), reference?}` (the venue's side) → the card with its new balance. */
+export function giftcardRedeem({ db, venue, params }: CallContext): Promise<Envelope> {
+  return guarded(async () => {
+    const q = redeemInput.safeParse(fields(params));
+    if (!q.success) return q.error.issues.some((i) => i.path[0] === 'code') ? notFound : invalid(fieldErrors(q.error));
+    return { status: true, data: await redeemCard(db, venue, q.data.code, q.data.amount, q.data.reference) };
+  });
+}
+
+/**
+ * `giftcard/balance` `{code, remoteIp}`: the card holder's balance page. Codes carry 80
+ * random bits; guessing is also limited to 10 tries per address and venue per 15 minutes
+ * (429 `tooMany`), counted before the code is looked at.
+ */
+export async function giftcardBalance({ db, venue, params }: CallContext): Promise<Envelope> {
+  const ip = params.get('remoteIp') || 'unknown';
+  const limit = await hitRateLimit(db, `giftcard-balance:${venue.id}:${ip}`, 10, 15 * 60_000);
+  if (!limit.allowed) return { httpStatus: 429, status: false, error: 'tooMany' };
+  const q = codeInput.safeParse(fields(params));
+  const card = q.success ? await lookupCard(db, venue, q.data.code) : null;
+  if (!card) return { httpStatus: 404, status: false, error: 'notFound', fieldErrors: { code: 'codeNotFound' } };
+  return { status: true, data: { balance: card.balance, value: card.value, validUntil: card.validUntil, expired: card.expired } };
+}

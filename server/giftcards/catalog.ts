@@ -1,0 +1,39 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { giftCards, type GiftCardRow, type VenueRow } from '@/server/db/schema';
+import { GiftcardError } from './errors';
+
+/** A card on sale, as the contract's `giftcard/getlist` and `giftcard/get` give it (amounts in cents). */
+export function cardView(row: GiftCardRow) {
+  return {
+    id: row.key,
+    title: row.title,
+    description: row.description,
+    regulations: row.regulations,
+    value: row.valueCents,
+    price: row.priceCents,
+    customMin: row.customMinCents,
+    customMax: row.customMaxCents,
+    maxQuantity: row.maxQuantity,
+    image: row.image,
+  };
+}
+
+export async function listCards(db: Database, venue: VenueRow) {
+  const rows = await db.select().from(giftCards).where(and(eq(giftCards.venueId, venue.id), eq(giftCards.active, true))).orderBy(asc(giftCards.sort), asc(giftCards.id));
+  return rows.map(cardView);
+}
+
+export async function findCard(db: Database, venue: VenueRow, id: string) {
+  const [row] = await db.select().from(giftCards).where(and(eq(giftCards.venueId, venue.id), eq(giftCards.key, id), eq(giftCards.active, true)));
+  return row ?? null;
+}
+
+/** The price of one card of `valueCents`: the card's own, or the custom value at the card's price ratio. */
+export function unitAmounts(card: GiftCardRow, customValueCents: number | null): { valueCents: number; priceCents: number } {
+  if (customValueCents === null) return { valueCents: card.valueCents, priceCents: card.priceCents };
+  if (card.customMinCents === null || card.customMaxCents === null) throw new GiftcardError('amountInvalid', 'customValue');
+  if (customValueCents < card.customMinCents || customValueCents > card.customMaxCents) throw new GiftcardError('amountRange', 'customValue');
+  return { valueCents: customValueCents, priceCents: Math.round((customValueCents * card.priceCents) / card.valueCents) };
+}

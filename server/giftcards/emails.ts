@@ -1,0 +1,137 @@
+import 'server-only';
+import { pickTexts } from './texts';
+import QRCode from 'qrcode';
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { giftCards, outbox, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { formatPrice } from '@/lib/currency';
+import { toLocale, type Locale } from '@/lib/i18n/locales';
+import it from '@/messages/it.json';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import es from '@/messages/es.json';
+import de from '@/messages/de.json';
+import { formatCardCode } from './codes';
+import { instantOf } from '@/server/booking/time';
+import { now as clockNow } from '@/server/clock';
+
+const catalogues = { it, en, fr, es, de };
+type Mail = 'recipient' | 'buyer' | 'venue';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function phrases(locale: Locale, mail: Mail) {
+  const texts = (catalogues[locale].giftcards.emails as Record<Mail | 'labels', Record<string, string>>);
+  const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+  return { t: (key: string, vars: Record<string, string> = {}) => fill(texts[mail][key] ?? '', vars), label: (key: string) => texts.labels[key] ?? key };
+}
+
+const money = (cents: number, currency: string, locale: string) => formatPrice(cents / 100, currency, locale);
+const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+
+/** One e-mail: greeting, paragraphs, label/value lines, optional HTML extras (QR images) and link. */
+function compose(locale: Locale, p: { greeting: string; paragraphs: string[]; lines: [string, string][]; htmlExtra?: string; link?: [string, string]; signature: string }) {
+  const text = [p.greeting, '', ...p.paragraphs, '', ...p.lines.map(([l, v]) => `${l}: ${v}`), '', p.link ? `${p.link[0]}: ${p.link[1]}` : '', '', p.signature].join('\n').replace(/\n{3,}/g, '\n\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b16">
+<p>${escapeHtml(p.greeting)}</p>
+${p.paragraphs.map((x) => `<p>${escapeHtml(x).replace(/\n/g, '<br>')}</p>`).join('\n')}
+${p.lines.length ? `<ul>${p.lines.map(([l, v]) => `<li><strong>${escapeHtml(l)}:</strong> ${escapeHtml(v)}</li>`).join('')}</ul>` : ''}
+${p.htmlExtra ?? ''}
+${p.link ? `<p><a href="${escapeHtml(p.link[1])}">${escapeHtml(p.link[0])}</a></p>` : ''}
+<p>${escapeHtml(p.signature)}</p>
+</body></html>`;
+  return { text, html };
+}
+
+/**
+ * The e-mails of a paid order, queued in the transaction that created its cards (so they
+ * exist exactly when the cards do): the card(s) with a QR code to the recipient (the buyer
+ * for "To me"), the confirmation with a receipt to the buyer, a notification to the venue.
+ */
+export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow, cards: IssuedGiftCardRow[]) {
+  const [venue] = await tx.select().from(venues).where(eq(venues.id, order.venueId));
+  const [product] = await tx.select().from(giftCards).where(eq(giftCards.id, order.giftCardId));
+  const locale = toLocale(order.locale);
+  const venueName = venue.name;
+  const title = pickTexts(order.productTitle, locale);
+  const buyerName = `${order.firstName} ${order.lastName}`;
+  const recipientName = order.toMe ? order.firstName : (order.recipientFirstName ?? '');
+  const recipientEmail = order.toMe ? order.email : (order.recipientEmail ?? order.email);
+  const validUntil = cards[0] ? day(cards[0].validUntil, locale) : '';
+  const total = money(order.totalCents, order.currency, locale);
+
+  // The recipient's card(s): value, code, QR code, validity, regulations, the buyer's message.
+  {
+    const { t, label } = phrases(locale, 'recipient');
+    const attachments = [];
+    const blocks: string[] = [];
+    const lines: [string, string][] = [];
+    for (const [i, card] of cards.entries()) {
+      const code = formatCardCode(card.code);
+      const png = await QRCode.toBuffer(card.code, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+      attachments.push({ filename: `giftcard-${i + 1}-qr.png`, contentType: 'image/png', content: png.toString('base64') });
+      lines.push([`${label('code')}${cards.length > 1 ? ` ${i + 1}` : ''}`, code]);
+      const print = order.siteBase ? `${order.siteBase}/frontpage/giftcard/card/${card.printToken}` : '';
+      blocks.push(
+        `<div style="border:1px solid #d6cfc4;border-radius:8px;padding:12px;margin:12px 0"><p style="font-size:1.4em;font-weight:bold;margin:0">${escapeHtml(money(card.valueCents, order.currency, locale))}</p><p style="font-family:monospace;font-size:1.2em">${escapeHtml(code)}</p><img alt="QR ${escapeHtml(code)}" width="160" height="160" src="data:image/png;base64,${png.toString('base64')}">${print ? `<p><a href="${escapeHtml(print)}">${escapeHtml(t('print'))}</a></p>` : ''}</div>`,
+      );
+    }
+    const paragraphs = [t('body', { venueName, buyerName, title })];
+    if (order.message) paragraphs.push(`${t('messageFrom', { buyerName })}\n“${order.message}”`);
+    const { text, html } = compose(locale, {
+      greeting: t('greeting', { firstName: recipientName }),
+      paragraphs,
+      lines: [[label('value'), money(order.unitValueCents, order.currency, locale)], ...lines, [label('validUntil'), validUntil], [label('regulations'), pickTexts(product?.regulations, locale)]],
+      htmlExtra: blocks.join('\n'),
+      signature: t('signature', { venueName }),
+    });
+    const printLinks = order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '';
+    const id = await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardRecipient', locale, to: recipientEmail, subject: t('subject', { venueName, title }), text: printLinks ? `${text}\n\n${printLinks}` : text, html, attachments });
+    // A chosen delivery day (a birthday): the outbox holds the e-mail until 09:00 that day, venue time.
+    if (order.deliverOn && !order.toMe) {
+      const at = instantOf(venue.timezone, order.deliverOn, '09:00');
+      if (at.getTime() > clockNow().getTime()) await tx.update(outbox).set({ nextAttemptAt: at }).where(eq(outbox.id, id));
+    }
+  }
+
+  // The buyer's confirmation and receipt.
+  {
+    const { t, label } = phrases(locale, 'buyer');
+    const { text, html } = compose(locale, {
+      greeting: t('greeting', { firstName: order.firstName }),
+      paragraphs: [t('body', { venueName, title }), t('receiptTitle')],
+      lines: [
+        [label('orderNumber'), order.orderNumber],
+        [label('date'), day((order.paidAt ?? order.createdAt).toISOString().slice(0, 10), locale)],
+        [label('product'), title],
+        [label('price'), money(order.unitPriceCents, order.currency, locale)],
+        [label('quantity'), String(order.quantity)],
+        [label('total'), total],
+        [label('paymentMethod'), label(order.paymentMethod === 'wallet' ? 'wallet' : 'card')],
+        [label('sentTo'), recipientEmail],
+        ...(order.deliverOn && !order.toMe ? ([[label('deliverOn'), day(order.deliverOn, locale)]] as [string, string][]) : []),
+      ],
+      link: order.siteBase ? [t('link'), `${order.siteBase}/frontpage/giftcard/purchaseconfirmation/${order.fingerprint}`] : undefined,
+      signature: t('signature', { venueName }),
+    });
+    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardBuyer', locale, to: order.email, subject: t('subject', { venueName, orderNumber: order.orderNumber }), text, html });
+  }
+
+  // The venue's notification (in the venue's default language).
+  if (venue.email) {
+    const { t, label } = phrases('it', 'venue');
+    const { text, html } = compose('it', {
+      greeting: t('greeting'),
+      paragraphs: [t('body', { buyerName, quantity: String(order.quantity), title: pickTexts(order.productTitle, 'it') })],
+      lines: [
+        [label('orderNumber'), order.orderNumber],
+        [label('total'), money(order.totalCents, order.currency, 'it')],
+        [label('buyer'), `${buyerName} <${order.email}>`],
+        [label('sentTo'), recipientEmail],
+      ],
+      signature: '',
+    });
+    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardVenue', locale: 'it', to: venue.email, subject: t('subject', { orderNumber: order.orderNumber }), text, html });
+  }
+}

@@ -1,0 +1,259 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow } from '@/server/db/schema';
+import type { GiftcardCheckoutData } from '@/lib/forms/giftcard';
+import { currencyIcon } from '@/lib/currency';
+import { toLocale } from '@/lib/i18n/locales';
+import type { CheckoutProvider, CheckoutSession } from '@/lib/payments/checkout';
+import { errorMessage, log } from '@/lib/log';
+import { publicId } from '@/server/ids';
+import { now as clockNow } from '@/server/clock';
+import { localMoment } from '@/server/booking/time';
+import { checkoutProvider } from '@/server/payments/checkout';
+import { newCardCode, newOrderNumber } from './codes';
+import { queueGiftcardEmails } from './emails';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { GiftcardError } from './errors';
+import { findCard, unitAmounts } from './catalog';
+import { pickTexts } from './texts';
+
+/** A card is valid this many months from its purchase (the demo venue's regulations say 12). */
+export const VALIDITY_MONTHS = 12;
+
+export type CheckoutStart = { fingerprint: string; provider: 'stripe' | 'testpay'; url: string };
+
+/**
+ * Starts a purchase: the amount is computed here from the venue's prices (never taken from
+ * the browser), the order is stored `pending` with a 128-bit fingerprint, and a hosted
+ * Checkout Session is opened for exactly that amount.
+ */
+export async function startCheckout(
+  db: Database,
+  venue: VenueRow,
+  data: GiftcardCheckoutData,
+  opts: { locale: string; siteBase: string; partner: boolean },
+  provider: CheckoutProvider = checkoutProvider(),
+): Promise<CheckoutStart> {
+  const card = await findCard(db, venue, data.id);
+  if (!card) throw new GiftcardError('notAvailable', 'id');
+  if (data.quantity > card.maxQuantity) throw new GiftcardError('quantityInvalid', 'quantity');
+  const unit = unitAmounts(card, data.customValueCents);
+  if (data.deliverOn) {
+    const today = localMoment(venue.timezone, clockNow()).date;
+    if (data.deliverOn < today || data.deliverOn > addMonths(today, 12)) throw new GiftcardError('deliveryDateInvalid', 'deliveryDate');
+  }
+  if (!provider.configured()) throw new GiftcardError('publicKeyMissing');
+  const fingerprint = publicId();
+  const locale = toLocale(opts.locale);
+  const at = clockNow();
+  const [order] = await db
+    .insert(giftCardOrders)
+    .values({
+      venueId: venue.id,
+      fingerprint,
+      orderNumber: newOrderNumber(),
+      giftCardId: card.id,
+      productTitle: card.title,
+      unitValueCents: unit.valueCents,
+      unitPriceCents: unit.priceCents,
+      quantity: data.quantity,
+      totalCents: unit.priceCents * data.quantity,
+      currency: venue.currency,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email,
+      phonePrefix: data.prefix,
+      phone: data.mobile,
+      birthDate: data.birthDate,
+      city: data.city,
+      country: data.country,
+      province: data.province,
+      cap: data.cap,
+      toMe: data.recipient === 'me',
+      recipientFirstName: data.recipient === 'other' ? data.recipientFirstName : null,
+      recipientLastName: data.recipient === 'other' ? data.recipientLastName : null,
+      recipientEmail: data.recipient === 'other' ? data.recipientEmail : null,
+      recipientPhonePrefix: data.recipient === 'other' ? data.recipientPrefix : null,
+      recipientPhone: data.recipient === 'other' ? data.recipientMobile : null,
+      message: data.message,
+      deliverOn: data.deliverOn,
+      paymentMethod: data.paymentMethod,
+      locale,
+      partner: opts.partner,
+      privacyAcceptedAt: at,
+      marketingAcceptedAt: data.marketing ? at : null,
+      policyVersion: venue.policies.version,
+      provider: provider.kind,
+      siteBase: opts.siteBase,
+    })
+    .returning();
+  const path = (p: string) => `${opts.siteBase}/frontpage/giftcard/${p}`;
+  try {
+    const session = await provider.createSession({
+      unitAmountCents: unit.priceCents,
+      quantity: data.quantity,
+      currency: currencyIcon(venue.currency).code,
+      productName: pickTexts(card.title, locale),
+      email: data.email,
+      locale,
+      successUrl: path(`create/${fingerprint}`),
+      cancelUrl: path(`checkout/${card.key}?cancelled=1`),
+      metadata: { fingerprint, venue: venue.slug, kind: 'giftcard' },
+      idempotencyKey: `giftcard-${fingerprint}`,
+      venueId: venue.id,
+    });
+    await db.update(giftCardOrders).set({ paymentReference: session.id, paymentUrl: session.url }).where(eq(giftCardOrders.id, order.id));
+    log.info('giftcard_checkout_started', { venueId: venue.id, provider: provider.kind, quantity: data.quantity });
+    return { fingerprint, provider: provider.segment, url: session.url };
+  } catch (error) {
+    await db.update(giftCardOrders).set({ status: 'failed' }).where(eq(giftCardOrders.id, order.id));
+    log.error('giftcard_checkout_failed', { venueId: venue.id, error: errorMessage(error) });
+    throw new GiftcardError('paymentInit');
+  }
+}
+
+const addMonths = (iso: string, months: number) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+};
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/**
+ * Creates the order's cards, once. Only a session the provider says is paid, for the
+ * order's amount and currency, counts. The switch `pending` → `paid` is one conditional
+ * UPDATE: of any number of webhooks and returns running at once, one sees the row change
+ * and creates the cards and e-mails in the same transaction; the others change nothing.
+ * `payment_reference` is unique and `(order_id, position)` too, so the database itself
+ * refuses a second set.
+ */
+export async function fulfil(db: Database, session: CheckoutSession): Promise<'created' | 'already' | 'unpaid' | 'mismatch' | 'unknown'> {
+  if (session.status !== 'complete' || session.paymentStatus !== 'paid') return 'unpaid';
+  const [order] = await db.select().from(giftCardOrders).where(eq(giftCardOrders.paymentReference, session.id));
+  if (!order) return 'unknown';
+  if (order.status === 'paid') return 'already';
+  if (session.amountTotal !== order.totalCents || session.currency.toLowerCase() !== currencyIcon(order.currency).code.toLowerCase()) {
+    log.error('giftcard_amount_mismatch', { orderId: order.id });
+    return 'mismatch';
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await db.transaction(async (tx) => {
+        const paidAt = clockNow();
+        const [won] = await tx
+          .update(giftCardOrders)
+          .set({ status: 'paid', paidAt })
+          .where(and(eq(giftCardOrders.id, order.id), eq(giftCardOrders.status, 'pending')))
+          .returning();
+        if (!won) return 'already' as const;
+        const validUntil = addMonths(paidAt.toISOString().slice(0, 10), VALIDITY_MONTHS);
+        const cards = await tx
+          .insert(issuedGiftCards)
+          .values(
+            Array.from({ length: won.quantity }, (_, position) => ({
+              venueId: won.venueId,
+              orderId: won.id,
+              position,
+              code: newCardCode(),
+              printToken: publicId(),
+              valueCents: won.unitValueCents,
+              balanceCents: won.unitValueCents,
+              validUntil,
+            })),
+          )
+          .returning();
+        await queueGiftcardEmails(tx, won, cards);
+        log.info('giftcard_created', { orderId: won.id, cards: cards.length });
+        return 'created' as const;
+      });
+      if (result === 'created') kickDelivery();
+      return result;
+    } catch (error) {
+      // Two codes alike (2^-80 per pair) roll the whole transaction back; a new draw is made.
+      if (isUniqueViolation(error) && attempt < 3) {
+        const [again] = await db.select({ status: giftCardOrders.status }).from(giftCardOrders).where(eq(giftCardOrders.id, order.id));
+        if (again?.status === 'paid') return 'already';
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/** A signed `checkout.session.*` event: completed (or paid later) creates the cards; expired or failed closes the order. */
+export async function applyCheckoutEvent(db: Database, event: { type: string; session: CheckoutSession | null }) {
+  if (!event.session) return 'ignored';
+  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') return fulfil(db, event.session);
+  if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
+    await db.update(giftCardOrders).set({ status: 'failed' }).where(and(eq(giftCardOrders.paymentReference, event.session.id), eq(giftCardOrders.status, 'pending')));
+    return 'closed';
+  }
+  return 'ignored';
+}
+
+export async function findOrder(db: Database, venue: VenueRow, fingerprint: string) {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(fingerprint)) return null;
+  const [order] = await db.select().from(giftCardOrders).where(and(eq(giftCardOrders.venueId, venue.id), eq(giftCardOrders.fingerprint, fingerprint)));
+  return order ?? null;
+}
+
+/**
+ * The guest is back from the provider: the payment is checked with the provider itself
+ * (server-side retrieval), never taken from the redirect, and the cards created if paid.
+ */
+export async function confirmReturn(db: Database, venue: VenueRow, fingerprint: string, provider: CheckoutProvider = checkoutProvider()): Promise<'paid' | 'pending' | 'failed' | 'notFound'> {
+  const order = await findOrder(db, venue, fingerprint);
+  if (!order) return 'notFound';
+  if (order.status !== 'pending') return order.status;
+  if (!order.paymentReference || order.provider !== provider.kind) return 'failed';
+  const session = await provider.retrieveSession(order.paymentReference);
+  if (!session) return 'failed';
+  if (session.status === 'expired') {
+    await applyCheckoutEvent(db, { type: 'checkout.session.expired', session });
+    return 'failed';
+  }
+  const result = await fulfil(db, session);
+  if (result === 'created' || result === 'already') return 'paid';
+  if (result === 'mismatch') return 'failed';
+  return 'pending';
+}
+
+/** Where the guest pays for a pending order (the payment redirect page). */
+export function paymentView(order: GiftCardOrderRow, provider: CheckoutProvider = checkoutProvider()) {
+  return {
+    provider: provider.segment,
+    configured: provider.configured(),
+    status: order.status,
+    url: order.status === 'pending' && order.provider === provider.kind ? (order.paymentUrl ?? '') : '',
+    cardId: '',
+  };
+}
+
+/** The purchase confirmation: what the buyer may see with the fingerprint, nothing more. */
+export async function orderView(db: Database, order: GiftCardOrderRow) {
+  const [card] = await db.select({ key: giftCards.key }).from(giftCards).where(eq(giftCards.id, order.giftCardId));
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    date: (order.paidAt ?? order.createdAt).toISOString(),
+    product: order.productTitle,
+    cardId: card?.key ?? '',
+    quantity: order.quantity,
+    value: order.unitValueCents,
+    price: order.unitPriceCents,
+    total: order.totalCents,
+    currency: order.currency,
+    toMe: order.toMe,
+    deliverOn: order.deliverOn ?? '',
+    sendTo: order.toMe ? order.email : (order.recipientEmail ?? ''),
+    recipientName: order.toMe ? `${order.firstName} ${order.lastName}` : `${order.recipientFirstName ?? ''} ${order.recipientLastName ?? ''}`.trim(),
+  };
+}
+

@@ -1,0 +1,3 @@
+import { describeGiftcards } from './giftcards.shared';
+
+describeGiftcards('pglite');

@@ -1,0 +1,325 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { and, eq, inArray } from 'drizzle-orm';
+import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { pinTestClock } from '../helpers/clock';
+
+const form = (values: Record<string, string>) => new URLSearchParams(values);
+const buyer = (extra: Record<string, string> = {}) => ({
+  id: 'buono-50',
+  quantity: '2',
+  firstName: 'Anna',
+  lastName: 'Rossi',
+  email: 'anna@example.com',
+  prefix: '+39',
+  mobile: '347 123 4567',
+  birthDate: '12/05/1985',
+  city: 'Firenze',
+  country: 'Italia',
+  province: 'FI',
+  cap: '50100',
+  recipient: 'other',
+  recipientFirstName: 'Bruno',
+  recipientLastName: 'Bianchi',
+  recipientEmail: 'bruno@example.com',
+  recipientPrefix: '+39',
+  recipientMobile: '348 765 4321',
+  message: 'Buon compleanno!',
+  paymentMethod: 'card',
+  privacy: '1',
+  marketing: '0',
+  language: 'en',
+  siteBase: 'http://localhost:3000/en',
+  remoteIp: '203.0.113.7',
+  ...extra,
+});
+
+/** A local HTTP server standing in for Stripe's API. */
+async function fakeStripe(answer: (req: { method: string; url: string; body: string }) => { status: number; body: unknown }) {
+  const seen: { method: string; url: string; body: string; headers: http.IncomingHttpHeaders }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const request = { method: req.method ?? '', url: req.url ?? '', body, headers: req.headers };
+      seen.push(request);
+      const out = answer(request);
+      res.writeHead(out.status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+      res.end(JSON.stringify(out.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Gift cards on the built-in backend: checkout, payment, creation exactly once, e-mails, redemption. */
+export function describeGiftcards(driver: Driver) {
+  describe(`gift cards on ${driver}`, () => {
+    let dataDir: string;
+
+    beforeAll(async () => {
+      process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+      await pinTestClock();
+      process.env.OUTBOX_INTERVAL_MS = '3600000';
+      delete process.env.STRIPE_SECRET_KEY;
+      dataDir = tempDir();
+      process.env.DATA_DIR = dataDir;
+      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
+      else delete process.env.DATABASE_URL;
+      const { getDb } = await import('@/server/db/client');
+      const { seedDemoVenue } = await import('@/server/venues/seed');
+      await seedDemoVenue(await getDb());
+    });
+
+    afterAll(async () => {
+      const { getDatabaseHandle } = await import('@/server/db/client');
+      await (await getDatabaseHandle()).close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const call = async (name: string, params: URLSearchParams) => (await import('@/server/backend/dispatch')).dispatch(name, 'localhost', params);
+    const ctx = async () => {
+      const { getDb } = await import('@/server/db/client');
+      const schema = await import('@/server/db/schema');
+      return { db: await getDb(), ...schema };
+    };
+    const checkout = async (extra: Record<string, string> = {}) => {
+      const result = await call('giftcard/checkout', form(buyer(extra)));
+      expect(result.httpStatus).toBe(200);
+      return result.body.data as { fingerprint: string; provider: string; url: string };
+    };
+    const orderOf = async (fingerprint: string) => {
+      const { db, giftCardOrders } = await ctx();
+      const [order] = await db.select().from(giftCardOrders).where(eq(giftCardOrders.fingerprint, fingerprint));
+      return order;
+    };
+    const cardsOf = async (orderId: number) => {
+      const { db, issuedGiftCards } = await ctx();
+      return db.select().from(issuedGiftCards).where(eq(issuedGiftCards.orderId, orderId));
+    };
+    it('lists the cards on sale and answers notAvailable for one the venue does not sell', async () => {
+      const list = await call('giftcard/getlist', form({}));
+      expect(list.httpStatus).toBe(200);
+      const cards = list.body.data as { id: string; value: number; price: number }[];
+      expect(cards.map((c) => c.id)).toEqual(expect.arrayContaining(['buono-50', 'buono-100']));
+      expect(cards.find((c) => c.id === 'buono-50')).toMatchObject({ value: 5000, price: 5000 });
+      expect(await call('giftcard/get', form({ id: 'nope' }))).toMatchObject({ httpStatus: 404, body: { status: false, error: 'notAvailable' } });
+    });
+
+    it('refuses bad input with the section 5 message keys and a 400', async () => {
+      const errorsOf = async (values: Record<string, string>) => {
+        const result = await call('giftcard/checkout', form(values));
+        expect(result.httpStatus).toBe(400);
+        return result.body.fieldErrors as Record<string, string>;
+      };
+      expect(await errorsOf({ id: 'buono-50', quantity: '1', recipient: 'me', paymentMethod: 'card' })).toMatchObject({ firstName: 'required', lastName: 'required', email: 'required', city: 'required', cap: 'required', privacy: 'privacyRequired' });
+      expect(await errorsOf(buyer({ email: 'not-an-email' }))).toEqual({ email: 'emailInvalid' });
+      expect(await errorsOf(buyer({ mobile: '12' }))).toEqual({ mobile: 'phoneInvalid' });
+      expect(await errorsOf(buyer({ recipientEmail: 'bruno@' }))).toEqual({ recipientEmail: 'recipientEmailInvalid' });
+      expect(await errorsOf(buyer({ recipientMobile: '999' }))).toEqual({ recipientMobile: 'recipientPhoneInvalid' });
+      expect(await errorsOf(buyer({ privacy: '0' }))).toEqual({ privacy: 'privacyRequired' });
+      expect(await errorsOf(buyer({ birthDate: '31/02/1990' }))).toEqual({ birthDate: 'birthDateInvalid' });
+      expect(await errorsOf(buyer({ quantity: '11' }))).toEqual({ quantity: 'quantityInvalid' });
+      // buono-50 has no custom value; the demo's custom card takes 20–500.
+      const list = (await call('giftcard/getlist', form({}))).body.data as { id: string; customMin: number | null; customMax: number | null }[];
+      const custom = list.find((c) => c.customMin !== null)!;
+      expect(await errorsOf(buyer({ id: custom.id, customValue: String(custom.customMax! / 100 + 1) }))).toEqual({ customValue: 'amountRange' });
+      expect(await errorsOf(buyer({ id: custom.id, customValue: String(custom.customMin! / 100 - 1) }))).toEqual({ customValue: 'amountRange' });
+    });
+
+    it('charges the amount computed from the venue prices, whatever the browser sends', async () => {
+      const started = await checkout({ quantity: '3', total: '1', amount: '1', price: '1' });
+      expect(started.fingerprint).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits
+      expect(started.provider).toBe('testpay');
+      const order = await orderOf(started.fingerprint);
+      expect(order).toMatchObject({ status: 'pending', quantity: 3, unitPriceCents: 5000, totalCents: 15000 });
+      const { db, localCheckoutSessions } = await ctx();
+      const [session] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, order.paymentReference!));
+      expect(session.amountTotal).toBe(15000);
+      expect(session.successUrl).toBe(`http://localhost:3000/en/frontpage/giftcard/create/${started.fingerprint}`);
+      expect(session.cancelUrl).toBe('http://localhost:3000/en/frontpage/giftcard/checkout/buono-50?cancelled=1');
+    });
+
+    it('the redirect alone creates nothing: an unpaid order stays pending', async () => {
+      const started = await checkout();
+      expect(await call('giftcard/create', form({ fingerprint: started.fingerprint }))).toMatchObject({ body: { data: { status: 'pending' } } });
+      expect(await cardsOf((await orderOf(started.fingerprint)).id)).toHaveLength(0);
+      expect(await call('giftcard/create', form({ fingerprint: 'AAAAAAAAAAAAAAAAAAAAAA' }))).toMatchObject({ httpStatus: 404 });
+    });
+
+    it('creates the cards exactly once under 100 webhook replays and 10 concurrent returns', async () => {
+      const started = await checkout({ quantity: '2' });
+      const order = await orderOf(started.fingerprint);
+      const { localCheckout } = await import('@/server/payments/checkout');
+      const { getDb } = await import('@/server/db/client');
+      const provider = localCheckout(getDb);
+      const paid = await provider.pay(order.paymentReference!, '4242 4242 4242 4242');
+      expect(paid?.outcome).toBe('paid');
+      if (paid?.outcome !== 'paid') return;
+      const { handlePaymentWebhook } = await import('@/server/payments/http');
+      const webhook = () => handlePaymentWebhook(new Request('http://localhost/api/payments/webhook', { method: 'POST', body: paid.event.body, headers: { 'stripe-signature': paid.event.signature } }));
+      const results = await Promise.all([
+        ...Array.from({ length: 100 }, () => webhook().then((r) => r.status)),
+        ...Array.from({ length: 10 }, () => call('giftcard/create', form({ fingerprint: started.fingerprint })).then((r) => (r.body.data as { status: string }).status)),
+      ]);
+      expect(results.slice(0, 100).every((s) => s === 200)).toBe(true);
+      expect(results.slice(100).every((s) => s === 'paid')).toBe(true);
+      const cards = await cardsOf(order.id);
+      expect(cards).toHaveLength(2);
+      expect((await orderOf(started.fingerprint)).status).toBe('paid');
+      for (const card of cards) {
+        expect(card.code).toMatch(/^[A-HJ-NP-Z2-9]{16}$/); // 80 bits, no 0/O/1/I
+        expect(card.balanceCents).toBe(5000);
+      }
+      expect(new Set(cards.map((c) => c.code)).size).toBe(2);
+      const { db, outbox } = await ctx();
+      const mails = await db.select().from(outbox).where(inArray(outbox.template, ['giftcardRecipient', 'giftcardBuyer', 'giftcardVenue']));
+      const mine = mails.filter((m) => m.bodyText.includes(order.orderNumber) || cards.some((c) => m.bodyText.includes(c.code.slice(0, 4))));
+      expect(mine.map((m) => m.template).sort()).toEqual(['giftcardBuyer', 'giftcardRecipient', 'giftcardVenue']);
+      const recipient = mine.find((m) => m.template === 'giftcardRecipient')!;
+      expect(recipient.recipient).toBe('bruno@example.com');
+      expect(recipient.attachments).toHaveLength(2);
+      expect(recipient.attachments[0].contentType).toBe('image/png');
+      expect(recipient.bodyText).toContain('Buon compleanno!');
+      expect(mine.find((m) => m.template === 'giftcardBuyer')!.recipient).toBe('anna@example.com');
+    });
+
+    it('refuses a tampered or unsigned webhook and creates nothing', async () => {
+      const started = await checkout();
+      const order = await orderOf(started.fingerprint);
+      const { signLocalEvent } = await import('@/server/payments/local');
+      const signed = signLocalEvent({ id: 'levt_forged', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { id: order.paymentReference, status: 'complete', payment_status: 'paid', amount_total: order.totalCents, currency: 'eur', metadata: {} } } });
+      const { handlePaymentWebhook } = await import('@/server/payments/http');
+      const tampered = signed.body.replace(`"amount_total":${order.totalCents}`, `"amount_total":${order.totalCents + 1}`);
+      expect(tampered).not.toBe(signed.body);
+      const send = (body: string, signature?: string) => handlePaymentWebhook(new Request('http://localhost/', { method: 'POST', body, headers: signature ? { 'stripe-signature': signature } : {} }));
+      expect((await send(tampered, signed.signature)).status).toBe(400);
+      expect((await send(signed.body)).status).toBe(400);
+      expect(await cardsOf(order.id)).toHaveLength(0);
+    });
+
+    it('holds the recipient\'s e-mail until the chosen delivery day (09:00 venue time); the buyer\'s leaves at once', async () => {
+      const { testDay } = await import('../helpers/clock');
+      const day = testDay(20);
+      const [y, m, d] = day.split('-');
+      expect((await call('giftcard/checkout', form(buyer({ deliveryDate: `${d}/${m}/${Number(y) + 2}` })))).body.fieldErrors).toEqual({ deliveryDate: 'deliveryDateInvalid' });
+      expect((await call('giftcard/checkout', form(buyer({ deliveryDate: '31/02/2030' })))).body.fieldErrors).toEqual({ deliveryDate: 'deliveryDateInvalid' });
+      const started = await checkout({ quantity: '1', deliveryDate: `${d}/${m}/${y}`, recipientEmail: 'later@example.com' });
+      const order = await orderOf(started.fingerprint);
+      expect(order.deliverOn).toBe(day);
+      const { localCheckout } = await import('@/server/payments/checkout');
+      const { getDb } = await import('@/server/db/client');
+      await localCheckout(getDb).pay(order.paymentReference!, '4242424242424242');
+      expect(await call('giftcard/create', form({ fingerprint: started.fingerprint }))).toMatchObject({ body: { data: { status: 'paid' } } });
+      const { db, outbox } = await ctx();
+      const [held] = await db.select().from(outbox).where(and(eq(outbox.template, 'giftcardRecipient'), eq(outbox.recipient, 'later@example.com')));
+      const { instantOf } = await import('@/server/booking/time');
+      expect(held.nextAttemptAt.toISOString()).toBe(instantOf('Europe/Rome', day, '09:00').toISOString());
+      expect((await call('giftcard/order', form({ fingerprint: started.fingerprint }))).body.data).toMatchObject({ deliverOn: day, sendTo: 'later@example.com' });
+    });
+
+    it('a payment of another amount than the order creates nothing', async () => {
+      const started = await checkout();
+      const order = await orderOf(started.fingerprint);
+      const { fulfil } = await import('@/server/giftcards/service');
+      const { db } = await ctx();
+      expect(await fulfil(db, { id: order.paymentReference!, status: 'complete', paymentStatus: 'paid', amountTotal: order.totalCents - 1, currency: 'eur', metadata: {} })).toBe('mismatch');
+      expect(await cardsOf(order.id)).toHaveLength(0);
+    });
+
+    it('redeems partially, and concurrent redemptions never take the balance below zero', async () => {
+      const started = await checkout({ quantity: '1', recipient: 'me' });
+      const order = await orderOf(started.fingerprint);
+      const { localCheckout } = await import('@/server/payments/checkout');
+      const { getDb } = await import('@/server/db/client');
+      await localCheckout(getDb).pay(order.paymentReference!, '4242424242424242');
+      expect(await call('giftcard/create', form({ fingerprint: started.fingerprint }))).toMatchObject({ body: { data: { status: 'paid' } } });
+      const [card] = await cardsOf(order.id);
+      const typed = card.code.toLowerCase().replace(/(.{4})(?=.)/g, '$1-');
+      expect(await call('giftcard/lookup', form({ code: typed }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 5000, value: 5000, expired: false } } });
+      expect(await call('giftcard/lookup', form({ code: 'ABCD-EFGH-JKLM-NPQR' }))).toMatchObject({ httpStatus: 404 });
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750 } } });
+      const tries = await Promise.all(Array.from({ length: 10 }, () => call('giftcard/redeem', form({ code: card.code, amount: '1000' }))));
+      expect(tries.filter((r) => r.httpStatus === 200)).toHaveLength(3);
+      expect(tries.filter((r) => r.httpStatus === 409).every((r) => r.body.error === 'insufficientBalance')).toBe(true);
+      const { db, issuedGiftCards, giftCardRedemptions } = await ctx();
+      const [after] = await db.select().from(issuedGiftCards).where(eq(issuedGiftCards.id, card.id));
+      expect(after.balanceCents).toBe(750);
+      expect(await db.select().from(giftCardRedemptions).where(and(eq(giftCardRedemptions.cardId, card.id)))).toHaveLength(4);
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '0' }))).toMatchObject({ httpStatus: 400 });
+
+      // The holder's balance page: code guessing is limited per address.
+      expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 750, value: 5000 } } });
+      for (let i = 0; i < 9; i++) expect((await call('giftcard/balance', form({ code: `AAAA-BBBB-CCCC-DD${i}${i}`, remoteIp: '198.51.100.1' }))).httpStatus).toBe(404);
+      expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 429, body: { error: 'tooMany' } });
+      expect((await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.2' }))).httpStatus).toBe(200);
+    });
+
+    it('pays through Stripe Checkout (the SDK against a local stand-in): created from the signed webhook, once', async () => {
+      const secret = 'whsec_giftcard_test';
+      const sessions = new Map<string, Record<string, unknown>>();
+      const api = await fakeStripe((req) => {
+        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+          const body = new URLSearchParams(req.body);
+          const id = `cs_test_${sessions.size + 1}`;
+          const session = {
+            id,
+            object: 'checkout.session',
+            url: `https://checkout.stripe.test/${id}`,
+            status: 'open',
+            payment_status: 'unpaid',
+            amount_total: Number(body.get('line_items[0][price_data][unit_amount]')) * Number(body.get('line_items[0][quantity]')),
+            currency: body.get('line_items[0][price_data][currency]'),
+            metadata: { fingerprint: body.get('metadata[fingerprint]') },
+          };
+          sessions.set(id, session);
+          return { status: 200, body: session };
+        }
+        const id = req.url.split('/').pop()!;
+        return sessions.has(id) ? { status: 200, body: sessions.get(id) } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing' } } };
+      });
+      try {
+        const { stripeCheckout } = await import('@/lib/payments/checkout');
+        const stripe = stripeCheckout({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: secret, apiBase: api.url });
+        const { startCheckout, confirmReturn } = await import('@/server/giftcards/service');
+        const { giftcardCheckoutSchema } = await import('@/lib/forms/giftcard');
+        const { findVenueByKey } = await import('@/server/venues/queries');
+        const { db } = await ctx();
+        const venue = (await findVenueByKey(db, 'localhost'))!;
+        const started = await startCheckout(db, venue, giftcardCheckoutSchema.parse(buyer({ quantity: '2' })), { locale: 'en', siteBase: 'http://localhost:3000/en', partner: false }, stripe);
+        expect(started).toMatchObject({ provider: 'stripe', url: 'https://checkout.stripe.test/cs_test_1' });
+        const create = api.seen.find((r) => r.method === 'POST')!;
+        expect(create.headers.authorization).toBe('Bearer sk_test_123');
+        expect(create.headers['idempotency-key']).toBe(`giftcard-${started.fingerprint}`);
+        const sent = new URLSearchParams(create.body);
+        expect(sent.get('mode')).toBe('payment');
+        expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('5000');
+        expect(sent.get('line_items[0][price_data][currency]')).toBe('eur');
+        expect(sent.get('success_url')).toBe(`http://localhost:3000/en/frontpage/giftcard/create/${started.fingerprint}`);
+        expect(await confirmReturn(db, venue, started.fingerprint, stripe)).toBe('pending');
+        // Without the publishable key: "Internal error: ... public key is missing.", and no order, no session.
+        const keyless = stripeCheckout({ secretKey: 'sk_test_123', publishableKey: null, webhookSecret: secret, apiBase: api.url });
+        const posts = api.seen.filter((r) => r.method === 'POST').length;
+        await expect(startCheckout(db, venue, giftcardCheckoutSchema.parse(buyer()), { locale: 'en', siteBase: 'http://localhost:3000/en', partner: false }, keyless)).rejects.toMatchObject({ code: 'publicKeyMissing' });
+        expect(api.seen.filter((r) => r.method === 'POST')).toHaveLength(posts);
+
+        sessions.set('cs_test_1', { ...sessions.get('cs_test_1'), status: 'complete', payment_status: 'paid' });
+        const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: sessions.get('cs_test_1') } });
+        const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+        const { handleCheckoutWebhook } = await import('@/server/giftcards/webhook');
+        expect((await handleCheckoutWebhook(payload, 'v1=bad,t=1', stripe)).status).toBe(400);
+        const statuses = await Promise.all([
+          ...Array.from({ length: 20 }, () => handleCheckoutWebhook(payload, header, stripe).then((r) => r.status)),
+          ...Array.from({ length: 5 }, () => confirmReturn(db, venue, started.fingerprint, stripe)),
+        ]);
+        expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+        expect(statuses.slice(20).every((s) => s === 'paid')).toBe(true);
+        expect(await cardsOf((await orderOf(started.fingerprint)).id)).toHaveLength(2);
+      } finally {
+        await api.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * @jest-environment jsdom
+ */
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
+import en from '@/messages/en.json';
+
+const g = en.giftcards;
+const text = {
+  labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint },
+  errors: g.errors,
+  required: en.forms.required,
+  optional: en.forms.optional,
+  readPolicy: en.forms.readPolicy,
+  close: en.forms.close,
+  unsaved: en.forms.unsaved,
+  policies: { privacy: 'Privacy text', marketing: 'Marketing text' },
+};
+const cards = [
+  { id: 'buono-50', title: '€50 gift card', value: 5000, price: 4500, customMin: null, customMax: null, maxQuantity: 10 },
+  { id: 'buono-libero', title: 'Gift card of your choice', value: 5000, price: 5000, customMin: 2000, customMax: 50000, maxQuantity: 5 },
+];
+const prefixes = [{ paese: 'Italia', prefisso: '+39', iso: 'IT' }];
+
+function renderForm(initial: Record<string, string> = {}) {
+  return render(<GiftcardCheckoutForm locale="en" valuta="€" cards={cards} initial={{ prefix: '+39', recipientPrefix: '+39', id: 'buono-50', quantity: '1', ...initial }} prefixes={prefixes} text={text} />);
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('gift card checkout form', () => {
+  it('keeps the order summary in step with the card, the quantity and a custom value', () => {
+    renderForm({ quantity: '2' });
+    const summary = document.querySelector('.summary__list')!;
+    expect(summary).toHaveTextContent('€50 gift card');
+    expect(summary).toHaveTextContent('€ 90');
+    fireEvent.change(screen.getByLabelText(g.checkout.chooseCard), { target: { value: 'buono-libero' } });
+    fireEvent.change(screen.getByLabelText(/Custom value/), { target: { value: '75' } });
+    expect(summary).toHaveTextContent('€ 150');
+    expect(screen.getByText('Any amount between € 20 and € 500')).toBeInTheDocument();
+  });
+
+  it('shows the recipient fields only for "To another person"', () => {
+    renderForm();
+    expect(screen.queryByLabelText(/Recipient's e-mail/)).toBeNull();
+    fireEvent.click(screen.getByLabelText(g.checkout.toOther));
+    expect(screen.getByLabelText(/Recipient's e-mail/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Message for the recipient/)).toBeInTheDocument();
+  });
+
+  it('lists the server\'s section 5 messages in the error summary, with {min} and {max} filled in', async () => {
+    const fetchMock = jest.fn().mockResolvedValue({
+      ok: false,
+      status: 400,
+      json: async () => ({ error: 'invalid', fieldErrors: { customValue: 'amountRange', email: 'emailInvalid', recipientEmail: 'recipientEmailInvalid', recipientMobile: 'recipientPhoneInvalid', privacy: 'privacyRequired' } }),
+    });
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderForm({ id: 'buono-libero', recipient: 'other' });
+    fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
+    const summary = await screen.findByRole('alert', { name: g.errors.summaryTitle });
+    expect(summary).toHaveTextContent('Please enter an amount between € 20 and € 500.');
+    expect(summary).toHaveTextContent('Please enter a valid email address.');
+    expect(summary).toHaveTextContent('Please enter a valid email address for the recipient.');
+    expect(summary).toHaveTextContent('Please enter a valid phone number for the recipient.');
+    expect(summary).toHaveTextContent('Accept the privacy policy to proceed with the purchase');
+    const sent = JSON.parse(fetchMock.mock.calls[0][1].body as string);
+    expect(sent).toMatchObject({ id: 'buono-libero', recipient: 'other', language: 'en' });
+    expect(sent).not.toHaveProperty('total');
+  });
+
+  it('says the service is unavailable, keeping what was typed, when the site cannot be reached', async () => {
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('offline')) as unknown as typeof fetch;
+    renderForm();
+    fireEvent.change(document.getElementById('giftcard-checkout-firstName')!, { target: { value: 'Anna' } });
+    fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
+    await waitFor(() => expect(screen.getByText(g.errors.unavailable)).toBeInTheDocument());
+    expect(document.getElementById('giftcard-checkout-firstName')).toHaveValue('Anna');
+  });
+});

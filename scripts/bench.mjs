@@ -113,6 +113,7 @@ async function weighPages() {
     ['an experience\'s booking form', await firstLink('/en/frontpage/esperienze', /\/en\/frontpage\/esperienze\/[A-Za-z0-9_-]+\/reserve(?=")/)],
     ['gift cards', '/en/frontpage/giftcards'],
     ['a gift card', await firstLink('/en/frontpage/giftcards', /\/en\/frontpage\/giftcard\/[A-Za-z0-9_-]+(?=")/)],
+    ['gift card checkout', '/en/frontpage/giftcard/checkout/buono-50'],
     ['loyalty', '/en/frontpage/fidelity'],
     ['a promotion', '/en/promo/aperitivo-omaggio'],
   ].filter(([, p]) => p);

@@ -44,28 +44,12 @@ export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; of
   const { t } = setup;
   const [accepted, setAccepted] = useState(false);
   const [acceptError, setAcceptError] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<ConfirmCard | null>(null);
   const acceptRef = useRef<HTMLInputElement>(null);
-  const missingKey = offer.payment.kind === 'stripe' && !offer.payment.publishableKey;
-
-  const submit = async () => {
-    setProblem(null);
-    if (!accepted) {
-      setAcceptError(true);
-      acceptRef.current?.focus();
-      return;
-    }
-    if (!confirmRef.current || !offer.reference) {
-      setProblem(missingKey ? 'publicKeyMissing' : 'paymentError');
-      return;
-    }
-    setBusy(true);
-    const error = await confirmRef.current();
-    setBusy(false);
-    if (error) setProblem(error);
-    else onDone(offer.reference);
+  const checkAccepted = () => {
+    if (accepted) return true;
+    setAcceptError(true);
+    acceptRef.current?.focus();
+    return false;
   };
 
   return (
@@ -93,19 +77,72 @@ export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; of
           </p>
         ) : null}
       </div>
+      <CardPayment setup={setup} payment={offer} label={t['guarantee.save']} busyLabel={t['guarantee.saving']} before={checkAccepted} onConfirmed={onDone} />
+    </div>
+  );
+}
+
+/**
+ * The card of a guarantee (a SetupIntent, saved) or of a deposit (a PaymentIntent, charged):
+ * Stripe's Payment Element or the local test provider's form, the provider's refusal, and the
+ * button that confirms it. `before` may stop the button (a consent not given yet).
+ */
+export function CardPayment({
+  setup,
+  payment,
+  mode = 'setup',
+  endpoint,
+  label,
+  busyLabel,
+  before,
+  onConfirmed,
+}: {
+  setup: WizardSetup;
+  payment: { payment: PublicPaymentConfig; reference?: string; clientSecret?: string };
+  mode?: 'setup' | 'payment';
+  /** The local provider's confirm call (default: the guarantee's). */
+  endpoint?: string;
+  label: string;
+  busyLabel: string;
+  before?: () => boolean;
+  onConfirmed: (reference: string) => void;
+}) {
+  const { t } = setup;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<ConfirmCard | null>(null);
+  const missingKey = payment.payment.kind === 'stripe' && !payment.payment.publishableKey;
+
+  const submit = async () => {
+    setProblem(null);
+    if (before && !before()) return;
+    if (!confirmRef.current || !payment.reference) {
+      setProblem(missingKey ? 'publicKeyMissing' : 'paymentError');
+      return;
+    }
+    setBusy(true);
+    const error = await confirmRef.current();
+    setBusy(false);
+    if (error) setProblem(error);
+    else onConfirmed(payment.reference);
+  };
+
+  return (
+    <>
       <fieldset className="card-form">
         <legend>{t['guarantee.card']}</legend>
         {missingKey ? (
           <p role="alert" className="field__error">
             {t['guarantee.publicKeyMissing']}
           </p>
-        ) : offer.payment.kind === 'local' ? (
-          <LocalCard setup={setup} offer={offer} confirmRef={confirmRef} />
+        ) : payment.payment.kind === 'local' ? (
+          <LocalCard setup={setup} offer={payment} confirmRef={confirmRef} endpoint={endpoint} />
         ) : (
           <Suspense fallback={<p>{t['guarantee.loading']}</p>}>
             <StripeCard
-              publishableKey={offer.payment.publishableKey ?? ''}
-              clientSecret={offer.clientSecret ?? ''}
+              mode={mode}
+              publishableKey={payment.payment.publishableKey ?? ''}
+              clientSecret={payment.clientSecret ?? ''}
               locale={setup.locale}
               confirmRef={confirmRef}
               messages={{ loading: t['guarantee.loading'], initError: t['guarantee.initError'] }}
@@ -120,10 +157,10 @@ export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; of
       ) : null}
       <div className="actions">
         <button type="button" className="button" disabled={busy || missingKey} aria-busy={busy || undefined} onClick={submit}>
-          {busy ? t['guarantee.saving'] : t['guarantee.save']}
+          {busy ? busyLabel : label}
         </button>
       </div>
-    </div>
+    </>
   );
 }
 

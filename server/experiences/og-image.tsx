@@ -7,8 +7,31 @@ import { loadExperience } from '@/components/experiences/data';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { projectPath } from '@/server/config';
 
 const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+
+/**
+ * The photo as Satori can draw it: a file of the site's own `public/` read from disk as a data
+ * URL (next/og refuses to fetch from a loopback or private address), an outside `https` URL as
+ * it is; '' for an SVG (Satori cannot draw one as a photo) or a file that is not there.
+ */
+async function photoSource(photo: string): Promise<string> {
+  if (!photo || photo.endsWith('.svg')) return '';
+  if (/^https:\/\//.test(photo)) return photo;
+  const type = IMAGE_TYPES[path.extname(photo).toLowerCase()];
+  const file = path.normalize(projectPath('public', photo));
+  if (!type || !photo.startsWith('/') || !file.startsWith(projectPath('public') + path.sep)) return '';
+  try {
+    return `data:${type};base64,${(await readFile(file)).toString('base64')}`;
+  } catch {
+    return '';
+  }
+}
 
 /**
  * The experience's share image (1200 × 630): its photo when it has one, its title, its date
@@ -23,7 +46,7 @@ export async function handleExperienceImage(request: NextRequest, hash: string) 
   if (!experience) return new Response('Not found', { status: 404 });
   const title = pickText(experience.titolo, locale);
   const brand = /^#[0-9a-f]{3,8}$/i.test(location?.theme?.brandColor ?? '') ? location!.theme!.brandColor : '#7a2e1f';
-  const photo = experience.foto && !experience.foto.endsWith('.svg') ? new URL(experience.foto, request.nextUrl.origin).toString() : '';
+  const photo = await photoSource(experience.foto);
   const lines = [
     experience.data ? longDate(experience.data, locale) + (experience.scadenza && experience.scadenza !== experience.data ? ` – ${longDate(experience.scadenza, locale)}` : '') : '',
     experience.prezzo > 0 ? formatPrice(experience.prezzo, location?.valuta ?? '€', locale) : '',

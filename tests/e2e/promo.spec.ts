@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { messages, readMails, uniqueEmail } from './helpers';
-import { E2E_TOKEN, siteUrl } from './servers';
+import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
 
 /**
  * Promotions end to end (issue 16) on the built-in site, on a venue of their own
@@ -49,7 +49,7 @@ const phone = () => `347 ${String(Date.now() % 1000).padStart(3, '0')} ${String(
 test.beforeAll(async ({ request }) => {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
   const venue = { ...file, slug: 'promo-e2e', name: 'Osteria Promo', hosts: [HOST], default: false, promotions: Object.values(PROMOS) };
-  const response = await request.post(`${siteUrl('builtin')}/api/admin/venues`, { headers: { authorization: `Bearer ${E2E_TOKEN}` }, data: venue });
+  const response = await request.post(`${siteUrl('builtin')}/api/admin/venues`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: venue });
   expect(response.ok(), await response.text()).toBe(true);
 });
 

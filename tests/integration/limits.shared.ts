@@ -196,6 +196,29 @@ export function describeLimits(driver: Driver) {
         await pinTestClock();
       }
     });
+    it('limits promo code requests per address (promoRequest) and per e-mail (promoRequestEmail) at the site\'s route', async () => {
+      const { handleRequest } = await import('@/server/promo/http');
+      const { LIMITS } = await import('@/server/limits');
+      const ask = (i: number, address: string, email = `promo-limit${i}@example.com`) =>
+        handleRequest(
+          request(
+            '/api/promo/request',
+            { urlName: 'aperitivo-omaggio', nome: 'Lia', cognome: 'Neri', email, prefisso: '+39', telefono: `347${String(1000000 + i)}`, privacy: true, marketing: true, language: 'it' },
+            address,
+          ),
+        );
+      const perAddress = LIMITS.promoRequest.count;
+      for (let i = 0; i < perAddress; i++) expect((await ask(i, '198.51.100.77')).status).toBe(200);
+      const refused = await ask(perAddress, '198.51.100.77');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: 'rateLimited', limit: 'promoRequest' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another address still gets its code; one e-mail tried from many addresses is stopped by its own limit.
+      expect((await ask(100, '198.51.100.78')).status).toBe(200);
+      const statuses = [];
+      for (let i = 0; i <= LIMITS.promoRequestEmail.count; i++) statuses.push((await ask(200 + i, `198.51.101.${i}`, 'same-inbox@example.com')).status);
+      expect(statuses.at(-1)).toBe(429);
+    });
     it('takes a venue file\'s own limits over the defaults, and the sweep keeps a counter while its window runs', async () => {
       const { handleLookup } = await import('@/server/fidelity/http');
       const { parseVenueFile } = await import('@/server/venues/import');

@@ -2,7 +2,8 @@
 
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { formErrors } from '@/components/forms/form-errors';
 import { fidelityResolver } from '@/lib/forms/client-rules';
 import type { FidelityData, FidelityInput } from '@/lib/forms/fidelity';
 import { fidelityFields, type FidelityField } from '@/lib/forms/fidelity-fields';
@@ -66,16 +67,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
   });
   useUnsavedGuard(isDirty && !done, text.unsaved);
 
-  const message = (name: FidelityField) => {
-    const key = errors[name]?.message;
-    return key ? (text.errors[key] ?? text.errors.generic ?? key) : undefined;
-  };
-  const summary = submitCount > 0 ? fidelityFields.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! })) : [];
-
-  const onInvalid = (invalid: FieldErrors<FidelityInput>) => {
-    const first = fidelityFields.find((f) => invalid[f]);
-    if (first) setFocus(first);
-  };
+  const { message, summary, onInvalid } = formErrors<FidelityInput, FidelityField>(fidelityFields, errors, submitCount, (key) => text.errors[key] ?? text.errors.generic ?? key, setFocus);
 
   const onValid = async (values: FidelityData) => {
     setSubmitting(true);

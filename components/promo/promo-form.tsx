@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { formErrors } from '@/components/forms/form-errors';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { promoFields, type PromoField } from '@/lib/promo/fields';
@@ -60,16 +61,7 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, onSt
   useUnsavedGuard(isDirty && !done, text.unsaved);
 
   const required = (key: string) => ({ validate: (v: string | boolean) => (typeof v === 'string' ? v.trim().length > 0 : v) || key });
-  const message = (name: PromoField) => {
-    const key = errors[name]?.message;
-    return key ? (text.errors[key] ?? text.errors.generic ?? key) : undefined;
-  };
-  const summary = submitCount > 0 ? promoFields.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! })) : [];
-
-  const onInvalid = (invalid: FieldErrors<Values>) => {
-    const first = promoFields.find((f) => invalid[f]);
-    if (first) setFocus(first);
-  };
+  const { message, summary, onInvalid } = formErrors<Values, PromoField>(promoFields, errors, submitCount, (key) => text.errors[key] ?? text.errors.generic ?? key, setFocus);
 
   const onValid = async (values: Values) => {
     setSubmitting(true);

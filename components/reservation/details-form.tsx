@@ -1,6 +1,7 @@
 'use client';
 
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { formErrors } from '@/components/forms/form-errors';
 import { reservationDetailsResolver } from '@/lib/forms/client-rules';
 import type { ReservationDetails, ReservationDetailsInput } from '@/lib/forms/reservation';
 import { TextField } from '@/components/forms/text-field';
@@ -55,15 +56,7 @@ export function DetailsForm({
     },
   });
   useUnsavedGuard(isDirty && !isSubmitSuccessful, forms.unsaved);
-  const message = (name: (typeof ORDER)[number]) => {
-    const key = errors[name]?.message;
-    return key ? (forms.errors[key] ?? t[`errors.${key}`] ?? forms.errors.generic) : undefined;
-  };
-  const summary = submitCount > 0 ? ORDER.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! })) : [];
-  const onInvalid = (invalid: FieldErrors<ReservationDetailsInput>) => {
-    const first = ORDER.find((f) => invalid[f]);
-    if (first) setFocus(first);
-  };
+  const { message, summary, onInvalid } = formErrors<ReservationDetailsInput, (typeof ORDER)[number]>(ORDER, errors, submitCount, (key) => forms.errors[key] ?? t[`errors.${key}`] ?? forms.errors.generic, setFocus);
 
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onDone, onInvalid)}>

@@ -14,12 +14,12 @@ import { GuaranteeStep } from '@/components/reservation/guarantee-step';
 import { SummaryStep } from '@/components/reservation/summary-step';
 import { PeopleStep } from '@/components/reservation/people-step';
 import { Progress } from '@/components/reservation/progress';
+import { SummaryChallenge } from '@/components/reservation/summary-challenge';
 import { BotFailed } from '@/components/reservation/bot-failed';
 import { api, errorCode, fetchData, query } from '@/components/reservation/api';
 import { writeSession } from '@/components/reservation/session';
 import { formatDate } from '@/components/reservation/format';
 import { useBotSubmit } from '@/components/reservation/use-bot-submit';
-import { Challenge } from '@/components/botcheck/challenge';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { FieldsStep } from './fields-step';
 import { DepositStep } from './deposit-step';
@@ -51,7 +51,6 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const [depositReference, setDepositReference] = useState<string | null>(null);
   const [step, setStep] = useState<Step>(!pax ? 'people' : date ? 'time' : 'date');
   const [month, setMonth] = useState((setup.initial.date || new Date().toISOString()).slice(0, 7));
-  const [challengeError, setChallengeError] = useState<string | null>(null);
   const bot = useBotSubmit(wizard.botcheck);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const invalidPrefill = setup.initial.pax > 0 && !inLimits(setup.initial.pax);
@@ -293,24 +292,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
           />
         </section>
       ) : null}
-      {step === 'summary' && details && bot.challenge && !bot.failed ? (
-        <Challenge
-          config={wizard.botcheck}
-          title={t['botcheck.title']}
-          intro={t['botcheck.intro']}
-          checkboxLabel={t['botcheck.checkbox']}
-          testModeLabel={t['botcheck.testMode']}
-          onToken={(token) => {
-            setChallengeError(null);
-            void submit(token).then(setChallengeError);
-          }}
-        />
-      ) : null}
-      {step === 'summary' && bot.challenge && challengeError && challengeError !== 'botcheckUnsure' ? (
-        <p role="alert" className="field__error">
-          {errorText(challengeError)}
-        </p>
-      ) : null}
+      {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={wizard} submit={submit} errorText={errorText} /> : null}
     </div>
   );
 }

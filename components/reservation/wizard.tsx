@@ -16,10 +16,10 @@ import { api, errorCode, fetchData, query } from './api';
 import { readSession, writeSession } from './session';
 import { formatDate } from './format';
 import { useBotSubmit } from './use-bot-submit';
+import { SummaryChallenge } from './summary-challenge';
 import { BotFailed } from './bot-failed';
 import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
-import { Challenge } from '@/components/botcheck/challenge';
 
 export { formatDate } from './format';
 export type { Hold } from './hold-notice';
@@ -54,7 +54,6 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const [holdExpired, setHoldExpired] = useState(false);
   const [guarantee, setGuarantee] = useState<Guarantee | null>(() => readSession<Guarantee>(GUARANTEE_KEY));
   const [detailsProblem, setDetailsProblem] = useState<string | null>(null);
-  const [challengeError, setChallengeError] = useState<string | null>(null);
   const bot = useBotSubmit(setup.botcheck);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const offer = guarantee?.choice === choiceKey ? guarantee : null;
@@ -352,24 +351,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           />
         </section>
       ) : null}
-      {step === 'summary' && details && bot.challenge && !bot.failed ? (
-        <Challenge
-          config={setup.botcheck}
-          title={t['botcheck.title']}
-          intro={t['botcheck.intro']}
-          checkboxLabel={t['botcheck.checkbox']}
-          testModeLabel={t['botcheck.testMode']}
-          onToken={(token) => {
-            setChallengeError(null);
-            void submit(token).then(setChallengeError);
-          }}
-        />
-      ) : null}
-      {step === 'summary' && bot.challenge && challengeError && challengeError !== 'botcheckUnsure' ? (
-        <p role="alert" className="field__error">
-          {challengeError === 'soldOut' ? t['outcome.soldOut'] : (t[`errors.${challengeError}`] ?? t['errors.generic'])}
-        </p>
-      ) : null}
+      {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={setup} submit={submit} errorText={(code) => (code === 'soldOut' ? t['outcome.soldOut'] : (t[`errors.${code}`] ?? t['errors.generic']))} /> : null}
     </div>
   );
 }

@@ -27,6 +27,31 @@ async function loadCode(params: PromoCodeParams, call: 'promo/getcode' | 'promo/
   return result.error === 'notFound' ? null : 'unavailable';
 }
 
+type Code = Exclude<Awaited<ReturnType<typeof loadCode>>, null | 'unavailable'>;
+type PromoT = Awaited<ReturnType<typeof getTranslations<'promo'>>>;
+
+/** A code's facts, on the guest's card and on the staff page (which also names the guest). */
+function CodeFacts({ code, locale, t, guest = false }: { code: Code; locale: string; t: PromoT; guest?: boolean }) {
+  const statusLabel = { requested: t('code.statusRequested'), used: t('code.statusUsed'), expired: t('code.statusExpired') }[code.status];
+  const facts: [string, React.ReactNode, string?][] = [
+    ...(guest ? [[t('staff.guest'), code.guest] as [string, React.ReactNode]] : []),
+    [t('code.status'), statusLabel, code.status],
+    [t('code.requestedAt'), formatMoment(code.requestedAt, locale, code.timezone)],
+    [t('code.usedAt'), code.usedAt ? formatMoment(code.usedAt, locale, code.timezone) : t('code.notUsed')],
+    [t('code.useBy'), formatDay(code.validUntil, locale)],
+  ];
+  return (
+    <dl className="promo-card__facts">
+      {facts.map(([label, value, status]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd data-status={status}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /**
  * `/frontpage/promo/{urlName}/{id}`: the code, its QR code (the signed redemption link for
  * the staff), the status with its dates, and a printable card. Per guest: rendered on every request.
@@ -46,7 +71,6 @@ export async function PromoCodeScreen({ params }: { params: PromoCodeParams }) {
   }
   const redeemUrl = venuePageUrl(venueKey, defaultLocale, redeemPath(venueKey, code.urlName, code.id));
   const svg = await QRCode.toString(redeemUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
-  const statusLabel = { requested: t('code.statusRequested'), used: t('code.statusUsed'), expired: t('code.statusExpired') }[code.status];
   return (
     <div className="promo-code-page">
       <h1>{t('code.title')}</h1>
@@ -58,24 +82,7 @@ export async function PromoCodeScreen({ params }: { params: PromoCodeParams }) {
           <strong data-testid="promo-code">{code.code}</strong>
         </p>
         <div className="promo-card__qr" role="img" aria-label={t('code.qrLabel')} data-qr={redeemUrl} dangerouslySetInnerHTML={{ __html: svg }} />
-        <dl className="promo-card__facts">
-          <div>
-            <dt>{t('code.status')}</dt>
-            <dd data-status={code.status}>{statusLabel}</dd>
-          </div>
-          <div>
-            <dt>{t('code.requestedAt')}</dt>
-            <dd>{formatMoment(code.requestedAt, locale, code.timezone)}</dd>
-          </div>
-          <div>
-            <dt>{t('code.usedAt')}</dt>
-            <dd>{code.usedAt ? formatMoment(code.usedAt, locale, code.timezone) : t('code.notUsed')}</dd>
-          </div>
-          <div>
-            <dt>{t('code.useBy')}</dt>
-            <dd>{formatDay(code.validUntil, locale)}</dd>
-          </div>
-        </dl>
+        <CodeFacts code={code} locale={locale} t={t} />
       </section>
       <p className="promo-code-page__hint">{t('code.printHint')}</p>
       <div className="actions promo-code-page__actions">
@@ -115,7 +122,6 @@ export async function PromoRedeemScreen({ params, signature }: { params: PromoCo
   const code = await loadCode(params, 'promo/lookup');
   if (!code) notFound();
   if (code === 'unavailable') return panel(<p role="alert">{t('unavailable')}</p>);
-  const statusLabel = { requested: t('code.statusRequested'), used: t('code.statusUsed'), expired: t('code.statusExpired') }[code.status];
   return panel(
     <>
       <section className={`promo-card promo-card--${code.status}`} aria-labelledby="promo-card-title">
@@ -123,28 +129,7 @@ export async function PromoRedeemScreen({ params, signature }: { params: PromoCo
         <p className="promo-card__code">
           <strong data-testid="promo-code">{code.code}</strong>
         </p>
-        <dl className="promo-card__facts">
-          <div>
-            <dt>{t('staff.guest')}</dt>
-            <dd>{code.guest}</dd>
-          </div>
-          <div>
-            <dt>{t('code.status')}</dt>
-            <dd data-status={code.status}>{statusLabel}</dd>
-          </div>
-          <div>
-            <dt>{t('code.requestedAt')}</dt>
-            <dd>{formatMoment(code.requestedAt, locale, code.timezone)}</dd>
-          </div>
-          <div>
-            <dt>{t('code.usedAt')}</dt>
-            <dd>{code.usedAt ? formatMoment(code.usedAt, locale, code.timezone) : t('code.notUsed')}</dd>
-          </div>
-          <div>
-            <dt>{t('code.useBy')}</dt>
-            <dd>{formatDay(code.validUntil, locale)}</dd>
-          </div>
-        </dl>
+        <CodeFacts code={code} locale={locale} t={t} guest />
       </section>
       {code.status === 'used' ? (
         <p role="status" className="field__error">

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
@@ -41,15 +41,20 @@ function stripeDeposits(): DepositProvider | null {
     kind: 'stripe',
     publicConfig: () => ({ kind: 'stripe', publishableKey }),
     async create({ amountCents, currency, email, description, metadata }) {
-      const pi = await stripe.paymentIntents.create({
-        amount: amountCents,
-        currency: currencyCode(currency),
-        // Cards and wallets that need no redirect: the guest stays in the form.
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        description,
-        receipt_email: email || undefined,
-        metadata,
-      });
+      // Our own idempotency key (the SDK's retry reuses it): a create repeated after a lost
+      // answer gets the same intent back instead of a second one.
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: currencyCode(currency),
+          // Cards and wallets that need no redirect: the guest stays in the form.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description,
+          receipt_email: email || undefined,
+          metadata,
+        },
+        { idempotencyKey: `deposit-${randomUUID()}` },
+      );
       if (!pi.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
       return { reference: pi.id, clientSecret: pi.client_secret };
     },

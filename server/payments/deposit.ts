@@ -27,6 +27,8 @@ type DepositProvider = {
 const ISO_CURRENCY: Record<string, string> = { '€': 'eur', EUR: 'eur', CHF: 'chf', MUR: 'mur' };
 export const currencyCode = (valuta: string) => ISO_CURRENCY[valuta] ?? (/^[A-Za-z]{3}$/.test(valuta) ? valuta.toLowerCase() : 'eur');
 
+const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 function stripeDeposits(): DepositProvider | null {
   const secretKey = process.env.STRIPE_SECRET_KEY;
   if (!secretKey) return null;
@@ -50,7 +52,8 @@ function stripeDeposits(): DepositProvider | null {
           // Cards and wallets that need no redirect: the guest stays in the form.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           description,
-          receipt_email: email || undefined,
+          // Stripe refuses the whole intent for a malformed receipt address: none is sent then.
+          receipt_email: PLAIN_EMAIL.test(email) ? email : undefined,
           metadata,
         },
         { idempotencyKey: `deposit-${randomUUID()}` },

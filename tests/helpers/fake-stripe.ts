@@ -60,6 +60,9 @@ export async function fakeStripe() {
         const form = readForm(body);
         const amount = Number(form.amount);
         if (!Number.isInteger(amount) || amount < 50 || typeof form.currency !== 'string') return send(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid amount' } });
+        // Like Stripe: a malformed receipt address refuses the whole create.
+        if (typeof form.receipt_email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.receipt_email))
+          return send(400, { error: { type: 'invalid_request_error', code: 'email_invalid', param: 'receipt_email', message: 'Invalid email address' } });
         const id = `pi_fake${String(next++).padStart(6, '0')}`;
         const auto = form.automatic_payment_methods as Record<string, string> | undefined;
         const intent: FakePaymentIntent = {

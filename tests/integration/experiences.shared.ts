@@ -268,6 +268,11 @@ export function describeExperiences(driver: Driver) {
         expect(rows[0]).toMatchObject({ paidCents: 9000, covers: 3, status: 'confirmed', email: 'exp20@example.com' });
         expect((await db.select().from(d).where(eq(d.reference, reference)))[0].status).toBe('succeeded');
 
+        // A malformed e-mail (the endpoint is public) still starts the payment, without a receipt address.
+        const noReceipt = await start(3, { email: 'not-an-address' });
+        expect(noReceipt).toMatchObject({ status: true, data: { deposit: { amountCents: 9000 } } });
+        expect(noReceipt.status && api.intents.get(noReceipt.data.deposit!.reference!)?.receipt_email).toBeNull();
+
         // A prepayment is the price × guests; it pays that party only, and two racing submits book once.
         await db.update(schema.experiences).set({ purchaseType: 2 }).where(eq(schema.experiences.id, pasta.id));
         const pre = await start(2);

@@ -287,6 +287,17 @@ export function describeExperiences(driver: Driver) {
         expect(raced.filter((r) => !r.status && r.error === 'paymentNotFound')).toHaveLength(1);
         expect(await db.select().from(e).where(eq(e.paymentReference, preRef))).toHaveLength(1);
 
+        // Paid in another currency than it was started in, or unknown to Stripe (another account): refused.
+        const odd = await start(2);
+        const gone = await start(2);
+        if (!odd.status || !gone.status) throw new Error('no deposit');
+        const oddRef = odd.data.deposit!.reference!;
+        api.pay(oddRef);
+        api.intents.get(oddRef)!.currency = 'usd';
+        expect(await book(guest(24, { ...choice, pax: 2, depositReference: oddRef }))).toMatchObject({ status: false, error: 'paymentFailed' });
+        api.intents.delete(gone.data.deposit!.reference!);
+        expect(await book(guest(24, { ...choice, pax: 2, depositReference: gone.data.deposit!.reference! }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+
         // A reference made up, or paid on another venue, is "Payment not found" (the made-up one never reaches Stripe).
         const asked = api.seen.length;
         expect(await book(guest(23, { ...choice, pax: 2, depositReference: 'pi_madeup123' }))).toMatchObject({ status: false, error: 'paymentNotFound' });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
@@ -20,12 +20,14 @@ type DepositProvider = {
   kind: 'stripe' | 'local';
   publicConfig(): PublicPaymentConfig;
   create(input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> }): Promise<{ reference: string; clientSecret: string }>;
-  /** The intent's status and amount as the provider sees them, or null when unknown. */
-  retrieve(db: Database, reference: string): Promise<{ status: string; amountCents: number } | null>;
+  /** The intent's status, amount and currency (ISO, lower case) as the provider sees them, or null when unknown. */
+  retrieve(db: Database, reference: string): Promise<{ status: string; amountCents: number; currency: string } | null>;
 };
 
 const ISO_CURRENCY: Record<string, string> = { '€': 'eur', EUR: 'eur', CHF: 'chf', MUR: 'mur' };
 export const currencyCode = (valuta: string) => ISO_CURRENCY[valuta] ?? (/^[A-Za-z]{3}$/.test(valuta) ? valuta.toLowerCase() : 'eur');
+
+const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function stripeDeposits(): DepositProvider | null {
   const secretKey = process.env.STRIPE_SECRET_KEY;
@@ -41,15 +43,21 @@ function stripeDeposits(): DepositProvider | null {
     kind: 'stripe',
     publicConfig: () => ({ kind: 'stripe', publishableKey }),
     async create({ amountCents, currency, email, description, metadata }) {
-      const pi = await stripe.paymentIntents.create({
-        amount: amountCents,
-        currency: currencyCode(currency),
-        // Cards and wallets that need no redirect: the guest stays in the form.
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-        description,
-        receipt_email: email || undefined,
-        metadata,
-      });
+      // Our own idempotency key (the SDK's retry reuses it): a create repeated after a lost
+      // answer gets the same intent back instead of a second one.
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: currencyCode(currency),
+          // Cards and wallets that need no redirect: the guest stays in the form.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description,
+          // Stripe refuses the whole intent for a malformed receipt address: none is sent then.
+          receipt_email: PLAIN_EMAIL.test(email) ? email : undefined,
+          metadata,
+        },
+        { idempotencyKey: `deposit-${randomUUID()}` },
+      );
       if (!pi.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
       return { reference: pi.id, clientSecret: pi.client_secret };
     },
@@ -57,7 +65,7 @@ function stripeDeposits(): DepositProvider | null {
       if (!/^pi_[A-Za-z0-9]+$/.test(reference)) return null;
       try {
         const pi = await stripe.paymentIntents.retrieve(reference);
-        return { status: pi.status, amountCents: pi.amount_received || pi.amount };
+        return { status: pi.status, amountCents: pi.amount_received || pi.amount, currency: pi.currency };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
         throw error;
@@ -75,7 +83,7 @@ const localDeposits: DepositProvider = {
   async retrieve(db, reference) {
     if (!/^lpi_[a-f0-9]{24}$/.test(reference)) return null;
     const [row] = await db.select().from(depositPayments).where(and(eq(depositPayments.reference, reference), eq(depositPayments.provider, 'local')));
-    return row ? { status: row.status, amountCents: row.amountCents } : null;
+    return row ? { status: row.status, amountCents: row.amountCents, currency: currencyCode(row.currency) } : null;
   },
 };
 
@@ -119,13 +127,13 @@ export async function confirmLocalDeposit(db: Database, reference: string, clien
 
 export type DepositCheck = { ok: true; amountCents: number } | { ok: false; error: 'paymentNotFound' | 'paymentFailed' };
 
-/** Verifies with the provider that the intent was paid, for at least `amountCents`, on this venue. */
+/** Verifies with the provider that the intent was paid, for at least `amountCents` in the currency it was started in, on this venue. */
 export async function verifyDeposit(db: Database, venue: VenueRow, reference: string, amountCents: number, provider = depositProvider()): Promise<DepositCheck> {
   const [mirror] = await db.select().from(depositPayments).where(eq(depositPayments.reference, reference));
   if (!mirror || mirror.venueId !== venue.id || mirror.provider !== provider.kind) return { ok: false, error: 'paymentNotFound' };
   const seen = await provider.retrieve(db, reference);
   if (!seen) return { ok: false, error: 'paymentNotFound' };
-  if (seen.status !== 'succeeded' || seen.amountCents < amountCents) return { ok: false, error: 'paymentFailed' };
+  if (seen.status !== 'succeeded' || seen.amountCents < amountCents || seen.currency !== currencyCode(mirror.currency)) return { ok: false, error: 'paymentFailed' };
   if (provider.kind === 'stripe') await db.update(depositPayments).set({ status: seen.status, updatedAt: clockNow() }).where(eq(depositPayments.id, mirror.id));
   return { ok: true, amountCents: seen.amountCents };
 }

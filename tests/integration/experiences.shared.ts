@@ -4,6 +4,7 @@ import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databas
 import { DEMO_DAYS, pinTestClock, placeDemoCalendar, testDay } from '../helpers/clock';
 import type { ExperienceBookingInput } from '@/lib/forms/experience';
 import { localToken } from '@/lib/botcheck/local';
+import { fakeStripe } from '../helpers/fake-stripe';
 
 const FRIDAY = testDay(3);
 const WINE = DEMO_DAYS.wineEvening;
@@ -213,5 +214,113 @@ export function describeExperiences(driver: Driver) {
       const late = await book(guest(200, { experienceId: wine.id, day: WINE, time: '18:00', pax: 2 }));
       expect(late).toMatchObject({ status: true, data: { outcome: 'waitinglist' } });
     }, 120_000);
+    it('takes deposits and prepayments as Stripe PaymentIntents (the stripe SDK against a local stand-in), verified before booking', async () => {
+      const { client, book, byKey, db, schema } = await setup();
+      const api = await fakeStripe();
+      const keys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
+      const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+      Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_fake', STRIPE_API_BASE: api.url });
+      const pasta = byKey('corso-pasta');
+      const d = schema.depositPayments;
+      const e = schema.experienceBookings;
+      try {
+        const { findVenueByKey } = await import('@/server/venues/queries');
+        const venue = (await findVenueByKey(db, 'localhost'))!;
+        const choice = { experienceId: pasta.id, day: FRIDAY, time: '10:00', pax: 3, campiAggiuntivi: { allergie: 'nessuna' } };
+        const start = (pax: number, extra: Record<string, string> = {}) =>
+          client.experiencePayment('startpayment', { experienceId: String(pasta.id), day: FRIDAY, time: '10:00', pax: String(pax), email: 'stripe1@example.com', ...extra });
+
+        // The amount is the server's: the deposit per guest × guests, whatever the browser sends.
+        const started = await start(3, { amountCents: '1', amount: '1', importoDepositoAcconto: '1' });
+        if (!started.status || !started.data.deposit) throw new Error('no deposit');
+        const { deposit } = started.data;
+        expect(deposit).toMatchObject({ amountCents: 9000, kind: 'deposit', payment: { kind: 'stripe', publishableKey: 'pk_test_fake' } });
+        const reference = deposit.reference!;
+        expect(reference).toMatch(/^pi_fake/);
+        expect(deposit.clientSecret).toBe(api.intents.get(reference)!.client_secret);
+        expect(api.intents.get(reference)).toMatchObject({
+          amount: 9000,
+          currency: 'eur',
+          status: 'requires_payment_method',
+          receipt_email: 'stripe1@example.com',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { experience: pasta.hash, date: FRIDAY, time: '10:00', pax: '3', venue: 'demo' },
+        });
+        const create = api.seen.find((r) => r.method === 'POST')!;
+        expect(create.headers.authorization).toBe('Bearer sk_test_fake');
+        expect(create.headers['idempotency-key']).toMatch(/^deposit-/);
+        const [mirror] = await db.select().from(d).where(eq(d.reference, reference));
+        expect(mirror).toMatchObject({ venueId: venue.id, provider: 'stripe', status: 'requires_payment_method', amountCents: 9000, clientSecret: null });
+
+        // Not paid yet, then declined: refused, nothing stored.
+        expect(await book(guest(20, { ...choice, depositReference: reference }))).toMatchObject({ status: false, error: 'paymentFailed' });
+        api.decline(reference);
+        expect(await book(guest(20, { ...choice, depositReference: reference }))).toMatchObject({ status: false, error: 'paymentFailed' });
+        expect(await db.select().from(e).where(eq(e.paymentReference, reference))).toHaveLength(0);
+
+        // Paid (the browser's confirmPayment): booked once; the same submit again books nothing more.
+        api.pay(reference);
+        const booked = await book(guest(20, { ...choice, depositReference: reference }));
+        expect(booked).toMatchObject({ status: true, data: { outcome: 'confirm' } });
+        expect(await book(guest(20, { ...choice, depositReference: reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+        const rows = await db.select().from(e).where(eq(e.paymentReference, reference));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ paidCents: 9000, covers: 3, status: 'confirmed', email: 'exp20@example.com' });
+        expect((await db.select().from(d).where(eq(d.reference, reference)))[0].status).toBe('succeeded');
+
+        // A malformed e-mail (the endpoint is public) still starts the payment, without a receipt address.
+        const noReceipt = await start(3, { email: 'not-an-address' });
+        expect(noReceipt).toMatchObject({ status: true, data: { deposit: { amountCents: 9000 } } });
+        expect(noReceipt.status && api.intents.get(noReceipt.data.deposit!.reference!)?.receipt_email).toBeNull();
+
+        // A prepayment is the price × guests; it pays that party only, and two racing submits book once.
+        await db.update(schema.experiences).set({ purchaseType: 2 }).where(eq(schema.experiences.id, pasta.id));
+        const pre = await start(2);
+        if (!pre.status || !pre.data.deposit) throw new Error('no prepayment');
+        expect(pre.data.deposit).toMatchObject({ amountCents: 13000, kind: 'prepayment' });
+        const preRef = pre.data.deposit.reference!;
+        expect(api.intents.get(preRef)).toMatchObject({ amount: 13000, currency: 'eur' });
+        api.pay(preRef);
+        expect(await book(guest(21, { ...choice, pax: 4, depositReference: preRef }))).toMatchObject({ status: false, error: 'paymentFailed' });
+        const raced = await Promise.all([book(guest(21, { ...choice, pax: 2, depositReference: preRef })), book(guest(22, { ...choice, pax: 2, depositReference: preRef }))]);
+        expect(raced.filter((r) => r.status)).toHaveLength(1);
+        expect(raced.filter((r) => !r.status && r.error === 'paymentNotFound')).toHaveLength(1);
+        expect(await db.select().from(e).where(eq(e.paymentReference, preRef))).toHaveLength(1);
+
+        // Paid in another currency than it was started in, or unknown to Stripe (another account): refused.
+        const odd = await start(2);
+        const gone = await start(2);
+        if (!odd.status || !gone.status) throw new Error('no deposit');
+        const oddRef = odd.data.deposit!.reference!;
+        api.pay(oddRef);
+        api.intents.get(oddRef)!.currency = 'usd';
+        expect(await book(guest(24, { ...choice, pax: 2, depositReference: oddRef }))).toMatchObject({ status: false, error: 'paymentFailed' });
+        api.intents.delete(gone.data.deposit!.reference!);
+        expect(await book(guest(24, { ...choice, pax: 2, depositReference: gone.data.deposit!.reference! }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+
+        // A reference made up, or paid on another venue, is "Payment not found" (the made-up one never reaches Stripe).
+        const asked = api.seen.length;
+        expect(await book(guest(23, { ...choice, pax: 2, depositReference: 'pi_madeup123' }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+        expect(api.seen.length).toBe(asked);
+        const { importVenue, readVenueFile } = await import('@/server/venues/import');
+        const { DEMO_VENUE_FILE } = await import('@/server/venues/seed');
+        const { venueId: secondId } = await importVenue(db, { ...readVenueFile(DEMO_VENUE_FILE), slug: 'second-stripe', name: 'Osteria Seconda', hosts: ['second-stripe.localhost'], default: false });
+        const second = (await findVenueByKey(db, 'second-stripe.localhost'))!;
+        expect(second.id).toBe(secondId);
+        const { startDeposit } = await import('@/server/payments/deposit');
+        const elsewhere = await startDeposit(db, second, { amountCents: 13000, currency: second.currency, email: '', description: 'other venue', metadata: {} });
+        api.pay(elsewhere.reference);
+        expect(api.intents.get(elsewhere.reference)?.metadata.venue).toBe('second-stripe');
+        expect(await book(guest(23, { ...choice, pax: 2, depositReference: elsewhere.reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+        expect(await db.select().from(e).where(eq(e.email, 'exp23@example.com'))).toHaveLength(0);
+      } finally {
+        await db.update(schema.experiences).set({ purchaseType: pasta.purchaseType }).where(eq(schema.experiences.id, pasta.id));
+        for (const k of keys) {
+          if (saved[k] === undefined) delete process.env[k];
+          else process.env[k] = saved[k];
+        }
+        await api.close();
+      }
+    });
   });
 }

@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakePaymentIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+  client_secret: string;
+  description: string | null;
+  receipt_email: string | null;
+  metadata: Record<string, string>;
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
+  last_payment_error: null | { code: string; decline_code?: string; type: string };
+};
+
+export type SeenRequest = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+
+const notFound = { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } };
+
+/** Stripe's form encoding (`metadata[venue]=demo`) read back into nested objects, one level deep. */
+function readForm(body: string): Record<string, string | Record<string, string>> {
+  const out: Record<string, string | Record<string, string>> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const nested = /^([a-z_]+)\[([^\]]+)\]$/.exec(key);
+    if (nested) out[nested[1]] = { ...((out[nested[1]] as Record<string, string>) ?? {}), [nested[2]]: value };
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * A local HTTP server standing in for Stripe's PaymentIntents API, for the real `stripe` SDK
+ * (`STRIPE_API_BASE`): create (form body, `Idempotency-Key` honoured: the same key gets the
+ * same intent back), retrieve (404 `resource_missing` when unknown), and `pay`/`decline`, which
+ * play the browser's `stripe.confirmPayment` with a test card. Every request is kept in `seen`.
+ */
+export async function fakeStripe() {
+  const seen: SeenRequest[] = [];
+  const intents = new Map<string, FakePaymentIntent>();
+  const byKey = new Map<string, string>();
+  let next = 1;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      seen.push(request);
+      const send = (status: number, out: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${seen.length}` });
+        res.end(JSON.stringify(out));
+      };
+      if (req.headers.authorization !== 'Bearer sk_test_fake') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (request.method === 'POST' && request.url === '/v1/payment_intents') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const replay = key ? byKey.get(key) : undefined;
+        if (replay) return send(200, intents.get(replay));
+        const form = readForm(body);
+        const amount = Number(form.amount);
+        if (!Number.isInteger(amount) || amount < 50 || typeof form.currency !== 'string') return send(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid amount' } });
+        // Like Stripe: a malformed receipt address refuses the whole create.
+        if (typeof form.receipt_email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.receipt_email))
+          return send(400, { error: { type: 'invalid_request_error', code: 'email_invalid', param: 'receipt_email', message: 'Invalid email address' } });
+        const id = `pi_fake${String(next++).padStart(6, '0')}`;
+        const auto = form.automatic_payment_methods as Record<string, string> | undefined;
+        const intent: FakePaymentIntent = {
+          id,
+          object: 'payment_intent',
+          amount,
+          amount_received: 0,
+          currency: form.currency,
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_fake`,
+          description: typeof form.description === 'string' ? form.description : null,
+          receipt_email: typeof form.receipt_email === 'string' ? form.receipt_email : null,
+          metadata: (form.metadata as Record<string, string>) ?? {},
+          automatic_payment_methods: auto ? { enabled: auto.enabled === 'true', allow_redirects: auto.allow_redirects } : null,
+          last_payment_error: null,
+        };
+        intents.set(id, intent);
+        if (key) byKey.set(key, id);
+        return send(200, intent);
+      }
+      const retrieve = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(request.url);
+      if (request.method === 'GET' && retrieve) {
+        const intent = intents.get(retrieve[1]);
+        return intent ? send(200, intent) : send(404, notFound);
+      }
+      return send(404, notFound);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const update = (id: string, change: Partial<FakePaymentIntent>) => {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`no PaymentIntent ${id}`);
+    Object.assign(intent, change);
+  };
+  return {
+    url,
+    seen,
+    intents,
+    /** The guest's card is charged (`pm_card_visa`): the intent `succeeded`. */
+    pay: (id: string) => update(id, { status: 'succeeded', amount_received: intents.get(id)?.amount ?? 0, last_payment_error: null }),
+    /** The guest's card is declined: the intent stays `requires_payment_method` with the error. */
+    decline: (id: string) => update(id, { status: 'requires_payment_method', last_payment_error: { code: 'card_declined', decline_code: 'generic_decline', type: 'card_error' } }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

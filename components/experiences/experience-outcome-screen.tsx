@@ -19,6 +19,7 @@ export async function ExperienceOutcomeScreen({ params, outcome, hash }: { param
       <h1>{t(`outcome.${outcome}Title`)}</h1>
       {experience ? <p className="lead">{pickText(experience.titolo, locale)}</p> : null}
       <p>{t(`outcome.${outcome}Text`)}</p>
+      {outcome === 'reject' ? <p>{t('outcome.rejectRefund')}</p> : null}
       <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} labels={{ ...summary.experiences.summary, heading: summary.reserve.outcome.details }} />
       <div className="actions">
         {experience ? (

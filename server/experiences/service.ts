@@ -9,7 +9,7 @@ import { BookingError } from '@/server/booking/service';
 import { totalFeeCents } from '@/server/booking/guarantee';
 import { normalizeEmail } from '@/server/fidelity/service';
 import { verifyCardSetup } from '@/server/payments';
-import { verifyDeposit } from '@/server/payments/deposit';
+import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { publicId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';
@@ -149,7 +149,11 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
     await lockExperienceDate(t, venue.id, e.id, input.day);
     const booked = (await bookedByDate(t, e.id, input.day, input.day)).get(input.day) ?? 0;
     const full = placesLeft(e, booked) < input.pax;
-    if (full && !e.soldOutActive) return { outcome: 'reject' as const, hash: '' };
+    if (full && !e.soldOutActive) {
+      // Paid, but the places went meanwhile: the deposit is given back (after this transaction).
+      const refund = paid?.ok && input.depositReference && (await claimDeposit(t, venue, input.depositReference, 'refunding')) ? input.depositReference : null;
+      return { outcome: 'reject' as const, hash: '', refund };
+    }
     const status = full ? ('waitinglist' as const) : input.pax > rules.autoConfirmMaxCovers ? ('pending' as const) : ('confirmed' as const);
     if (status !== 'waitinglist') {
       if (terms) {
@@ -162,6 +166,8 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
         if (!paid.ok) throw new BookingError(paid.error);
       }
     }
+    // The payment is this booking's from now on (a waiting-list booking keeps it for the venue to settle).
+    if (paid?.ok && input.depositReference && !(await claimDeposit(t, venue, input.depositReference, 'used'))) throw new BookingError('paymentNotFound');
     const hash = publicId();
     const [row] = await tx
       .insert(experienceBookings)
@@ -200,11 +206,12 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
     if (!row) throw new BookingError('paymentNotFound');
     const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
     await queueExperienceEmails(t, venue, e, row, outcome, { host: context.host, now, totalFeeCents: terms ? totalFeeCents(terms, input.pax) : 0 });
-    return { outcome, hash };
+    return { outcome, hash, refund: null };
   });
+  if (result.refund) await refundDeposit(db, venue, result.refund);
   log.info('experience_booked', { venueId: venue.id, experienceId: e.id, outcome: result.outcome });
   if (result.hash) kickDelivery();
-  return result;
+  return { outcome: result.outcome, hash: result.hash };
 }
 
 /**

@@ -22,6 +22,8 @@ type DepositProvider = {
   create(input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> }): Promise<{ reference: string; clientSecret: string }>;
   /** The intent's status, amount and currency (ISO, lower case) as the provider sees them, or null when unknown. */
   retrieve(db: Database, reference: string): Promise<{ status: string; amountCents: number; currency: string } | null>;
+  /** Gives the whole payment back to the guest (idempotent per reference). */
+  refund(reference: string): Promise<void>;
 };
 
 const ISO_CURRENCY: Record<string, string> = { '€': 'eur', EUR: 'eur', CHF: 'chf', MUR: 'mur' };
@@ -71,6 +73,10 @@ function stripeDeposits(): DepositProvider | null {
         throw error;
       }
     },
+    async refund(reference) {
+      // One refund per payment, also when the call is repeated after a lost answer.
+      await stripe.refunds.create({ payment_intent: reference, reason: 'requested_by_customer' }, { idempotencyKey: `refund-${reference}` });
+    },
   };
 }
 
@@ -85,6 +91,8 @@ const localDeposits: DepositProvider = {
     const [row] = await db.select().from(depositPayments).where(and(eq(depositPayments.reference, reference), eq(depositPayments.provider, 'local')));
     return row ? { status: row.status, amountCents: row.amountCents, currency: currencyCode(row.currency) } : null;
   },
+  // The local provider holds no money: the mirror's status (`refunded`, set by refundDeposit) is the refund.
+  async refund() {},
 };
 
 /** Stripe when `STRIPE_SECRET_KEY` is set, the local test provider otherwise. */
@@ -118,10 +126,11 @@ export async function startDeposit(
 export async function confirmLocalDeposit(db: Database, reference: string, clientSecret: string, cardNumber: string): Promise<{ status: string; lastError: string | null } | null> {
   const [row] = await db.select().from(depositPayments).where(and(eq(depositPayments.reference, reference), eq(depositPayments.provider, 'local')));
   if (!row?.clientSecret || row.clientSecret.length !== clientSecret.length || !timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret))) return null;
-  if (row.status === 'succeeded') return { status: 'succeeded', lastError: null };
+  // Charged already (and maybe claimed by its booking or given back): a second card changes nothing.
+  if (row.status !== 'requires_payment_method') return { status: 'succeeded', lastError: null };
   const outcome = testCardOutcome(cardNumber);
   const values = outcome.ok ? { status: 'succeeded', lastError: null } : { status: 'requires_payment_method', lastError: outcome.code };
-  await db.update(depositPayments).set({ ...values, updatedAt: clockNow() }).where(eq(depositPayments.id, row.id));
+  await db.update(depositPayments).set({ ...values, updatedAt: clockNow() }).where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'requires_payment_method')));
   return values;
 }
 
@@ -131,9 +140,46 @@ export type DepositCheck = { ok: true; amountCents: number } | { ok: false; erro
 export async function verifyDeposit(db: Database, venue: VenueRow, reference: string, amountCents: number, provider = depositProvider()): Promise<DepositCheck> {
   const [mirror] = await db.select().from(depositPayments).where(eq(depositPayments.reference, reference));
   if (!mirror || mirror.venueId !== venue.id || mirror.provider !== provider.kind) return { ok: false, error: 'paymentNotFound' };
+  // Claimed by a booking, or being given back: it pays nothing more.
+  if (mirror.status !== 'requires_payment_method' && mirror.status !== 'succeeded') return { ok: false, error: 'paymentNotFound' };
   const seen = await provider.retrieve(db, reference);
   if (!seen) return { ok: false, error: 'paymentNotFound' };
   if (seen.status !== 'succeeded' || seen.amountCents < amountCents || seen.currency !== currencyCode(mirror.currency)) return { ok: false, error: 'paymentFailed' };
-  if (provider.kind === 'stripe') await db.update(depositPayments).set({ status: seen.status, updatedAt: clockNow() }).where(eq(depositPayments.id, mirror.id));
+  // Stripe's word mirrored, unless a booking or a refund claimed the payment meanwhile.
+  if (provider.kind === 'stripe' && mirror.status === 'requires_payment_method')
+    await db.update(depositPayments).set({ status: 'succeeded', updatedAt: clockNow() }).where(and(eq(depositPayments.id, mirror.id), eq(depositPayments.status, 'requires_payment_method')));
   return { ok: true, amountCents: seen.amountCents };
+}
+
+/**
+ * Claims a paid deposit, inside the booking's transaction: `used` by the booking it pays, or
+ * `refunding` when that booking could not be made (the date filled up meanwhile). One
+ * conditional update on the payment's row, so of two submits racing with one payment only
+ * one claims it; false for the other (the payment is already taken or being given back).
+ */
+export async function claimDeposit(tx: Database, venue: VenueRow, reference: string, as: 'used' | 'refunding'): Promise<boolean> {
+  const claimed = await tx
+    .update(depositPayments)
+    .set({ status: as, updatedAt: clockNow() })
+    .where(and(eq(depositPayments.reference, reference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'succeeded')))
+    .returning({ id: depositPayments.id });
+  return claimed.length === 1;
+}
+
+/**
+ * Gives back a deposit claimed as `refunding` (after the transaction that claimed it): the
+ * provider's refund, then `refunded`. Should the provider fail, the payment stays
+ * `refunding` and `deposit_refund_failed` is logged for the venue to refund by hand
+ * (docs/payments.md); a paid deposit is never silently kept without its booking.
+ */
+export async function refundDeposit(db: Database, venue: VenueRow, reference: string, provider = depositProvider()): Promise<boolean> {
+  try {
+    await provider.refund(reference);
+  } catch (error) {
+    log.error('deposit_refund_failed', { venueId: venue.id, reference, error: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+  await db.update(depositPayments).set({ status: 'refunded', updatedAt: clockNow() }).where(and(eq(depositPayments.reference, reference), eq(depositPayments.status, 'refunding')));
+  log.info('deposit_refunded', { venueId: venue.id, provider: provider.kind });
+  return true;
 }

@@ -32,7 +32,7 @@ function readForm(body: string): Record<string, string | Record<string, string>>
 }
 
 /**
- * A local HTTP server standing in for Stripe's PaymentIntents API, for the real `stripe` SDK
+ * A local HTTP server standing in for Stripe's PaymentIntents and Refunds APIs, for the real `stripe` SDK
  * (`STRIPE_API_BASE`): create (form body, `Idempotency-Key` honoured: the same key gets the
  * same intent back), retrieve (404 `resource_missing` when unknown), and `pay`/`decline`, which
  * play the browser's `stripe.confirmPayment` with a test card. Every request is kept in `seen`.
@@ -41,6 +41,8 @@ export async function fakeStripe() {
   const seen: SeenRequest[] = [];
   const intents = new Map<string, FakePaymentIntent>();
   const byKey = new Map<string, string>();
+  const refunds: { id: string; payment_intent: string; amount: number; currency: string; status: string; reason: string | null }[] = [];
+  const refundsByKey = new Map<string, (typeof refunds)[number]>();
   let next = 1;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -83,6 +85,20 @@ export async function fakeStripe() {
         if (key) byKey.set(key, id);
         return send(200, intent);
       }
+      if (request.method === 'POST' && request.url === '/v1/refunds') {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        const replay = key ? refundsByKey.get(key) : undefined;
+        if (replay) return send(200, replay);
+        const form = readForm(body);
+        const intent = intents.get(String(form.payment_intent ?? ''));
+        if (!intent) return send(404, notFound);
+        if (intent.status !== 'succeeded') return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund' } });
+        if (refunds.some((r) => r.payment_intent === intent.id)) return send(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded' } });
+        const refund = { id: `re_fake${String(refunds.length + 1).padStart(6, '0')}`, object: 'refund', payment_intent: intent.id, amount: intent.amount_received, currency: intent.currency, status: 'succeeded', reason: typeof form.reason === 'string' ? form.reason : null };
+        refunds.push(refund);
+        if (key) refundsByKey.set(key, refund);
+        return send(200, refund);
+      }
       const retrieve = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(request.url);
       if (request.method === 'GET' && retrieve) {
         const intent = intents.get(retrieve[1]);
@@ -102,6 +118,8 @@ export async function fakeStripe() {
     url,
     seen,
     intents,
+    /** Refunds made (`POST /v1/refunds`, one per PaymentIntent, `Idempotency-Key` honoured). */
+    refunds,
     /** The guest's card is charged (`pm_card_visa`): the intent `succeeded`. */
     pay: (id: string) => update(id, { status: 'succeeded', amount_received: intents.get(id)?.amount ?? 0, last_payment_error: null }),
     /** The guest's card is declined: the intent stays `requires_payment_method` with the error. */

@@ -127,6 +127,27 @@ export function describeExperiences(driver: Driver) {
       const mails = await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'experience_confirm'));
       expect(mails).toHaveLength(1);
       expect(mails[0].attachments[0]?.filename).toBe('experience.ics');
+      const [mirror] = await db.select().from(schema.depositPayments).where(eq(schema.depositPayments.reference, deposit.reference!));
+      expect(mirror.status).toBe('used');
+      // A second card on a paid payment changes nothing.
+      expect(await client.experiencePayment('confirmlocaldeposit', { reference: deposit.reference!, clientSecret: deposit.clientSecret!, cardNumber: '4000000000000002' })).toMatchObject({ status: true });
+      expect(await book(guest(4, { ...choice, depositReference: deposit.reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+
+      // Paid, then the last places go to someone else before the submit: no booking, and the deposit is given back.
+      const again = await client.experiencePayment('startpayment', { experienceId: String(pasta.id), day: FRIDAY, time: '16:00', pax: '2', email: 'exp5@example.com' });
+      if (!again.status || !again.data.deposit) throw new Error('no deposit');
+      const second = again.data.deposit;
+      expect(await client.experiencePayment('confirmlocaldeposit', { reference: second.reference!, clientSecret: second.clientSecret!, cardNumber: '4242424242424242' })).toMatchObject({ status: true });
+      await db.update(schema.experiences).set({ maxBookings: 2 }).where(eq(schema.experiences.id, pasta.id));
+      try {
+        expect(await book(guest(5, { ...choice, depositReference: second.reference }))).toMatchObject({ status: true, data: { outcome: 'reject' } });
+        const [refunded] = await db.select().from(schema.depositPayments).where(eq(schema.depositPayments.reference, second.reference!));
+        expect(refunded.status).toBe('refunded');
+      } finally {
+        await db.update(schema.experiences).set({ maxBookings: pasta.maxBookings }).where(eq(schema.experiences.id, pasta.id));
+      }
+      // Given back, it books nothing, even once places are free again.
+      expect(await book(guest(5, { ...choice, depositReference: second.reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
     });
 
     it('asks the card guarantee of tipoCCGaranzia, per guest, under the cancellazione policy', async () => {
@@ -266,7 +287,7 @@ export function describeExperiences(driver: Driver) {
         const rows = await db.select().from(e).where(eq(e.paymentReference, reference));
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({ paidCents: 9000, covers: 3, status: 'confirmed', email: 'exp20@example.com' });
-        expect((await db.select().from(d).where(eq(d.reference, reference)))[0].status).toBe('succeeded');
+        expect((await db.select().from(d).where(eq(d.reference, reference)))[0].status).toBe('used');
 
         // A malformed e-mail (the endpoint is public) still starts the payment, without a receipt address.
         const noReceipt = await start(3, { email: 'not-an-address' });
@@ -313,8 +334,22 @@ export function describeExperiences(driver: Driver) {
         expect(api.intents.get(elsewhere.reference)?.metadata.venue).toBe('second-stripe');
         expect(await book(guest(23, { ...choice, pax: 2, depositReference: elsewhere.reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
         expect(await db.select().from(e).where(eq(e.email, 'exp23@example.com'))).toHaveLength(0);
+
+        // Paid, then the date fills up before the submit: no booking, and the payment goes back through Stripe, once.
+        const late = await start(2);
+        if (!late.status) throw new Error('no deposit');
+        const lateRef = late.data.deposit!.reference!;
+        api.pay(lateRef);
+        await db.update(schema.experiences).set({ maxBookings: 1 }).where(eq(schema.experiences.id, pasta.id));
+        expect(await book(guest(25, { ...choice, pax: 2, depositReference: lateRef }))).toMatchObject({ status: true, data: { outcome: 'reject' } });
+        expect(api.refunds.filter((r) => r.payment_intent === lateRef)).toEqual([expect.objectContaining({ amount: 13000, status: 'succeeded' })]);
+        expect(api.seen.find((r) => r.url === '/v1/refunds')?.headers['idempotency-key']).toBe(`refund-${lateRef}`);
+        expect((await db.select().from(d).where(eq(d.reference, lateRef)))[0].status).toBe('refunded');
+        await db.update(schema.experiences).set({ maxBookings: pasta.maxBookings }).where(eq(schema.experiences.id, pasta.id));
+        expect(await book(guest(25, { ...choice, pax: 2, depositReference: lateRef }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+        expect(await db.select().from(e).where(eq(e.paymentReference, lateRef))).toHaveLength(0);
       } finally {
-        await db.update(schema.experiences).set({ purchaseType: pasta.purchaseType }).where(eq(schema.experiences.id, pasta.id));
+        await db.update(schema.experiences).set({ purchaseType: pasta.purchaseType, maxBookings: pasta.maxBookings }).where(eq(schema.experiences.id, pasta.id));
         for (const k of keys) {
           if (saved[k] === undefined) delete process.env[k];
           else process.env[k] = saved[k];

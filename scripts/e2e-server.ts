@@ -5,12 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayServer } from '../tests/helpers/postgres-server';
 import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
 import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
+import { startFakeStripe } from './e2e-fake-stripe';
 
 const root = path.resolve(__dirname, '..');
 const name = process.argv[2] as SiteName;
@@ -43,11 +42,13 @@ async function main() {
   if (name === 'postgres') {
     postgres = await startThrowawayPostgres();
     env.DATABASE_URL = postgres.url;
-    // This site takes card guarantees through the real Stripe code, against a local stand-in
-    // for api.stripe.com (Stripe.js itself cannot load offline), and its SMS codes expire
-    // after 5 seconds so the expiry can be walked.
-    const stripe = await startFakeStripe();
-    Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e', STRIPE_API_BASE: stripe, SMS_CODE_TTL_SECONDS: '5' });
+    // This site takes card guarantees and sells gift cards through the real Stripe code, against
+    // a local stand-in for api.stripe.com and Checkout's hosted page (scripts/e2e-fake-stripe.ts;
+    // Stripe.js itself cannot load offline), and its SMS codes expire after 5 seconds so the
+    // expiry can be walked.
+    const webhookSecret = 'whsec_e2e';
+    const stripe = await startFakeStripe({ webhookUrl: `${siteUrl(name)}/api/payments/webhook`, webhookSecret });
+    Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe, SMS_CODE_TTL_SECONDS: '5' });
   }
   if (name === 'legacy') {
     env.BACKEND_URL = siteUrl('builtin');
@@ -64,22 +65,6 @@ async function main() {
     postgres?.stop();
     process.exit(code ?? 0);
   });
-}
-
-/** Answers the SetupIntent calls the site makes, as api.stripe.com would. */
-async function startFakeStripe(): Promise<string> {
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      const id = req.method === 'POST' ? `seti_e2e${++n}` : (req.url ?? '').split('/').pop();
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id, object: 'setup_intent', client_secret: `${id}_secret_e2e`, status: 'requires_payment_method', payment_method: null, last_setup_error: null, metadata: {}, usage: 'off_session' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  server.unref();
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 main().catch((error) => {

@@ -3,6 +3,7 @@ import type { Database } from '@/server/db/client';
 import { rateLimits, reservations, slotHolds, venues } from '@/server/db/schema';
 import { LIMIT_NAMES, limitFor } from '@/server/limits-config';
 import { endSuspended } from '@/server/booking/sms';
+import { expireAbandonedOrders } from '@/server/giftcards/expiry';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -22,7 +23,9 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  * - a suspended booking whose SMS code expired ends `failed` (the guest sees
  *   `suspendedError`, as `verifyCode` would answer), and its challenge goes;
  * - expired slot holds are deleted;
- * - rate-limit counters older than the longest window in force (at least a day) are deleted.
+ * - rate-limit counters older than the longest window in force (at least a day) are deleted;
+ * - gift card orders left `pending` past their Checkout Session's expiry become `expired`
+ *   (never a paid one; a late signed payment still creates the cards: `fulfil`).
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -34,7 +37,8 @@ export async function sweepStale(db: Database, now = clockNow()) {
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - (await rateLimitKeepMs(db)))))
     .returning({ key: rateLimits.key });
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length };
+  const giftcardOrdersExpired = await expireAbandonedOrders(db, now);
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired };
 }
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
@@ -46,7 +50,7 @@ export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 6
   const sweep = async () => {
     try {
       const swept = await sweepStale(await getDb());
-      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted) log.info('housekeeping_swept', swept);
+      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired) log.info('housekeeping_swept', swept);
     } catch (error) {
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }

@@ -481,7 +481,8 @@ export const giftCardOrders = pgTable('gift_card_orders', {
   paymentUrl: text('payment_url'),
   /** The site's address the guest bought on (`https://host/en`), for links in the e-mails. */
   siteBase: text('site_base').notNull().default(''),
-  status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('pending'),
+  /** `expired`: left unpaid past its session's expiry (the housekeeping sweep); a late payment still counts. */
+  status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull().default('pending'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: stamp('created_at'),
 });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow } from '@/server/db/schema';
 import type { GiftcardCheckoutData } from '@/lib/forms/giftcard';
@@ -128,7 +128,8 @@ const isUniqueViolation = (error: unknown) => {
 
 /**
  * Creates the order's cards, once. Only a session the provider says is paid, for the
- * order's amount and currency, counts. The switch `pending` → `paid` is one conditional
+ * order's amount and currency, counts. The switch to `paid` (from `pending`, or from `expired`/
+ * `failed`: a late payment is never lost) is one conditional
  * UPDATE: of any number of webhooks and returns running at once, one sees the row change
  * and creates the cards and e-mails in the same transaction; the others change nothing.
  * `payment_reference` is unique and `(order_id, position)` too, so the database itself
@@ -150,7 +151,9 @@ export async function fulfil(db: Database, session: CheckoutSession): Promise<'c
         const [won] = await tx
           .update(giftCardOrders)
           .set({ status: 'paid', paidAt })
-          .where(and(eq(giftCardOrders.id, order.id), eq(giftCardOrders.status, 'pending')))
+          // Any order not yet paid: a payment the provider confirms is never lost, even one whose
+          // order the sweep marked `expired` (a late webhook) or a closing event marked `failed`.
+          .where(and(eq(giftCardOrders.id, order.id), ne(giftCardOrders.status, 'paid')))
           .returning();
         if (!won) return 'already' as const;
         const validUntil = addMonths(paidAt.toISOString().slice(0, 10), VALIDITY_MONTHS);
@@ -211,7 +214,8 @@ export async function findOrder(db: Database, venue: VenueRow, fingerprint: stri
 export async function confirmReturn(db: Database, venue: VenueRow, fingerprint: string, provider: CheckoutProvider = checkoutProvider()): Promise<'paid' | 'pending' | 'failed' | 'notFound'> {
   const order = await findOrder(db, venue, fingerprint);
   if (!order) return 'notFound';
-  if (order.status !== 'pending') return order.status;
+  // An `expired` order (the sweep's) is asked about once more: its session may have been paid late.
+  if (order.status === 'paid' || order.status === 'failed') return order.status;
   if (!order.paymentReference || order.provider !== provider.kind) return 'failed';
   const session = await provider.retrieveSession(order.paymentReference);
   if (!session) return 'failed';
@@ -221,16 +225,19 @@ export async function confirmReturn(db: Database, venue: VenueRow, fingerprint: 
   }
   const result = await fulfil(db, session);
   if (result === 'created' || result === 'already') return 'paid';
-  if (result === 'mismatch') return 'failed';
+  if (result === 'mismatch' || order.status === 'expired') return 'failed';
   return 'pending';
 }
+
+/** What the pages and the contract see of an order: an `expired` one is `failed` to them. */
+const publicStatus = (status: GiftCardOrderRow['status']) => (status === 'expired' ? 'failed' : status);
 
 /** Where the guest pays for a pending order (the payment redirect page). */
 export function paymentView(order: GiftCardOrderRow, provider: CheckoutProvider = checkoutProvider()) {
   return {
     provider: provider.segment,
     configured: provider.configured(),
-    status: order.status,
+    status: publicStatus(order.status),
     url: order.status === 'pending' && order.provider === provider.kind ? (order.paymentUrl ?? '') : '',
     cardId: '',
   };
@@ -241,7 +248,7 @@ export async function orderView(db: Database, order: GiftCardOrderRow) {
   const [card] = await db.select({ key: giftCards.key }).from(giftCards).where(eq(giftCards.id, order.giftCardId));
   return {
     orderNumber: order.orderNumber,
-    status: order.status,
+    status: publicStatus(order.status),
     date: (order.paidAt ?? order.createdAt).toISOString(),
     product: order.productTitle,
     cardId: card?.key ?? '',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock } from '../helpers/clock';
+import { pinTestClock, testMoment } from '../helpers/clock';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
 const buyer = (extra: Record<string, string> = {}) => ({
@@ -320,6 +320,62 @@ export function describeGiftcards(driver: Driver) {
       } finally {
         await api.close();
       }
+    });
+
+    it('the sweep marks orders left pending past their session expiry as expired, never a paid one; a late paid webhook still creates the cards once', async () => {
+      const { db, localCheckoutSessions } = await ctx();
+      const { localCheckout } = await import('@/server/payments/checkout');
+      const { getDb } = await import('@/server/db/client');
+      const { sweepStale } = await import('@/server/housekeeping');
+      const { handlePaymentWebhook } = await import('@/server/payments/http');
+      const provider = localCheckout(getDb);
+      const webhook = (event: { body: string; signature: string }) =>
+        handlePaymentWebhook(new Request('http://localhost/api/payments/webhook', { method: 'POST', body: event.body, headers: { 'stripe-signature': event.signature } }));
+
+      // Abandoned; paid and delivered; paid but its webhook is late (signed now, delivered after the sweep).
+      const abandoned = await orderOf((await checkout()).fingerprint);
+      const paidStart = await checkout();
+      const paidOrder = await orderOf(paidStart.fingerprint);
+      const paid = await provider.pay(paidOrder.paymentReference!, '4242 4242 4242 4242');
+      if (paid?.outcome !== 'paid') throw new Error('the test card did not pay');
+      expect((await webhook(paid.event)).status).toBe(200);
+      const lateStart = await checkout();
+      const late = await orderOf(lateStart.fingerprint);
+      const latePaid = await provider.pay(late.paymentReference!, '4242 4242 4242 4242');
+      if (latePaid?.outcome !== 'paid') throw new Error('the test card did not pay');
+
+      // 23 hours on the sessions still live: nothing changes.
+      await sweepStale(db, testMoment(23 * 60));
+      expect((await orderOf(abandoned.fingerprint)).status).toBe('pending');
+      expect((await orderOf(lateStart.fingerprint)).status).toBe('pending');
+
+      // Past the 24-hour session and the hour of grace: the unpaid ones expire, the paid one stays paid.
+      const swept = await sweepStale(db, testMoment(25 * 60 + 1));
+      expect(swept.giftcardOrdersExpired).toBeGreaterThanOrEqual(2);
+      expect((await orderOf(abandoned.fingerprint)).status).toBe('expired');
+      expect((await orderOf(lateStart.fingerprint)).status).toBe('expired');
+      expect(await orderOf(paidStart.fingerprint)).toMatchObject({ status: 'paid' });
+      expect(await cardsOf(paidOrder.id)).toHaveLength(2);
+      // The abandoned order's test session is closed: it can no longer be paid; its return says failed.
+      const [closed] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, abandoned.paymentReference!));
+      expect(closed.status).toBe('expired');
+      expect(await provider.pay(abandoned.paymentReference!, '4242 4242 4242 4242')).toBeNull();
+      expect(await call('giftcard/create', form({ fingerprint: abandoned.fingerprint }))).toMatchObject({ body: { data: { status: 'failed' } } });
+      expect(await cardsOf(abandoned.id)).toHaveLength(0);
+
+      // The late webhook, replayed and raced with returns: the payment is not lost, the cards come once.
+      const results = await Promise.all([
+        ...Array.from({ length: 10 }, () => webhook(latePaid.event).then((r) => r.status)),
+        ...Array.from({ length: 3 }, () => call('giftcard/create', form({ fingerprint: lateStart.fingerprint })).then((r) => (r.body.data as { status: string }).status)),
+      ]);
+      expect(results.slice(0, 10).every((s) => s === 200)).toBe(true);
+      expect(results.slice(10).every((s) => s === 'paid')).toBe(true);
+      expect((await orderOf(lateStart.fingerprint)).status).toBe('paid');
+      expect(await cardsOf(late.id)).toHaveLength(2);
+      // A later sweep leaves paid and expired orders as they are.
+      expect((await sweepStale(db, testMoment(48 * 60))).giftcardOrdersExpired).toBe(0);
+      expect((await orderOf(lateStart.fingerprint)).status).toBe('paid');
+      expect((await orderOf(abandoned.fingerprint)).status).toBe('expired');
     });
   });
 }

@@ -3,9 +3,11 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCardOrders, giftCardRedemptions, giftCards, issuedGiftCards, type VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
+import { localMoment } from '@/server/booking/time';
 import { GiftcardError } from './errors';
 
-const today = () => clockNow().toISOString().slice(0, 10);
+/** The venue's own day: a card valid until a date is valid through that whole day where the venue is. */
+const today = (venue: VenueRow) => localMoment(venue.timezone, clockNow()).date;
 
 /** A card's printable page, by its 128-bit print token. */
 export async function printableCard(db: Database, venue: VenueRow, token: string) {
@@ -36,7 +38,7 @@ export async function printableCard(db: Database, venue: VenueRow, token: string
 export async function lookupCard(db: Database, venue: VenueRow, code: string) {
   const [card] = await db.select().from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
   if (!card) return null;
-  return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, expired: card.validUntil < today() };
+  return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, expired: card.validUntil < today(venue) };
 }
 
 /**
@@ -49,7 +51,7 @@ export async function redeemCard(db: Database, venue: VenueRow, code: string, am
     const [card] = await tx
       .update(issuedGiftCards)
       .set({ balanceCents: sql`${issuedGiftCards.balanceCents} - ${amountCents}` })
-      .where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code), gte(issuedGiftCards.balanceCents, amountCents), gte(issuedGiftCards.validUntil, today())))
+      .where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code), gte(issuedGiftCards.balanceCents, amountCents), gte(issuedGiftCards.validUntil, today(venue))))
       .returning();
     if (!card) {
       const found = await lookupCard(tx, venue, code);

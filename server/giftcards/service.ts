@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow } from '@/server/db/schema';
+import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow, venues } from '@/server/db/schema';
 import type { GiftcardCheckoutData } from '@/lib/forms/giftcard';
 import { currencyIcon } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
@@ -156,7 +156,9 @@ export async function fulfil(db: Database, session: CheckoutSession): Promise<'c
           .where(and(eq(giftCardOrders.id, order.id), ne(giftCardOrders.status, 'paid')))
           .returning();
         if (!won) return 'already' as const;
-        const validUntil = addMonths(paidAt.toISOString().slice(0, 10), VALIDITY_MONTHS);
+        // Valid for VALIDITY_MONTHS from the day of payment in the venue's time zone.
+        const [place] = await tx.select({ timezone: venues.timezone }).from(venues).where(eq(venues.id, won.venueId));
+        const validUntil = addMonths(localMoment(place?.timezone ?? 'UTC', paidAt).date, VALIDITY_MONTHS);
         const cards = await tx
           .insert(issuedGiftCards)
           .values(

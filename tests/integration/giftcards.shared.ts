@@ -229,6 +229,35 @@ export function describeGiftcards(driver: Driver) {
       expect(await cardsOf(order.id)).toHaveLength(0);
     });
 
+    it('counts a card\'s validity in the venue\'s days: paid at 23:30 UTC, already the next day in Rome', async () => {
+      const clock = await import('@/server/clock');
+      const late = testMoment(14 * 60 + 30); // 23:30 UTC: 00:30 or 01:30 of the next day in Europe/Rome
+      const romeDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(at);
+      clock.pinClock(late);
+      try {
+        const started = await checkout({ quantity: '1', recipient: 'me' });
+        const order = await orderOf(started.fingerprint);
+        const { localCheckout } = await import('@/server/payments/checkout');
+        const { getDb } = await import('@/server/db/client');
+        await localCheckout(getDb).pay(order.paymentReference!, '4242424242424242');
+        expect(await call('giftcard/create', form({ fingerprint: started.fingerprint }))).toMatchObject({ body: { data: { status: 'paid' } } });
+        const [card] = await cardsOf(order.id);
+        const paidDay = romeDay(late);
+        expect(paidDay).not.toBe(late.toISOString().slice(0, 10));
+        const [y, m, d] = paidDay.split('-').map(Number);
+        // A year on (29 February gives the 28th).
+        expect(card.validUntil).toBe(`${y + 1}-${String(m).padStart(2, '0')}-${String(m === 2 && d === 29 ? 28 : d).padStart(2, '0')}`);
+        // On its last day, late in the evening UTC, it is already the day after in Rome: expired, and not redeemable.
+        const lastDay = new Date(`${card.validUntil}T23:30:00Z`);
+        clock.pinClock(lastDay);
+        expect(await call('giftcard/lookup', form({ code: card.code }))).toMatchObject({ httpStatus: 200, body: { data: { expired: true } } });
+        clock.pinClock(new Date(lastDay.getTime() - 60 * 60_000 * 22));
+        expect(await call('giftcard/lookup', form({ code: card.code }))).toMatchObject({ httpStatus: 200, body: { data: { expired: false } } });
+      } finally {
+        await pinTestClock();
+      }
+    });
+
     it('redeems partially, and concurrent redemptions never take the balance below zero', async () => {
       const started = await checkout({ quantity: '1', recipient: 'me' });
       const order = await orderOf(started.fingerprint);

@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Tooltip } from '@/components/forms/tooltip';
 import { DateField } from '@/components/forms/date-field';
 import { dateDMY, parseDayMonthYear } from '@/lib/forms/fields';
+import { testDay } from '../helpers/clock';
 
 // jsdom has no PointerEvent: a MouseEvent carrying pointerType stands in for it.
 // React derives onPointerEnter from `pointerover`.
@@ -54,7 +55,8 @@ describe('date input dd/mm/yyyy', () => {
     expect(parseDayMonthYear('29/02/2027')).toBeNull();
     expect(parseDayMonthYear('31/04/2027')).toBeNull();
     expect(parseDayMonthYear('2027-03-05')).toBeNull();
-    expect(dateDMY('dateInvalid').safeParse('31/12/2026').data).toBe('2026-12-31');
+    const iso = testDay(30);
+    expect(dateDMY('dateInvalid').safeParse(iso.split('-').reverse().join('/')).data).toBe(iso);
     expect(dateDMY('dateInvalid').safeParse('xx').error?.issues[0].message).toBe('dateInvalid');
   });
 

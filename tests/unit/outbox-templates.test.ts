@@ -1,6 +1,7 @@
 import { backoffMs, MAX_ATTEMPTS } from '@/server/outbox/delivery';
 import { emailPhrase, renderEmail, type EmailTemplate } from '@/server/outbox/templates';
 import { locales } from '@/lib/i18n/locales';
+import { testDay } from '../helpers/clock';
 
 describe('e-mail templates', () => {
   const templates: EmailTemplate[] = ['fidelityWelcome', 'fidelityLookup', 'fidelityNotMember'];
@@ -32,9 +33,10 @@ describe('e-mail templates', () => {
     const events = news.map((n) => emailPhrase('reservationVenue', locale, `events.${n}`));
     expect(new Set(events).size).toBe(news.length);
     for (const event of events) expect(event).not.toMatch(/^events\./);
-    const mail = renderEmail('reservationVenue', locale, { venueName: 'V', event: events[4], date: '2026-12-04', time: '19:00', pax: '2' });
+    const date = testDay(10);
+    const mail = renderEmail('reservationVenue', locale, { venueName: 'V', event: events[4], date, time: '19:00', pax: '2' });
     expect(mail.subject).toContain(events[4]);
-    expect(mail.subject).toContain('2026-12-04 19:00');
+    expect(mail.subject).toContain(`${date} 19:00`);
     expect(emailPhrase('reservationVenue', locale, 'notes')).not.toBe('notes');
   });
 

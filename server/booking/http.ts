@@ -1,14 +1,14 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/lib/backend';
-import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
+import type { ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { clientAddress } from '@/server/client-address';
-import { RATE_LIMITED, RateLimitedError, isLimitName, rateLimitedResponse, refuseOverLimit, type LimitName } from '@/server/limits';
+import { RATE_LIMITED, refuseOverLimit, type LimitName } from '@/server/limits';
+import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http';
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 const backend = (request: Request) => backendFor(venueKeyForHost(request.headers.get('host')));
 
 /** Flattens a JSON body or query to the contract's form fields (strings). */
@@ -22,14 +22,6 @@ function toForm(values: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-async function readJson(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
 
 /** HTTP statuses of refusals that are not bad input (those are 400 with field errors). */
 const refusalStatus: Record<string, number> = {
@@ -57,13 +49,7 @@ export function clientIp(request: Request): string {
  * The answer of a reservation call for the browser: data (already read through the call's
  * schema), a 4xx with the message keys, or 503 `unavailable` when the backend cannot be reached.
  */
-function answer(result: ActionResult, refusal = 409) {
-  if (result.status) return json({ data: result.data }, 200);
-  if (result.error === UNAVAILABLE || result.error === 'generic') return json({ error: result.error }, 503);
-  if (result.error === RATE_LIMITED) return rateLimitedResponse(new RateLimitedError(isLimitName(result.limit) ? result.limit : 'liveHolds', result.retryAfter ?? 60));
-  if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
-  return json({ error: result.error }, refusalStatus[result.error] ?? refusal);
-}
+const answer = (result: ActionResult, refusal = 409) => actionAnswer(result, refusalStatus, refusal);
 
 /**
  * A POST whose JSON body goes to one reservation call as its fields, once the address's
@@ -75,7 +61,7 @@ async function post(
   run: (form: Record<string, string>) => Promise<Parameters<typeof answer>[0]>,
   targets: (form: Record<string, string>) => Partial<Record<LimitName, string>> = () => ({}),
 ) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const form = toForm(body);
   const refused = limit ? await refuseOverLimit(request, limit, targets(form)) : null;
@@ -102,14 +88,14 @@ export async function handleDay(request: NextRequest) {
 export const handleHold = (request: NextRequest) => post(request, 'holdAddress', (form) => backend(request).reservation('hold', { ...form, remoteIp: clientIp(request) }));
 
 export async function handleRelease(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   return answer(await backend(request).reservation('release', toForm({ holdToken: body.holdToken })));
 }
 
 /** `POST /api/reservation`: books; `{data: {outcome, hash}}`, 409 `soldOut`, or 400 with field errors. */
 export async function handleCreate(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const refused = await refuseOverLimit(request, 'createAddress', {
     createEmail: typeof body.email === 'string' ? body.email : undefined,

@@ -1,39 +1,26 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/lib/backend';
-import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
+import type { ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { clientIp } from '@/server/booking/http';
 import { refuseOverLimit } from '@/server/limits';
+import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http';
 
 /**
  * The browser's `/api/experience/*` calls (components/reservation/api.ts), each one contract
  * call of the venue's backend. Answers: `{data}`, 400 with message keys, 404, 402 (payment),
  * 403/409 (bot check), 503 `unavailable`.
  */
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 const backend = (request: Request) => backendFor(venueKeyForHost(request.headers.get('host')));
 const query = (request: NextRequest) => Object.fromEntries(request.nextUrl.searchParams.entries());
 
 const refusalStatus: Record<string, number> = { botcheckFailed: 403, botcheckUnsure: 409, notFound: 404, paymentNotFound: 404, declined: 402, cardInvalid: 402, paymentFailed: 402 };
 
-function answer(result: ActionResult) {
-  if (result.status) return json({ data: result.data }, 200);
-  if (result.error === UNAVAILABLE || result.error === 'generic') return json({ error: result.error }, 503);
-  if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
-  return json({ error: result.error }, refusalStatus[result.error] ?? 400);
-}
+const answer = (result: ActionResult) => actionAnswer(result, refusalStatus, 400);
 
-async function readJson(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
 
 const strings = (values: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => typeof values[k] === 'string' || typeof values[k] === 'number').map((k) => [k, String(values[k])]));
@@ -52,7 +39,7 @@ export const handleFields = async (request: NextRequest) => answer(await backend
 
 /** `POST /api/experience/payment`: the guarantee and the deposit the booking asks for (`experience/startpayment`). */
 export async function handlePayment(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   // A payment set-up costs a provider call (a Stripe intent), as the table booking's guarantee.
   const refused = await refuseOverLimit(request, 'guaranteeAddress');
@@ -62,7 +49,7 @@ export async function handlePayment(request: NextRequest) {
 
 /** `POST /api/experience/deposit-card`: the local test provider's card form for a deposit. */
 export async function handleDepositCard(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const refused = await refuseOverLimit(request, 'cardConfirmAddress');
   if (refused) return refused;
@@ -75,7 +62,7 @@ export async function handleDepositCard(request: NextRequest) {
  * sets `tokenVersion` from the tokens (spec section 7: `v2` when a v2 token is present).
  */
 export async function handleCreate(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   const payload = body?.payload;
   if (!body || !payload || typeof payload !== 'object' || Array.isArray(payload)) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const p = payload as Record<string, unknown>;

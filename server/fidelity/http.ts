@@ -7,17 +7,9 @@ import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { refuseOverLimit } from '@/server/limits';
+import { noStoreJson as json, readJsonObject } from '@/server/http';
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** HTTP status of each outcome: bad input is a 4xx, never a 500. */
 const STATUS: Record<string, number> = { success: 200, alreadyRegistered: 409, disabled: 403 };
@@ -28,7 +20,7 @@ const STATUS: Record<string, number> = { success: 200, alreadyRegistered: 409, d
  * Answers `{outcome}` (the landing page to show) or `400 {fieldErrors}` (message keys).
  */
 export async function handleSubscribe(request: NextRequest): Promise<Response> {
-  const body = await readBody(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const parsed = fidelitySchema.safeParse(body);
   if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
@@ -62,7 +54,7 @@ export async function handleSubscribe(request: NextRequest): Promise<Response> {
 
 /** `POST /api/fidelity/lookup`: the same answer whether or not the address is registered. */
 export async function handleLookup(request: NextRequest): Promise<Response> {
-  const body = await readBody(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const parsed = fidelityLookupSchema.safeParse(body);
   if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);

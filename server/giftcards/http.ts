@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/lib/backend';
-import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
+import type { ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
@@ -11,27 +11,14 @@ import { fieldErrors } from '@/lib/forms/fidelity';
 import { clientIp } from '@/server/booking/http';
 import { refuseOverLimit } from '@/server/limits';
 import { giftcardSession } from './session';
+import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http';
 
-const json = (body: unknown, status: number) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 const backend = (request: Request) => backendFor(venueKeyForHost(request.headers.get('host')));
 
 const refusalStatus: Record<string, number> = { notAvailable: 409, paymentNotFound: 404, notFound: 404, tooMany: 429, publicKeyMissing: 503, paymentInit: 502 };
 
-function answer(result: ActionResult) {
-  if (result.status) return json({ data: result.data }, 200);
-  if (result.error === UNAVAILABLE || result.error === 'generic') return json({ error: result.error }, 503);
-  if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
-  return json({ error: result.error }, refusalStatus[result.error] ?? 409);
-}
+const answer = (result: ActionResult) => actionAnswer(result, refusalStatus, 409);
 
-async function readJson(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? body : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The form's fields as strings; anything else in the body is dropped. */
 function formOf(body: Record<string, unknown>): Record<string, string> {
@@ -59,7 +46,7 @@ function siteBase(request: NextRequest, locale: string): string {
  * provider}}`, or 400 with message keys under `giftcards.errors`.
  */
 export async function handleGiftcardCheckout(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const form = formOf(body);
   const language = toLocale(typeof body.language === 'string' ? body.language : null);
@@ -90,7 +77,7 @@ export async function handleGiftcardCheckout(request: NextRequest) {
 
 /** `POST /api/giftcard/create` `{fingerprint}`: the payment checked with the provider; `{data: {status}}`. */
 export async function handleGiftcardCreate(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   const fingerprint = typeof body?.fingerprint === 'string' ? body.fingerprint.slice(0, 64) : '';
   if (!fingerprint) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const result = await backend(request).giftcard('create', { fingerprint });
@@ -107,7 +94,7 @@ export async function handleGiftcardCreate(request: NextRequest) {
 
 /** `POST /api/giftcard/balance` `{code}`: a card's balance; 404 unknown, 429 after too many tries from one address. */
 export async function handleGiftcardBalance(request: NextRequest) {
-  const body = await readJson(request);
+  const body = await readJsonObject(request);
   const code = typeof body?.code === 'string' ? body.code.slice(0, 40) : '';
   if (!code.trim()) return json({ error: 'invalid', fieldErrors: { code: 'required' } }, 400);
   const result = await backend(request).giftcard('balance', { code, remoteIp: clientIp(request) });

@@ -11,18 +11,9 @@ import { clientIp } from '@/server/booking/http';
 import { refuseOverLimit } from '@/server/limits';
 import { now } from '@/server/clock';
 import { isRedeemSignature, isStaffSession, isVenueStaffToken, STAFF_COOKIE, STAFF_SESSION_SECONDS, staffSession } from './staff';
+import { noStoreJson as json, readJsonObject } from '@/server/http';
 
-const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
 
-async function readBody(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const body = await request.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 const venueOf = (request: NextRequest) => venueKeyForHost(request.headers.get('host'));
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -69,7 +60,7 @@ export async function handleStatus(request: NextRequest): Promise<Response> {
  * when the promotion is no longer (or not yet) open, 400 with field errors, 429, or 503.
  */
 export async function handleRequest(request: NextRequest): Promise<Response> {
-  const body = await readBody(request);
+  const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const urlName = text(body.urlName);
   const parsed = promoRequestSchema.safeParse(body);
@@ -115,7 +106,7 @@ export async function handleRequest(request: NextRequest): Promise<Response> {
 
 /** `POST /api/promo/staff {token}`: signs this device in as the venue's staff (a cookie for 12 hours). */
 export async function handleStaffSignIn(request: NextRequest): Promise<Response> {
-  const body = await readBody(request);
+  const body = await readJsonObject(request);
   const venueKey = venueOf(request);
   if (!body || !isVenueStaffToken(venueKey, text(body.token))) return json({ error: 'wrongToken' }, 401);
   const secure = request.headers.get('x-forwarded-proto') === 'https' || request.nextUrl.protocol === 'https:';
@@ -129,7 +120,7 @@ export async function handleStaffSignIn(request: NextRequest): Promise<Response>
  * with the first use's time, or `{result: 'expired'}`; 401 not signed in; 403 bad link.
  */
 export async function handleRedeem(request: NextRequest): Promise<Response> {
-  const body = await readBody(request);
+  const body = await readJsonObject(request);
   const venueKey = venueOf(request);
   if (!isStaffSession(venueKey, request.cookies.get(STAFF_COOKIE)?.value)) return json({ error: 'signIn' }, 401);
   const id = text(body?.id);

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { WebhookSignatureError } from './types';
+import { stripeClient } from './stripe';
 
 /**
  * Purchases (gift cards): a hosted Checkout Session the guest is redirected to, that covers
@@ -75,12 +76,7 @@ type Options = { secretKey: string; publishableKey: string | null; webhookSecret
 
 /** Stripe Checkout (mode `payment`), through the `stripe` SDK; `apiBase` points it at a stand-in (tests). */
 export function stripeCheckout({ secretKey, publishableKey, webhookSecret, apiBase }: Options): CheckoutProvider {
-  const base = apiBase ? new URL(apiBase) : null;
-  const stripe = new Stripe(secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 30_000,
-    ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
+  const stripe = stripeClient(secretKey, apiBase);
   return {
     kind: 'stripe',
     segment: 'stripe',

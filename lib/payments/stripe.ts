@@ -20,17 +20,26 @@ function toSetup(si: Stripe.SetupIntent): CardSetup {
 }
 
 /**
+ * The `stripe` SDK as every Stripe provider here uses it (guarantees, Checkout, deposits): one
+ * network retry (which reuses the call's idempotency key), the spec's 30 s time-out, and
+ * `apiBase` to point it at a local stand-in (offline tests, `STRIPE_API_BASE`).
+ */
+export function stripeClient(secretKey: string, apiBase?: string | null): Stripe {
+  const base = apiBase ? new URL(apiBase) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 30_000,
+    ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+/**
  * Stripe SetupIntents: the card is saved for later off-session charges (the no-show fee),
  * collected in the browser by the Payment Element, verified here with Stripe's API and by
  * signed webhooks. `apiBase` points the SDK at another server (offline tests).
  */
 export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBase }: Options): GuaranteeProvider {
-  const base = apiBase ? new URL(apiBase) : null;
-  const stripe = new Stripe(secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 30_000,
-    ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
+  const stripe = stripeClient(secretKey, apiBase);
   return {
     kind: 'stripe',
     publicConfig: () => ({ kind: 'stripe', publishableKey }),

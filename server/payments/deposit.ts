@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { depositPayments, type VenueRow } from '@/server/db/schema';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
+import { stripeClient } from '@/lib/payments/stripe';
 import { log } from '@/lib/log';
 import { testCardOutcome } from './local';
 import { now as clockNow } from '@/server/clock';
@@ -34,12 +35,7 @@ const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function stripeDeposits(): DepositProvider | null {
   const secretKey = process.env.STRIPE_SECRET_KEY;
   if (!secretKey) return null;
-  const base = process.env.STRIPE_API_BASE ? new URL(process.env.STRIPE_API_BASE) : null;
-  const stripe = new Stripe(secretKey, {
-    maxNetworkRetries: 1,
-    timeout: 30_000,
-    ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
-  });
+  const stripe = stripeClient(secretKey, process.env.STRIPE_API_BASE);
   const publishableKey = process.env.STRIPE_PUBLISHABLE_KEY || null;
   return {
     kind: 'stripe',

@@ -20,6 +20,11 @@ export function promoCodeMetadata(params: PromoCodeParams) {
   return screenMetadata(params, 'promoCode', `${promoPath(params.urlName)}/${encodeURIComponent(params.id)}`);
 }
 
+/** The staff page of a code: the code page's metadata, and never indexed. */
+export async function promoRedeemMetadata(params: PromoCodeParams) {
+  return { ...(await promoCodeMetadata(params)), robots: { index: false, follow: false } };
+}
+
 async function loadCode(params: PromoCodeParams, call: 'promo/getcode' | 'promo/lookup') {
   if (!ID.test(params.id)) return null;
   const result = await backendFor(params.venue).promo(call, call === 'promo/getcode' ? { urlName: params.urlName, id: params.id } : { id: params.id });
@@ -99,7 +104,8 @@ export async function PromoCodeScreen({ params }: { params: PromoCodeParams }) {
  * `/frontpage/promo/{urlName}/{id}/redeem?s=...`: where the QR code leads. Staff signed in
  * with the venue token see the code and mark it used; others are asked for the token.
  */
-export async function PromoRedeemScreen({ params, signature }: { params: PromoCodeParams; signature: string | null }) {
+export async function PromoRedeemScreen({ params, searchParams }: { params: PromoCodeParams; searchParams: Record<string, string | string[] | undefined> }) {
+  const signature = typeof searchParams.s === 'string' ? searchParams.s : null;
   const { locale, venueKey } = await loadVenue(params);
   const [t, forms] = await Promise.all([getTranslations('promo'), getTranslations('forms.errors')]);
   const signed = ID.test(params.id) && isRedeemSignature(venueKey, params.id, signature);

@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { PromoRedeemScreen, promoCodeMetadata } from '@/components/promo/code-screens';
+import { PromoRedeemScreen, promoRedeemMetadata } from '@/components/promo/code-screens';
 
 type Props = PageProps<{ urlName: string; id: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -7,10 +7,9 @@ type Props = PageProps<{ urlName: string; id: string }> & { searchParams: Promis
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
-  return { ...(await promoCodeMetadata(await params)), robots: { index: false, follow: false } };
+  return promoRedeemMetadata(await params);
 }
 
 export default async function Page({ params, searchParams }: Props) {
-  const s = (await searchParams).s;
-  return <PromoRedeemScreen params={await params} signature={typeof s === 'string' ? s : null} />;
+  return <PromoRedeemScreen params={await params} searchParams={await searchParams} />;
 }

@@ -14,7 +14,7 @@ import { importVenue, parseVenueFile, VenueFileError } from './import';
  * FRONT_URLS. A front (BACKEND_URL set) refuses it with 409: its venues live on the backend. This is how the import
  * script reaches a server that holds the embedded database open.
  */
-export async function importVenueFromRequest(request: Request): Promise<Response> {
+export async function importVenueFromRequest(request: Request, revalidate: (venueKeys: string[]) => void = revalidateVenues): Promise<Response> {
   if (!isAdminAuthorized(request.headers.get('authorization'))) {
     log.warn('admin_unauthorized', { path: 'venues' });
     return Response.json({ status: false, error: 'unauthorized' }, { status: 401 });
@@ -30,7 +30,7 @@ export async function importVenueFromRequest(request: Request): Promise<Response
   try {
     const file = parseVenueFile(body);
     const { venueId, hosts } = await importVenue(await getDb(), file);
-    revalidateVenues(hosts);
+    revalidate(hosts);
     void notifyFronts(hosts);
     log.info('venue_imported', { venueId, slug: file.slug, hosts: hosts.join(',') });
     return Response.json({ status: true, data: { venueId, hosts } });

@@ -55,7 +55,7 @@ export async function notifyFronts(hosts: string[], fronts: string[] = frontUrls
  * built-in backend calls it on its fronts after a venue change; a legacy backend may call it too
  * (docs/backend-contract.md, "Refreshing a front"). `localhost` names the venue served on local addresses.
  */
-export async function handleRevalidate(request: Request): Promise<Response> {
+export async function handleRevalidate(request: Request, revalidate: (venueKeys: string[]) => void = revalidateVenues): Promise<Response> {
   if (!isAuthorized(request.headers.get('authorization'))) {
     log.warn('revalidate_unauthorized', {});
     return noStoreJson({ status: false, error: 'unauthorized' }, 401);
@@ -67,7 +67,7 @@ export async function handleRevalidate(request: Request): Promise<Response> {
   }
   const keys = [...new Set((hosts as string[]).map((h) => venueKeyForHost(h)))].filter((k) => k !== '_invalid');
   if (!keys.length) return noStoreJson({ status: false, error: 'invalid', message: 'No valid venue host name in "hosts".' }, 400);
-  revalidateVenues(keys);
+  revalidate(keys);
   log.info('venues_revalidated', { venues: keys.join(',') });
   return noStoreJson({ status: true, data: { revalidated: keys } }, 200);
 }

@@ -134,7 +134,7 @@ export function semanticChecks(file: VenueFile): { errors: string[]; warnings: s
 
   file.shifts.forEach((s, i) => {
     if (minutes(s.end) <= minutes(s.start)) errors.push(`shifts[${i}].end: "${s.end}" is not after start "${s.start}": expected a later time on the same day`);
-    if (s.lastSeating && (minutes(s.lastSeating) < minutes(s.start) || minutes(s.lastSeating) >= minutes(s.end))) {
+    else if (s.lastSeating && (minutes(s.lastSeating) < minutes(s.start) || minutes(s.lastSeating) >= minutes(s.end))) {
       errors.push(`shifts[${i}].lastSeating: "${s.lastSeating}" is outside the shift: expected a time from ${s.start} to before ${s.end}`);
     }
   });

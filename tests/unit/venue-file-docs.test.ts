@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REFERENCE_END, REFERENCE_START, renderReferenceInto, undescribedFields, venueJsonSchema, venueReferenceMarkdown } from '@/server/venues/json-schema';
 import { venueFileSchema } from '@/server/venues/schema';
+import { checkVenueFile } from '@/server/venues/check';
 import { GET } from '@/app/venue.schema.json/route';
 
 /** The venue file's schema, its published JSON Schema and docs/venue-file.md cannot drift apart (issue 31). */
@@ -45,6 +46,15 @@ describe('venue file documentation', () => {
       // The published schema is not a blank check: a broken time is refused.
       expect(published.safeParse({ ...venue, shifts: [{ ...venue.shifts[0], end: '25:00' }] }).success).toBe(false);
     }
+  });
+
+  it('walks a new venue from a file that passes the check as the page writes it', () => {
+    const page = read('docs/venue-file.md');
+    const walkthrough = page.slice(page.indexOf('## A new venue in ten minutes'), page.indexOf('## Checks'));
+    const block = /```json\n([\s\S]*?)```/.exec(walkthrough)?.[1] ?? '';
+    const example = JSON.parse(block.replace(/^ {3}/gm, ''));
+    expect(checkVenueFile(example)).toMatchObject({ errors: [], warnings: [], file: { slug: 'osteria', hosts: ['osteria.localhost'], default: false } });
+    expect(example.$schema).toBe('../docs/venue.schema.json');
   });
 
   it('serves the schema at /venue.schema.json, public and cacheable', async () => {

@@ -43,7 +43,7 @@ const FORMATS: Array<[RegExp, string]> = [
   [/time zone/, 'an IANA time zone (e.g. "Europe/Rome")'],
 ];
 
-function plainIssue(issue: z.core.$ZodIssue, input: unknown): string {
+function plainIssue(issue: z.core.$ZodIssue, input: unknown): string | string[] {
   const value = valueAt(input, issue.path);
   const where = jsonPath(issue.path);
   switch (issue.code) {
@@ -63,7 +63,7 @@ function plainIssue(issue: z.core.$ZodIssue, input: unknown): string {
     case 'invalid_value':
       return `${where}: ${shown(value)} is not allowed: expected ${issue.values.map((v) => shown(v)).join(' or ')}`;
     case 'unrecognized_keys':
-      return `${where}: unknown field(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}: expected only the fields of docs/venue-file.md`;
+      return issue.keys.map((key) => `${jsonPath([...issue.path, key])}: unknown field: expected one of the fields of \`${where}\` in docs/venue-file.md`);
     case 'invalid_format': {
       if (issue.format === 'datetime') return `${where}: ${shown(value)} is not a date-time with offset (e.g. "2027-04-01T19:00:00+02:00")`;
       if (issue.format === 'email') return `${where}: ${shown(value)} is not an e-mail address`;
@@ -203,7 +203,7 @@ export function checkVenueFile(input: unknown): VenueCheck {
   const warnings = [...migrated.notes];
   unknownFields(venueFileSchema, migrated.data, [], warnings);
   const result = venueFileSchema.safeParse(migrated.data);
-  if (!result.success) return { file: null, errors: result.error.issues.map((i) => plainIssue(i, migrated.data)), warnings };
+  if (!result.success) return { file: null, errors: result.error.issues.flatMap((i) => plainIssue(i, migrated.data)), warnings };
   const semantic = semanticChecks(result.data);
   return { file: semantic.errors.length ? null : result.data, errors: semantic.errors, warnings: [...warnings, ...semantic.warnings] };
 }

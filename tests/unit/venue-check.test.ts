@@ -28,6 +28,9 @@ describe('venue:check', () => {
       v.promotions[0].startsAt = '1 April';
       (v.booking as { smsConfirmation: unknown }).smsConfirmation = { mode: 'sometimes' };
       v.zones[1].key = 'Terrazza!';
+      v.limits = { holdAdress: { count: 1, windowSeconds: 60 } };
+      v.booking = { ...(v.booking as object), closures: ['2027-02-30'] };
+      v.zones[1].capacity = '24';
     });
     expect(result.file).toBeNull();
     expect(result.errors).toEqual(
@@ -40,9 +43,12 @@ describe('venue:check', () => {
         'promotions[0].startsAt: "1 April" is not a date-time with offset (e.g. "2027-04-01T19:00:00+02:00")',
         'booking.smsConfirmation.mode: "sometimes" is not allowed: expected "never" or "always" or "aboveCovers" or "botUnsure"',
         'zones[1].key: "Terrazza!" is not a key (lower-case letters, digits and dashes, e.g. "sala-interna")',
+        'limits.holdAdress: unknown field: expected one of the fields of `limits` in docs/venue-file.md',
+        'booking.closures[0]: "2027-02-30" is not a real day (YYYY-MM-DD)',
+        'zones[1].capacity: "24" is not a number',
       ]),
     );
-    expect(result.errors).toHaveLength(8);
+    expect(result.errors).toHaveLength(11);
     expect(jsonPath([])).toBe('(file)');
   });
 

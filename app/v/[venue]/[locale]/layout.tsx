@@ -6,9 +6,12 @@ import { CustomHeader } from '@/components/shell/custom-header';
 import { themeStyle } from '@/components/shell/theme';
 import '@/app/globals.css';
 
-/** Pages are generated on first request per venue and locale, then served from cache. */
+/**
+ * Pages are generated on first request per venue and locale, then served from cache; rendered
+ * again after 150 s from data at most 150 s old (REVALIDATE_SECONDS): a venue change shows within 5 minutes.
+ */
 export const dynamicParams = true;
-export const revalidate = 300;
+export const revalidate = 150;
 export function generateStaticParams() {
   return [];
 }

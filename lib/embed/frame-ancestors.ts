@@ -37,8 +37,8 @@ async function refresh(request: NextRequest, venueKey: string) {
   try {
     const url = new URL(request.url);
     url.pathname = EMBED_ORIGINS_PATH;
-    url.search = '';
-    const res = await fetch(url, { headers: { host: request.headers.get('host') ?? '' }, signal: AbortSignal.timeout(2_000) });
+    url.search = new URLSearchParams({ venue: venueKey }).toString();
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
     if (!res.ok) return;
     const body = (await res.json()) as { origins?: unknown };
     const origins = Array.isArray(body.origins) ? body.origins.filter((o): o is string => typeof o === 'string') : [];

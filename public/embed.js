@@ -40,7 +40,7 @@
       frame.src = url;
       frame.title = t[3];
       frame.name = 'frontpage-embed|' + location.origin + '|' + (a.transparent != null ? 't' : '');
-      frame.allow = 'payment';
+      frame.setAttribute('allow', 'payment');
       into.appendChild(frame);
       // A frame that never says it is ready (not allowed here, or the site is down) becomes a link.
       timer = setTimeout(function () {

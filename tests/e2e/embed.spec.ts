@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { test, expect, chromium, type BrowserContext, type Frame, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN, ownServerPort, siteUrl } from './servers';
 import { messages } from './helpers';

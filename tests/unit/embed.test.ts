@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { enforcedPolicyFor, frameAncestors } from '@/lib/embed/frame-ancestors';
 import { EMBED_HEAD_SCRIPT, readFrameName } from '@/lib/embed/protocol';
 import { embedSchema } from '@/server/venues/schema';
+import { readSession, readSessionRaw, writeSession } from '@/components/reservation/session';
 
 const LOADER = fs.readFileSync(path.join(__dirname, '../../public/embed.js'), 'utf8');
 const SITE = 'https://rosa.example.com';
@@ -116,5 +117,22 @@ describe('who may frame the pages', () => {
     document.documentElement.removeAttribute('data-embed');
     new Function(EMBED_HEAD_SCRIPT)();
     expect(document.documentElement.hasAttribute('data-embed')).toBe(false);
+  });
+});
+
+describe('the wizard state where the browser denies storage (a frame with third-party cookies blocked)', () => {
+  it('keeps the details and the confirmation in memory across steps and pages', () => {
+    const denied = jest.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    try {
+      writeSession('frontpage:test-last', { outcome: 'confirm', pax: 2 });
+      expect(readSession('frontpage:test-last')).toEqual({ outcome: 'confirm', pax: 2 });
+      expect(readSessionRaw('frontpage:test-last')).toBe('{"outcome":"confirm","pax":2}');
+      writeSession('frontpage:test-last', null);
+      expect(readSession('frontpage:test-last')).toBeNull();
+    } finally {
+      denied.mockRestore();
+    }
   });
 });

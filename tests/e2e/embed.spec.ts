@@ -34,6 +34,7 @@ function hostPage(snippet: string) {
 const SNIPPETS: Record<string, string> = {
   reserve: `<script src="${site}/embed.js" data-frontpage="reserve" data-lang="en" data-pax="2" data-utm-source="embed-test" async></script>`,
   giftcard: `<script src="${site}/embed.js" data-frontpage="giftcard" data-lang="en" async></script>`,
+  button: `<script src="${site}/embed.js" data-frontpage="reserve" data-lang="en" data-mode="button" async></script>`,
   fallback: `<script src="${site}/embed.js" data-frontpage="reserve" data-lang="en" data-timeout="4000" async></script>`,
 };
 
@@ -212,6 +213,26 @@ test('an origin not in embed.origins gets the link to the site instead of a brok
   await expect(link).toBeVisible({ timeout: 15_000 });
   await expect(link).toHaveAttribute('href', `${site}/en/reserve`);
   await expect(page.locator('iframe')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+  await page.close();
+});
+
+test('button mode: nothing opens uninvited; the button opens the booking in a native dialog, and Close closes it', async () => {
+  const page = await context.newPage();
+  await page.goto(`${allowed}/?w=button`);
+  const button = page.getByRole('button', { name: 'Book a table' });
+  await expect(button).toBeVisible();
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await button.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const frame = await widgetFrame(page);
+  await expect(frame.getByRole('heading', { name: en('reserve.people.title') })).toBeVisible();
+  await expectFitted(page, frame);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
   expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
   await page.close();
 });

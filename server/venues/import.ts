@@ -73,6 +73,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
       fidelityEnabled: file.fidelity.enabled,
       booking: file.booking,
       limits: file.limits ?? null,
+      embedOrigins: file.embed.origins,
       updatedAt: clockNow(),
     };
     const [venue] = await tx

@@ -119,6 +119,22 @@ export const promotionSchema = z.object({
   active: z.boolean().default(true).describe('Whether the promotion is open.'),
 });
 
+/** An origin a venue's own website is served from: scheme, host and port, no path. */
+const embedOrigin = z
+  .string()
+  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin such as https://www.rosa.example (scheme and host, no path or trailing slash)')
+  .transform((o) => o.toLowerCase());
+
+export const embedSchema = z
+  .object({
+    origins: z
+      .array(embedOrigin)
+      .max(20)
+      .default([])
+      .describe("Origins of the venue's own websites that may show the booking widget (/embed.js) in a frame, e.g. https://www.rosa.example. They join 'self' in the pages' frame-ancestors; any other site gets a link instead (docs/embed.md)."),
+  })
+  .describe('The booking widget on the venue\'s own website (docs/embed.md).');
+
 export const venueFileSchema = z.object({
   $schema: z.string().optional().meta({ description: 'Address of this JSON Schema, for editors; ignored by the import.', examples: ['https://example.com/venue.schema.json', '../docs/venue.schema.json'] }),
   formatVersion: z.literal(VENUE_FORMAT_VERSION).default(VENUE_FORMAT_VERSION).describe('Version of the venue file format; older files are migrated on import (see the changelog).'),
@@ -174,6 +190,7 @@ export const venueFileSchema = z.object({
   booking: bookingRulesSchema.describe('Table-booking rules.'),
   /** Abuse limits over the defaults (server/limits-config.ts, docs/security.md). */
   limits: limitOverridesSchema.optional().describe('Abuse limits over the defaults (docs/security.md, "Limits"), each `{count, windowSeconds}`.'),
+  embed: embedSchema.default({ origins: [] }),
 });
 
 export type VenueFile = z.infer<typeof venueFileSchema>;

@@ -132,8 +132,7 @@ export const embedSchema = z
       .max(20)
       .default([])
       .describe("Origins of the venue's own websites that may show the booking widget (/embed.js) in a frame, e.g. https://www.rosa.example. They join 'self' in the pages' frame-ancestors; any other site gets a link instead (docs/embed.md)."),
-  })
-  .describe('The booking widget on the venue\'s own website (docs/embed.md).');
+  });
 
 export const venueFileSchema = z.object({
   $schema: z.string().optional().meta({ description: 'Address of this JSON Schema, for editors; ignored by the import.', examples: ['https://example.com/venue.schema.json', '../docs/venue.schema.json'] }),
@@ -190,7 +189,7 @@ export const venueFileSchema = z.object({
   booking: bookingRulesSchema.describe('Table-booking rules.'),
   /** Abuse limits over the defaults (server/limits-config.ts, docs/security.md). */
   limits: limitOverridesSchema.optional().describe('Abuse limits over the defaults (docs/security.md, "Limits"), each `{count, windowSeconds}`.'),
-  embed: embedSchema.default({ origins: [] }),
+  embed: embedSchema.default({ origins: [] }).describe('The booking widget on the venue\'s own website (docs/embed.md).'),
 });
 
 export type VenueFile = z.infer<typeof venueFileSchema>;

@@ -14,7 +14,7 @@ const fail = (status: number, error: string) => ({ response: Response.json({ sta
  * HTTP these take the venue's own credential (`npm run venue:token`), never the backend
  * token, so a client holding BACKEND_TOKEN cannot take money off any venue's cards.
  */
-export const VENUE_SIDE_CALLS = new Set(['giftcard/lookup', 'giftcard/redeem', 'promo/lookup', 'promo/redeem']);
+export const VENUE_SIDE_CALLS = new Set(['giftcard/lookup', 'giftcard/redeem', 'promo/lookup', 'promo/redeem', 'staff/day', 'staff/confirm', 'staff/decline', 'staff/arrived', 'staff/noshow', 'staff/cancel']);
 
 const bearer = (header: string | null) => /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
 

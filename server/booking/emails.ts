@@ -11,7 +11,7 @@ import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
 
 /** Why the guest gets an e-mail about their booking. */
-export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled';
+export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
 
 const guestTemplate: Record<ReservationNews, EmailTemplate> = {
   confirm: 'reservationConfirm',
@@ -19,6 +19,8 @@ const guestTemplate: Record<ReservationNews, EmailTemplate> = {
   waitinglist: 'reservationWaitinglist',
   changed: 'reservationChanged',
   cancelled: 'reservationCancelled',
+  declined: 'reservationDeclined',
+  venueCancelled: 'reservationCancelledByVenue',
 };
 
 const longDate = (date: string, locale: string) =>
@@ -54,14 +56,24 @@ export async function queueReservationEmails(
   venue: VenueRow,
   r: ReservationRow,
   news: ReservationNews,
-  context: { host: string; zoneName: Texts; now: Date; /** The title of an experience added to the booking. */ experience?: Texts | null },
+  context: {
+    host: string;
+    zoneName: Texts;
+    now: Date;
+    /** The title of an experience added to the booking. */
+    experience?: Texts | null;
+    /** The venue's own answer (issue 23): its note to the guest, and no notification back to the venue. */
+    venueNote?: string | null;
+    notifyVenue?: boolean;
+  },
 ) {
   const locale = toLocale(r.locale);
   const labels = summaryLabels(locale);
   const zoneName = pickText(context.zoneName as Parameters<typeof pickText>[0], locale);
   const dateText = longDate(r.date, locale);
   const editUrl = venuePageUrl(context.host, locale, `/reserve/${r.hash}/edit`);
-  const cancelled = news === 'cancelled';
+  const cancelled = news === 'cancelled' || news === 'venueCancelled' || news === 'declined';
+  const venueNote = context.venueNote?.trim() ? `${emailPhrase(guestTemplate[news], locale, 'note')}: ${context.venueNote.trim()}` : null;
   const fee = r.cancellationFeeCents ? formatPrice(r.cancellationFeeCents / 100, venue.currency, locale) : '';
   const details: [string, string][] = [
     [labels.name, `${r.firstName} ${r.lastName}`],
@@ -87,7 +99,7 @@ export async function queueReservationEmails(
             [reserveText(locale, 'outcome.cancel'), venuePageUrl(context.host, locale, `/reserve/${r.hash}/cancel`)],
           ],
         }
-      : {},
+      : { notes: venueNote ? [venueNote] : [] },
   );
   const attachments =
     news === 'waitinglist'
@@ -115,7 +127,7 @@ export async function queueReservationEmails(
           },
         ];
   await enqueueEmail(tx, { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
-  if (!venue.email) return;
+  if (!venue.email || context.notifyVenue === false) return;
   const venueLocale = 'it';
   const venueLabels = summaryLabels(venueLocale);
   // What happened, in words: a new booking (confirmed, awaiting the venue, waiting list), a change or a cancellation.

@@ -295,7 +295,7 @@ export type GuaranteeTerms = {
   currency: string;
 };
 
-export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled';
+export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 
 /**
  * Table reservations. `covers` count against the capacity of their date, shift, slot and
@@ -347,6 +347,13 @@ export const reservations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The late-cancellation fee that applied when the guest cancelled past the policy's limit. */
     cancellationFeeCents: integer('cancellation_fee_cents'),
+    /** The venue's answer (issue 23): who acted (`staff`, `link`, `deadline`), when, and its note to the guest (decline, cancel). */
+    answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    venueNote: text('venue_note'),
+    /** At the table: the guest came (`arrived`) or did not (`noshow`), marked by staff. */
+    attendance: text('attendance').$type<'arrived' | 'noshow'>(),
+    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },

@@ -14,6 +14,11 @@ CREATE TABLE "venue_credentials" (
 	CONSTRAINT "venue_credentials_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "answered_by" text;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "answered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "venue_note" text;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "attendance" text;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "attendance_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "gift_card_redemptions" ADD COLUMN "balance_after_cents" integer;--> statement-breakpoint
 CREATE INDEX "staff_sessions_scope" ON "staff_sessions" USING btree ("scope");--> statement-breakpoint
 CREATE UNIQUE INDEX "gift_card_redemptions_reference" ON "gift_card_redemptions" USING btree ("card_id","reference") WHERE "gift_card_redemptions"."reference" <> '';

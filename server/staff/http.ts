@@ -1,6 +1,9 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { venueKeyForHost } from '@/lib/venue/host';
+import { backendFor } from '@/lib/backend';
+import { UNAVAILABLE } from '@/lib/backend/client';
+import { isStaffAction } from './sheet';
 import { getDb } from '@/server/db/client';
 import { refuseOverLimit } from '@/server/limits';
 import { noStoreJson as json, readJsonObject } from '@/server/http';
@@ -34,4 +37,37 @@ export async function handleStaffSignOut(request: NextRequest): Promise<Response
 /** The request's live staff session for its venue, or null (then the caller answers 401). */
 export async function requestStaffSession(request: NextRequest) {
   return staffSessionFor(await getDb(), venueOf(request), request.cookies.get(STAFF_COOKIE)?.value);
+}
+
+const answerOf = (error: string) => (error === 'unknownCall' ? json({ error: 'notOffered' }, 501) : error === UNAVAILABLE || error === 'generic' ? json({ error: UNAVAILABLE }, 503) : null);
+
+/**
+ * `GET /api/staff/day?date=yyyy-mm-dd`: the service sheet (`staff/day`) for signed-in staff.
+ * 401 `signIn` without a live session; 400 for a bad date; 501 `notOffered` when the
+ * backend has no such call (the venue's own system handles it); 503 when it cannot answer.
+ */
+export async function handleStaffDay(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const date = request.nextUrl.searchParams.get('date') ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return json({ error: 'invalid', fieldErrors: { date: 'invalid' } }, 400);
+  const result = await backendFor(venueOf(request)).staff('staff/day', { date });
+  if (result.status) return json({ data: result.data }, 200);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
+}
+
+/**
+ * `POST /api/staff/answer {hash, action, version, note?}`: one answer to a booking, action
+ * `confirm`, `decline`, `arrived`, `noshow` or `cancel`. 200 `{result: 'done', booking}`;
+ * 409 `{result: 'changed' | 'notAllowed', booking}` with the booking as it is now; 401, 400, 404, 501, 503.
+ */
+export async function handleStaffAnswer(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  if (!body || !isStaffAction(body.action) || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  const note = typeof body.note === 'string' ? body.note : '';
+  if (note.length > 500) return json({ error: 'invalid', fieldErrors: { note: 'noteTooLong' } }, 400);
+  const result = await backendFor(venueOf(request)).staff(`staff/${body.action}`, { hash: body.hash, version: String(body.version), note });
+  if (result.status) return json(result.data, result.data.result === 'done' ? 200 : 409);
+  if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
 }

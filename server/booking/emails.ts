@@ -9,6 +9,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
+import { answerLinkPath } from '@/server/staff/links';
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
@@ -148,6 +149,15 @@ export async function queueReservationEmails(
       ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),
       ...(r.notes ? [[emailPhrase('reservationVenue', venueLocale, 'notes'), r.notes] as [string, string]] : []),
     ],
+    // A request awaiting the venue: one-click Confirm and Decline (server/staff/links.ts), tied to this version of the booking.
+    r.status === 'pending'
+      ? {
+          links: (['confirm', 'decline'] as const).map((action) => [
+            emailPhrase('reservationVenue', venueLocale, `${action}Link`),
+            venuePageUrl(context.host, venueLocale, answerLinkPath(venue, r, action)),
+          ]),
+        }
+      : {},
   );
   await enqueueEmail(tx, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html });
 }

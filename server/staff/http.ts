@@ -4,6 +4,10 @@ import { venueKeyForHost } from '@/lib/venue/host';
 import { backendFor } from '@/lib/backend';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { isStaffAction } from './sheet';
+import { answerByLink, readAnswerLink } from './links';
+import { findVenueByKey } from '@/server/venues/queries';
+import { toLocale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
 import { getDb } from '@/server/db/client';
 import { refuseOverLimit } from '@/server/limits';
 import { noStoreJson as json, readJsonObject } from '@/server/http';
@@ -70,4 +74,25 @@ export async function handleStaffAnswer(request: NextRequest): Promise<Response>
   if (result.status) return json(result.data, result.data.result === 'done' ? 200 : 409);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
+}
+
+/**
+ * `POST /api/staff/link` (the one-click page's form: hash, a, v, s, note?, language): the
+ * answer, once (server/staff/links.ts), then 303 back to the link's page, which says what
+ * was done and when. A link that is not the site's is a 400 page.
+ */
+export async function handleAnswerLink(request: NextRequest): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const field = (name: string) => String(form?.get(name) ?? '').slice(0, 600);
+  const hash = field('hash');
+  const link = /^[A-Za-z0-9_-]{22}$/.test(hash) ? readAnswerLink(hash, { a: field('a'), v: field('v'), s: field('s') }) : null;
+  const venueKey = venueOf(request);
+  const db = await getDb();
+  const venue = await findVenueByKey(db, venueKey);
+  if (!venue || !link) return json({ error: 'invalid' }, 400);
+  const outcome = await answerByLink(db, venue, link, venueKey, field('note').slice(0, 500));
+  if (outcome.result === 'invalid') return json({ error: 'invalid' }, 400);
+  const locale = toLocale(field('language'));
+  const back = localizedPath(locale, `/staff/answer/${hash}?a=${link.action}&v=${link.version}&s=${link.signature}`);
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
 }

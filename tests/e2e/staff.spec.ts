@@ -87,3 +87,36 @@ test('staff on a 360 px phone: sign in, confirm a request of 10, mark an arrival
   expect(await page.evaluate(async (d) => (await fetch(`/api/staff/day?date=${d}`)).status, bookingDay)).toBe(401);
   await context.close();
 });
+
+test('the venue e-mail\'s one-click links: Confirm and Decline without signing in; a second click says what was done', async ({ page, request }) => {
+  const venueMail = (name: string) => readMails().filter((m) => m.text.includes(name) && /\/staff\/answer\//.test(m.text)).pop();
+  const linkOf = (text: string, action: string) => {
+    const url = new URL(new RegExp(`(https?://\\S+/staff/answer/\\S+a=${action}\\S*)`).exec(text)![1]);
+    return `${origin}${url.pathname}${url.search}`;
+  };
+  const it = messages('it');
+
+  // Confirm: the venue clicks in the e-mail (a GET shows the page; the button acts).
+  await book(request, 3, 10, '21:00');
+  await expect.poll(() => Boolean(venueMail('Ospite3 Staff'))).toBe(true);
+  const confirm = linkOf(venueMail('Ospite3 Staff')!.text, 'confirm');
+  await page.goto(confirm);
+  await page.goto(confirm);
+  await expect(page.getByTestId('answer-summary')).toContainText('Ospite3 Staff');
+  await page.getByRole('button', { name: it('staffArea.link.confirmSend') }).click();
+  await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.confirmed'));
+  await expect.poll(() => readMails().filter((m) => m.to.startsWith('staff-e2e-3-') && m.subject.includes('confirmed')).length).toBe(1);
+  // A second click: what was done, and when; nothing more.
+  await page.goto(confirm);
+  await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.confirmed'));
+  await expect(page.getByRole('button', { name: it('staffArea.link.confirmSend') })).toHaveCount(0);
+
+  // Decline, with a note the guest receives.
+  await book(request, 4, 9, '21:30');
+  await expect.poll(() => Boolean(venueMail('Ospite4 Staff'))).toBe(true);
+  await page.goto(linkOf(venueMail('Ospite4 Staff')!.text, 'decline'));
+  await page.getByLabel(it('staffArea.declineNote')).fill('Siamo al completo per un evento privato');
+  await page.getByRole('button', { name: it('staffArea.actions.declineSend') }).click();
+  await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.declined'));
+  await expect.poll(() => readMails().find((m) => m.to.startsWith('staff-e2e-4-') && m.text.includes('Siamo al completo per un evento privato'))?.subject ?? '').toContain('cannot take your request');
+});

@@ -161,6 +161,54 @@ export function describeStaffSheet(driver: Driver) {
       expect(await call('staff/confirm', form({ hash: r.hash, version: r.revision }))).toMatchObject({ httpStatus: 409, body: { data: { result: 'changed', booking: { status: 'pending', version: r.revision + 1 } } } });
     });
 
+    it('one-click links in the venue e-mail: signed, single-use under 20 concurrent clicks, voided by an edit, expired at the booking time; a GET changes nothing', async () => {
+      const { book, db, venue, schema } = await ctx();
+      const links = await import('@/server/staff/links');
+      const r = (await book(guest(40, 8, '19:00', testDay(4)))).row;
+      expect(r.status).toBe('pending');
+      // The venue's notification carries both links, for this version of the booking.
+      const note = (await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'reservationVenue'))).find((m) => m.bodyText.includes(r.hash))!;
+      const confirmPath = links.answerLinkPath(venue, r, 'confirm');
+      expect(note.bodyText).toContain(confirmPath);
+      expect(note.bodyText).toContain(links.answerLinkPath(venue, r, 'decline'));
+      const read = (path: string) => {
+        const url = new URL(path, 'http://x');
+        return links.readAnswerLink(url.pathname.split('/').pop()!, Object.fromEntries(url.searchParams));
+      };
+      // A forged signature, or another answer under the confirm signature, is not a link.
+      expect(await links.answerLinkState(db, venue, read(confirmPath.replace(/s=.*/, 's=' + 'A'.repeat(32))))).toEqual({ state: 'invalid' });
+      expect(await links.answerLinkState(db, venue, read(confirmPath.replace('a=confirm', 'a=decline')))).toEqual({ state: 'invalid' });
+      // GET (the page's state) changes nothing, however often.
+      for (let i = 0; i < 3; i++) expect((await links.answerLinkState(db, venue, read(confirmPath))).state).toBe('open');
+      const [still] = await db.select().from(schema.reservations).where(eq(schema.reservations.id, r.id));
+      expect(still.status).toBe('pending');
+      // 20 clicks at once: one answer, and one e-mail to the guest.
+      const clicks = await Promise.all(Array.from({ length: 20 }, () => links.answerByLink(db, venue, read(confirmPath), 'localhost')));
+      expect(clicks.filter((c) => c.result === 'done')).toHaveLength(1);
+      expect((await mailsTo('staff-guest40@example.com')).filter((m) => m.template === 'reservationConfirm')).toHaveLength(1);
+      // A second click shows what was done, and when; the decline link of the same e-mail is spent too.
+      const after = await links.answerLinkState(db, venue, read(confirmPath));
+      expect(after).toMatchObject({ state: 'answered', booking: { status: 'confirmed', answeredBy: 'link', answeredAt: TEST_NOW.toISOString() } });
+      expect(await links.answerByLink(db, venue, read(links.answerLinkPath(venue, r, 'decline')), 'localhost')).toMatchObject({ result: 'changed' });
+
+      // An edit by the guest voids the old links; the new e-mail carries new ones.
+      const { editReservation } = await import('@/server/booking/changes');
+      const { reservationSchema } = await import('@/lib/forms/reservation');
+      const other = (await book(guest(41, 8, '21:30', testDay(5)))).row;
+      const oldDecline = links.answerLinkPath(venue, other, 'decline');
+      expect((await editReservation(db, venue, other.hash, reservationSchema.parse(guest(41, 9, '21:30', testDay(5))), { host: 'localhost' }, TEST_NOW)).outcome).toBe('changed');
+      expect(await links.answerByLink(db, venue, read(oldDecline), 'localhost', 'no')).toMatchObject({ result: 'changed', booking: { status: 'pending' } });
+      const [edited] = await db.select().from(schema.reservations).where(eq(schema.reservations.id, other.id));
+      expect(await links.answerByLink(db, venue, read(links.answerLinkPath(venue, edited, 'decline')), 'localhost', 'Siamo chiusi per ferie')).toMatchObject({ result: 'done', booking: { status: 'declined', venueNote: 'Siamo chiusi per ferie' } });
+
+      // Past the booking's time the link has expired and acts no more.
+      const late = (await book(guest(42, 8, '20:30', testDay(4)))).row;
+      const { instantOf } = await import('@/server/booking/time');
+      const at = new Date(instantOf(venue.timezone, late.date, late.time).getTime() + 60_000);
+      expect(await links.answerLinkState(db, venue, read(links.answerLinkPath(venue, late, 'confirm')), at)).toMatchObject({ state: 'expired' });
+      expect(await links.answerByLink(db, venue, read(links.answerLinkPath(venue, late, 'confirm')), 'localhost', '', at)).toEqual({ result: 'expired' });
+    });
+
     it('refuses bad input with a 400 and unknown bookings with a 404', async () => {
       const { book } = await ctx();
       const r = (await book(guest(30, 8, '19:00', testDay(5)))).row;

@@ -66,6 +66,8 @@ export async function queueReservationEmails(
     /** The venue's own answer (issue 23): its note to the guest, and no notification back to the venue. */
     venueNote?: string | null;
     notifyVenue?: boolean;
+    /** The venue notification's event (`events.*` of `reservationVenue`), when not the news itself. */
+    venueEvent?: string;
   },
 ) {
   const locale = toLocale(r.locale);
@@ -90,7 +92,7 @@ export async function queueReservationEmails(
   const mail = renderEmail(
     template,
     locale,
-    { venueName: venue.name, firstName: r.firstName, link: cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time },
+    { venueName: venue.name, firstName: r.firstName, link: news === 'declined' ? editUrl : cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time },
     details,
     standing
       ? {
@@ -132,7 +134,7 @@ export async function queueReservationEmails(
   const venueLocale = 'it';
   const venueLabels = summaryLabels(venueLocale);
   // What happened, in words: a new booking (confirmed, awaiting the venue, waiting list), a change or a cancellation.
-  const event = emailPhrase('reservationVenue', venueLocale, `events.${news}`);
+  const event = emailPhrase('reservationVenue', venueLocale, `events.${context.venueEvent ?? news}`);
   const note = renderEmail(
     'reservationVenue',
     venueLocale,

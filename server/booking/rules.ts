@@ -78,6 +78,14 @@ export const bookingRulesSchema = z
     smsConfirmation: z
       .object({ mode: z.enum(['never', 'always', 'aboveCovers', 'botUnsure']), covers: z.number().int().nonnegative().default(0) })
       .default({ mode: 'never', covers: 0 }),
+    /**
+     * No request waits forever (issue 23): a booking still awaiting the venue `hours` after it
+     * was made, or `minHoursBefore` before its time if that comes first, is answered
+     * `outcome` by the housekeeping sweep (server/staff/deadline.ts); guest and venue are told.
+     */
+    pendingDeadline: z
+      .object({ hours: z.number().positive().max(720).default(24), minHoursBefore: z.number().min(0).max(72).default(2), outcome: z.enum(['decline', 'confirm']).default('decline') })
+      .default({ hours: 24, minHoursBefore: 2, outcome: 'decline' }),
   })
   .default({
     smsConfirmation: { mode: 'never', covers: 0 },
@@ -91,6 +99,7 @@ export const bookingRulesSchema = z
     closures: [],
     specialOpenings: [],
     modules: [],
+    pendingDeadline: { hours: 24, minHoursBefore: 2, outcome: 'decline' },
   });
 
 export type BookingRules = z.infer<typeof bookingRulesSchema>;

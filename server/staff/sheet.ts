@@ -170,7 +170,9 @@ export async function answerBooking(
         now,
         experience,
         venueNote: changed.venueNote,
-        notifyVenue: false,
+        // The venue is not told of its own answers; of the deadline's, it is.
+        notifyVenue: input.by === 'deadline',
+        venueEvent: input.by === 'deadline' ? (input.action === 'confirm' ? 'deadlineConfirmed' : 'deadlineDeclined') : undefined,
       });
     }
     return { result: 'done' as const, booking: staffBookingView(changed, zoneNames, experience) };

@@ -209,6 +209,47 @@ export function describeStaffSheet(driver: Driver) {
       expect(await links.answerByLink(db, venue, read(links.answerLinkPath(venue, late, 'confirm')), 'localhost', '', at)).toEqual({ result: 'expired' });
     });
 
+    it('no request waits forever: the housekeeping sweep declines a request past its deadline (24 h, never later than 2 h before), or confirms where the venue sets it so; guest and venue are told', async () => {
+      const { book, db, venue, schema } = await ctx();
+      const { sweepStale } = await import('@/server/housekeeping');
+      const { instantOf } = await import('@/server/booking/time');
+      const statusOf = async (id: number) => (await db.select().from(schema.reservations).where(eq(schema.reservations.id, id)))[0];
+      const tonight = (await book(guest(50, 8, '21:30', testDay(0)))).row;
+      const later = (await book(guest(51, 8, '21:30', testDay(5)))).row;
+      expect([tonight.status, later.status]).toEqual(['pending', 'pending']);
+
+      await sweepStale(db, new Date(TEST_NOW.getTime() + 60_000));
+      expect((await statusOf(tonight.id)).status).toBe('pending');
+      // Tonight's request: 2 hours before its time comes before 24 hours.
+      const twoHoursBefore = instantOf(venue.timezone, tonight.date, '19:30');
+      await sweepStale(db, new Date(twoHoursBefore.getTime() - 60_000));
+      expect((await statusOf(tonight.id)).status).toBe('pending');
+      await sweepStale(db, twoHoursBefore);
+      expect(await statusOf(tonight.id)).toMatchObject({ status: 'declined', answeredBy: 'deadline' });
+      expect((await statusOf(later.id)).status).toBe('pending');
+      // The later one: 24 hours after it was made.
+      await sweepStale(db, new Date(TEST_NOW.getTime() + 24 * 3600_000 - 60_000));
+      expect((await statusOf(later.id)).status).toBe('pending');
+      await sweepStale(db, new Date(TEST_NOW.getTime() + 24 * 3600_000));
+      expect(await statusOf(later.id)).toMatchObject({ status: 'declined', answeredBy: 'deadline' });
+      expect((await mailsTo('staff-guest51@example.com')).map((m) => m.template)).toContain('reservationDeclined');
+      const venueMails = await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'reservationVenue'));
+      expect(venueMails.filter((m) => m.bodyText.includes('Ospite51') && m.subject.includes('automaticamente'))).toHaveLength(1);
+
+      // A venue that confirms instead, after one hour.
+      const { venues } = schema;
+      const [row] = await db.select().from(venues).where(eq(venues.id, venue.id));
+      await db.update(venues).set({ booking: { ...row.booking!, pendingDeadline: { hours: 1, minHoursBefore: 2, outcome: 'confirm' } } }).where(eq(venues.id, venue.id));
+      try {
+        const third = (await book(guest(52, 8, '20:30', testDay(5)))).row;
+        await sweepStale(db, new Date(TEST_NOW.getTime() + 3600_000));
+        expect(await statusOf(third.id)).toMatchObject({ status: 'confirmed', answeredBy: 'deadline' });
+        expect((await mailsTo('staff-guest52@example.com')).map((m) => m.template)).toContain('reservationConfirm');
+      } finally {
+        await db.update(venues).set({ booking: row.booking }).where(eq(venues.id, venue.id));
+      }
+    });
+
     it('refuses bad input with a 400 and unknown bookings with a 404', async () => {
       const { book } = await ctx();
       const r = (await book(guest(30, 8, '19:00', testDay(5)))).row;

@@ -4,6 +4,7 @@ import { rateLimits, reservations, slotHolds, venues } from '@/server/db/schema'
 import { LIMIT_NAMES, limitFor } from '@/server/limits-config';
 import { endSuspended } from '@/server/booking/sms';
 import { expireAbandonedOrders } from '@/server/giftcards/expiry';
+import { answerOverduePending } from '@/server/staff/deadline';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -26,6 +27,8 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  * - rate-limit counters older than the longest window in force (at least a day) are deleted;
  * - gift card orders left `pending` past their Checkout Session's expiry become `expired`
  *   (never a paid one; a late signed payment still creates the cards: `fulfil`).
+ * - a table request still awaiting the venue past its deadline (`booking.pendingDeadline`) is
+ *   declined, or confirmed where the venue set it so; guest and venue are told.
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -38,7 +41,8 @@ export async function sweepStale(db: Database, now = clockNow()) {
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - (await rateLimitKeepMs(db)))))
     .returning({ key: rateLimits.key });
   const giftcardOrdersExpired = await expireAbandonedOrders(db, now);
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired };
+  const pendingAnswered = await answerOverduePending(db, now);
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered };
 }
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
@@ -50,7 +54,7 @@ export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 6
   const sweep = async () => {
     try {
       const swept = await sweepStale(await getDb());
-      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired) log.info('housekeeping_swept', swept);
+      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered) log.info('housekeeping_swept', swept);
     } catch (error) {
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }

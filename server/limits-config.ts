@@ -49,6 +49,8 @@ export const LIMITS = {
   cspReport: { count: 60, windowSeconds: 3600, per: 'address' },
   /** Experience booking submits per address. */
   experienceCreate: { count: 20, windowSeconds: 3600, per: 'address' },
+  /** Staff sign-in attempts (the venue's credential typed on a device) per address: guessing stays hopeless. */
+  staffSignIn: { count: 10, windowSeconds: 900, per: 'address' },
 } as const satisfies Record<string, { count: number; windowSeconds: number; per: 'address' | 'email' | 'phone' }>;
 
 export type LimitName = keyof typeof LIMITS;

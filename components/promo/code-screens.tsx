@@ -11,7 +11,9 @@ import { pickText } from '@/lib/i18n/texts';
 import { defaultLocale } from '@/lib/i18n/locales';
 import { formatDay, formatMoment } from '@/lib/promo/format';
 import { venuePageUrl } from '@/server/fidelity/service';
-import { isRedeemSignature, isStaffSession, redeemPath, STAFF_COOKIE } from '@/server/promo/staff';
+import { isRedeemSignature, redeemPath } from '@/server/promo/staff';
+import { getDb } from '@/server/db/client';
+import { STAFF_COOKIE, staffSessionFor } from '@/server/staff/sessions';
 import { PrintButton } from './print-button';
 import { RedeemButton, StaffSignIn } from './staff-panel';
 import { ID, promoPath, type PromoCodeParams } from './paths';
@@ -107,9 +109,9 @@ export async function PromoCodeScreen({ params }: { params: PromoCodeParams }) {
 export async function PromoRedeemScreen({ params, searchParams }: { params: PromoCodeParams; searchParams: Record<string, string | string[] | undefined> }) {
   const signature = typeof searchParams.s === 'string' ? searchParams.s : null;
   const { locale, venueKey } = await loadVenue(params);
-  const [t, forms] = await Promise.all([getTranslations('promo'), getTranslations('forms.errors')]);
+  const [t, forms, limits] = await Promise.all([getTranslations('promo'), getTranslations('forms.errors'), getTranslations('limits')]);
   const signed = ID.test(params.id) && isRedeemSignature(venueKey, params.id, signature);
-  const staff = isStaffSession(venueKey, (await cookies()).get(STAFF_COOKIE)?.value);
+  const staff = await staffSessionFor(await getDb(), venueKey, (await cookies()).get(STAFF_COOKIE)?.value);
   const panel = (body: React.ReactNode) => (
     <div className="form-page promo-staff">
       <h1>{t('staff.title')}</h1>
@@ -121,7 +123,7 @@ export async function PromoRedeemScreen({ params, searchParams }: { params: Prom
     return panel(
       <>
         <p className="lead">{t('staff.signInText')}</p>
-        <StaffSignIn text={{ tokenLabel: t('staff.tokenLabel'), signIn: t('staff.signIn'), wrongToken: t('staff.wrongToken'), unavailable: forms('unavailable') }} />
+        <StaffSignIn text={{ tokenLabel: t('staff.tokenLabel'), signIn: t('staff.signIn'), wrongToken: t('staff.wrongToken'), unavailable: forms('unavailable'), tooMany: limits('tooManyRequests') }} />
       </>,
     );
   }

@@ -11,23 +11,24 @@ type Text = {
   alreadyUsed: string;
   expired: string;
   unavailable: string;
+  tooMany?: string;
 };
 
 const formatTime = (iso: string, locale: string, timeZone: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 
-/** Staff sign-in with the venue token: sets the staff cookie, then shows the redemption. */
-export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn' | 'wrongToken' | 'unavailable'> }) {
+/** Staff sign-in with the venue's credential: a staff session for this device (`POST /api/staff/session`), then the page again. */
+export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn' | 'wrongToken' | 'unavailable' | 'tooMany'> }) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const response = await fetch('/api/promo/staff', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }).catch(() => null);
+    const response = await fetch('/api/staff/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }).catch(() => null);
     setBusy(false);
     if (response?.ok) return window.location.reload();
-    setError(response?.status === 401 ? text.wrongToken : text.unavailable);
+    setError(response?.status === 401 ? text.wrongToken : response?.status === 429 && text.tooMany ? text.tooMany : text.unavailable);
   };
   return (
     <form className="form" onSubmit={submit} noValidate>

@@ -86,7 +86,7 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
     return (
       <div className="message-panel" role="status">
         <h1>{t('edit.title')}</h1>
-        <p>{booking.status === 'cancelled' ? t('edit.cancelled') : t('edit.notChangeable')}</p>
+        <p>{booking.status === 'cancelled' ? t('edit.cancelled') : booking.status === 'declined' ? t('outcome.rejectText') : t('edit.notChangeable')}</p>
         <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
         <div className="actions">
           {booking.status === 'waitinglist' && booking.changeable ? (

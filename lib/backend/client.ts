@@ -12,6 +12,7 @@ import {
   type ReservationCall,
 } from '@/lib/contract/reservation';
 import { promoAnswers, promoSchema, type Promo, type PromoCall } from '@/lib/contract/promo';
+import { staffAnswers, type StaffCall } from '@/lib/contract/staff';
 import { errorMessage, log } from '@/lib/log';
 import { giftcardAnswers, giftcardListSchema, type Giftcard, type GiftcardCall } from '@/lib/contract/giftcard';
 
@@ -72,6 +73,8 @@ export interface BackendClient {
   getPromo(urlName: string): Promise<Loaded<Promo> | { status: 'notFound' }>;
   /** `promo/request`, `promo/getcode`, `promo/lookup`, `promo/redeem`. */
   promo<C extends PromoCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof promoAnswers)[C]>>>;
+  /** `staff/day`, `staff/confirm`, `decline`, `arrived`, `noshow`, `cancel` (docs/backend-contract.md, "The venue's answers"); a backend without them answers `unknownCall`. */
+  staff<C extends StaffCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof staffAnswers)[C]>>>;
   /** The experience booking calls of spec section 7 (`getsingleexperience` ... `createexperiencereserve`). */
   experience<C extends ExperienceBookingCall>(call: C, payload: Record<string, string>): Promise<ActionResult<ExperienceBookingAnswer<C>>>;
   /** `experience/startpayment` and `payment/confirmlocaldeposit` (docs/backend-contract.md, additions). */
@@ -157,6 +160,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
   const reservation = (call: ReservationCall, payload: Record<string, string>) => act(`reservation/${call}`, payload, reservationAnswers[call]);
   const giftcard = (call: GiftcardCall, payload: Record<string, string>) => act(`giftcard/${call}`, payload, giftcardAnswers[call]);
   const promo = (call: PromoCall, payload: Record<string, string>) => act(call, payload, promoAnswers[call]);
+  const staff = (call: StaffCall, payload: Record<string, string>) => act(call, payload, staffAnswers[call]);
   const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
   const experience = (call: ExperienceBookingCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceBookingAnswers[call]);
   const experiencePayment = (call: ExperiencePaymentCall, payload: Record<string, string>) =>
@@ -195,6 +199,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
     giftcard: giftcard as BackendClient['giftcard'],
     getGiftcards: () => load('giftcard/getlist', giftcardListSchema),
     promo: promo as BackendClient['promo'],
+    staff: staff as BackendClient['staff'],
     getPromo: (urlName) => load('promo/getpromo', promoSchema, { urlName }, true),
     experience: experience as BackendClient['experience'],
     experiencePayment: experiencePayment as BackendClient['experiencePayment'],

@@ -68,7 +68,7 @@ export const codeOutcomeSchema = z.union([
 
 export const codeSentSchema = z.object({ expiresAt: z.string() });
 
-export const reservationStatusSchema = z.enum(['confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled']);
+export const reservationStatusSchema = z.enum(['confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined']);
 
 export const codeStatusSchema = z.object({
   status: reservationStatusSchema,

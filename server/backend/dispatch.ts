@@ -33,6 +33,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from './calls/reservation';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow } from './calls/staff';
 import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from './calls/giftcards';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
@@ -95,6 +96,13 @@ const handlers: Record<string, Handler> = {
   'experience/createexperiencereserve': createExperienceReserve,
   'experience/startpayment': startExperiencePayment,
   'payment/confirmlocaldeposit': confirmLocalDepositCall,
+  // The venue's answers (issue 23; docs/backend-contract.md, "The venue's answers").
+  'staff/day': staffDay,
+  'staff/confirm': staffConfirm,
+  'staff/decline': staffDecline,
+  'staff/arrived': staffArrived,
+  'staff/noshow': staffNoShow,
+  'staff/cancel': staffCancel,
 };
 
 export function isKnownCall(call: string): boolean {

@@ -9,9 +9,10 @@ import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
+import { answerLinkPath } from '@/server/staff/links';
 
 /** Why the guest gets an e-mail about their booking. */
-export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled';
+export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
 
 const guestTemplate: Record<ReservationNews, EmailTemplate> = {
   confirm: 'reservationConfirm',
@@ -19,6 +20,8 @@ const guestTemplate: Record<ReservationNews, EmailTemplate> = {
   waitinglist: 'reservationWaitinglist',
   changed: 'reservationChanged',
   cancelled: 'reservationCancelled',
+  declined: 'reservationDeclined',
+  venueCancelled: 'reservationCancelledByVenue',
 };
 
 const longDate = (date: string, locale: string) =>
@@ -54,14 +57,26 @@ export async function queueReservationEmails(
   venue: VenueRow,
   r: ReservationRow,
   news: ReservationNews,
-  context: { host: string; zoneName: Texts; now: Date; /** The title of an experience added to the booking. */ experience?: Texts | null },
+  context: {
+    host: string;
+    zoneName: Texts;
+    now: Date;
+    /** The title of an experience added to the booking. */
+    experience?: Texts | null;
+    /** The venue's own answer (issue 23): its note to the guest, and no notification back to the venue. */
+    venueNote?: string | null;
+    notifyVenue?: boolean;
+    /** The venue notification's event (`events.*` of `reservationVenue`), when not the news itself. */
+    venueEvent?: string;
+  },
 ) {
   const locale = toLocale(r.locale);
   const labels = summaryLabels(locale);
   const zoneName = pickText(context.zoneName as Parameters<typeof pickText>[0], locale);
   const dateText = longDate(r.date, locale);
   const editUrl = venuePageUrl(context.host, locale, `/reserve/${r.hash}/edit`);
-  const cancelled = news === 'cancelled';
+  const cancelled = news === 'cancelled' || news === 'venueCancelled' || news === 'declined';
+  const venueNote = context.venueNote?.trim() ? `${emailPhrase(guestTemplate[news], locale, 'note')}: ${context.venueNote.trim()}` : null;
   const fee = r.cancellationFeeCents ? formatPrice(r.cancellationFeeCents / 100, venue.currency, locale) : '';
   const details: [string, string][] = [
     [labels.name, `${r.firstName} ${r.lastName}`],
@@ -77,7 +92,7 @@ export async function queueReservationEmails(
   const mail = renderEmail(
     template,
     locale,
-    { venueName: venue.name, firstName: r.firstName, link: cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time },
+    { venueName: venue.name, firstName: r.firstName, link: news === 'declined' ? editUrl : cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time },
     details,
     standing
       ? {
@@ -87,7 +102,7 @@ export async function queueReservationEmails(
             [reserveText(locale, 'outcome.cancel'), venuePageUrl(context.host, locale, `/reserve/${r.hash}/cancel`)],
           ],
         }
-      : {},
+      : { notes: venueNote ? [venueNote] : [] },
   );
   const attachments =
     news === 'waitinglist'
@@ -115,11 +130,11 @@ export async function queueReservationEmails(
           },
         ];
   await enqueueEmail(tx, { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
-  if (!venue.email) return;
+  if (!venue.email || context.notifyVenue === false) return;
   const venueLocale = 'it';
   const venueLabels = summaryLabels(venueLocale);
   // What happened, in words: a new booking (confirmed, awaiting the venue, waiting list), a change or a cancellation.
-  const event = emailPhrase('reservationVenue', venueLocale, `events.${news}`);
+  const event = emailPhrase('reservationVenue', venueLocale, `events.${context.venueEvent ?? news}`);
   const note = renderEmail(
     'reservationVenue',
     venueLocale,
@@ -136,6 +151,15 @@ export async function queueReservationEmails(
       ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),
       ...(r.notes ? [[emailPhrase('reservationVenue', venueLocale, 'notes'), r.notes] as [string, string]] : []),
     ],
+    // A request awaiting the venue: one-click Confirm and Decline (server/staff/links.ts), tied to this version of the booking.
+    r.status === 'pending'
+      ? {
+          links: (['confirm', 'decline'] as const).map((action) => [
+            emailPhrase('reservationVenue', venueLocale, `${action}Link`),
+            venuePageUrl(context.host, venueLocale, answerLinkPath(venue, r, action)),
+          ]),
+        }
+      : {},
   );
   await enqueueEmail(tx, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html });
 }

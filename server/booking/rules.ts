@@ -89,6 +89,19 @@ export const bookingRulesSchema = z
       .object({ mode: z.enum(['never', 'always', 'aboveCovers', 'botUnsure']).describe('`never`, `always`, `aboveCovers` (parties larger than `covers`), or `botUnsure` (instead of the visible challenge).'), covers: z.number().int().nonnegative().default(0).describe('Party size above which `aboveCovers` asks the code.') })
       .default({ mode: 'never', covers: 0 })
       .describe('SMS-code confirmation of bookings.'),
+    /**
+     * No request waits forever (issue 23): a booking still awaiting the venue `hours` after it
+     * was made, or `minHoursBefore` before its time if that comes first, is answered
+     * `outcome` by the housekeeping sweep (server/staff/deadline.ts); guest and venue are told.
+     */
+    pendingDeadline: z
+      .object({
+        hours: z.number().positive().max(720).default(24).describe('Hours a booking may await the venue\'s answer.'),
+        minHoursBefore: z.number().min(0).max(72).default(2).describe('The answer is due at the latest this many hours before the booking.'),
+        outcome: z.enum(['decline', 'confirm']).default('decline').describe('What the sweep does with an unanswered request: `decline` or `confirm`.'),
+      })
+      .default({ hours: 24, minHoursBefore: 2, outcome: 'decline' })
+      .describe('No request waits forever: when a pending booking is answered automatically, and how.'),
   })
   .default({
     smsConfirmation: { mode: 'never', covers: 0 },
@@ -102,6 +115,7 @@ export const bookingRulesSchema = z
     closures: [],
     specialOpenings: [],
     modules: [],
+    pendingDeadline: { hours: 24, minHoursBefore: 2, outcome: 'decline' },
   });
 
 export type BookingRules = z.infer<typeof bookingRulesSchema>;

@@ -297,7 +297,7 @@ export type GuaranteeTerms = {
   currency: string;
 };
 
-export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled';
+export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 
 /**
  * Table reservations. `covers` count against the capacity of their date, shift, slot and
@@ -349,6 +349,13 @@ export const reservations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The late-cancellation fee that applied when the guest cancelled past the policy's limit. */
     cancellationFeeCents: integer('cancellation_fee_cents'),
+    /** The venue's answer (issue 23): who acted (`staff`, `link`, `deadline`), when, and its note to the guest (decline, cancel). */
+    answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    venueNote: text('venue_note'),
+    /** At the table: the guest came (`arrived`) or did not (`noshow`), marked by staff. */
+    attendance: text('attendance').$type<'arrived' | 'noshow'>(),
+    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -528,8 +535,13 @@ export const giftCardRedemptions = pgTable('gift_card_redemptions', {
     .references(() => issuedGiftCards.id, { onDelete: 'cascade' }),
   amountCents: integer('amount_cents').notNull(),
   reference: text('reference').notNull().default(''),
+  /** The balance this redemption left: a retry with the same reference answers it again. */
+  balanceAfterCents: integer('balance_after_cents'),
   createdAt: stamp('created_at'),
-});
+}, (t) => [
+  // A till's retry (same reference) is the same redemption: the second insert conflicts and takes nothing.
+  uniqueIndex('gift_card_redemptions_reference').on(t.cardId, t.reference).where(sql`${t.reference} <> ''`),
+]);
 
 /** The local test provider's Checkout Sessions (Stripe keeps its own). */
 export const localCheckoutSessions = pgTable('local_checkout_sessions', {
@@ -645,3 +657,33 @@ export const depositPayments = pgTable('deposit_payments', {
 
 export type ExperienceBookingRow = typeof experienceBookings.$inferSelect;
 export type DepositPaymentRow = typeof depositPayments.$inferSelect;
+
+// ---- Venue credentials and staff sessions (issue 21).
+
+/**
+ * The venue's own credential (one per venue scope, server/staff/credentials.ts): the bearer
+ * token of its venue-side contract calls and what its staff sign in with. Only its SHA-256
+ * is kept; `npm run venue:token -- {host}` makes a new one (the old one stops at once).
+ */
+export const venueCredentials = pgTable('venue_credentials', {
+  scope: text('scope').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  rotatedAt: stamp('rotated_at'),
+});
+
+/**
+ * A staff device signed in to a venue (server/staff/sessions.ts). The cookie holds a random
+ * id; the row is keyed by its SHA-256, so a copy of this table signs nobody in.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    scope: text('scope').notNull(),
+    createdAt: stamp('created_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('staff_sessions_scope').on(t.scope)],
+);

@@ -45,13 +45,27 @@ export async function lookupCard(db: Database, venue: VenueRow, code: string) {
  * Takes `amountCents` off a card (partial redemptions allowed). One conditional UPDATE
  * (`balance >= amount`), so concurrent redemptions never take the balance below zero, and
  * the CHECK constraint refuses it even if a query tried.
+ *
+ * A non-empty `reference` is the till's key for this redemption: unique per card (a partial
+ * unique index). The redemption row is inserted first; a retry with the same reference
+ * (after a time-out, or racing the first) conflicts, waits for the first to commit, and
+ * answers the first result with `replayed: true`, taking nothing more. Should the first be
+ * refused (rolled back), the retry is a new attempt.
  */
 export async function redeemCard(db: Database, venue: VenueRow, code: string, amountCents: number, reference: string) {
   return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: issuedGiftCards.id }).from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
+    if (!target) throw new GiftcardError('notFound', 'code');
+    let claimed: number | undefined;
+    if (reference) {
+      const [row] = await tx.insert(giftCardRedemptions).values({ cardId: target.id, amountCents, reference }).onConflictDoNothing().returning({ id: giftCardRedemptions.id });
+      if (!row) return replay(tx, target.id, reference);
+      claimed = row.id;
+    }
     const [card] = await tx
       .update(issuedGiftCards)
       .set({ balanceCents: sql`${issuedGiftCards.balanceCents} - ${amountCents}` })
-      .where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code), gte(issuedGiftCards.balanceCents, amountCents), gte(issuedGiftCards.validUntil, today(venue))))
+      .where(and(eq(issuedGiftCards.id, target.id), gte(issuedGiftCards.balanceCents, amountCents), gte(issuedGiftCards.validUntil, today(venue))))
       .returning();
     if (!card) {
       const found = await lookupCard(tx, venue, code);
@@ -59,7 +73,26 @@ export async function redeemCard(db: Database, venue: VenueRow, code: string, am
       if (found.expired) throw new GiftcardError('expired', 'code');
       throw new GiftcardError('insufficientBalance', 'amount');
     }
-    await tx.insert(giftCardRedemptions).values({ cardId: card.id, amountCents, reference });
-    return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, redeemed: amountCents };
+    if (claimed) await tx.update(giftCardRedemptions).set({ balanceAfterCents: card.balanceCents }).where(eq(giftCardRedemptions.id, claimed));
+    else await tx.insert(giftCardRedemptions).values({ cardId: card.id, amountCents, reference, balanceAfterCents: card.balanceCents });
+    return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, redeemed: amountCents, replayed: false };
   });
+}
+
+/** The answer a redemption gave the first time (its reference is already used on this card). */
+async function replay(db: Database, cardId: number, reference: string) {
+  const [row] = await db
+    .select({ card: issuedGiftCards, redemption: giftCardRedemptions })
+    .from(giftCardRedemptions)
+    .innerJoin(issuedGiftCards, eq(issuedGiftCards.id, giftCardRedemptions.cardId))
+    .where(and(eq(giftCardRedemptions.cardId, cardId), eq(giftCardRedemptions.reference, reference)));
+  const { card, redemption } = row;
+  return {
+    code: card.code,
+    value: card.valueCents,
+    balance: redemption.balanceAfterCents ?? card.balanceCents,
+    validUntil: card.validUntil,
+    redeemed: redemption.amountCents,
+    replayed: true,
+  };
 }

@@ -17,6 +17,8 @@ export type EmailTemplate =
   | 'reservationChanged'
   | 'reservationCancelled'
   | 'reservationVenue'
+  | 'reservationDeclined'
+  | 'reservationCancelledByVenue'
   | 'promoCode';
 /** Placeholders of the texts; `venueName` always. */
 type Vars = { venueName: string; firstName?: string; link?: string; [name: string]: string | undefined };

@@ -10,7 +10,8 @@ import { venueKeyForHost } from '@/lib/venue/host';
 import { clientIp } from '@/server/booking/http';
 import { refuseOverLimit } from '@/server/limits';
 import { now } from '@/server/clock';
-import { isRedeemSignature, isStaffSession, isVenueStaffToken, STAFF_COOKIE, STAFF_SESSION_SECONDS, staffSession } from './staff';
+import { requestStaffSession } from '@/server/staff/http';
+import { isRedeemSignature } from './staff';
 import { noStoreJson as json, readJsonObject } from '@/server/http';
 
 
@@ -104,25 +105,15 @@ export async function handleRequest(request: NextRequest): Promise<Response> {
   }
 }
 
-/** `POST /api/promo/staff {token}`: signs this device in as the venue's staff (a cookie for 12 hours). */
-export async function handleStaffSignIn(request: NextRequest): Promise<Response> {
-  const body = await readJsonObject(request);
-  const venueKey = venueOf(request);
-  if (!body || !isVenueStaffToken(venueKey, text(body.token))) return json({ error: 'wrongToken' }, 401);
-  const secure = request.headers.get('x-forwarded-proto') === 'https' || request.nextUrl.protocol === 'https:';
-  const cookie = `${STAFF_COOKIE}=${staffSession(venueKey)}; Path=/; Max-Age=${STAFF_SESSION_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
-  return json({ result: 'signedIn' }, 200, { 'Set-Cookie': cookie });
-}
-
 /**
  * `POST /api/promo/redeem {id, s}`: marks a code used, for signed-in staff holding a link
  * the site signed. 200 `{result: 'used', usedAt}`; 409 `{result: 'alreadyUsed', usedAt}`
- * with the first use's time, or `{result: 'expired'}`; 401 not signed in; 403 bad link.
+ * with the first use's time, or `{result: 'expired'}`; 401 without a live staff session; 403 bad link.
  */
 export async function handleRedeem(request: NextRequest): Promise<Response> {
   const body = await readJsonObject(request);
   const venueKey = venueOf(request);
-  if (!isStaffSession(venueKey, request.cookies.get(STAFF_COOKIE)?.value)) return json({ error: 'signIn' }, 401);
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const id = text(body?.id);
   if (!id || !isRedeemSignature(venueKey, id, text(body?.s))) return json({ error: 'badLink' }, 403);
   const result = await backendFor(venueKey).promo('promo/redeem', { id });

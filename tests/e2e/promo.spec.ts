@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { messages, readMails, uniqueEmail } from './helpers';
-import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
+import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
 
 /**
  * Promotions end to end (issue 16) on the built-in site, on a venue of their own
@@ -40,8 +39,8 @@ const PROMOS = {
   disabled: promotion('spenta', { active: false }),
 };
 
-/** The venue token of promo.localhost, derived as `npm run promo:staff-token -- promo.localhost` does. */
-const staffToken = createHmac('sha256', E2E_TOKEN).update(`promo-staff-token\u0000${HOST}`).digest('base64url').slice(0, 32);
+/** The venue credential of promo.localhost, made as `npm run venue:token -- promo.localhost` does through a running site. */
+let staffToken = '';
 
 let phoneNo = 0;
 const phone = () => `347 ${String(Date.now() % 1000).padStart(3, '0')} ${String((Date.now() + ++phoneNo * 7919) % 10000).padStart(4, '0')}`;
@@ -51,6 +50,9 @@ test.beforeAll(async ({ request }) => {
   const venue = { ...file, slug: 'promo-e2e', name: 'Osteria Promo', hosts: [HOST], default: false, promotions: Object.values(PROMOS) };
   const response = await request.post(`${siteUrl('builtin')}/api/admin/venues`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: venue });
   expect(response.ok(), await response.text()).toBe(true);
+  const minted = await request.post(`${siteUrl('builtin')}/api/admin/venue-token`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { host: HOST } });
+  expect(minted.ok(), await minted.text()).toBe(true);
+  staffToken = ((await minted.json()) as { data: { token: string } }).data.token;
 });
 
 /** A POST from the page itself (Node cannot resolve *.localhost; the browser can), with the page's cookies. */
@@ -224,6 +226,14 @@ test.describe('requesting and redeeming a code', () => {
     // A link whose signature is not the site's is refused, signed in or not.
     await staff.goto(redeemUrl.replace(/s=.*/, 's=forged'));
     await expect(staff.locator('main').getByRole('alert')).toHaveText(it('promo.staff.badLink'));
+    // The staff cookie holds only the session's random id, HttpOnly and SameSite=Strict.
+    const session = (await staff.context().cookies()).find((c) => c.name === 'frontpage-staff')!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(session.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // "Sign out this device": the server forgets the session, so a copy of the cookie opens nothing either.
+    expect(await staff.evaluate(async () => (await fetch('/api/staff/session', { method: 'DELETE' })).status)).toBe(200);
+    await staff.context().addCookies([session]);
+    expect((await post(staff, '/api/promo/redeem', { id, s: new URL(link).searchParams.get('s') })).status).toBe(401);
     await staff.close();
 
     await page.reload();

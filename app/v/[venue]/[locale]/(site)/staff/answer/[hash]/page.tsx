@@ -1,0 +1,16 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { AnswerLinkScreen } from '@/components/staff/answer-screen';
+import { staffMetadata } from '@/components/staff/staff-screen';
+
+type Props = PageProps<{ hash: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** A one-click answer from the venue's e-mail (issue 23): per request, never cached nor indexed. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props) {
+  return staffMetadata(await params);
+}
+
+export default async function Page({ params, searchParams }: Props) {
+  return <AnswerLinkScreen params={await params} searchParams={await searchParams} />;
+}

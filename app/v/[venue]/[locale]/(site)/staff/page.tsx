@@ -1,0 +1,13 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { StaffScreen, staffMetadata } from '@/components/staff/staff-screen';
+
+/** The venue's staff area (issue 23): per device and per request, never cached nor indexed. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps) {
+  return staffMetadata(await params);
+}
+
+export default async function Page({ params }: PageProps) {
+  return <StaffScreen params={await params} />;
+}

@@ -1,0 +1,233 @@
+'use client';
+
+import { useId, useState } from 'react';
+import useSWR from 'swr';
+import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
+
+/** The texts of the staff area (messages `staffArea`), in the language staff chose. */
+export type SheetText = Record<string, string> & { status: Record<string, string>; attendance: Record<string, string>; actions: Record<string, string> };
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
+const pick = (texts: Record<string, string> | null, locale: string) => (texts ? texts[locale] || texts.it || '' : '');
+
+type Answer = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel';
+const ACTIONS: Record<string, Answer[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'noshow', 'cancel'], waitinglist: ['decline'] };
+const FILTERS = ['all', 'pending', 'confirmed', 'waitinglist', 'declined', 'cancelled'] as const;
+
+async function fetchDay(url: string): Promise<StaffDay> {
+  const response = await fetch(url, { cache: 'no-store' });
+  const body = (await response.json().catch(() => ({}))) as { data?: StaffDay; error?: string };
+  if (!response.ok || !body.data) throw Object.assign(new Error(body.error ?? 'unavailable'), { status: response.status });
+  return body.data;
+}
+
+/**
+ * The service sheet (issue 23): a day's bookings by shift and time, covers against
+ * capacity, the waiting list, and the answers. Polls every 5 s (SWR), so another device's
+ * change shows within seconds; an answer on a booking that changed meanwhile shows it as it is now.
+ */
+export function ServiceSheet({ initialDate, locale, text }: { initialDate: string; locale: string; text: SheetText }) {
+  const [date, setDate] = useState(initialDate);
+  const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all');
+  const dateId = useId();
+  const filterId = useId();
+  const { data, error, mutate } = useSWR(`/api/staff/day?date=${date}`, fetchDay, { refreshInterval: 5000, revalidateOnFocus: true });
+  const status = (error as { status?: number } | undefined)?.status;
+  if (status === 401) window.location.reload();
+  const shown = (b: StaffBooking) => filter === 'all' || b.status === filter;
+  return (
+    <div className="staff-sheet">
+      <div className="staff-sheet__controls">
+        <div className="field">
+          <label htmlFor={dateId}>{text.day}</label>
+          <input id={dateId} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={filterId}>{text.filter}</label>
+          <select id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as (typeof FILTERS)[number])}>
+            {FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {f === 'all' ? text.all : text.status[f]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {data && date !== data.today ? (
+          <button type="button" className="button button--ghost" onClick={() => setDate(data.today)}>
+            {text.today}
+          </button>
+        ) : null}
+      </div>
+      {error && status !== 401 ? (
+        <p role="alert" className="field__error">
+          {status === 501 ? text.notOffered : text.unavailable}
+        </p>
+      ) : null}
+      {!data ? null : (
+        <>
+          {data.shifts.map((shift) => {
+            const bookings = shift.bookings.filter(shown);
+            return (
+              <section key={shift.key} className="staff-shift" aria-labelledby={`shift-${shift.key}`}>
+                <h2 id={`shift-${shift.key}`}>
+                  {pick(shift.name, locale)} <span className="staff-shift__times">{`${shift.startTime}–${shift.endTime}`}</span>
+                </h2>
+                <p className="staff-shift__covers" data-testid={`covers-${shift.key}`}>
+                  {fill(text.covers, { covers: shift.covers, capacity: shift.capacity })}
+                </p>
+                {bookings.length ? (
+                  <ul className="staff-list">
+                    {bookings.map((b) => (
+                      <BookingCard key={b.hash} booking={b} locale={locale} text={text} onChanged={() => mutate()} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p>{text.noBookings}</p>
+                )}
+              </section>
+            );
+          })}
+          {!data.shifts.length ? <p>{text.noBookings}</p> : null}
+          <section className="staff-shift" aria-labelledby="staff-waiting">
+            <h2 id="staff-waiting">{text.waitingList}</h2>
+            {data.waitingList.filter(shown).length ? (
+              <ol className="staff-list">
+                {data.waitingList.filter(shown).map((b) => (
+                  <BookingCard key={b.hash} booking={b} locale={locale} text={text} onChanged={() => mutate()} />
+                ))}
+              </ol>
+            ) : (
+              <p>{text.noWaiting}</p>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One booking: its facts and the answers its status allows. */
+function BookingCard({ booking, locale, text, onChanged }: { booking: StaffBooking; locale: string; text: SheetText; onChanged: () => void }) {
+  const [b, setB] = useState(booking);
+  const [seen, setSeen] = useState(booking);
+  const [asking, setAsking] = useState<Answer | null>(null);
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const noteId = useId();
+  // A newer version from polling replaces what is shown (another device's change).
+  if (booking.version !== seen.version || booking.status !== seen.status) {
+    setSeen(booking);
+    setB(booking);
+  }
+  const send = async (action: Answer) => {
+    setBusy(true);
+    const response = await fetch('/api/staff/answer', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hash: b.hash, action, version: b.version, note: action === 'decline' || action === 'cancel' ? note : '' }),
+    }).catch(() => null);
+    const body = (response ? await response.json().catch(() => ({})) : {}) as { result?: string; booking?: StaffBooking };
+    setBusy(false);
+    if (body.booking) setB(body.booking);
+    if (body.result === 'done') {
+      setAsking(null);
+      setNote('');
+      setMessage({ ok: true, text: text.done });
+    } else if (body.result === 'changed') setMessage({ ok: false, text: text.changed });
+    else if (body.result === 'notAllowed') setMessage({ ok: false, text: text.notAllowed });
+    else setMessage({ ok: false, text: response?.status === 401 ? text.signedOut : text.unavailable });
+    onChanged();
+  };
+  const actions = ACTIONS[b.status] ?? [];
+  const label = `${b.time} · ${b.name}`;
+  return (
+    <li className={`staff-booking staff-booking--${b.status}`} data-testid="staff-booking" aria-label={label}>
+      <div className="staff-booking__head">
+        <strong className="staff-booking__time">{b.time}</strong>
+        <span className="staff-booking__covers">{fill(text.people, { count: b.covers })}</span>
+        <span className="staff-booking__name">{b.name}</span>
+        <span className={`badge staff-status staff-status--${b.status}`}>{text.status[b.status] ?? b.status}</span>
+        {b.attendance ? <span className="badge">{text.attendance[b.attendance]}</span> : null}
+      </div>
+      <dl className="staff-booking__facts">
+        <dt>{text.phone}</dt>
+        <dd>
+          <a href={`tel:${b.phone.replace(/\s/g, '')}`}>{b.phone}</a>
+        </dd>
+        <dt>{text.zone}</dt>
+        <dd>{pick(b.zoneName, locale)}</dd>
+        {b.visitReason ? (
+          <>
+            <dt>{text.visitReason}</dt>
+            <dd>{b.visitReason}</dd>
+          </>
+        ) : null}
+        {b.notes ? (
+          <>
+            <dt>{text.notes}</dt>
+            <dd>{b.notes}</dd>
+          </>
+        ) : null}
+        {b.guarantee ? (
+          <>
+            <dt>{text.guarantee}</dt>
+            <dd>{new Intl.NumberFormat(locale, { style: 'currency', currency: (b.guarantee.currency || 'EUR').toUpperCase() }).format(b.guarantee.feeCents / 100)}</dd>
+          </>
+        ) : null}
+        {b.experience ? (
+          <>
+            <dt>{text.experience}</dt>
+            <dd>{pick(b.experience, locale)}</dd>
+          </>
+        ) : null}
+        {b.venueNote ? (
+          <>
+            <dt>{text.venueNote}</dt>
+            <dd>{b.venueNote}</dd>
+          </>
+        ) : null}
+      </dl>
+      {asking ? (
+        <form
+          className="form staff-booking__note"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send(asking);
+          }}
+        >
+          <div className="field">
+            <label htmlFor={noteId}>{asking === 'decline' ? text.declineNote : text.cancelNote}</label>
+            <textarea id={noteId} value={note} maxLength={500} rows={3} onChange={(e) => setNote(e.target.value)} autoFocus />
+          </div>
+          <div className="actions">
+            <button type="submit" className="button" disabled={busy}>
+              {asking === 'decline' ? text.actions.declineSend : text.actions.cancelSend}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setAsking(null)}>
+              {text.actions.keep}
+            </button>
+          </div>
+        </form>
+      ) : actions.length ? (
+        <div className="actions staff-booking__actions">
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'confirm' || action === 'arrived' ? 'button' : 'button button--ghost'}
+              disabled={busy}
+              aria-label={`${text.actions[action]}: ${label}`}
+              onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void send(action))}
+            >
+              {text.actions[action]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <p role="status" className={message && !message.ok ? 'field__error' : 'staff-booking__done'}>
+        {message?.text ?? ''}
+      </p>
+    </li>
+  );
+}

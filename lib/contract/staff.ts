@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { num, str, texts } from './fields';
+
+/**
+ * The answers (`data`) of the venue's calls on table bookings (issue 23;
+ * docs/backend-contract.md, "The venue's answers").
+ */
+export const staffBookingSchema = z.object({
+  hash: z.string().min(1),
+  version: num,
+  date: str,
+  time: str,
+  shift: str,
+  covers: num,
+  name: str,
+  phone: str,
+  email: str,
+  zone: str,
+  zoneName: texts,
+  status: z.enum(['confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined']),
+  attendance: z.enum(['', 'arrived', 'noshow']).catch(''),
+  notes: str,
+  visitReason: str,
+  guarantee: z.object({ provider: str, feeCents: num, currency: str, per: str }).nullish().transform((v) => v ?? null),
+  experience: texts.nullish().transform((v) => v ?? null),
+  venueNote: str,
+  answeredBy: str,
+  answeredAt: str,
+  createdAt: str,
+});
+export type StaffBooking = z.output<typeof staffBookingSchema>;
+
+export const staffDaySchema = z.object({
+  date: z.string().min(1),
+  today: str,
+  timezone: str,
+  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, bookings: z.array(staffBookingSchema) })),
+  waitingList: z.array(staffBookingSchema),
+});
+export type StaffDay = z.output<typeof staffDaySchema>;
+
+export const staffAnswerSchema = z.object({ result: z.enum(['done', 'changed', 'notAllowed']), booking: staffBookingSchema });
+
+export const staffAnswers = {
+  'staff/day': staffDaySchema,
+  'staff/confirm': staffAnswerSchema,
+  'staff/decline': staffAnswerSchema,
+  'staff/arrived': staffAnswerSchema,
+  'staff/noshow': staffAnswerSchema,
+  'staff/cancel': staffAnswerSchema,
+} as const;
+export type StaffCall = keyof typeof staffAnswers;

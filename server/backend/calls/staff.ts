@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { answerBooking, serviceSheet, type StaffAction } from '@/server/staff/sheet';
+import type { CallContext, Envelope } from '../dispatch';
+
+/**
+ * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
+ * answers"): `staff/day` and the five answers. Venue-side calls: over HTTP they take the
+ * venue's credential (server/backend/http.ts).
+ */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
+const answerInput = z.object({
+  hash: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+  version: z.coerce.number().int().min(0).max(1_000_000),
+  note: z.string().max(500, 'noteTooLong').optional().default(''),
+});
+
+/** `staff/day {date}` → `{date, today, timezone, shifts: [{key, name, capacity, covers, bookings}], waitingList}`. */
+export async function staffDay({ db, venue, params }: CallContext): Promise<Envelope> {
+  const date = day.safeParse(params.get('date'));
+  if (!date.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { date: 'invalid' } };
+  return { status: true, data: await serviceSheet(db, venue, date.data) };
+}
+
+/**
+ * `staff/{action} {hash, version, note?}` → `{result: 'done', booking}`; `409 {result:
+ * 'changed' | 'notAllowed', booking}` (the booking as it is now); `404 notFound`; `400` for
+ * bad input.
+ */
+const answer =
+  (action: StaffAction) =>
+  async ({ db, venue, params, venueKey }: CallContext): Promise<Envelope> => {
+    const q = answerInput.safeParse(Object.fromEntries(params.entries()));
+    if (!q.success) {
+      const field = String(q.error.issues[0]?.path[0] ?? 'hash');
+      return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { [field]: q.error.issues[0]?.message === 'noteTooLong' ? 'noteTooLong' : 'invalid' } };
+    }
+    const result = await answerBooking(db, venue, { ...q.data, action, by: 'staff', host: venueKey });
+    if (result.result === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
+    return { httpStatus: result.result === 'done' ? 200 : 409, status: true, data: result };
+  };
+
+export const staffConfirm = answer('confirm');
+export const staffDecline = answer('decline');
+export const staffArrived = answer('arrived');
+export const staffNoShow = answer('noshow');
+export const staffCancel = answer('cancel');

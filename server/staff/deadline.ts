@@ -1,0 +1,39 @@
+import 'server-only';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { reservations, venueHosts, venues } from '@/server/db/schema';
+import { bookingRulesSchema } from '@/server/booking/rules';
+import { instantOf } from '@/server/booking/time';
+import { now as clockNow } from '@/server/clock';
+import { answerBooking } from './sheet';
+
+/** When a pending request must be answered: `hours` after it was made, but never later than `minHoursBefore` its time. */
+export function pendingDeadlineOf(rules: { hours: number; minHoursBefore: number }, r: { createdAt: Date; date: string; time: string }, timeZone: string): Date {
+  const byAge = r.createdAt.getTime() + rules.hours * 3600_000;
+  const byTime = instantOf(timeZone, r.date, r.time).getTime() - rules.minHoursBefore * 3600_000;
+  return new Date(Math.min(byAge, byTime));
+}
+
+/**
+ * The housekeeping sweep's part (issue 23): every request still pending past its venue's
+ * deadline (`booking.pendingDeadline`) is answered as the venue set it (decline by default),
+ * by `deadline`, with the guest's and the venue's e-mails. Each answer carries the version it
+ * was read at, so a staff answer in between wins and the sweep changes nothing.
+ */
+export async function answerOverduePending(db: Database, now = clockNow()): Promise<number> {
+  const rows = await db
+    .select({ r: reservations, venue: venues })
+    .from(reservations)
+    .innerJoin(venues, eq(venues.id, reservations.venueId))
+    .where(inArray(reservations.status, ['pending']))
+    .orderBy(asc(reservations.id));
+  let answered = 0;
+  for (const { r, venue } of rows) {
+    const rules = bookingRulesSchema.parse(venue.booking ?? undefined).pendingDeadline;
+    if (pendingDeadlineOf(rules, r, venue.timezone).getTime() > now.getTime()) continue;
+    const [host] = await db.select({ host: venueHosts.host }).from(venueHosts).where(and(eq(venueHosts.venueId, venue.id))).limit(1);
+    const outcome = await answerBooking(db, venue, { hash: r.hash, action: rules.outcome, version: r.revision, by: 'deadline', host: host?.host ?? 'localhost' }, now);
+    if (outcome.result === 'done') answered++;
+  }
+  return answered;
+}

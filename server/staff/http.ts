@@ -1,0 +1,98 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { venueKeyForHost } from '@/lib/venue/host';
+import { backendFor } from '@/lib/backend';
+import { UNAVAILABLE } from '@/lib/backend/client';
+import { isStaffAction } from './sheet';
+import { answerByLink, readAnswerLink } from './links';
+import { findVenueByKey } from '@/server/venues/queries';
+import { toLocale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { getDb } from '@/server/db/client';
+import { refuseOverLimit } from '@/server/limits';
+import { noStoreJson as json, readJsonObject } from '@/server/http';
+import { clearedStaffCookie, signInStaff, signOutStaff, STAFF_COOKIE, staffCookie, staffSessionFor } from './sessions';
+
+const venueOf = (request: NextRequest) => venueKeyForHost(request.headers.get('host'));
+const isHttps = (request: NextRequest) => request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' || request.nextUrl.protocol === 'https:';
+
+/**
+ * `POST /api/staff/session {token}`: signs this device in with the venue's credential.
+ * 200 `{result: 'signedIn', expiresAt}` with the session cookie; 401 `wrongToken`; 429 after
+ * too many attempts from one address (limit `staffSignIn`); 400 without a JSON body.
+ */
+export async function handleStaffSignIn(request: NextRequest): Promise<Response> {
+  const refused = await refuseOverLimit(request, 'staffSignIn');
+  if (refused) return refused;
+  const body = await readJsonObject(request);
+  if (!body) return json({ error: 'invalid' }, 400);
+  const token = typeof body.token === 'string' ? body.token : '';
+  const session = await signInStaff(await getDb(), venueOf(request), token, request.headers.get('user-agent') ?? '');
+  if (!session) return json({ error: 'wrongToken' }, 401);
+  return json({ result: 'signedIn', expiresAt: session.expiresAt.toISOString() }, 200, { 'Set-Cookie': staffCookie(session.id, session.expiresAt, isHttps(request)) });
+}
+
+/** `DELETE /api/staff/session`: "sign out this device": the session is revoked on the server and the cookie cleared. */
+export async function handleStaffSignOut(request: NextRequest): Promise<Response> {
+  await signOutStaff(await getDb(), request.cookies.get(STAFF_COOKIE)?.value);
+  return json({ result: 'signedOut' }, 200, { 'Set-Cookie': clearedStaffCookie(isHttps(request)) });
+}
+
+/** The request's live staff session for its venue, or null (then the caller answers 401). */
+export async function requestStaffSession(request: NextRequest) {
+  return staffSessionFor(await getDb(), venueOf(request), request.cookies.get(STAFF_COOKIE)?.value);
+}
+
+const answerOf = (error: string) => (error === 'unknownCall' ? json({ error: 'notOffered' }, 501) : error === UNAVAILABLE || error === 'generic' ? json({ error: UNAVAILABLE }, 503) : null);
+
+/**
+ * `GET /api/staff/day?date=yyyy-mm-dd`: the service sheet (`staff/day`) for signed-in staff.
+ * 401 `signIn` without a live session; 400 for a bad date; 501 `notOffered` when the
+ * backend has no such call (the venue's own system handles it); 503 when it cannot answer.
+ */
+export async function handleStaffDay(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const date = request.nextUrl.searchParams.get('date') ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return json({ error: 'invalid', fieldErrors: { date: 'invalid' } }, 400);
+  const result = await backendFor(venueOf(request)).staff('staff/day', { date });
+  if (result.status) return json({ data: result.data }, 200);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
+}
+
+/**
+ * `POST /api/staff/answer {hash, action, version, note?}`: one answer to a booking, action
+ * `confirm`, `decline`, `arrived`, `noshow` or `cancel`. 200 `{result: 'done', booking}`;
+ * 409 `{result: 'changed' | 'notAllowed', booking}` with the booking as it is now; 401, 400, 404, 501, 503.
+ */
+export async function handleStaffAnswer(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  if (!body || !isStaffAction(body.action) || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  const note = typeof body.note === 'string' ? body.note : '';
+  if (note.length > 500) return json({ error: 'invalid', fieldErrors: { note: 'noteTooLong' } }, 400);
+  const result = await backendFor(venueOf(request)).staff(`staff/${body.action}`, { hash: body.hash, version: String(body.version), note });
+  if (result.status) return json(result.data, result.data.result === 'done' ? 200 : 409);
+  if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
+}
+
+/**
+ * `POST /api/staff/link` (the one-click page's form: hash, a, v, s, note?, language): the
+ * answer, once (server/staff/links.ts), then 303 back to the link's page, which says what
+ * was done and when. A link that is not the site's is a 400 page.
+ */
+export async function handleAnswerLink(request: NextRequest): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const field = (name: string) => String(form?.get(name) ?? '').slice(0, 600);
+  const hash = field('hash');
+  const link = /^[A-Za-z0-9_-]{22}$/.test(hash) ? readAnswerLink(hash, { a: field('a'), v: field('v'), s: field('s') }) : null;
+  const venueKey = venueOf(request);
+  const db = await getDb();
+  const venue = await findVenueByKey(db, venueKey);
+  if (!venue || !link) return json({ error: 'invalid' }, 400);
+  const outcome = await answerByLink(db, venue, link, venueKey, field('note').slice(0, 500));
+  if (outcome.result === 'invalid') return json({ error: 'invalid' }, 400);
+  const locale = toLocale(field('language'));
+  const back = localizedPath(locale, `/staff/answer/${hash}?a=${link.action}&v=${link.version}&s=${link.signature}`);
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+}

@@ -1,0 +1,185 @@
+import 'server-only';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { reservations, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { queueReservationEmails, type ReservationNews } from '@/server/booking/emails';
+import { isWellFormedHash } from '@/server/booking/changes';
+import { loadBookingVenue, lockCapacity } from '@/server/booking/service';
+import { isoWeekday } from '@/server/booking/availability';
+import { localMoment } from '@/server/booking/time';
+import { now as clockNow } from '@/server/clock';
+import { log } from '@/lib/log';
+
+/**
+ * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
+ * answers to a booking (confirm, decline, arrived, no-show, cancel by the venue). Every
+ * answer is one transaction under the shift's capacity lock, checked against the booking's
+ * version (`revision`, which every change bumps): an answer to a booking that changed
+ * meanwhile is refused with the booking as it is now.
+ */
+export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export const isStaffAction = (value: unknown): value is StaffAction => typeof value === 'string' && (STAFF_ACTIONS as readonly string[]).includes(value);
+
+/** Who answered: staff on the sheet, a one-click link in the venue's e-mail, or the deadline. */
+export type AnsweredBy = 'staff' | 'link' | 'deadline';
+
+/** The statuses each action applies to. */
+const FROM: Record<StaffAction, ReservationRow['status'][]> = {
+  confirm: ['pending'],
+  decline: ['pending', 'waitinglist'],
+  arrived: ['confirmed'],
+  noshow: ['confirmed'],
+  cancel: ['confirmed', 'pending', 'waitinglist'],
+};
+
+/** The guest's e-mail of each answer (none for arrived and no-show). */
+const NEWS: Partial<Record<StaffAction, ReservationNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
+
+export const NOTE_MAX = 500;
+
+/** The statuses the sheet shows: standing bookings, the waiting list, and the day's answers. */
+const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
+
+/** A booking as staff see it. */
+export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null) {
+  return {
+    hash: r.hash,
+    version: r.revision,
+    date: r.date,
+    time: r.time,
+    shift: r.shiftKey,
+    covers: r.covers,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    phone: `${r.phonePrefix} ${r.phone}`.trim(),
+    email: r.email,
+    zone: r.zoneKey,
+    zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
+    status: r.status,
+    attendance: r.attendance ?? '',
+    notes: r.notes,
+    visitReason: r.visitReason ?? '',
+    guarantee: r.guaranteeTerms ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per } : null,
+    experience,
+    venueNote: r.venueNote ?? '',
+    answeredBy: r.answeredBy ?? '',
+    answeredAt: r.answeredAt?.toISOString() ?? '',
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+export type StaffBooking = ReturnType<typeof staffBookingView>;
+
+async function zoneNamesOf(db: Database, venueId: number) {
+  const rows = await db.select({ key: zones.key, name: zones.name }).from(zones).where(eq(zones.venueId, venueId));
+  return new Map(rows.map((z) => [z.key, z.name]));
+}
+
+async function experienceTitle(db: Database, reservationId: number): Promise<Texts | null> {
+  return (await (await import('@/server/experiences/service')).experienceOfReservation(db, reservationId))?.title ?? null;
+}
+
+/** The venue's date today, where it is. */
+export const venueToday = (venue: VenueRow, now = clockNow()) => localMoment(venue.timezone, now).date;
+
+/**
+ * `staff/day`: a day's bookings by shift and time, the covers each shift holds against its
+ * capacity (confirmed and pending count, as for availability), and the waiting list in the
+ * order guests joined it.
+ */
+export async function serviceSheet(db: Database, venue: VenueRow, date: string) {
+  const v = await loadBookingVenue(db, venue);
+  const [rows, zoneNames] = await Promise.all([
+    db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.venueId, venue.id), eq(reservations.date, date), inArray(reservations.status, SHOWN)))
+      .orderBy(asc(reservations.time), asc(reservations.createdAt), asc(reservations.id)),
+    zoneNamesOf(db, venue.id),
+  ]);
+  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, await experienceTitle(db, r.id))));
+  const weekday = isoWeekday(date);
+  const booked = new Set(rows.map((r) => r.shiftKey));
+  const shifts = v.shifts
+    .filter((s) => s.weekdays.includes(weekday) || booked.has(s.key))
+    .map((s) => {
+      const bookings = views.filter((b) => b.shift === s.key && b.status !== 'waitinglist');
+      return {
+        key: s.key,
+        name: (s as { name?: Texts }).name ?? { it: s.key },
+        startTime: s.startTime,
+        endTime: s.endTime,
+        capacity: s.capacity,
+        covers: bookings.filter((b) => b.status === 'confirmed' || b.status === 'pending').reduce((sum, b) => sum + b.covers, 0),
+        bookings,
+      };
+    });
+  const waitingList = views.filter((b) => b.status === 'waitinglist').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return { date, today: venueToday(venue), timezone: venue.timezone, shifts, waitingList };
+}
+
+export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed'; booking: StaffBooking } | { result: 'notFound' };
+
+/**
+ * One answer of the venue to a booking, as `by`. `version` is the booking's version the
+ * answer was made on: another one means it changed meanwhile (`changed`, with the booking as
+ * it is now). Confirm, decline and cancel e-mail the guest in their language in the same
+ * transaction (declined and cancelled with the venue's note and a CANCEL `.ics`); decline
+ * and cancel free the seats (and the places of an experience added to it) in it too.
+ */
+export async function answerBooking(
+  db: Database,
+  venue: VenueRow,
+  input: { hash: string; action: StaffAction; version: number | null; note?: string; by: AnsweredBy; host: string },
+  now = clockNow(),
+): Promise<StaffOutcome> {
+  if (!isWellFormedHash(input.hash)) return { result: 'notFound' };
+  const [current] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
+  if (!current) return { result: 'notFound' };
+  const note = (input.note ?? '').trim().slice(0, NOTE_MAX);
+  const outcome = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await lockCapacity(t, venue.id, current.date, current.shiftKey);
+    const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
+    const zoneNames = await zoneNamesOf(t, venue.id);
+    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, await experienceTitle(t, row.id));
+    if (input.version !== null && r.revision !== input.version) return { result: 'changed' as const, booking: await view(r) };
+    if (!FROM[input.action].includes(r.status)) return { result: 'notAllowed' as const, booking: await view(r) };
+    const changes: Partial<typeof reservations.$inferInsert> =
+      input.action === 'arrived' || input.action === 'noshow'
+        ? { attendance: input.action, attendanceAt: now }
+        : {
+            status: input.action === 'confirm' ? 'confirmed' : input.action === 'decline' ? 'declined' : 'cancelled',
+            answeredBy: input.by,
+            answeredAt: now,
+            venueNote: input.action === 'confirm' ? null : note || null,
+            ...(input.action === 'cancel' ? { cancelledAt: now } : {}),
+          };
+    const experience = await experienceTitle(t, r.id);
+    const [changed] = await tx
+      .update(reservations)
+      .set({ ...changes, revision: r.revision + 1, updatedAt: now })
+      .where(eq(reservations.id, r.id))
+      .returning();
+    if (input.action === 'decline' || input.action === 'cancel') await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
+    const news = NEWS[input.action];
+    if (news) {
+      await queueReservationEmails(t, venue, changed, news, {
+        host: input.host,
+        zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
+        now,
+        experience,
+        venueNote: changed.venueNote,
+        // The venue is not told of its own answers; of the deadline's, it is.
+        notifyVenue: input.by === 'deadline',
+        venueEvent: input.by === 'deadline' ? (input.action === 'confirm' ? 'deadlineConfirmed' : 'deadlineDeclined') : undefined,
+      });
+    }
+    return { result: 'done' as const, booking: staffBookingView(changed, zoneNames, experience) };
+  });
+  if (outcome.result === 'done') {
+    if (NEWS[input.action]) kickDelivery();
+    log.info('reservation_answered', { reservationId: current.id, action: input.action, by: input.by });
+  }
+  return outcome;
+}

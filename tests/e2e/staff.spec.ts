@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { messages, readMails } from './helpers';
+import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
+
+/**
+ * The venue's staff area (issues 21 and 23) on its own venue (staff.localhost): sign in with
+ * the venue credential, the day's service sheet, confirm a pending request, mark an arrival,
+ * at 360 px, keyboard-operable and axe-clean.
+ */
+const HOST = 'staff.localhost';
+const origin = siteUrl('builtin', HOST);
+const en = messages('en');
+let token = '';
+
+/** The first Friday at least 10 days ahead (the fixture's dinner runs Tuesday to Sunday). */
+const bookingDay = (() => {
+  const d = new Date(Date.now() + 10 * 86_400_000);
+  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+})();
+
+/** A booking through the contract API (the built-in backend), as the site's booking form makes it. */
+async function book(request: APIRequestContext, i: number, pax: number, time: string) {
+  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/reservation/create`, {
+    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'x-forwarded-host': HOST, 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams({
+      pax: String(pax), date: bookingDay, time, zone: 'sala', nome: `Ospite${i}`, cognome: 'Staff', email: `staff-e2e-${i}-${Date.now()}@example.com`,
+      prefisso: '+39', telefono: '3471234567', privacy: '1', marketing: '0', language: 'en', recaptchaV3Token: 'local.v3.pass.testtoken', remoteIp: `198.51.100.${i}`,
+    }).toString(),
+  });
+  const body = await response.json();
+  expect(body.status, JSON.stringify(body)).toBe(true);
+  return body.data as { hash?: string; status?: string };
+}
+
+test.beforeAll(async ({ request }) => {
+  const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
+  const venue = { ...file, slug: 'staff-e2e', name: 'Osteria Staff', hosts: [HOST], default: false, booking: { autoConfirmMaxCovers: 6, smsConfirmation: { mode: 'never', covers: 0 } } };
+  const imported = await request.post(`${siteUrl('builtin')}/api/admin/venues`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: venue });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  const minted = await request.post(`${siteUrl('builtin')}/api/admin/venue-token`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { host: HOST } });
+  expect(minted.ok(), await minted.text()).toBe(true);
+  token = ((await minted.json()) as { data: { token: string } }).data.token;
+});
+
+test('staff on a 360 px phone: sign in, confirm a request of 10, mark an arrival; never indexed, axe-clean', async ({ browser, request }) => {
+  await book(request, 1, 10, '20:00');
+  await book(request, 2, 2, '19:30');
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  const response = await page.goto(`${origin}/en/staff`);
+  expect(response!.headers()['cache-control']).toMatch(/no-store|no-cache|private/);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+
+  // Signed out: the sign-in, by keyboard.
+  await page.getByLabel(en('promo.staff.tokenLabel')).fill(token);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('staffArea.title'));
+
+  // The booking day, then the sheet: covers against capacity, the request awaiting confirmation.
+  await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+  const request10 = page.getByRole('listitem', { name: '20:00 · Ospite1 Staff' });
+  await expect(request10).toContainText(en('staffArea.status.pending'));
+  await expect(page.getByTestId('covers-cena')).toHaveText(en('staffArea.covers').replace('{covers}', '12').replace('{capacity}', '60'));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  await request10.getByRole('button', { name: `${en('staffArea.actions.confirm')}: 20:00 · Ospite1 Staff` }).click();
+  await expect(request10.getByRole('status')).toHaveText(en('staffArea.done'));
+  await expect(request10).toContainText(en('staffArea.status.confirmed'));
+  // The guest is told: the confirmation e-mail with the calendar file.
+  await expect.poll(() => readMails().filter((m) => m.to.startsWith('staff-e2e-1-') && m.subject.includes('confirmed')).length).toBe(1);
+
+  // Arrivals, by keyboard: focus the button and press Enter.
+  const small = page.getByRole('listitem', { name: '19:30 · Ospite2 Staff' });
+  await small.getByRole('button', { name: `${en('staffArea.actions.arrived')}: 19:30 · Ospite2 Staff` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(small).toContainText(en('staffArea.attendance.arrived'));
+
+  // Sign out this device: the sheet's API refuses it at once.
+  await page.getByRole('button', { name: en('staffArea.signOut') }).click();
+  await expect(page.getByLabel(en('promo.staff.tokenLabel'))).toBeVisible();
+  expect(await page.evaluate(async (d) => (await fetch(`/api/staff/day?date=${d}`)).status, bookingDay)).toBe(401);
+  await context.close();
+});
+
+test('the venue e-mail\'s one-click links: Confirm and Decline without signing in; a second click says what was done', async ({ page, request }) => {
+  const venueMail = (name: string) => readMails().filter((m) => m.text.includes(name) && /\/staff\/answer\//.test(m.text)).pop();
+  const linkOf = (text: string, action: string) => {
+    const url = new URL(new RegExp(`(https?://\\S+/staff/answer/\\S+a=${action}\\S*)`).exec(text)![1]);
+    return `${origin}${url.pathname}${url.search}`;
+  };
+  const it = messages('it');
+
+  // Confirm: the venue clicks in the e-mail (a GET shows the page; the button acts).
+  await book(request, 3, 10, '21:00');
+  await expect.poll(() => Boolean(venueMail('Ospite3 Staff'))).toBe(true);
+  const confirm = linkOf(venueMail('Ospite3 Staff')!.text, 'confirm');
+  await page.goto(confirm);
+  await page.goto(confirm);
+  await expect(page.getByTestId('answer-summary')).toContainText('Ospite3 Staff');
+  await page.getByRole('button', { name: it('staffArea.link.confirmSend') }).click();
+  await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.confirmed'));
+  await expect.poll(() => readMails().filter((m) => m.to.startsWith('staff-e2e-3-') && m.subject.includes('confirmed')).length).toBe(1);
+  // A second click: what was done, and when; nothing more.
+  await page.goto(confirm);
+  await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.confirmed'));
+  await expect(page.getByRole('button', { name: it('staffArea.link.confirmSend') })).toHaveCount(0);
+
+  // Decline, with a note the guest receives.
+  await book(request, 4, 9, '21:30');
+  await expect.poll(() => Boolean(venueMail('Ospite4 Staff'))).toBe(true);
+  await page.goto(linkOf(venueMail('Ospite4 Staff')!.text, 'decline'));
+  await page.getByLabel(it('staffArea.declineNote')).fill('Siamo al completo per un evento privato');
+  await page.getByRole('button', { name: it('staffArea.actions.declineSend') }).click();
+  await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.declined'));
+  await expect.poll(() => readMails().find((m) => m.to.startsWith('staff-e2e-4-') && m.text.includes('Siamo al completo per un evento privato'))?.subject ?? '').toContain('cannot take your request');
+});

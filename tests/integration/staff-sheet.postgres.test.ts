@@ -1,0 +1,3 @@
+import { describeStaffSheet } from './staff-sheet.shared';
+
+describeStaffSheet('postgres');

@@ -1,0 +1,3 @@
+import { describeStaff } from './staff.shared';
+
+describeStaff('pglite');

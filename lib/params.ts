@@ -41,3 +41,16 @@ export function parsePax(value: unknown, max = MAX_PARTY): number | null {
 
 /** An opaque id or hash from a path (letters, digits, `-` and `_`, at most 128), or null. */
 export const parseId = (value: unknown): string | null => (typeof value === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(value) ? value : null);
+
+/**
+ * A path segment percent-decoded once more (the gift card routes name a card by its id, which
+ * may be encoded twice by a mail client), or null when it is no valid encoding (`%E0%A4%A`),
+ * which would otherwise throw.
+ */
+export function decodeSegment(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}

@@ -3,6 +3,7 @@ import { canonicalEmail, canonicalPhone, canonicalPhoneOf } from '@/lib/identity
 import { limitIdentity, ipv6PrefixBits } from '@/server/client-address';
 import { dayQuerySchema, reservationChoiceSchema } from '@/lib/forms/reservation';
 import { experienceChoiceSchema } from '@/lib/forms/experience';
+import { badLimitVariables } from '@/server/limits-config';
 
 // Issue 22: every date, time, party size and id from a path, query or body is read here, strictly.
 const DATES: [string, boolean][] = [
@@ -84,6 +85,8 @@ describe('one identity per client, phone and inbox', () => {
     expect(ipv6PrefixBits({})).toBe(64);
     expect(ipv6PrefixBits({ LIMIT_IPV6_PREFIX: '56' })).toBe(56);
     expect(ipv6PrefixBits({ LIMIT_IPV6_PREFIX: 'x' })).toBe(64);
+    // A setting of the limits, not a limit: not reported as a mistyped one at start.
+    expect(badLimitVariables({ LIMIT_IPV6_PREFIX: '56', LIMIT_NOPE: '3' })).toEqual(['LIMIT_NOPE']);
     const net = limitIdentity('2001:db8:1:2::1', 64);
     for (let i = 2; i <= 10; i++) expect(limitIdentity(`2001:db8:1:2::${i.toString(16)}`, 64)).toBe(net);
     expect(limitIdentity('2001:DB8:1:2:ffff:eeee:dddd:cccc', 64)).toBe(net);

@@ -13,8 +13,11 @@ import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
 
 export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
 
-/** E-mail addresses are compared lower-cased and trimmed: one membership per address and venue. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/**
+ * An e-mail address as it is stored and sent to: as the guest typed it, trimmed (a mailbox's
+ * local part may be case-sensitive). Rules that compare addresses use lib/identity.ts's canonicalEmail.
+ */
+export const normalizeEmail = (email: string) => email.trim();
 
 /** Absolute link to a page of the venue's site, in the guest's language. */
 export function venuePageUrl(venueHost: string, locale: Locale, path: string): string {

@@ -54,3 +54,9 @@ export function decodeSegment(value: string): string | null {
     return null;
   }
 }
+
+/** A numeric id (a database row's): plain digits, 1 to 2^53 - 1, or null. */
+export function parseNumericId(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}

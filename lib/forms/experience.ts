@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { parsePax, TIME_PATTERN } from '@/lib/params';
-import { calendarDate } from './fields';
+import { calendarDate, numericId } from './fields';
 import { checkDetails, detailsShape } from './reservation';
 
 const time = z.union([z.literal(''), z.string().regex(TIME_PATTERN, 'timeInvalid')]);
 const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => parsePax(v) ?? NaN).refine((n) => !Number.isNaN(n), 'paxInvalid');
-const id = z.union([z.number(), z.string()]).transform((v) => (typeof v === 'number' ? v : /^\d{1,15}$/.test(v) ? Number(v) : NaN)).refine((n) => Number.isSafeInteger(n) && n > 0, 'invalid');
+const id = numericId();
 const reference = z.string().max(120).regex(/^[A-Za-z0-9_]+$/, 'paymentNotFound').optional();
 const checkbox = z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { isCalendarDate } from '@/lib/params';
+import { isCalendarDate, parseNumericId } from '@/lib/params';
 
 /**
  * Field rules shared by every form, on the client (react-hook-form resolver) and the
@@ -42,8 +42,19 @@ export { isCalendarDate } from '@/lib/params';
 /** A date field (`YYYY-MM-DD`, a real day); any problem is the one message key. */
 export const calendarDate = (key = 'dateInvalid') => z.string({ error: key }).refine(isCalendarDate, key);
 
-/** A whole number read from a query string, within bounds; any problem is the one message key. */
-export const queryInt = (min: number, max: number, key = 'invalid') => z.coerce.number({ error: key }).int(key).min(min, key).max(max, key);
+/** A whole number read from a query string (plain digits: not `1e3`, `0x10` or `2.0`), within bounds; any problem is the one message key. */
+export const queryInt = (min: number, max: number, key = 'invalid') =>
+  z
+    .union([z.number(), z.string()], { error: key })
+    .transform((v) => (typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : NaN))
+    .refine((n) => Number.isInteger(n) && n >= min && n <= max, key);
+
+/** A numeric id (lib/params.ts parseNumericId); any problem is the one message key. */
+export const numericId = (key = 'invalid') =>
+  z
+    .union([z.number(), z.string()], { error: key })
+    .transform((v) => parseNumericId(v) ?? NaN)
+    .refine((n) => !Number.isNaN(n), key);
 
 /** Days in a month of a leap year: 29 February is a valid birthday. */
 export const daysInMonth = (month: number) => new Date(Date.UTC(2024, month, 0)).getUTCDate();

@@ -1,7 +1,7 @@
 import { isCalendarDate, parseDate, parseId, parsePax, parseTime } from '@/lib/params';
 import { canonicalEmail, canonicalPhone, canonicalPhoneOf } from '@/lib/identity';
 import { limitIdentity, ipv6PrefixBits } from '@/server/client-address';
-import { dayQuerySchema, reservationChoiceSchema } from '@/lib/forms/reservation';
+import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema } from '@/lib/forms/reservation';
 import { experienceChoiceSchema } from '@/lib/forms/experience';
 import { badLimitVariables } from '@/server/limits-config';
 
@@ -68,6 +68,20 @@ describe('the strict reading of a date, a time, a party size and an id (lib/para
   it.each(PAX)('party size %p is %p', (value, n) => {
     expect(parsePax(value)).toBe(n);
     expect(reservationChoiceSchema.safeParse({ pax: value, date: '2028-02-29', time: '20:00', zone: 'sala' }).success).toBe(n !== null);
+  });
+
+  it.each([
+    ['2027', '3', true],
+    ['2027', '12', true],
+    ['2027', '13', false],
+    ['2027', '0', false],
+    ['2027', '1e0', false],
+    ['2027', '0x3', false],
+    ['2027', '3.0', false],
+    ['2e3', '3', false],
+    ['abc', '3', false],
+  ])('month query year %p month %p is %p', (year, month, ok) => {
+    expect(monthQuerySchema.safeParse({ year, month, pax: '2' }).success).toBe(ok);
   });
 
   it('caps a party size at the given maximum, and reads ids of letters, digits, - and _ only', () => {

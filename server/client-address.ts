@@ -35,6 +35,47 @@ export function normalizeAddress(address: string): string {
   return value.startsWith('::ffff:') && value.includes('.') ? value.slice(7) : value;
 }
 
+/** `LIMIT_IPV6_PREFIX`: how many leading bits of an IPv6 address name one client (default 64, 16 to 128). */
+export function ipv6PrefixBits(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.LIMIT_IPV6_PREFIX ?? 64);
+  return Number.isInteger(n) && n >= 16 && n <= 128 ? n : 64;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with `::` and a trailing dotted IPv4 spelled out), or null. */
+function ipv6Groups(address: string): number[] | null {
+  let value = address.replace(/%.*$/, '');
+  if (!net.isIPv6(value)) return null;
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(value);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    value = `${value.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = value.includes('::') ? value.split('::') : [value, null];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = tail === null ? 0 : 8 - left.length - right.length;
+  const groups = [...left, ...Array<string>(missing).fill('0'), ...right].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/**
+ * Who a limit counts (docs/security.md, "The client address"): an IPv4 address as it is (also
+ * when written IPv4-mapped, `::ffff:1.2.3.4` or `::ffff:102:304`); an IPv6 address by its
+ * network of `LIMIT_IPV6_PREFIX` bits, `2001:db8:1:2:0:0:0:0/64`, since every home or mobile line
+ * gets a whole /64 to pick addresses from. Anything else (`unknown`) as it is.
+ */
+export function limitIdentity(address: string, bits = ipv6PrefixBits()): string {
+  const value = normalizeAddress(address);
+  const groups = ipv6Groups(value);
+  if (!groups) return value;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return `${groups[6] >> 8}.${groups[6] & 0xff}.${groups[7] >> 8}.${groups[7] & 0xff}`;
+  const masked = groups.map((g, i) => {
+    const keep = Math.max(0, Math.min(16, bits - i * 16));
+    return keep === 0 ? 0 : g & (0xffff << (16 - keep)) & 0xffff;
+  });
+  return `${masked.map((g) => g.toString(16)).join(':')}/${bits}`;
+}
+
 /**
  * The rule itself: `forwardedFor` as the request carried it (one header or several), the
  * socket's peer, and the number of trusted hops. With more hops than addresses, the

@@ -81,11 +81,14 @@ export function limitFor(name: LimitName, venue?: LimitOverrides | null, env: Re
   return venue?.[name] ?? parseEnvLimit(env[envName(name)], fallback) ?? fallback;
 }
 
+/** Settings of the limits that are no limit themselves (`LIMIT_IPV6_PREFIX`, server/client-address.ts). */
+const OTHER_LIMIT_SETTINGS = new Set(['LIMIT_IPV6_PREFIX']);
+
 /** Env variables naming no limit, or not `<count>/<seconds>`: reported at start so a typo is not silently ignored. */
 export function badLimitVariables(env: Record<string, string | undefined> = process.env): string[] {
   const known = new Map(LIMIT_NAMES.map((name) => [envName(name), name]));
   return Object.keys(env)
-    .filter((key) => key.startsWith('LIMIT_'))
+    .filter((key) => key.startsWith('LIMIT_') && !OTHER_LIMIT_SETTINGS.has(key))
     .filter((key) => !known.has(key) || !parseEnvLimit(env[key], LIMITS[known.get(key)!]));
 }
 

@@ -3,21 +3,28 @@ import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
 import { hitRateLimit } from '@/server/ratelimit';
-import { clientAddress } from '@/server/client-address';
+import { clientAddress, limitIdentity } from '@/server/client-address';
 import { limitFor, LIMITS, RATE_LIMITED, RateLimitedError, type LimitName, type LimitOverrides } from '@/server/limits-config';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { now as clockNow } from '@/server/clock';
+import { canonicalEmail, canonicalPhone } from '@/lib/identity';
 import { errorMessage, log } from '@/lib/log';
 
 export { LIMITS, isLimitName, limitFor, RATE_LIMITED, RateLimitedError, type LimitName } from '@/server/limits-config';
 
 
 /** E-mails and phone numbers are counted by a digest, so the counters table holds no personal data. */
-const digest = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('base64url').slice(0, 22);
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
-/** The subject a limit counts: the address as it is, an e-mail or phone number by digest. */
-function subjectKey(name: LimitName, subject: string) {
-  return LIMITS[name].per === 'address' ? subject : digest(subject);
+/**
+ * The subject a limit counts, one per client: the address by its identity (an IPv6 /64,
+ * server/client-address.ts), an e-mail by its inbox and a phone by its E.164 number in the
+ * venue's country (lib/identity.ts), each of these two by digest.
+ */
+export function subjectKey(name: LimitName, subject: string, country?: string | null) {
+  const per: 'address' | 'email' | 'phone' = LIMITS[name].per;
+  if (per === 'address') return limitIdentity(subject);
+  return digest(per === 'email' ? canonicalEmail(subject) : canonicalPhone(subject, country));
 }
 
 /**
@@ -31,11 +38,12 @@ export async function enforceLimits(
   overrides: LimitOverrides | null | undefined,
   hits: [LimitName, string | undefined | null][],
   now = clockNow(),
+  country?: string | null,
 ): Promise<void> {
   for (const [name, subject] of hits) {
     if (!subject) continue;
     const { count, windowSeconds } = limitFor(name, overrides);
-    const result = await hitRateLimit(db, `limit:${name}:${venueKey}:${subjectKey(name, subject)}`, count, windowSeconds * 1000, now);
+    const result = await hitRateLimit(db, `limit:${name}:${venueKey}:${subjectKey(name, subject, country)}`, count, windowSeconds * 1000, now);
     if (!result.allowed) {
       log.warn('rate_limited', { limit: name, venue: venueKey, count: result.count });
       throw new RateLimitedError(name, result.retryAfterSeconds);
@@ -51,10 +59,6 @@ export function rateLimitedResponse(error: RateLimitedError): Response {
   );
 }
 
-/** The venue's own limits, when this site's database knows the venue (a legacy-backed venue may not). */
-async function venueOverrides(db: Database, venueKey: string): Promise<LimitOverrides | null> {
-  return (await findVenueByKey(db, venueKey))?.limits ?? null;
-}
 
 /**
  * The check of a public call, in one line: counts the request's address against `name` (and
@@ -66,7 +70,10 @@ export async function refuseOverLimit(request: Request, name: LimitName, targets
   const venueKey = venueKeyForHost(request.headers.get('host'));
   try {
     const db = await getDb();
-    await enforceLimits(db, venueKey, await venueOverrides(db, venueKey), [[name, clientAddress(request.headers)], ...(Object.entries(targets) as [LimitName, string | undefined][])]);
+    // The venue's own limits and country, when this site's database knows the venue (a legacy-backed venue may not).
+    const venue = await findVenueByKey(db, venueKey);
+    const hits: [LimitName, string | undefined | null][] = [[name, clientAddress(request.headers)], ...(Object.entries(targets) as [LimitName, string | undefined][])];
+    await enforceLimits(db, venueKey, venue?.limits ?? null, hits, clockNow(), venue?.country);
     return null;
   } catch (error) {
     if (error instanceof RateLimitedError) return rateLimitedResponse(error);

@@ -4,12 +4,12 @@ import { NotFoundPage } from '@/components/shell/not-found-page';
 import { Link } from '@/components/shell/link';
 import { buildWizardSetup, flatten } from '@/components/reservation/setup';
 import { pickText } from '@/lib/i18n/texts';
+import { parseDate, parsePax } from '@/lib/params';
 import { ExperienceForm } from './experience-form';
 import { loadExperience } from './data';
 import type { ExperienceFormSetup } from './types';
 
 type Tree = { [key: string]: string | Tree };
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * `/frontpage/esperienze/{hash}/reserve` and `/frontpage/esperienze/{hash}/{pax}/{date}`: the
@@ -59,7 +59,7 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
       guarantee: experience.tipoCCGaranzia > 0 && experience.importoCCGaranzia > 0,
       payment: (experience.tipoAcquisto === 1 && experience.importoDepositoAcconto > 0) || (experience.tipoAcquisto === 2 && experience.prezzo > 0),
     },
-    initial: { pax: Number.isInteger(pax) && pax > 0 ? pax : 0, date: ISO.test(date) ? date : '' },
+    initial: { pax: parsePax(pax) ?? 0, date: parseDate(date) ?? '' },
   };
   return (
     <div className="form-page form-page--wide">

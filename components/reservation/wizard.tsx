@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
 import { localizedPath } from '@/lib/i18n/paths';
+import { parseDate, parsePax, parseTime } from '@/lib/params';
 import { Calendar } from './calendar';
 import { TimeStep } from './time-step';
 import { DetailsStep } from './details-step';
@@ -40,10 +41,13 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const pax = Number(params.get('pax')) || 0;
-  const date = params.get('date') ?? '';
-  const time = params.get('time') ?? '';
-  const zone = params.get('zone') ?? '';
+  // The URL's choices are read strictly (lib/params): one that is no real party size, day or
+  // time sends the guest back to its step with the message, never further on.
+  const pax = parsePax(params.get('pax'), setup.partySize.max) ?? 0;
+  const date = (pax && parseDate(params.get('date'))) || '';
+  const time = (date && parseTime(params.get('time'))) || '';
+  const zone = time ? (params.get('zone') ?? '') : '';
+  const badChoice = params.get('pax') && !pax ? 'paxInvalid' : pax && params.get('date') && !date ? 'dateInvalid' : date && params.get('time') && !time ? 'timeInvalid' : null;
   const experience = params.get('experience') ?? '';
   const wanted = params.get('step');
   const choiceKey = `${pax}|${date}|${time}|${zone}`;
@@ -202,6 +206,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   return (
     <div className="wizard">
       <Progress label={t['steps.label']} currentLabel={t['steps.current']} steps={steps} current={step} onBack={backTo} />
+      {badChoice ? (
+        <p role="alert" className="field__error">
+          {t[`errors.${badChoice}`]}
+        </p>
+      ) : null}
 
       {step === 'people' ? (
         <section aria-labelledby="step-people">

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { calendarDate } from './fields';
+import { parsePax, TIME_PATTERN } from '@/lib/params';
+import { calendarDate, numericId } from './fields';
 import { checkDetails, detailsShape } from './reservation';
 
-const time = z.union([z.literal(''), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeInvalid')]);
-const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0 && n <= 500, 'paxInvalid');
-const id = z.union([z.number(), z.string()]).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0, 'invalid');
+const time = z.union([z.literal(''), z.string().regex(TIME_PATTERN, 'timeInvalid')]);
+const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => parsePax(v) ?? NaN).refine((n) => !Number.isNaN(n), 'paxInvalid');
+const id = numericId();
 const reference = z.string().max(120).regex(/^[A-Za-z0-9_]+$/, 'paymentNotFound').optional();
 const checkbox = z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true');
 

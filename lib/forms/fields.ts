@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { isCalendarDate, parseNumericId } from '@/lib/params';
 
 /**
  * Field rules shared by every form, on the client (react-hook-form resolver) and the
@@ -36,21 +37,24 @@ const intIn = (min: number, max: number, key: string) =>
 export const birthDay = intIn(1, 31, 'birthDayRequired');
 export const birthMonth = intIn(1, 12, 'birthMonthRequired');
 
-/** `YYYY-MM-DD` naming a day that exists: 2027-02-30 and 2027-13-01 do not. */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // The day exists when the calendar gives it back unchanged (31/04 would roll over to 01/05).
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isCalendarDate } from '@/lib/params';
 
 /** A date field (`YYYY-MM-DD`, a real day); any problem is the one message key. */
 export const calendarDate = (key = 'dateInvalid') => z.string({ error: key }).refine(isCalendarDate, key);
 
-/** A whole number read from a query string, within bounds; any problem is the one message key. */
-export const queryInt = (min: number, max: number, key = 'invalid') => z.coerce.number({ error: key }).int(key).min(min, key).max(max, key);
+/** A whole number read from a query string (plain digits: not `1e3`, `0x10` or `2.0`), within bounds; any problem is the one message key. */
+export const queryInt = (min: number, max: number, key = 'invalid') =>
+  z
+    .union([z.number(), z.string()], { error: key })
+    .transform((v) => (typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : NaN))
+    .refine((n) => Number.isInteger(n) && n >= min && n <= max, key);
+
+/** A numeric id (lib/params.ts parseNumericId); any problem is the one message key. */
+export const numericId = (key = 'invalid') =>
+  z
+    .union([z.number(), z.string()], { error: key })
+    .transform((v) => parseNumericId(v) ?? NaN)
+    .refine((n) => !Number.isNaN(n), key);
 
 /** Days in a month of a leap year: 29 February is a valid birthday. */
 export const daysInMonth = (month: number) => new Date(Date.UTC(2024, month, 0)).getUTCDate();

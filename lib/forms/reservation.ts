@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { parsePax, TIME_PATTERN } from '@/lib/params';
 import { birthDay, birthMonth, calendarDate, daysInMonth, email, isValidPhone, phoneNumber, prefix, queryInt, requiredConsent, requiredText } from './fields';
 
 const isoDate = calendarDate('dateInvalid');
-const time = z.string({ error: 'timeInvalid' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'timeInvalid');
-const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => Number(v)).refine((n) => Number.isInteger(n) && n > 0 && n <= 500, 'paxInvalid');
+const time = z.string({ error: 'timeInvalid' }).regex(TIME_PATTERN, 'timeInvalid');
+const pax = z.union([z.number(), z.string()], { error: 'paxInvalid' }).transform((v) => parsePax(v) ?? NaN).refine((n) => !Number.isNaN(n), 'paxInvalid');
 const optionalKey = z.string().trim().max(60).regex(/^[a-z0-9-]*$/, 'invalid').optional().transform((v) => v || undefined);
 
 /** The calendar's questions (a month, a day) for a party size, as the wizard asks them in a query string. */

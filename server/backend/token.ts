@@ -1,14 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { config } from '@/server/config';
 import { log } from '@/lib/log';
+import { readSecretFile, writeSecretFile } from '@/server/secret-file';
 
 const cached = new Map<string, string>();
 
 /**
  * A secret from the environment, or a random one generated on first start and kept in
- * DATA_DIR/`file` (mode 0600), so what it guards is never open.
+ * DATA_DIR/`file` (exclusive create, mode 0600: server/secret-file.ts), so what it guards is never open.
  */
 export function storedSecret(variable: string, file: string, event: string): string {
   const fromEnv = process.env[variable]?.trim();
@@ -16,21 +16,16 @@ export function storedSecret(variable: string, file: string, event: string): str
   const where = path.join(config.dataDir, file);
   const known = cached.get(where);
   if (known) return known;
-  try {
-    const stored = fs.readFileSync(where, 'utf8').trim();
-    if (stored) {
-      cached.set(where, stored);
-      return stored;
-    }
-  } catch {
-    // first start
+  const stored = readSecretFile(where);
+  if (stored) {
+    cached.set(where, stored);
+    return stored;
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const secret = randomBytes(24).toString('base64url');
-  fs.writeFileSync(where, secret + '\n', { mode: 0o600 });
-  cached.set(where, secret);
+  const written = writeSecretFile(where, randomBytes(24).toString('base64url'));
+  cached.set(where, written.secret);
+  if (!written.created) return written.secret;
   log.info(event, { file: where, hint: `set ${variable} to choose your own` });
-  return secret;
+  return written.secret;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isCalendarDate } from '@/lib/forms/fields';
+import { isCalendarDate, TIME_PATTERN } from '@/lib/params';
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm');
+const time = z.string().regex(TIME_PATTERN, 'time must be HH:mm');
 const isoDate = z.string().refine(isCalendarDate, 'date must be a real day, YYYY-MM-DD');
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes');
 const texts = z

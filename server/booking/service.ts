@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, inArray, lt, lte, min, ne, or, sql, sum } from 'drizzle-orm';
 import { limitFor, RateLimitedError } from '@/server/limits-config';
+import { limitIdentity } from '@/server/client-address';
 import type { Database } from '@/server/db/client';
 import { experiences, reservations, shifts, slotHolds, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
@@ -182,14 +183,16 @@ export async function holdSlot(
     if (c.replaceToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, c.replaceToken)));
     // Expired holds no longer count; they are swept here, an hour after they ran out.
     await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, new Date(now.getTime() - 3_600_000))));
-    if (c.clientAddress) await checkHoldsOfAddress(tx as unknown as Database, venue, c.clientAddress, c.pax, now);
+    // One client is one identity (its IPv6 /64), for the count and in the hold it keeps.
+    const holder = c.clientAddress ? limitIdentity(c.clientAddress) : null;
+    if (holder) await checkHoldsOfAddress(tx as unknown as Database, venue, holder, c.pax, v.rules.partySize.max, now);
     await lockCapacity(tx as unknown as Database, venue.id, c.date, shift.key);
     const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);
     if (condition) return { condition };
     const token = randomBytes(18).toString('base64url');
     const expiresAt = new Date(now.getTime() + v.rules.holdMinutes * 60_000);
-    await tx.insert(slotHolds).values({ venueId: venue.id, token, date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax, expiresAt, clientAddress: c.clientAddress ?? null });
+    await tx.insert(slotHolds).values({ venueId: venue.id, token, date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax, expiresAt, clientAddress: holder });
     return { token, expiresAt };
   });
 }
@@ -197,9 +200,10 @@ export async function holdSlot(
 /**
  * The live holds and held covers of one address (limits `liveHolds`, `heldCovers`), checked
  * under a lock of that address, so two concurrent picks cannot both slip under the limit.
- * Refused: RateLimitedError, whose Retry-After is when the address's first hold runs out.
+ * The covers are never more than the venue's largest party (`largestParty`), so one address
+ * cannot fill a slot. Refused: RateLimitedError, whose Retry-After is when the address's first hold runs out.
  */
-async function checkHoldsOfAddress(tx: Database, venue: VenueRow, address: string, pax: number, now: Date) {
+async function checkHoldsOfAddress(tx: Database, venue: VenueRow, address: string, pax: number, largestParty: number, now: Date) {
   await tx.execute(sql`select pg_advisory_xact_lock(${venue.id}, hashtext(${`holds|${address}`}))`);
   const [live] = await tx
     .select({ holds: count(), covers: sum(slotHolds.covers), first: min(slotHolds.expiresAt) })
@@ -207,7 +211,7 @@ async function checkHoldsOfAddress(tx: Database, venue: VenueRow, address: strin
     .where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.clientAddress, address), gt(slotHolds.expiresAt, now)));
   const holds = Number(live?.holds ?? 0);
   const covers = Number(live?.covers ?? 0);
-  const over = holds + 1 > limitFor('liveHolds', venue.limits).count ? 'liveHolds' : covers + pax > limitFor('heldCovers', venue.limits).count ? 'heldCovers' : null;
+  const over = holds + 1 > limitFor('liveHolds', venue.limits).count ? 'liveHolds' : covers + pax > Math.min(limitFor('heldCovers', venue.limits).count, largestParty) ? 'heldCovers' : null;
   if (!over) return;
   const first = live?.first ? new Date(live.first).getTime() : now.getTime();
   throw new RateLimitedError(over, Math.max(1, Math.ceil((first - now.getTime()) / 1000)));

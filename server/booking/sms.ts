@@ -1,11 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { canonicalPhone } from '@/lib/identity';
 import type { Database } from '@/server/db/client';
 import { reservations, smsChallenges, zones, type ReservationRow, type VenueRow } from '@/server/db/schema';
 import { enqueueSms } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { hitRateLimit } from '@/server/ratelimit';
+import { limitIdentity } from '@/server/client-address';
 import { log } from '@/lib/log';
 import { toLocale } from '@/lib/i18n/locales';
 import { smsText } from '@/server/outbox/templates';
@@ -27,8 +28,8 @@ const codeHash = (reservationHash: string, code: string) => createHmac('sha256',
 /** The guest's mobile number in E.164 form. */
 export function mobileOf(r: Pick<ReservationRow, 'phonePrefix' | 'phone'>): string {
   const raw = `${r.phonePrefix}${r.phone}`.replace(/[^+\d]/g, '');
-  // The same parsing that validated the number (lib/forms/fields.ts), so its canonical form.
-  return parsePhoneNumberFromString(raw)?.number ?? raw;
+  // The one canonical form of a phone (lib/identity.ts), the same parsing that validated it.
+  return canonicalPhone(raw);
 }
 
 /**
@@ -91,7 +92,7 @@ const fail = (tx: Database, r: ReservationRow, now: Date, reason: 'attempts' | '
  * which ends it `suspendedError` and frees the seats; so does an expired code.
  */
 export async function verifyCode(db: Database, venue: VenueRow, input: { hash: string; code: string; ip: string; host: string }, now = clockNow()): Promise<CodeResult> {
-  const perIp = await hitRateLimit(db, `sms-code:${input.ip}`, IP_ATTEMPTS_PER_HOUR, 3_600_000, now);
+  const perIp = await hitRateLimit(db, `sms-code:${limitIdentity(input.ip)}`, IP_ATTEMPTS_PER_HOUR, 3_600_000, now);
   if (!perIp.allowed) {
     log.warn('sms_code_refused', { reason: 'ipLimit', venueId: venue.id });
     return { error: 'tooManyAttempts' };

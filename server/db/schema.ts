@@ -205,10 +205,14 @@ export const promoCodes = pgTable(
       .notNull()
       .references(() => promotions.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
-    /** Lower-cased and trimmed. */
+    /** As the guest typed it (trimmed): where the code is sent. */
     email: text('email').notNull(),
-    /** Prefix and digits, e.g. `+393471234567`. */
+    /** Prefix and digits as typed, e.g. `+393471234567`. */
     phone: text('phone').notNull(),
+    /** The inbox, for the one code per guest (lib/identity.ts canonicalEmail): `vx@gmail.com` for `V.x+1@gmail.com`. */
+    emailKey: text('email_key').notNull(),
+    /** The phone in E.164 with the venue's country as default region (lib/identity.ts canonicalPhone). */
+    phoneKey: text('phone_key').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     locale: text('locale').notNull(),
@@ -220,8 +224,8 @@ export const promoCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('promo_codes_promotion_email').on(t.promotionId, t.email),
-    uniqueIndex('promo_codes_promotion_phone').on(t.promotionId, t.phone),
+    uniqueIndex('promo_codes_promotion_email_key').on(t.promotionId, t.emailKey),
+    uniqueIndex('promo_codes_promotion_phone_key').on(t.promotionId, t.phoneKey),
     uniqueIndex('promo_codes_promotion_code').on(t.promotionId, t.code),
   ],
 );
@@ -239,8 +243,12 @@ export const fidelityMembers = pgTable(
     venueId: integer('venue_id')
       .notNull()
       .references(() => venues.id, { onDelete: 'cascade' }),
-    /** Lower-cased and trimmed, so `Anna@X.it` and `anna@x.it` are one member. */
+    /** As the guest typed it (trimmed): where the programme's e-mails go. */
     email: text('email').notNull(),
+    /** The inbox (lib/identity.ts canonicalEmail), so `Anna@X.it` and `anna+1@x.it` are one member. */
+    emailKey: text('email_key').notNull(),
+    /** The phone in E.164 with the venue's country as default region (lib/identity.ts canonicalPhone). */
+    phoneKey: text('phone_key').notNull().default(''),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phonePrefix: text('phone_prefix').notNull(),
@@ -254,7 +262,7 @@ export const fidelityMembers = pgTable(
     partner: boolean('partner').notNull().default(false),
     createdAt: stamp('created_at'),
   },
-  (t) => [uniqueIndex('fidelity_members_venue_email').on(t.venueId, t.email)],
+  (t) => [uniqueIndex('fidelity_members_venue_email_key').on(t.venueId, t.emailKey)],
 );
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string /* base64 */ };

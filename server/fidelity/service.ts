@@ -9,11 +9,15 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
+import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
 
 export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
 
-/** E-mail addresses are compared lower-cased and trimmed: one membership per address and venue. */
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/**
+ * An e-mail address as it is stored and sent to: as the guest typed it, trimmed (a mailbox's
+ * local part may be case-sensitive). Rules that compare addresses use lib/identity.ts's canonicalEmail.
+ */
+export const normalizeEmail = (email: string) => email.trim();
 
 /**
  * Absolute link to a page of the venue's site, in the guest's language. `venueHost` is the
@@ -45,7 +49,9 @@ export async function subscribe(
       .insert(fidelityMembers)
       .values({
         venueId: venue.id,
-        email: normalizeEmail(input.email),
+        email: input.email.trim(),
+        emailKey: canonicalEmail(input.email),
+        phoneKey: canonicalPhoneOf(input.prefisso, input.telefono, venue.country),
         firstName: input.nome,
         lastName: input.cognome,
         phonePrefix: input.prefisso,
@@ -58,7 +64,7 @@ export async function subscribe(
         policyVersion: venue.policies.version,
         partner: context.partner,
       })
-      .onConflictDoNothing({ target: [fidelityMembers.venueId, fidelityMembers.email] })
+      .onConflictDoNothing({ target: [fidelityMembers.venueId, fidelityMembers.emailKey] })
       .returning({ id: fidelityMembers.id });
     if (!member) return 'alreadyRegistered' as const;
     const mail = renderEmail('fidelityWelcome', context.locale, {
@@ -88,11 +94,11 @@ export async function subscribe(
  * a confirmation of their membership, others a link to sign up.
  */
 export async function lookup(db: Database, venue: VenueRow, email: string, context: { locale: Locale; host: string }) {
-  const address = normalizeEmail(email);
+  const address = canonicalEmail(email);
   const [member] = await db
     .select({ id: fidelityMembers.id, firstName: fidelityMembers.firstName, locale: fidelityMembers.locale })
     .from(fidelityMembers)
-    .where(and(eq(fidelityMembers.venueId, venue.id), eq(fidelityMembers.email, address)))
+    .where(and(eq(fidelityMembers.venueId, venue.id), eq(fidelityMembers.emailKey, address)))
     .limit(1);
   const template = member ? 'fidelityLookup' : 'fidelityNotMember';
   const mail = renderEmail(template, context.locale, {

@@ -1,11 +1,11 @@
 import 'server-only';
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { getIronSession, type SessionOptions } from 'iron-session';
 import { config } from '@/server/config';
 import { log } from '@/lib/log';
+import { readSecretFile, writeSecretFile } from '@/server/secret-file';
 
 let cached: string | undefined;
 
@@ -22,23 +22,13 @@ export function sessionSecret(): string {
   }
   if (cached) return cached;
   const file = path.join(config.dataDir, 'session-secret');
-  try {
-    cached = fs.readFileSync(file, 'utf8').trim();
-    if (cached.length >= 32) return cached;
-  } catch {
-    // first start
-  }
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const fresh = randomBytes(32).toString('base64url');
-  try {
-    // `wx`: of two processes starting at once, one writes; the other reads what it wrote.
-    fs.writeFileSync(file, fresh + '\n', { mode: 0o600, flag: 'wx' });
-    log.info('session_secret_generated', { file, hint: 'set SESSION_SECRET to choose your own' });
-    cached = fresh;
-  } catch {
-    cached = fs.readFileSync(file, 'utf8').trim();
-  }
-  return cached;
+  const stored = readSecretFile(file);
+  if (stored && stored.length >= 32) return (cached = stored);
+  // Of two processes starting at once, one writes; the other reads what it wrote (server/secret-file.ts).
+  const written = writeSecretFile(file, randomBytes(32).toString('base64url'));
+  if (written.created) log.info('session_secret_generated', { file, hint: 'set SESSION_SECRET to choose your own' });
+  cached = written.secret;
+  return written.secret;
 }
 
 /** What the gift card checkout keeps between its steps: never in the URL (issue 15). */

@@ -9,8 +9,12 @@ export const MAX_ATTEMPTS = 12;
 const BATCH_SIZE = 20;
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 60 * 60_000;
-/** A claimed message is not claimed again for this long, so a crashed sender's batch comes back. */
+/**
+ * A claimed message is not claimed again for this long, so a crashed sender's message comes
+ * back; while it is being sent, its sender renews the lease every RENEW_MS.
+ */
 const LEASE_MS = 2 * 60_000;
+const RENEW_MS = 30_000;
 
 /** Delay before the next try after `attempts` failures: 30 s, 1 min, 2 min, ... at most 1 hour. */
 export function backoffMs(attempts: number): number {
@@ -18,45 +22,98 @@ export function backoffMs(attempts: number): number {
 }
 
 /**
- * Claims due messages with a lease (one atomic UPDATE ... RETURNING with SKIP LOCKED), so
- * concurrent senders, in one process or several, never send a message twice.
+ * Claims the next due message with a lease (one atomic UPDATE ... RETURNING with SKIP LOCKED),
+ * so concurrent senders, in one process or several, never send a message twice. One at a
+ * time (issue 21): a lease covers only the message being sent, never a batch waiting behind
+ * a slow SMTP server.
  */
-async function claim(db: Database, now: Date, batchSize: number): Promise<OutboxRow[]> {
+async function claimOne(db: Database, now: Date, leaseMs: number): Promise<OutboxRow | null> {
   // Due by the server's clock (server/clock.ts), the one every row's time was written with.
-  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const leaseUntil = new Date(now.getTime() + leaseMs);
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(batchSize)
+    .limit(1)
     .for('update', { skipLocked: true });
-  return db.update(outbox).set({ nextAttemptAt: leaseUntil }).where(sql`${outbox.id} in (${due})`).returning();
+  const [row] = await db.update(outbox).set({ nextAttemptAt: leaseUntil }).where(sql`${outbox.id} in (${due})`).returning();
+  return row ?? null;
 }
 
-/** Sends what is due. A failure is retried later with backoff, and given up after MAX_ATTEMPTS. */
+/**
+ * Keeps the lease of a message being sent: every `renewMs`, pushes it `leaseMs` past now, as
+ * long as this sender still holds it. `stop` waits for a renewal under way, and tells whether
+ * the lease was held throughout (the message is then marked by this sender).
+ */
+function holdLease(db: Database, message: OutboxRow, leaseMs: number, renewMs: number) {
+  let lease = message.nextAttemptAt;
+  let held = true;
+  let renewing: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewing.then(async () => {
+      if (!held) return;
+      const next = new Date(clockNow().getTime() + leaseMs);
+      const [row] = await db
+        .update(outbox)
+        .set({ nextAttemptAt: next })
+        .where(and(eq(outbox.id, message.id), eq(outbox.status, 'pending'), eq(outbox.nextAttemptAt, lease)))
+        .returning({ id: outbox.id });
+      if (row) lease = next;
+      else held = false;
+    }).catch((error) => log.warn('outbox_lease_renew_failed', { id: message.id, error: errorMessage(error) }));
+  }, renewMs);
+  timer.unref();
+  return {
+    /** The lease's current end, to mark the message only while it is still ours. */
+    lease: () => lease,
+    stop: async () => {
+      clearInterval(timer);
+      await renewing;
+      return held;
+    },
+  };
+}
+
+/**
+ * Sends what is due, one message at a time, up to `batchSize`. A failure is retried later with
+ * backoff, and given up after MAX_ATTEMPTS. `now` fixes the time of every claim (tests);
+ * otherwise each claim takes the server's clock.
+ */
 export async function deliverDue(
   db: Database,
   transport: MailTransport,
-  options: { now?: Date; batchSize?: number } = {},
+  options: { now?: Date; batchSize?: number; leaseMs?: number; renewMs?: number } = {},
 ): Promise<{ sent: number; failed: number; retried: number }> {
-  const now = options.now ?? clockNow();
-  const claimed = await claim(db, now, options.batchSize ?? BATCH_SIZE);
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   const result = { sent: 0, failed: 0, retried: 0 };
-  for (const message of claimed) {
+  for (let n = 0; n < (options.batchSize ?? BATCH_SIZE); n++) {
+    const now = options.now ?? clockNow();
+    const message = await claimOne(db, now, leaseMs);
+    if (!message) break;
+    const lease = holdLease(db, message, leaseMs, options.renewMs ?? RENEW_MS);
+    let failure: unknown = null;
     try {
       await transport.send(message);
-      await db.update(outbox).set({ status: 'sent', sentAt: clockNow(), attempts: message.attempts + 1, lastError: null }).where(eq(outbox.id, message.id));
+    } catch (error) {
+      failure = error ?? new Error('send failed');
+    }
+    const held = await lease.stop();
+    // Marked only while still ours: a sender whose lease was lost (a stalled process) changes nothing.
+    const ours = and(eq(outbox.id, message.id), eq(outbox.status, 'pending'), eq(outbox.nextAttemptAt, lease.lease()));
+    if (!failure) {
+      await db.update(outbox).set({ status: 'sent', sentAt: clockNow(), attempts: message.attempts + 1, lastError: null }).where(ours);
+      if (!held) log.warn('outbox_lease_lost', { id: message.id, template: message.template });
       log.info('outbox_sent', { id: message.id, template: message.template });
       result.sent++;
-    } catch (error) {
+    } else {
       const attempts = message.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
-      const reason = errorMessage(error).slice(0, 300);
+      const reason = errorMessage(failure).slice(0, 300);
       await db
         .update(outbox)
         .set({ attempts, lastError: reason, status: giveUp ? 'failed' : 'pending', nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)) })
-        .where(eq(outbox.id, message.id));
+        .where(ours);
       log.warn('outbox_send_failed', { id: message.id, template: message.template, attempts, giveUp });
       if (giveUp) result.failed++;
       else result.retried++;

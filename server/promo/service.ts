@@ -7,7 +7,8 @@ import { renderEmail } from '@/server/outbox/templates';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { instantOf } from '@/server/booking/time';
 import { addDays } from '@/server/booking/availability';
-import { normalizeEmail, venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/server/fidelity/service';
+import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
 import { publicId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';
 import type { Locale } from '@/lib/i18n/locales';
@@ -33,7 +34,7 @@ export function normalizeCode(input: string): string {
   return raw.length === CODE_LENGTH ? `${raw.slice(0, 4)}-${raw.slice(4)}` : raw;
 }
 
-/** The phone as one string (prefix and digits), so `347 123 4567` and `3471234567` are one guest. */
+/** The phone as typed, as one string (prefix and digits): what is stored and shown to staff. */
 export const normalizePhone = (prefisso: string, telefono: string) => `${prefisso.trim()}${telefono.replace(/[^\d]/g, '')}`;
 
 /** The end of the "valid until" day, in the venue's time zone: codes are usable until then. */
@@ -102,8 +103,11 @@ export async function requestCode(
   context: { locale: Locale; partner: boolean; host: string },
 ): Promise<RequestResult> {
   const now = clockNow();
-  const email = normalizeEmail(input.email);
+  const email = input.email.trim();
   const phone = normalizePhone(input.prefisso, input.telefono);
+  // One code per guest: compared by inbox and by E.164 number (lib/identity.ts), stored as typed.
+  const emailKey = canonicalEmail(email);
+  const phoneKey = canonicalPhoneOf(input.prefisso, input.telefono, venue.country);
   const result = await db.transaction(async (tx): Promise<RequestResult> => {
     const t = tx as unknown as Database;
     const [p] = await tx
@@ -118,7 +122,7 @@ export async function requestCode(
     const [existing] = await tx
       .select({ id: promoCodes.id })
       .from(promoCodes)
-      .where(and(eq(promoCodes.promotionId, p.id), or(eq(promoCodes.email, email), eq(promoCodes.phone, phone))))
+      .where(and(eq(promoCodes.promotionId, p.id), or(eq(promoCodes.emailKey, emailKey), eq(promoCodes.phoneKey, phoneKey))))
       .limit(1);
     if (existing && state !== 'disabled') return { result: 'duplicate' };
     if (state !== 'active') return { result: state };
@@ -140,6 +144,8 @@ export async function requestCode(
       code,
       email,
       phone,
+      emailKey,
+      phoneKey,
       firstName: input.nome,
       lastName: input.cognome,
       locale: context.locale,

@@ -81,6 +81,15 @@ test.describe('experience bookings', () => {
     expect(mail.raw).toContain('experience.ics');
   });
 
+  test("an impossible date or party size in the address is the site's 404 page, never a 500 (issue 22)", async ({ page, request }) => {
+    const dinner = (await experiences(request))['Traditional tasting dinner'];
+    for (const tail of ['2/2026-13-45', '2/2026-12-32', '2/2026-00-10', '2/2026-02-29', '0/2028-02-29', '1e3/2028-02-29', 'abc/abc']) {
+      const response = await page.goto(`/en/frontpage/esperienze/${dinner.hash}/${tail}`);
+      expect(response?.status(), tail).toBe(404);
+      await expect(page.getByRole('heading', { name: en('notFound.title') })).toBeVisible();
+    }
+  });
+
   test('keeps to the guest limits and the required fields, in the browser and on the server', async ({ page, request }) => {
     const list = await experiences(request);
     const dinner = list['Traditional tasting dinner'];

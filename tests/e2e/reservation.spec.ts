@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, readMails, VENUE } from './helpers';
+import { daysFromToday, messages, readMails, VENUE } from './helpers';
 
 const en = messages('en');
 
@@ -75,6 +75,26 @@ test.describe('table reservation wizard', () => {
     await page.getByRole('link', { name: '2 people', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/reserve\?pax=2$/);
     await context.close();
+  });
+
+  test('an impossible party size, date or time in the address sends the guest back to its step with the message, never a crash (issue 22)', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const day = daysFromToday(10);
+    for (const [query, step, message] of [
+      ['pax=abc', 'reserve.people.title', 'reserve.errors.paxInvalid'],
+      ['pax=2&date=abc', 'reserve.date.title', 'reserve.errors.dateInvalid'],
+      ['pax=2&date=2026-13-45', 'reserve.date.title', 'reserve.errors.dateInvalid'],
+      ['pax=2&date=2026-02-29', 'reserve.date.title', 'reserve.errors.dateInvalid'],
+      [`pax=2&date=${day}&time=99:99&zone=sala`, 'reserve.time.title', 'reserve.errors.timeInvalid'],
+      [`pax=2&date=${day}&time=24:00&zone=sala`, 'reserve.time.title', 'reserve.errors.timeInvalid'],
+    ] as const) {
+      await page.goto(`/en/reserve?${query}`);
+      await expect(page.getByRole('heading', { name: en(step) }), query).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: en(message) })).toBeVisible();
+      await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toHaveCount(0);
+    }
+    expect(errors).toEqual([]);
   });
 
   test('the held table counts down, and the guest is told when the hold expires', async ({ page }) => {

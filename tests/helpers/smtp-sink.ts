@@ -8,8 +8,11 @@ export interface SmtpSink {
   close: () => Promise<void>;
 }
 
-/** A real SMTP server (smtp-server) on 127.0.0.1 that records what it receives; port 0 picks a free one. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/**
+ * A real SMTP server (smtp-server) on 127.0.0.1 that records what it receives; port 0 picks a
+ * free one. `delayMs`: a slow server, that answers each message's data this long after it ends.
+ */
+export async function startSmtpSink(port = 0, options: { delayMs?: number } = {}): Promise<SmtpSink> {
   const received: SmtpSink['received'] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +31,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           outboxMessage: header('X-Frontpage-Message'),
           subject: header('Subject'),
         });
-        callback();
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
       });
     },
   });

@@ -60,8 +60,9 @@ export function describeFidelity(driver: Driver) {
       expect(result).toEqual({ httpStatus: 200, body: { status: true, data: { result: 'success' } } });
 
       const { db, fidelityMembers, outbox } = await tables();
-      const [member] = await db.select().from(fidelityMembers).where(eq(fidelityMembers.email, 'anna.rossi@example.com'));
-      expect(member).toMatchObject({ firstName: 'Anna', lastName: 'Rossi', phonePrefix: '+39', phone: '3471234567', birthDay: 12, birthMonth: 5, locale: 'en', policyVersion: '2026-01' });
+      // Stored as typed; one member per inbox (emailKey) and the phone in E.164 (phoneKey).
+      const [member] = await db.select().from(fidelityMembers).where(eq(fidelityMembers.emailKey, 'anna.rossi@example.com'));
+      expect(member).toMatchObject({ email: 'Anna.Rossi@Example.com', phoneKey: '+393471234567', firstName: 'Anna', lastName: 'Rossi', phonePrefix: '+39', phone: '3471234567', birthDay: 12, birthMonth: 5, locale: 'en', policyVersion: '2026-01' });
       expect(member.privacyAcceptedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
       expect(member.marketingAcceptedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
 

@@ -74,7 +74,7 @@ export function describeLimits(driver: Driver) {
       const answers: { status: number; retryAfter: string | null; body: { error?: string; retryAfter?: number } }[] = [];
       for (const time of EVENING_TIMES) {
         for (const zone of ZONES) {
-          const response = await handleHold(request('/api/reservation/hold', { date, time, zone, pax: 6 }, attacker));
+          const response = await handleHold(request('/api/reservation/hold', { date, time, zone, pax: 3 }, attacker));
           answers.push({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() });
         }
       }
@@ -113,6 +113,45 @@ export function describeLimits(driver: Driver) {
       // A new pick that replaces the attacker's own hold is still allowed (the wizard's way).
       const [own] = await db.select({ token: slotHolds.token }).from(slotHolds).where(eq(slotHolds.clientAddress, attacker)).limit(1);
       expect((await handleHold(request('/api/reservation/hold', { date, time: '19:00', zone: 'sala', pax: 2, holdToken: own.token }, attacker))).status).toBe(200);
+    });
+
+    it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4; one address never holds more than the largest party (issue 22)', async () => {
+      const { handleHold } = await import('@/server/booking/http');
+      const { handleGiftcardBalance: handleBalance } = await import('@/server/giftcards/http');
+      const date = await openEvening(18);
+      const hold = (time: string, pax: number, address: string) => handleHold(request('/api/reservation/hold', { date, time, zone: 'sala', pax }, address));
+      // Ten four-cover holds from ten addresses of one /64: the demo venue's largest party is 12, so 3.
+      const v6: number[] = [];
+      for (let i = 1; i <= 10; i++) v6.push((await hold(EVENING_TIMES[i % EVENING_TIMES.length], 4, `2001:db8:7:9::${i.toString(16)}`)).status);
+      expect(v6.filter((s) => s === 200)).toHaveLength(3);
+      expect(v6.filter((s) => s === 429)).toHaveLength(7);
+      // Another /64 is another client.
+      expect((await hold('19:00', 4, '2001:db8:7:a::1')).status).toBe(200);
+      // The four-by-four attack on one slot: one address takes at most 12 of its covers; a guest from elsewhere still holds it.
+      const slot = await Promise.all([1, 2, 3, 4].map(async () => (await hold('21:30', 4, '203.0.113.140')).status));
+      expect(slot.filter((s) => s === 200)).toHaveLength(3);
+      expect((await hold('21:30', 4, '198.51.100.141')).status).toBe(200);
+      // The same IPv4 guest written IPv4-mapped is the same guest.
+      expect((await hold('20:00', 2, '::ffff:203.0.113.140')).status).toBe(429);
+      // Fourteen gift card balance guesses from one /64: the tenth is the last answered.
+      const guesses: number[] = [];
+      for (let i = 1; i <= 14; i++) guesses.push((await handleBalance(request('/api/giftcard/balance', { code: `GUESS${i}WRONG1234` }, `2001:db8:5:6::${i.toString(16)}`))).status);
+      expect(guesses.filter((s) => s === 429)).toHaveLength(4);
+    });
+
+    it('sends at most 3 loyalty look-up e-mails to one inbox, however its address is spelt (issue 22)', async () => {
+      const { handleLookup } = await import('@/server/fidelity/http');
+      const { db, outbox } = await tables();
+      const spellings = ['v@gmail.com', 'v+1@gmail.com', 'v+2@gmail.com', 'v+3@gmail.com', 'v+4@gmail.com', 'V@GoogleMail.com', 'v.x@gmail.com', 'vx+5@gmail.com', 'V.X@gmail.com'];
+      const statuses: number[] = [];
+      for (const [i, email] of spellings.entries()) statuses.push((await handleLookup(request('/api/fidelity/lookup', { email, language: 'en' }, `192.0.2.${100 + i}`))).status);
+      // v@ and vx@ are two inboxes: three e-mails each at most, every other look-up refused.
+      const recipients = (await db.select({ to: outbox.recipient }).from(outbox)).map((r) => r.to).filter((to) => spellings.includes(to));
+      expect(recipients.filter((to) => /^v(\+\d)?@|^V@/.test(to))).toHaveLength(3);
+      expect(recipients.filter((to) => /^v\.?x/i.test(to))).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+      // Each e-mail went to the address as typed.
+      expect(recipients).toContain('v+1@gmail.com');
     });
 
     it('caps the covers one address holds at once (heldCovers), from the environment', async () => {

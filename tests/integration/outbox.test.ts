@@ -96,6 +96,48 @@ describe('SMTP delivery', () => {
     }
   });
 
+  it('sends each message once with two deliverers and an SMTP server that takes 30 s a message, and keeps the lease of a slower one (issue 21)', async () => {
+    // A clock 100 times faster than the wall's: 300 ms of the slow server are 30 s, the 2-minute lease 1.2 s.
+    const { pinClock, unpinClock } = await import('@/server/clock');
+    const [start, wall] = [Date.parse('2026-06-01T10:00:00Z'), Date.now()];
+    pinClock(() => new Date(start + (Date.now() - wall) * 100));
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const smtp = await startSmtpSink(0, { delayMs: 300 });
+    try {
+      const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);
+      const subjects = Array.from({ length: 8 }, (_, i) => `Slow ${i}`);
+      for (const subject of subjects) await enqueueEmail(handle.db, mail('slow@example.com', subject));
+      // The second instance starts 160 "seconds" later, past the lease a whole batch would have had.
+      const first = deliverDue(handle.db, transport);
+      await wait(1600);
+      const second = deliverDue(handle.db, transport);
+      const results = await Promise.all([first, second]);
+      expect(results[0].sent + results[1].sent).toBe(8);
+      const got = smtp.received.map((m) => m.subject).filter((s) => s.startsWith('Slow'));
+      expect(got.sort()).toEqual([...subjects].sort());
+    } finally {
+      await smtp.close();
+    }
+
+    // One message that takes 150 "seconds", longer than its lease: renewed while it is sent, never taken by the other.
+    const slower = await startSmtpSink(0, { delayMs: 1500 });
+    try {
+      const transport = smtpTransport(`smtp://127.0.0.1:${slower.port}`);
+      const id = await enqueueEmail(handle.db, mail('slower@example.com', 'Slower'));
+      const first = deliverDue(handle.db, transport, { renewMs: 100 });
+      await wait(1300);
+      const second = await deliverDue(handle.db, transport, { renewMs: 100 });
+      expect(second.sent).toBe(0);
+      expect((await first).sent).toBe(1);
+      expect(slower.received.filter((m) => m.subject === 'Slower')).toHaveLength(1);
+      const [row] = await handle.db.select().from(outbox).where(eq(outbox.id, id));
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await slower.close();
+      unpinClock();
+    }
+  });
+
   it('keeps the message while SMTP is down and sends it when it is back', async () => {
     const port = await freePort();
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`);

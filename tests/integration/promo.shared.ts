@@ -85,7 +85,8 @@ export function describePromo(driver: Driver) {
       expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
       const { db, promoCodes, outbox } = await tables();
       const [row] = await db.select().from(promoCodes).where(eq(promoCodes.publicId, id));
-      expect(row).toMatchObject({ email: 'maria.bianchi@example.com', locale: 'en', usedAt: null, policyVersion: '2026-01' });
+      // Stored as typed, compared by its inbox.
+      expect(row).toMatchObject({ email: 'Maria.Bianchi@Example.com', emailKey: 'maria.bianchi@example.com', phoneKey: expect.stringMatching(/^\+39347\d{7}$/), locale: 'en', usedAt: null, policyVersion: '2026-01' });
       expect(row.marketingAcceptedAt).not.toBeNull();
       expect(row.requestedAt.getTime()).toBe(TEST_NOW.getTime());
       const [mail] = await db.select().from(outbox).where(and(eq(outbox.template, 'promoCode'), eq(outbox.recipient, 'Maria.Bianchi@Example.com')));
@@ -104,6 +105,29 @@ export function describePromo(driver: Driver) {
       expect(outcome(await call('promo/request', guest({ email: 'DUP@example.com ' })))).toBe('duplicate');
       expect(outcome(await call('promo/request', guest({ telefono: '3337654321' })))).toBe('duplicate');
       expect(await issued()).toBe(before);
+    });
+
+    it('gives one code per phone compared as E.164 and per inbox, whatever the spelling (issue 22)', async () => {
+      // The attacks: the UK trunk 0 after +44, the NANP 1 after +1, each with a plus-addressed e-mail.
+      for (const [[prefisso, first], second] of [
+        [['+44', '7911 122210'], '07911 122210'],
+        [['+1', '2015552808'], '1 2015552808'],
+      ] as const) {
+        const n = ++guestNo;
+        expect(outcome(await call('promo/request', guest({ prefisso, telefono: first, email: `phone${n}@example.com` })))).toBe('success');
+        const before = await issued();
+        expect(outcome(await call('promo/request', guest({ prefisso, telefono: second, email: `phone${n}+again@example.com` })))).toBe('duplicate');
+        expect(outcome(await call('promo/request', guest({ prefisso, telefono: second })))).toBe('duplicate');
+        expect(await issued()).toBe(before);
+      }
+      // One gmail inbox by any of its spellings.
+      expect(outcome(await call('promo/request', guest({ email: 'v.inbox@gmail.com' })))).toBe('success');
+      const before = await issued();
+      for (const email of ['vinbox@gmail.com', 'V.Inbox+1@GoogleMail.com', 'v.i.n.b.o.x+promo@gmail.com']) expect(outcome(await call('promo/request', guest({ email })))).toBe('duplicate');
+      expect(await issued()).toBe(before);
+      const { db, promoCodes } = await tables();
+      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.email, 'v.inbox@gmail.com'));
+      expect(row.emailKey).toBe('vinbox@gmail.com');
     });
 
     it('hands out exactly the last 5 codes to 100 concurrent guests, and one code to 20 concurrent copies of one guest', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
-import { calendarDate, queryInt } from '@/lib/forms/fields';
+import { calendarDate, numericId, queryInt } from '@/lib/forms/fields';
+import { MAX_PARTY } from '@/lib/params';
 import { experienceBookingSchema, experienceChoiceSchema } from '@/lib/forms/experience';
 import { toLocale } from '@/lib/i18n/locales';
 import { botVerifier, readTokens } from '@/lib/botcheck';
@@ -36,8 +37,8 @@ async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
   }
 }
 
-const id = z.union([z.number(), z.string()]).transform(Number).refine((n) => Number.isInteger(n) && n > 0, 'invalid');
-const pax = queryInt(1, 500);
+const id = numericId();
+const pax = queryInt(1, MAX_PARTY);
 
 async function experienceFrom(ctx: CallContext, experienceId: number) {
   const e = await findExperience(ctx.db, ctx.venue, { id: experienceId });

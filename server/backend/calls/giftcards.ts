@@ -4,6 +4,7 @@ import { fieldErrors } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { hitRateLimit } from '@/server/ratelimit';
+import { limitIdentity } from '@/server/client-address';
 import { GiftcardError } from '@/server/giftcards/errors';
 import { cardView, findCard, listCards } from '@/server/giftcards/catalog';
 import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem';
@@ -126,7 +127,8 @@ export function giftcardRedeem({ db, venue, params }: CallContext): Promise<Enve
  */
 export async function giftcardBalance({ db, venue, params }: CallContext): Promise<Envelope> {
   const ip = params.get('remoteIp') || 'unknown';
-  const limit = await hitRateLimit(db, `giftcard-balance:${venue.id}:${ip}`, 10, 15 * 60_000);
+  // Counted per client identity (an IPv6 /64), so neighbouring addresses share one allowance.
+  const limit = await hitRateLimit(db, `giftcard-balance:${venue.id}:${limitIdentity(ip)}`, 10, 15 * 60_000);
   if (!limit.allowed) return { httpStatus: 429, status: false, error: 'tooMany' };
   const q = codeInput.safeParse(fields(params));
   const card = q.success ? await lookupCard(db, venue, q.data.code) : null;

@@ -1,3 +1,5 @@
+import { decodeSegment } from '@/lib/params';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
@@ -15,5 +17,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <GiftcardDetailsScreen params={p} id={decodeURIComponent(p.id)} />;
+  const id = decodeSegment(p.id);
+  if (id === null) return <NotFoundPage />;
+  return <GiftcardDetailsScreen params={p} id={id} />;
 }

@@ -1,3 +1,4 @@
+import { decodeSegment } from '@/lib/params';
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { optionalSegment } from '@/lib/routes';
@@ -17,7 +18,8 @@ export async function generateMetadata({ params }: Props) {
 export default async function Page({ params, searchParams }: Props) {
   const [p, q] = await Promise.all([params, searchParams]);
   const id = optionalSegment(p.id);
-  if (id === false) return <NotFoundPage />;
+  const decoded = id ? decodeSegment(id) : null;
+  if (id === false || (id && decoded === null)) return <NotFoundPage />;
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
-  return <GiftcardCheckoutScreen params={p} id={id ? decodeURIComponent(id) : null} query={{ cancelled: one(q.cancelled) }} />;
+  return <GiftcardCheckoutScreen params={p} id={decoded} query={{ cancelled: one(q.cancelled) }} />;
 }

@@ -1,6 +1,8 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
+import { NotFoundPage } from '@/components/shell/not-found-page';
+import { parseDate, parsePax } from '@/lib/params';
 import { ExperienceReserveScreen } from '@/components/experiences/experience-reserve-screen';
 
 type Props = PageProps<{ hash: string; pax: string; date: string }>;
@@ -15,5 +17,7 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const p = await params;
-  return <ExperienceReserveScreen params={p} hash={p.hash} pax={Number(p.pax)} date={p.date} />;
+  const [pax, date] = [parsePax(p.pax), parseDate(p.date)];
+  if (!pax || !date) return <NotFoundPage />;
+  return <ExperienceReserveScreen params={p} hash={p.hash} pax={pax} date={date} />;
 }

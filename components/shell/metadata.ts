@@ -3,17 +3,14 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
-import { isLocalVenueKey } from '@/lib/venue/host';
+import { venueOrigin } from '@/lib/venue/origin';
 import { getLocation } from '@/lib/venue/data';
 import type { VenueParams } from './venue-context';
 import type { ScreenKey } from './screens';
 import { pickText } from '@/lib/i18n/texts';
 
-export function siteOrigin(venueKey: string): URL {
-  if (process.env.SITE_URL) return new URL(process.env.SITE_URL);
-  if (isLocalVenueKey(venueKey)) return new URL(`http://localhost:${process.env.PORT || 3000}`);
-  return new URL(`https://${venueKey}`);
-}
+/** The venue's public origin for canonical and OpenGraph links: the one rule, lib/venue/origin.ts. */
+export const siteOrigin = (venueKey: string): URL => venueOrigin(venueKey);
 
 /**
  * Title `{locationname} - {product}` (spec section 2), where the product is the screen's

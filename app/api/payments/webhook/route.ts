@@ -1,7 +1,6 @@
 import { handlePaymentWebhook } from '@/server/payments/http';
+import { BODY_LIMITS, guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: Request) {
-  return handlePaymentWebhook(request);
-}
+export const POST = guarded({ type: 'json', limit: BODY_LIMITS.webhook, sameOrigin: false }, handlePaymentWebhook);

@@ -113,31 +113,51 @@ export function isSameOrigin(request: Request): boolean {
   return site === null || site === 'same-origin' || site === 'none';
 }
 
-/** Whether the JSON text nests deeper than `max` (a scan of the text, no recursion, strings skipped). */
-export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+/**
+ * A scan of JSON nesting, fed chunk by chunk as the body arrives (no recursion, no parse):
+ * counts `[`/`{` against `]`/`}` outside strings. UTF-8 bytes of other characters are all
+ * above 0x7f, so the bytes can be scanned as they come.
+ */
+export function depthScanner(max = MAX_JSON_DEPTH) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
-      if (++depth > max) return true;
-    } else if (c === 93 || c === 125) depth--;
-  }
-  return false;
+  let escaped = false;
+  /** Feeds bytes; true once the nesting has gone deeper than `max`. */
+  return (bytes: Uint8Array): boolean => {
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i];
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 92) escaped = true;
+        else if (c === 34) inString = false;
+      } else if (c === 34) inString = true;
+      else if (c === 91 || c === 123) {
+        if (++depth > max) return true;
+      } else if (c === 93 || c === 125) depth--;
+    }
+    return false;
+  };
 }
+
+/** Whether the JSON text nests deeper than `max`. */
+export const jsonTooDeep = (text: string, max = MAX_JSON_DEPTH) => depthScanner(max)(new TextEncoder().encode(text));
 
 /**
  * The body as text, read up to `limit` bytes: a Content-Length above it is refused before
- * reading, and a chunked body is cancelled as soon as it passes it. null when too large.
+ * reading (`tooLarge`), and a chunked body is cancelled as soon as it passes it; `inspect`
+ * sees each chunk as it arrives and can stop the reading with its own refusal (`tooDeep`).
  */
 export async function readCappedText(request: Request, limit: number): Promise<string | null> {
+  const read = await readBody(request, limit);
+  return 'text' in read ? read.text : null;
+}
+
+type BodyRead = { text: string } | { refused: 'tooLarge' | 'tooDeep' };
+
+async function readBody(request: Request, limit: number, inspect?: (bytes: Uint8Array) => boolean): Promise<BodyRead> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) return null;
-  if (!request.body) return '';
+  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) return { refused: 'tooLarge' };
+  if (!request.body) return { text: '' };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -145,13 +165,14 @@ export async function readCappedText(request: Request, limit: number): Promise<s
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    const refused = size > limit ? 'tooLarge' : inspect?.(value) ? 'tooDeep' : null;
+    if (refused) {
       await reader.cancel().catch(() => undefined);
-      return null;
+      return { refused };
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { text: Buffer.concat(chunks).toString('utf8') };
 }
 
 export type GateOptions = {
@@ -175,9 +196,9 @@ export async function gate<R extends Request>(request: R, options: GateOptions):
   if (options.sameOrigin !== false && !isSameOrigin(request)) return { response: refusal(request, 'crossSite') };
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (!contentTypes[options.type].includes(type)) return { response: refusal(request, 'unsupportedMediaType') };
-  const text = await readCappedText(request, options.limit ?? BODY_LIMITS.guest).catch(() => '');
-  if (text === null) return { response: refusal(request, 'tooLarge') };
-  if (type !== 'application/x-www-form-urlencoded' && jsonTooDeep(text)) return { response: refusal(request, 'tooDeep') };
+  const read = await readBody(request, options.limit ?? BODY_LIMITS.guest, options.type === 'form' ? undefined : depthScanner()).catch((): BodyRead => ({ text: '' }));
+  if ('refused' in read) return { response: refusal(request, read.refused) };
+  const text = read.text;
   const copy = (request instanceof NextRequest
     ? new NextRequest(request.url, { method: request.method, headers: request.headers, body: text })
     : new Request(request.url, { method: request.method, headers: request.headers, body: text })) as R;

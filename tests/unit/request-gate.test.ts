@@ -3,6 +3,7 @@ import { BODY_LIMITS, gate, guarded, isSameOrigin, jsonTooDeep, readCappedText }
 import { isPlainHost, venueKeyForHost } from '@/lib/venue/host';
 import { venueOrigin } from '@/lib/venue/origin';
 import { proxy } from '@/proxy';
+import { experienceBookingSchema, MAX_ADDITIONAL_FIELDS } from '@/lib/forms/experience';
 import en from '@/messages/en.json';
 import itMessages from '@/messages/it.json';
 import de from '@/messages/de.json';
@@ -208,5 +209,19 @@ describe('JSON depth', () => {
     expect(jsonTooDeep(`${'['.repeat(32)}${']'.repeat(32)}`)).toBe(false);
     expect(jsonTooDeep(`${'['.repeat(33)}${']'.repeat(33)}`)).toBe(true);
     expect(jsonTooDeep(JSON.stringify({ note: '['.repeat(1000) + '\\"{{{' }))).toBe(false);
+  });
+});
+
+describe('field lengths', () => {
+  const issuesOf = (answers: Record<string, string>) => {
+    const result = experienceBookingSchema.safeParse({ campiAggiuntivi: answers });
+    return result.success ? [] : result.error.issues.filter((issue) => issue.path[0] === 'campiAggiuntivi');
+  };
+
+  it('names the field of too many additional answers, or of one too long', () => {
+    const many = Object.fromEntries(Array.from({ length: MAX_ADDITIONAL_FIELDS + 1 }, (_, i) => [`f${i}`, 'x']));
+    expect(issuesOf(many).map((issue) => issue.message)).toEqual(['tooLong']);
+    expect(issuesOf({ allergies: 'x'.repeat(501) }).map((issue) => [issue.path.join('.'), issue.message])).toEqual([['campiAggiuntivi.allergies', 'tooLong']]);
+    expect(issuesOf({ allergies: 'none' })).toEqual([]);
   });
 });

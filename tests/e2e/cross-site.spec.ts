@@ -132,4 +132,21 @@ test.describe('cross-site requests', () => {
     const own = await request.post('/api/fidelity', { headers: { origin: site }, data: signUp });
     expect(await own.json()).toEqual({ outcome: 'success' });
   });
+
+  test('a Host that is not a plain name[:port] is a 400 before any page or call', async () => {
+    const port = Number(new URL(site).port);
+    const send = (path: string, method: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const headers: Record<string, string> = { host: `localhost:${port}@evil.example` };
+        if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+        const call = http.request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        call.on('error', reject);
+        call.end(body);
+      });
+    expect(await send('/en/frontpage/giftcards', 'GET')).toBe(400);
+    expect(await send('/api/giftcard/checkout', 'POST', JSON.stringify({ id: 'buono-50', quantity: 1 }))).toBe(400);
+  });
 });

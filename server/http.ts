@@ -199,9 +199,8 @@ export async function gate<R extends Request>(request: R, options: GateOptions):
   const read = await readBody(request, options.limit ?? BODY_LIMITS.guest, options.type === 'form' ? undefined : depthScanner()).catch((): BodyRead => ({ text: '' }));
   if ('refused' in read) return { response: refusal(request, read.refused) };
   const text = read.text;
-  const copy = (request instanceof NextRequest
-    ? new NextRequest(request.url, { method: request.method, headers: request.headers, body: text })
-    : new Request(request.url, { method: request.method, headers: request.headers, body: text })) as R;
+  // Always a NextRequest (cookies, nextUrl): the one Next hands in may come from another copy of the class.
+  const copy = new NextRequest(request.url, { method: request.method, headers: request.headers, body: text }) as unknown as R;
   return { request: copy, text };
 }
 

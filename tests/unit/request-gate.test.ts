@@ -173,6 +173,17 @@ describe('body limits', () => {
     expect(await readCappedText(post('/x', { body: 'a'.repeat(101) }), 100)).toBeNull();
   });
 
+  it('hands the handler a NextRequest (cookies, nextUrl) even when Next passes another Request class', async () => {
+    let seen: string | undefined;
+    const handler = guarded({ type: 'json' }, async (request: NextRequest) => {
+      seen = `${request.cookies.get('frontpageLanguage')?.value} ${request.nextUrl.pathname} ${await request.text()}`;
+      return new Response(null, { status: 204 });
+    });
+    const plain = new Request('http://localhost:3000/api/fidelity', { method: 'POST', headers: { host: 'localhost:3000', 'content-type': 'application/json', cookie: 'frontpageLanguage=en' }, body: '{}' });
+    expect((await handler(plain as NextRequest)).status).toBe(204);
+    expect(seen).toBe('en /api/fidelity {}');
+  });
+
   it('has the documented sizes', () => {
     expect(BODY_LIMITS).toMatchObject({ guest: 65_536, cspReport: 16_384, adminImport: 2_097_152 });
   });

@@ -236,3 +236,34 @@ describe('field lengths', () => {
     expect(issuesOf({ allergies: 'none' })).toEqual([]);
   });
 });
+
+describe('the backend contract over HTTP', () => {
+  const saved = process.env.BACKEND_TOKEN;
+  beforeAll(() => {
+    process.env.BACKEND_TOKEN = 'gate-test-token';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.BACKEND_TOKEN;
+    else process.env.BACKEND_TOKEN = saved;
+  });
+
+  const contract = (headers: Record<string, string>, body: BodyInit) =>
+    new Request('http://localhost:3000/backend/api/frontpage/location/getlocation', {
+      method: 'POST',
+      headers: { host: 'localhost:3000', authorization: 'Bearer gate-test-token', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
+
+  it('refuses a body over 64 KB (413), declared or chunked, and a forwarded host that is not plain (400)', async () => {
+    const { readContractRequest } = await import('@/server/backend/http');
+    const declared = await readContractRequest(contract({ 'content-length': String(BODY_LIMITS.contract + 1) }, 'a=1'), 'location/getlocation');
+    expect('response' in declared && declared.response.status).toBe(413);
+    const streamed = await readContractRequest(contract({}, chunked(1024 * 1024).stream), 'location/getlocation');
+    expect('response' in streamed && streamed.response.status).toBe(413);
+    const forwarded = await readContractRequest(contract({ 'x-forwarded-host': ATTACK_HOST }, 'a=1'), 'location/getlocation');
+    expect('response' in forwarded && forwarded.response.status).toBe(400);
+    const fine = await readContractRequest(contract({ 'x-forwarded-host': 'localhost' }, 'a=1'), 'location/getlocation');
+    expect('params' in fine && fine.params.get('a')).toBe('1');
+  });
+});

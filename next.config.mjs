@@ -8,7 +8,11 @@ const nextConfig = {
   poweredByHeader: false,
   // nosniff, Referrer-Policy, Permissions-Policy, CSP (enforced and report-only), HSTS over https: docs/security.md.
   async headers() {
-    return securityHeaders();
+    return [
+      ...securityHeaders(),
+      // The booking widget's loader (docs/embed.md): unversioned URL, so a short max-age plus the ETag Next sends.
+      { source: '/embed.js', headers: [{ key: 'Cache-Control', value: 'public, max-age=300, must-revalidate' }] },
+    ];
   },
   // proxy.ts sees request.url as Next received it, with the origin Next compares a rewrite
   // with (`http://127.0.0.1:PORT` under `-H 127.0.0.1`), so its rewrites stay in-process

@@ -8,6 +8,7 @@ import {
   isPartnerValue,
   partnerCookieOptions,
 } from '@/lib/partner/flag';
+import { withFrameAncestors } from '@/lib/embed/frame-ancestors';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
@@ -64,7 +65,8 @@ export function proxy(request: NextRequest) {
 
   // A path with broken %-escapes (`/reserve/%ZZ/edit`) names no page: the site's 404, not the router's 500.
   const page = safeDecode(rest) === null ? NO_PAGE : rest === '/' ? '' : rest;
-  return withPartnerFlag(request, rewriteTo(request, `/${INTERNAL_PREFIX}/${venue}/${locale}${page}`));
+  // The venue's own websites may frame its pages (embed.origins, docs/embed.md).
+  return withFrameAncestors(request, venue, withPartnerFlag(request, rewriteTo(request, `/${INTERNAL_PREFIX}/${venue}/${locale}${page}`)));
 }
 
 function safeDecode(text: string): string | null {

@@ -50,6 +50,8 @@ async function main() {
     const stripe = await startFakeStripe({ webhookUrl: `${siteUrl(name)}/api/payments/webhook`, webhookSecret });
     Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe, SMS_CODE_TTL_SECONDS: '5' });
   }
+  // The legacy site is a front of the built-in one: the built-in backend asks it to refresh after a venue import.
+  if (name === 'builtin') env.FRONT_URLS = siteUrl('legacy');
   if (name === 'legacy') {
     env.BACKEND_URL = siteUrl('builtin');
     env.SEED_DEMO = 'false';

@@ -1,7 +1,7 @@
 /**
  * `npm run venue:import -- venue.json [more.json ...]`
  *
- * Validates each venue file and imports it. With the embedded database held by a running
+ * Checks each venue file as `venue:check` does (errors stop it, warnings are printed) and imports it. With the embedded database held by a running
  * site (PGlite allows one process), the file is sent to that site's admin endpoint
  * instead, which also refreshes the venue's cached pages at once.
  */
@@ -11,21 +11,21 @@ import { config } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { DatabaseLockedError } from '@/server/db/lock';
 import { getAdminToken } from '@/server/backend/token';
-import { importVenue, readVenueFile, VenueFileError } from '@/server/venues/import';
+import { checkedVenueFile, importVenue, VenueFileError } from '@/server/venues/import';
 import type { VenueFile } from '@/server/venues/schema';
 
-async function sendToRunningSite(file: VenueFile): Promise<string[]> {
+async function sendToRunningSite(file: VenueFile): Promise<{ hosts: string[] }> {
   const base = process.env.SITE_INTERNAL_URL || `http://127.0.0.1:${config.port}`;
   const response = await fetch(`${base}/api/admin/venues`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${getAdminToken()}` },
     body: JSON.stringify(file),
   });
-  const body = (await response.json().catch(() => ({}))) as { data?: { hosts: string[] }; error?: string; issues?: string[] };
+  const body = (await response.json().catch(() => ({}))) as { data?: { hosts: string[]; warnings?: string[] }; error?: string; issues?: string[] };
   if (!response.ok || !body.data) {
     throw new Error(`The running site at ${base} refused the import (${response.status} ${body.error ?? ''})${body.issues ? ':\n  - ' + body.issues.join('\n  - ') : ''}`);
   }
-  return body.data.hosts;
+  return body.data;
 }
 
 async function main() {
@@ -34,7 +34,15 @@ async function main() {
     console.error('Usage: npm run venue:import -- path/to/venue.json [...]');
     process.exit(2);
   }
-  const venues = files.map((f) => ({ name: f, file: readVenueFile(path.resolve(f)) }));
+  const venues = files.map((f) => {
+    try {
+      return { name: f, ...checkedVenueFile(JSON.parse(fs.readFileSync(path.resolve(f), 'utf8'))) };
+    } catch (error) {
+      if (error instanceof Error) error.message = `${f}: ${error.message}`;
+      throw error;
+    }
+  });
+  for (const { name, warnings } of venues) for (const w of warnings) console.log(`${name}: warning: ${w}`);
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
@@ -46,7 +54,7 @@ async function main() {
   }
   try {
     for (const { name, file } of venues) {
-      const hosts = handle ? (await importVenue(handle.db, file)).hosts : await sendToRunningSite(file);
+      const { hosts } = handle ? await importVenue(handle.db, file) : await sendToRunningSite(file);
       console.log(`Imported ${file.slug} from ${name} (hosts: ${hosts.join(', ') || 'none'})`);
     }
     if (handle && config.databaseUrl) {

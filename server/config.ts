@@ -25,8 +25,9 @@ export const config = {
     const ms = Number(process.env.BACKEND_TIMEOUT_MS);
     return Number.isFinite(ms) && ms > 0 ? ms : BACKEND_TIMEOUT_MS;
   },
+  /** A front (BACKEND_URL set) holds no venues of its own: the demo venue is never seeded there. */
   get seedDemo() {
-    return process.env.SEED_DEMO !== 'false';
+    return !this.backendUrl && process.env.SEED_DEMO !== 'false';
   },
   get port() {
     return Number(process.env.PORT) || 3000;

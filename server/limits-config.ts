@@ -56,10 +56,10 @@ export type Limit = { count: number; windowSeconds: number };
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];
 export const isLimitName = (name: unknown): name is LimitName => typeof name === 'string' && Object.hasOwn(LIMITS, name);
 
-const limitSchema = z.object({ count: z.number().int().positive().max(1_000_000), windowSeconds: z.number().int().min(0).max(30 * 86400) });
+const limitSchema = z.object({ count: z.number().int().positive().max(1_000_000).describe('Times allowed per window.'), windowSeconds: z.number().int().min(0).max(30 * 86400).describe('Length of the window in seconds (at most 30 days).') });
 
 /** The venue file's `limits`: any of the limits above, each `{count, windowSeconds}`. */
-export const limitOverridesSchema = z.object(Object.fromEntries(LIMIT_NAMES.map((name) => [name, limitSchema.optional()])) as Record<LimitName, z.ZodOptional<typeof limitSchema>>).strict();
+export const limitOverridesSchema = z.object(Object.fromEntries(LIMIT_NAMES.map((name) => [name, limitSchema.optional().describe(`Over the default ${LIMITS[name].count} per ${LIMITS[name].windowSeconds} s, counted per ${LIMITS[name].per} (docs/security.md).`)])) as Record<LimitName, z.ZodOptional<typeof limitSchema>>).strict();
 export type LimitOverrides = Partial<Record<LimitName, Limit>>;
 
 /** `fidelityLookupEmail` → `LIMIT_FIDELITY_LOOKUP_EMAIL`. */

@@ -4,14 +4,10 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { formatDate } from '@/components/reservation/format';
 import { EXPERIENCE_LAST_KEY, type LastExperience } from './types';
 
+import { readSessionRaw } from '@/components/reservation/session';
+
 const noSubscription = () => () => undefined;
-const readStored = () => {
-  try {
-    return sessionStorage.getItem(EXPERIENCE_LAST_KEY);
-  } catch {
-    return null;
-  }
-};
+const readStored = () => readSessionRaw(EXPERIENCE_LAST_KEY);
 
 /** The experience booking just made, kept by the form in sessionStorage (the outcome page is cached, the same for everyone). */
 export function LastExperienceBooking({ outcome, hash, locale, labels }: { outcome: string; hash?: string; locale: string; labels: Record<string, string> }) {

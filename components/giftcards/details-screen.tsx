@@ -37,7 +37,8 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
       <p>{pickText(card.description, locale)}</p>
       <h2>{t('regulations')}</h2>
       <p>{pickText(card.regulations, locale)}</p>
-      <form className="form" method="post" action="/api/giftcard/start">
+      {/* In a frame on the venue's website the checkout needs its cookie: it opens top-level in a new tab (docs/embed.md). */}
+      <form className="form" method="post" action="/api/giftcard/start" data-embed-top aria-describedby="giftcard-new-tab">
         <input type="hidden" name="id" value={card.id} />
         <input type="hidden" name="language" value={locale} />
         <div className="field">
@@ -52,6 +53,9 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
             {t('buy')}
           </button>
         </div>
+        <p id="giftcard-new-tab" className="field__hint embed-only">
+          {t('embedNewTab')}
+        </p>
       </form>
     </div>
   );

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { Link } from '@/components/shell/link';
-import { backendFor } from '@/lib/backend';
+import { backendFor, backendPageUrl } from '@/lib/backend';
 import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { giftcardSession } from '@/server/giftcards/session';
@@ -37,16 +37,17 @@ export async function PaymentRedirectScreen({ params, provider, fingerprint }: {
   if (!view.configured) return problem(t('publicKeyMissing', { provider: providerName[provider] }));
   if (view.status === 'paid') redirect(localizedPath(locale, `/frontpage/giftcard/purchaseconfirmation/${fp}`));
   if (view.status === 'failed' || !view.url) redirect(localizedPath(locale, `/frontpage/giftcard/${provider}/error/${fp}`));
+  const url = backendPageUrl(view.url);
   return (
     <div className="message-panel" role="status">
       {provider === 'testpay' ? <p className="badge badge--test">{t('testMode')}</p> : null}
       <h1>{p('redirecting')}</h1>
       <p>
-        <a className="button" href={view.url}>
+        <a className="button" href={url}>
           {t('continue')}
         </a>
       </p>
-      <Redirector url={view.url} />
+      <Redirector url={url} />
     </div>
   );
 }

@@ -7,14 +7,10 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { LAST_RESERVATION_KEY, type LastReservation } from './types';
 
+import { readSessionRaw } from './session';
+
 const noSubscription = () => () => undefined;
-const readStored = () => {
-  try {
-    return sessionStorage.getItem(LAST_RESERVATION_KEY);
-  } catch {
-    return null;
-  }
-};
+const readStored = () => readSessionRaw(LAST_RESERVATION_KEY);
 
 type Props = {
   outcome: string;

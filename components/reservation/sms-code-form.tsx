@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
+import { readSession, writeSession } from './session';
 import { LAST_RESERVATION_KEY } from './types';
 
 type Props = { hash: string; locale: Locale; expiresAt: string | null; attemptsLeft: number; texts: Record<string, string> };
@@ -52,12 +53,8 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
     const outcome = body.data?.outcome as string | undefined;
     if (response?.ok && outcome && outcome !== 'codeWrong') {
       // The outcome page shows the booking kept by the wizard: it is now confirmed (or awaits the venue).
-      try {
-        const last = JSON.parse(sessionStorage.getItem(LAST_RESERVATION_KEY) ?? 'null');
-        if (last?.hash === hash) sessionStorage.setItem(LAST_RESERVATION_KEY, JSON.stringify({ ...last, outcome }));
-      } catch {
-        // storage unavailable: the page still shows the outcome
-      }
+      const last = readSession<{ hash?: string }>(LAST_RESERVATION_KEY);
+      if (last?.hash === hash) writeSession(LAST_RESERVATION_KEY, { ...last, outcome });
       router.push(localizedPath(locale, `/reserve/${outcome}`));
       return;
     }

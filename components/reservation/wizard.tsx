@@ -20,6 +20,7 @@ import { SummaryChallenge } from './summary-challenge';
 import { BotFailed } from './bot-failed';
 import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
+import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
 
 export { formatDate } from './format';
 export type { Hold } from './hold-notice';
@@ -76,6 +77,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       router.replace(`${pathname}?${query({ pax: edit.choice.pax, date: edit.choice.date, time: edit.choice.time, zone: edit.choice.zone })}`, { scroll: false });
     }
   }, [edit, params, pathname, router]);
+
+  // In the loader's frame, the host page hears of each step (docs/embed.md).
+  useEffect(() => {
+    sendEmbedEvent({ type: 'step', flow: 'reserve', step, path: location.pathname });
+  }, [step]);
 
   // Focus the step's heading when the step changes, so screen readers follow along.
   const first = useRef(true);
@@ -174,6 +180,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       writeSession(DETAILS_KEY, null);
       writeSession(GUARANTEE_KEY, null);
       writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, guarantee: offer?.reference ? offer.offer?.terms : undefined });
+      sendEmbedEvent({ type: 'booked', id: await bookingEventId(result.data.hash), status: result.data.outcome, pax, date });
       router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
       return null;
     }

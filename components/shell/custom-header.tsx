@@ -1,8 +1,6 @@
 import { createElement, type ReactElement } from 'react';
-import { parse, NodeType, type HTMLElement } from 'node-html-parser';
+import { readCustomHeader, type HeadElement } from '@/lib/venue/custom-header';
 
-/** Elements a venue may put in <head>; anything else in its header is dropped. */
-const HEAD_TAGS = new Set(['meta', 'link', 'script', 'style', 'noscript', 'base']);
 const RENAMED: Record<string, string> = {
   class: 'className',
   charset: 'charSet',
@@ -15,25 +13,20 @@ const RENAMED: Record<string, string> = {
 /**
  * The venue's `customHeader` (spec section 3) as real <head> elements, so the browser
  * runs its scripts as it parses the page: an inline script becomes a <script> whose
- * text is the venue's, not a React-managed string.
+ * text is the venue's, not a React-managed string. What is left out (lib/venue/custom-header.ts)
+ * the venue import lists as warnings.
  */
 export function CustomHeader({ html }: { html: string }) {
   if (!html.trim()) return null;
-  const nodes = parse(html, { comment: false }).childNodes.filter(
-    (n): n is HTMLElement => n.nodeType === NodeType.ELEMENT_NODE && HEAD_TAGS.has((n as HTMLElement).rawTagName?.toLowerCase()),
-  );
-  return <>{nodes.map(toElement)}</>;
+  return <>{readCustomHeader(html).elements.map(toElement)}</>;
 }
 
-function toElement(node: HTMLElement, index: number): ReactElement {
-  const tag = node.rawTagName.toLowerCase();
+function toElement({ tag, attributes, inner }: HeadElement, index: number): ReactElement {
   const props: Record<string, unknown> = { key: `venue-head-${index}` };
-  for (const [name, value] of Object.entries(node.attributes)) {
+  for (const [name, value] of Object.entries(attributes)) {
     const lower = name.toLowerCase();
-    if (lower.startsWith('on')) continue;
     props[RENAMED[lower] ?? lower] = value === '' && (lower === 'async' || lower === 'defer' || lower === 'nomodule') ? true : value;
   }
-  const inner = node.innerHTML;
   if (inner && (tag === 'script' || tag === 'style' || tag === 'noscript')) {
     props.dangerouslySetInnerHTML = { __html: inner };
   }

@@ -3,14 +3,13 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
-import { venueOrigin } from '@/lib/venue/origin';
+import { siteOrigin } from '@/lib/venue/origin';
 import { getLocation } from '@/lib/venue/data';
 import type { VenueParams } from './venue-context';
 import type { ScreenKey } from './screens';
 import { pickText } from '@/lib/i18n/texts';
 
-/** The venue's public origin for canonical and OpenGraph links: the one rule, lib/venue/origin.ts. */
-export const siteOrigin = (venueKey: string): URL => venueOrigin(venueKey);
+export { siteOrigin } from '@/lib/venue/origin';
 
 /**
  * Title `{locationname} - {product}` (spec section 2), where the product is the screen's

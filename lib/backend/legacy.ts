@@ -8,6 +8,8 @@ export interface LegacyOptions {
   token: string;
   /** The guest's host, forwarded so the legacy backend knows the venue. */
   host: string;
+  /** This front's guest-facing origin (`https://host[:port]`), for the links the backend e-mails. */
+  origin?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -22,6 +24,7 @@ export function legacyTransport(options: LegacyOptions): Transport {
         'Content-Type': 'application/x-www-form-urlencoded',
         Authorization: `Bearer ${options.token}`,
         'X-Forwarded-Host': options.host,
+        ...(options.origin ? { 'X-Frontpage-Origin': options.origin } : {}),
       },
       body: new URLSearchParams(payload).toString(),
       signal: AbortSignal.timeout(options.timeoutMs ?? BACKEND_TIMEOUT_MS),

@@ -3,9 +3,7 @@ import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
 import { backendFor } from '@/lib/backend';
 import type { Promo } from '@/lib/contract/promo';
-import { retrySoon, venueTag } from '@/lib/venue/data';
-
-const REVALIDATE_SECONDS = 300;
+import { REVALIDATE_SECONDS, retrySoon, venueTag } from '@/lib/venue/data';
 
 class NotCached extends Error {
   constructor(readonly status: 'notFound' | 'failed' | 'unknownVenue') {

@@ -8,8 +8,13 @@ import type { ExperienceList } from '@/lib/contract/experience';
 import { localizedPrefixes } from './prefixes';
 import type { Giftcard } from '@/lib/contract/giftcard';
 
-/** Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts). */
-const REVALIDATE_SECONDS = 300;
+/**
+ * Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts;
+ * a backend calls a front's /api/revalidate after a change). Without that call a page is at most
+ * this old when it is rendered again, and pages are rendered again after as long (the layout's
+ * `revalidate`): a change shows within 5 minutes.
+ */
+export const REVALIDATE_SECONDS = 150;
 /** How long a page rendered from a failed read may be served from cache (see retrySoon). */
 export const RETRY_SECONDS = 1;
 export const venueTag = (venueKey: string) => `venue:${venueKey}`;

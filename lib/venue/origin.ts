@@ -16,3 +16,9 @@ export function venueOrigin(venueKey: string, loopbackHost?: string | null): URL
   if (isLocalVenueKey(venueKey)) return new URL(`http://localhost:${process.env.PORT || 3000}`);
   return new URL(`https://${venueKey}`);
 }
+
+/**
+ * The guest-facing origin of this site for a venue (canonical, OpenGraph, sitemap, and what a
+ * front tells its backend as X-Frontpage-Origin): `venueOrigin` without a request.
+ */
+export const siteOrigin = (venueKey: string): URL => venueOrigin(venueKey);

@@ -37,7 +37,16 @@ import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCh
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
 export type Envelope = { status: boolean; data?: unknown; error?: string; fieldErrors?: Record<string, string>; httpStatus?: number };
-export type CallContext = { db: Database; venue: VenueRow; params: URLSearchParams; venueKey: string };
+/**
+ * One call: `venueKey` names the venue; `linkHost` is what its e-mail links are built on
+ * (venuePageUrl): the guest-facing origin a front passed (X-Frontpage-Origin), else the venue's
+ * host; `selfOrigin` is this backend's own public origin when it was called over HTTP, which
+ * the pages it hosts itself (the test payment page) are named on. In-process it is unset and
+ * those URLs stay relative: the site is its own front.
+ */
+export type CallContext = { db: Database; venue: VenueRow; params: URLSearchParams; venueKey: string; linkHost: string; selfOrigin?: string };
+/** Where a call came from, over HTTP (server/backend/http.ts). */
+export type CallOrigins = { front?: string; self?: string };
 type Handler = (ctx: CallContext) => Promise<Envelope>;
 
 /** The built-in backend's calls, by path under /backend/api/frontpage/. docs/backend-contract.md documents each. */
@@ -96,6 +105,7 @@ export async function dispatch(
   call: string,
   venueKey: string,
   params: URLSearchParams,
+  origins: CallOrigins = {},
 ): Promise<{ httpStatus: number; body: Envelope }> {
   if (!isKnownCall(call)) return { httpStatus: 404, body: { status: false, error: 'unknownCall' } };
   // PostgreSQL text cannot hold U+0000: a field carrying one is bad input, refused before any query.
@@ -105,7 +115,7 @@ export async function dispatch(
     const db = await getDb();
     const venue = await findVenueByKey(db, venueKey);
     if (!venue) return { httpStatus: 404, body: { status: false, error: 'venueNotFound' } };
-    const { httpStatus = 200, ...body } = await handlers[call]({ db, venue, params, venueKey });
+    const { httpStatus = 200, ...body } = await handlers[call]({ db, venue, params, venueKey, linkHost: origins.front ?? venueKey, selfOrigin: origins.self });
     return { httpStatus, body };
   } catch (error) {
     log.error('backend_call_error', { call, venue: venueKey, error: errorMessage(error) });

@@ -2,14 +2,32 @@ import { isPlainHost, venueKeyForHost } from '@/lib/venue/host';
 import { BODY_LIMITS, readCappedText } from '@/server/http';
 import { log } from '@/lib/log';
 import { isAuthorized } from './token';
-import { isKnownCall } from './dispatch';
+import { isKnownCall, type CallOrigins } from './dispatch';
+import { frontRefusal } from '@/server/front';
 
-type Read = { call: string; venueKey: string; params: URLSearchParams } | { response: Response };
+type Read = { call: string; venueKey: string; params: URLSearchParams; origins: CallOrigins } | { response: Response };
+
+/** An origin and nothing else: scheme, host, optional port. */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]{1,253}(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/**
+ * Where the call came from: the front's guest-facing origin (X-Frontpage-Origin, for the links
+ * in e-mails; ignored unless it is a bare origin), and this backend's own public origin for
+ * the pages it hosts (BACKEND_PUBLIC_URL, else the scheme and Host the request came to).
+ */
+function callOrigins(request: Request): CallOrigins {
+  const front = request.headers.get('x-frontpage-origin')?.trim();
+  const configured = process.env.BACKEND_PUBLIC_URL?.trim().replace(/\/+$/, '');
+  const host = request.headers.get('host');
+  const self = configured || (host ? `${new URL(request.url).protocol}//${host}` : undefined);
+  return { front: front && ORIGIN.test(front) ? front.replace(/\/+$/, '') : undefined, self: self && ORIGIN.test(self) ? self : undefined };
+}
 
 const fail = (status: number, error: string) => ({ response: Response.json({ status: false, error }, { status }) });
 
 /**
- * Checks a contract request: bearer token, known call, form-urlencoded body. The venue is
+ * Checks a contract request: bearer token, known call, form-urlencoded body; a front
+ * (BACKEND_URL set) refuses it with 409 and the backend's address. The venue is
  * the forwarded guest host (legacy clients send X-Forwarded-Host), else the Host header.
  */
 export async function readContractRequest(request: Request, call: string): Promise<Read> {
@@ -20,6 +38,8 @@ export async function readContractRequest(request: Request, call: string): Promi
     log.warn('backend_unauthorized', { call, venue: venueKey });
     return fail(401, 'unauthorized');
   }
+  const refused = frontRefusal('contract', `/backend/api/frontpage/${call}`);
+  if (refused) return { response: refused };
   if (!isKnownCall(call)) return fail(404, 'unknownCall');
   const type = request.headers.get('content-type') ?? '';
   if (request.headers.get('content-length') !== '0' && request.body && !type.startsWith('application/x-www-form-urlencoded')) return fail(415, 'unsupportedMediaType');
@@ -27,5 +47,5 @@ export async function readContractRequest(request: Request, call: string): Promi
   const body = await readCappedText(request, BODY_LIMITS.contract).catch(() => '');
   if (body === null) return fail(413, 'tooLarge');
   log.info('backend_call', { call, venue: venueKey });
-  return { call, venueKey, params: new URLSearchParams(body) };
+  return { call, venueKey, params: new URLSearchParams(body), origins: callOrigins(request) };
 }

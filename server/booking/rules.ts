@@ -4,7 +4,9 @@ import { isCalendarDate } from '@/lib/forms/fields';
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:mm');
 const isoDate = z.string().refine(isCalendarDate, 'date must be a real day, YYYY-MM-DD');
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes');
-const texts = z.object({ it: z.string(), en: z.string().optional(), fr: z.string().optional(), es: z.string().optional(), de: z.string().optional() });
+const texts = z
+  .object({ it: z.string().describe('Italian text (required).'), en: z.string().optional().describe('English text.'), fr: z.string().optional().describe('French text.'), es: z.string().optional().describe('Spanish text.'), de: z.string().optional().describe('German text.') })
+  .describe('A text in the five languages: `it` is required, the others fall back to it.');
 
 /**
  * A venue's table-booking rules (the `booking` section of a venue file). Zones and shifts
@@ -13,41 +15,43 @@ const texts = z.object({ it: z.string(), en: z.string().optional(), fr: z.string
 export const bookingRulesSchema = z
   .object({
     /** Minutes between now and the earliest bookable time. */
-    minNoticeMinutes: z.number().int().nonnegative().default(60),
+    minNoticeMinutes: z.number().int().nonnegative().default(60).describe('Minutes between now and the earliest bookable time.'),
     /** How many days ahead the calendar opens. */
-    daysAhead: z.number().int().positive().max(730).default(60),
+    daysAhead: z.number().int().positive().max(730).default(60).describe('How many days ahead the calendar opens (at most 730).'),
     partySize: z
       .object({
-        min: z.number().int().positive().default(1),
+        min: z.number().int().positive().default(1).describe('Smallest party.'),
         /** Party sizes offered as direct choices; above, the "More people" select up to `max`. */
-        directMax: z.number().int().positive().default(6),
+        directMax: z.number().int().positive().default(6).describe('Largest party offered as a direct choice; above it, a "More people" select up to `max`.'),
         /** Larger parties are told to contact the venue. */
-        max: z.number().int().positive().default(12),
+        max: z.number().int().positive().default(12).describe('Largest party booked online; larger ones are told to contact the venue.'),
       })
-      .default({ min: 1, directMax: 6, max: 12 }),
+      .default({ min: 1, directMax: 6, max: 12 })
+      .describe('Party sizes offered in the booking wizard.'),
     /** Bookings up to this many covers are confirmed at once; larger ones wait for the venue (`accept`). */
-    autoConfirmMaxCovers: z.number().int().nonnegative().default(8),
-    waitingList: z.boolean().default(true),
+    autoConfirmMaxCovers: z.number().int().nonnegative().default(8).describe('Bookings up to this many covers are confirmed at once; larger ones wait for the venue.'),
+    waitingList: z.boolean().default(true).describe('Whether a full time offers the waiting list.'),
     /** How long a chosen time is held for the guest. */
-    holdMinutes: z.number().int().positive().max(60).default(8),
+    holdMinutes: z.number().int().positive().max(60).default(8).describe('Minutes a chosen time is held for the guest (at most 60).'),
     /** Visit reasons offered; "Other" is always added last. */
-    visitReasons: z.array(z.object({ key, label: texts })).default([]),
+    visitReasons: z.array(z.object({ key: key.describe('Identifier of the reason.'), label: texts.describe('Label shown to guests.') })).default([]).describe('Visit reasons offered; "Other" is always added last.'),
     /** Dates the venue is closed. */
-    closures: z.array(isoDate).default([]),
+    closures: z.array(isoDate).default([]).meta({ description: 'Days the venue is closed, YYYY-MM-DD.', examples: [['2027-08-15']] }),
     /** Dates the venue opens outside its weekly shifts, with the shifts it opens. */
-    specialOpenings: z.array(z.object({ date: isoDate, shifts: z.array(key).min(1) })).default([]),
+    specialOpenings: z.array(z.object({ date: isoDate.describe('The day, YYYY-MM-DD.'), shifts: z.array(key).min(1).describe('Keys of the shifts open that day.') })).default([]).describe('Days the venue opens outside its weekly shifts, with the shifts it opens.'),
     /** Booking modules (`/r/{module}`): a named subset of zones, shifts and experiences. */
     modules: z
       .array(
         z.object({
-          key,
-          name: texts,
-          zones: z.array(key).optional(),
-          shifts: z.array(key).optional(),
-          experiences: z.array(key).optional(),
+          key: key.describe('Identifier of the module, its address `/r/{key}`.'),
+          name: texts.describe('Name of the module.'),
+          zones: z.array(key).optional().describe('Keys of the zones offered; unset: all.'),
+          shifts: z.array(key).optional().describe('Keys of the shifts offered; unset: all.'),
+          experiences: z.array(key).optional().describe('Keys of the experiences offered; unset: all.'),
         }),
       )
-      .default([]),
+      .default([])
+      .describe('Booking modules (`/r/{key}`): a named subset of zones, shifts and experiences.'),
     /**
      * Card guarantee: a card is saved (not charged) when any rule matches (all of a rule's
      * conditions must hold). The cancellation policy and the no-show fee are shown to the guest.
@@ -57,27 +61,34 @@ export const bookingRulesSchema = z
         when: z
           .array(
             z.object({
-              zones: z.array(key).optional(),
-              shifts: z.array(key).optional(),
+              zones: z.array(key).optional().describe('The booking is in one of these zones.'),
+              shifts: z.array(key).optional().describe('The booking is in one of these shifts.'),
               /** ISO weekdays, 1 = Monday ... 7 = Sunday. */
-              weekdays: z.array(z.number().int().min(1).max(7)).optional(),
-              minCovers: z.number().int().positive().optional(),
+              weekdays: z.array(z.number().int().min(1).max(7)).optional().describe('The booking is on one of these ISO weekdays (1 = Monday ... 7 = Sunday).'),
+              minCovers: z.number().int().positive().optional().describe('The booking has at least this many covers.'),
             }),
           )
-          .min(1),
+          .min(1)
+          .describe('A card is asked when any rule matches; a rule matches when all its conditions hold.'),
         /** Not refundable, always refundable, or refundable until `hoursBefore` the booking. */
-        cancellation: z.object({ refundable: z.enum(['never', 'always', 'until']), hoursBefore: z.number().int().positive().default(24) }),
+        cancellation: z
+          .object({ refundable: z.enum(['never', 'always', 'until']).describe('`never`, `always`, or `until` `hoursBefore` the booking.'), hoursBefore: z.number().int().positive().default(24).describe('Hours before the booking free cancellation ends (with `until`).') })
+          .describe('Cancellation policy shown to the guest.'),
         /** The no-show (and late-cancellation) fee, in the venue currency, per reservation or per guest. */
-        fee: z.object({ amount: z.number().nonnegative(), per: z.enum(['reservation', 'guest']) }),
+        fee: z
+          .object({ amount: z.number().nonnegative().describe('Fee in the venue currency.'), per: z.enum(['reservation', 'guest']).describe('Charged once per `reservation` or per `guest`.') })
+          .describe('The no-show (and late-cancellation) fee.'),
       })
-      .optional(),
+      .optional()
+      .describe('Card guarantee: a card is saved (not charged) for bookings that match `when`; unset: never.'),
     /**
      * SMS-code confirmation: `never`, `always`, `aboveCovers` (parties larger than `covers`),
      * or `botUnsure` (instead of the visible challenge when the bot check is unsure).
      */
     smsConfirmation: z
-      .object({ mode: z.enum(['never', 'always', 'aboveCovers', 'botUnsure']), covers: z.number().int().nonnegative().default(0) })
-      .default({ mode: 'never', covers: 0 }),
+      .object({ mode: z.enum(['never', 'always', 'aboveCovers', 'botUnsure']).describe('`never`, `always`, `aboveCovers` (parties larger than `covers`), or `botUnsure` (instead of the visible challenge).'), covers: z.number().int().nonnegative().default(0).describe('Party size above which `aboveCovers` asks the code.') })
+      .default({ mode: 'never', covers: 0 })
+      .describe('SMS-code confirmation of bookings.'),
   })
   .default({
     smsConfirmation: { mode: 'never', covers: 0 },

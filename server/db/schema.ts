@@ -50,6 +50,8 @@ export const venues = pgTable(
     booking: jsonb('booking').$type<BookingRules>(),
     /** Abuse limits this venue sets over the defaults (server/limits.ts, docs/security.md). */
     limits: jsonb('limits').$type<LimitOverrides>(),
+    /** Origins allowed to frame the site (the venue file's `embed.origins`, docs/embed.md). */
+    embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },

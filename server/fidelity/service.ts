@@ -16,8 +16,14 @@ export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
 /** E-mail addresses are compared lower-cased and trimmed: one membership per address and venue. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Absolute link to a page of the venue's site, in the guest's language. */
+/**
+ * Absolute link to a page of the venue's site, in the guest's language. `venueHost` is the
+ * venue's host, or the guest-facing origin (`http(s)://host[:port]`) a front passed with a
+ * contract call (X-Frontpage-Origin, docs/backend-contract.md "Split set-up"), which wins: a
+ * backend behind fronts links to the front the guest used, never to its own address.
+ */
 export function venuePageUrl(venueHost: string, locale: Locale, path: string): string {
+  if (/^https?:\/\//.test(venueHost)) return venueHost.replace(/\/+$/, '') + localizedPath(locale, path);
   return venueOrigin(venueHost).origin + localizedPath(locale, path);
 }
 

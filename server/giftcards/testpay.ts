@@ -11,11 +11,32 @@ import de from '@/messages/de.json';
 import { localCheckoutProvider } from '@/server/payments/checkout';
 import { TEST_CARDS } from '@/server/payments/local';
 import { applyCheckoutEvent } from './service';
+import { config } from '@/server/config';
 
 const catalogues = { it, en, fr, es, de };
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const html = (body: string, status = 200) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" } });
+/**
+ * The page may send its form back to itself and be redirected to the shop's return pages, which
+ * on a front are on another origin (browsers hold a form's redirects to form-action too).
+ */
+const html = (body: string, status = 200, row?: Row | null) => {
+  const returns = row ? [...new Set([row.successUrl, row.cancelUrl].map(originOf).filter(Boolean))].join(' ') : '';
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${returns ? ' ' + returns : ''}`;
+  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': csp } });
+};
+const originOf = (url: string) => {
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? origin : '';
+  } catch {
+    return '';
+  }
+};
+/** A front hosts no payment pages: an old relative link that opened one there goes on to its backend's. */
+const onBackend = (id: string) => {
+  const backend = config.backendUrl;
+  return backend ? new Response(null, { status: 307, headers: { Location: `${backend}/api/payments/testpay/${encodeURIComponent(id)}`, 'Cache-Control': 'no-store' } }) : null;
+};
 const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof localCheckoutProvider>['session']>>>;
@@ -49,8 +70,10 @@ button.ghost{background:#fff;color:#1f4e79}button:focus-visible,input:focus-visi
 
 /** `GET /api/payments/testpay/{id}`: the local provider's hosted payment page ("Test mode"). */
 export async function showTestPayment(id: string, localeHint: string) {
+  const elsewhere = onBackend(id);
+  if (elsewhere) return elsewhere;
   const row = await localCheckoutProvider().session(id);
-  return html(page(row, localeHint), row ? 200 : 404);
+  return html(page(row, localeHint), row ? 200 : 404, row);
 }
 
 /**
@@ -60,6 +83,8 @@ export async function showTestPayment(id: string, localeHint: string) {
  * (back to the checkout).
  */
 export async function submitTestPayment(id: string, request: Request) {
+  const elsewhere = onBackend(id);
+  if (elsewhere) return elsewhere;
   const provider = localCheckoutProvider();
   const form = await request.formData().catch(() => null);
   const action = form?.get('action');
@@ -70,7 +95,10 @@ export async function submitTestPayment(id: string, request: Request) {
   }
   const result = await provider.pay(id, cardNumber);
   if (!result) return showTestPayment(id, 'it');
-  if (result.outcome === 'declined') return html(page(await provider.session(id), 'it', result.code, cardNumber), 402);
+  if (result.outcome === 'declined') {
+    const row = await provider.session(id);
+    return html(page(row, 'it', result.code, cardNumber), 402, row);
+  }
   if (result.outcome === 'paid') {
     // The signed event goes through the provider's verification, as a webhook would.
     const applied = await applyCheckoutEvent(await getDb(), provider.parseWebhook(result.event.body, result.event.signature));

@@ -2,20 +2,30 @@ import 'server-only';
 import { isAdminAuthorized } from '@/server/backend/token';
 import { getDb } from '@/server/db/client';
 import { revalidateVenues } from '@/lib/venue/revalidate';
+import { frontRefusal } from '@/server/front';
+import { notifyFronts } from '@/server/venues/fronts';
 import { errorMessage, log } from '@/lib/log';
-import { importVenue, parseVenueFile, VenueFileError } from './import';
+import { checkedVenueFile, importVenue, takenHostErrors, VenueFileError } from './import';
 
 /**
  * `POST /api/admin/venues`: a venue file as JSON, authorised with the admin token (ADMIN_TOKEN;
  * the backend token does not open it).
- * Imports it and drops the cached pages of its hosts at once. This is how the import
- * script reaches a server that holds the embedded database open.
+ * Imports it and drops the cached pages of its hosts at once, here and on the fronts named by
+ * FRONT_URLS; a front (BACKEND_URL set) refuses it with 409: its venues live on the backend.
+ * This is how the import
+ * script reaches a server that holds the embedded database open. With `?dryRun=1` it only
+ * checks the file (hosts against the other venues included) and imports nothing
+ * (`npm run venue:check`). A refused file is a 400 listing every error in plain words with
+ * its JSON path (`issues`); an accepted one lists its `warnings` (what the import ignores
+ * or drops).
  */
-export async function importVenueFromRequest(request: Request): Promise<Response> {
+export async function importVenueFromRequest(request: Request, revalidate: (venueKeys: string[]) => void = revalidateVenues): Promise<Response> {
   if (!isAdminAuthorized(request.headers.get('authorization'))) {
     log.warn('admin_unauthorized', { path: 'venues' });
     return Response.json({ status: false, error: 'unauthorized' }, { status: 401 });
   }
+  const refused = frontRefusal('admin', '/api/admin/venues');
+  if (refused) return refused;
   let body: unknown;
   try {
     body = await request.json();
@@ -23,11 +33,18 @@ export async function importVenueFromRequest(request: Request): Promise<Response
     return Response.json({ status: false, error: 'invalidJson' }, { status: 400 });
   }
   try {
-    const file = parseVenueFile(body);
-    const { venueId, hosts } = await importVenue(await getDb(), file);
-    revalidateVenues(hosts);
-    log.info('venue_imported', { venueId, slug: file.slug, hosts: hosts.join(',') });
-    return Response.json({ status: true, data: { venueId, hosts } });
+    const { file, warnings } = checkedVenueFile(body);
+    const db = await getDb();
+    if (new URL(request.url).searchParams.get('dryRun') === '1') {
+      const taken = await takenHostErrors(db, file);
+      if (taken.length) throw new VenueFileError(taken);
+      return Response.json({ status: true, data: { dryRun: true, slug: file.slug, warnings } });
+    }
+    const { venueId, hosts } = await importVenue(db, file);
+    revalidate(hosts);
+    void notifyFronts(hosts);
+    log.info('venue_imported', { venueId, slug: file.slug, hosts: hosts.join(','), warnings: warnings.length });
+    return Response.json({ status: true, data: { venueId, hosts, warnings } });
   } catch (error) {
     if (error instanceof VenueFileError) {
       return Response.json({ status: false, error: 'invalidVenueFile', issues: error.issues }, { status: 400 });

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { experiences, giftCards, promotions, shifts, venueHosts, venues, zones } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
-import { venueFileSchema, type VenueFile } from './schema';
+import type { VenueFile } from './schema';
+import { checkVenueFile, hostConflicts } from './check';
 import { now as clockNow } from '@/server/clock';
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -15,12 +16,27 @@ export class VenueFileError extends Error {
   }
 }
 
+/** A venue file read and checked (server/venues/check.ts): the file and its warnings, or a VenueFileError listing every error. */
+export function checkedVenueFile(input: unknown): { file: VenueFile; warnings: string[] } {
+  const { file, errors, warnings } = checkVenueFile(input);
+  if (!file) throw new VenueFileError(errors);
+  return { file, warnings };
+}
+
 export function parseVenueFile(input: unknown): VenueFile {
-  const result = venueFileSchema.safeParse(input);
-  if (!result.success) {
-    throw new VenueFileError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
-  }
-  return result.data;
+  return checkedVenueFile(input).file;
+}
+
+/** The file's hosts that another venue already serves, as plain-words errors (empty: none). */
+export async function takenHostErrors(db: Pick<Database, 'select'>, file: Pick<VenueFile, 'hosts' | 'slug'>): Promise<string[]> {
+  const hosts = file.hosts.map((h) => h.toLowerCase());
+  if (!hosts.length) return [];
+  const taken = await db
+    .select({ host: venueHosts.host, slug: venues.slug })
+    .from(venueHosts)
+    .innerJoin(venues, eq(venues.id, venueHosts.venueId))
+    .where(and(inArray(venueHosts.host, hosts), ne(venues.slug, file.slug)));
+  return hostConflicts(file, taken);
 }
 
 export function readVenueFile(file: string): VenueFile {
@@ -35,6 +51,9 @@ export function readVenueFile(file: string): VenueFile {
  */
 export async function importVenue(db: Database, file: VenueFile): Promise<{ venueId: number; hosts: string[] }> {
   return db.transaction(async (tx) => {
+    // A host serves one venue (venue_hosts' primary key): refused in words before the key would refuse it as a 500.
+    const taken = await takenHostErrors(tx, file);
+    if (taken.length) throw new VenueFileError(taken);
     if (file.default) await tx.update(venues).set({ isDefault: false }).where(sql`${venues.slug} <> ${file.slug}`);
     const values = {
       slug: file.slug,
@@ -54,6 +73,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
       fidelityEnabled: file.fidelity.enabled,
       booking: file.booking,
       limits: file.limits ?? null,
+      embedOrigins: file.embed.origins,
       updatedAt: clockNow(),
     };
     const [venue] = await tx

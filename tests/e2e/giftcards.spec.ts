@@ -1,26 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, readMails, uniqueEmail } from './helpers';
+import { fillBuyer, messages, readMails, uniqueEmail } from './helpers';
 
 const en = messages('en');
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first();
-
-async function fillBuyer(page: Page, buyer: string, t = en) {
-  await page.locator('#giftcard-checkout-firstName').fill('Anna');
-  await page.locator('#giftcard-checkout-lastName').fill('Rossi');
-  await page.getByRole('textbox', { name: t('giftcards.checkout.mobile'), exact: false }).first().fill('347 123 4567');
-  await page.getByRole('textbox', { name: t('giftcards.checkout.email') }).fill(buyer);
-  await field(page, t('giftcards.checkout.birthDate')).fill('12/05/1985');
-  await page.getByRole('textbox', { name: t('giftcards.checkout.city') }).fill('Firenze');
-  await page.getByRole('textbox', { name: t('giftcards.checkout.province') }).fill('FI');
-  await page.getByRole('textbox', { name: t('giftcards.checkout.country') }).fill('Italia');
-  await page.getByRole('textbox', { name: t('giftcards.checkout.cap') }).fill('50100');
 }
 
 test.describe('gift cards', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
 
 type Tree = { [key: string]: string | Tree };
@@ -24,9 +24,9 @@ export const daysFromToday = (days: number) => new Date(Date.now() + days * 86_4
 export const VENUE = 'Trattoria Da Rosa';
 export const SECOND_VENUE = 'Osteria Seconda';
 
-/** Imports the second test venue (host seconda.localhost) into a site (default: the built-in one on PGlite). */
-export async function importSecondVenue(request: APIRequestContext, origin = siteUrl('builtin')) {
-  const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
+/** Imports the second test venue (host seconda.localhost) into a site (default: the built-in one on PGlite); `overrides` change fields of its file. */
+export async function importSecondVenue(request: APIRequestContext, origin = siteUrl('builtin'), overrides: Record<string, unknown> = {}) {
+  const file = { ...JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8')), ...overrides };
   const response = await request.post(`${origin}/api/admin/venues`, {
     headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
     data: file,
@@ -74,4 +74,19 @@ export function readMails(site = 'builtin'): Mail[] {
       const text = encoding.toLowerCase() === 'quoted-printable' ? decodeQuotedPrintable(plain) : encoding.toLowerCase() === 'base64' ? Buffer.from(plain, 'base64').toString('utf8') : plain;
       return { file, to: header('To'), subject: decodeHeader(header('Subject')), text, raw };
     });
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first();
+
+/** Fills the gift card checkout's buyer fields (`t`: the page's language). */
+export async function fillBuyer(page: Page, buyer: string, t = messages('en')) {
+  await page.locator('#giftcard-checkout-firstName').fill('Anna');
+  await page.locator('#giftcard-checkout-lastName').fill('Rossi');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.mobile'), exact: false }).first().fill('347 123 4567');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.email') }).fill(buyer);
+  await field(page, t('giftcards.checkout.birthDate')).fill('12/05/1985');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.city') }).fill('Firenze');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.province') }).fill('FI');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.country') }).fill('Italia');
+  await page.getByRole('textbox', { name: t('giftcards.checkout.cap') }).fill('50100');
 }

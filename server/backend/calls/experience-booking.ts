@@ -118,7 +118,7 @@ export function createExperienceReserve(ctx: CallContext): Promise<Envelope> {
       log.warn('botcheck_refused', { venueId: ctx.venue.id, version, verdict });
       return { httpStatus: 403, status: false, error: 'botcheckFailed' };
     }
-    const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.venueKey, locale: toLocale(q.data.language ?? null), partner: q.data.partner });
+    const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.linkHost, locale: toLocale(q.data.language ?? null), partner: q.data.partner });
     return { status: true, data: result };
   });
 }

@@ -41,6 +41,9 @@ export async function getGiftcard({ db, venue, params }: CallContext): Promise<E
   return card ? { status: true, data: cardView(card) } : { httpStatus: 404, status: false, error: 'notAvailable' };
 }
 
+/** A URL of a page this backend hosts, absolute on its public origin when called over HTTP. */
+const onOrigin = (url: string, selfOrigin: string | undefined) => (url && selfOrigin ? new URL(url, selfOrigin).href : url);
+
 const siteBase = z.string().max(300).regex(/^https?:\/\/[^\s/?#]+(\/(it|en|fr|es|de))?$/);
 
 /**
@@ -48,24 +51,29 @@ const siteBase = z.string().max(300).regex(/^https?:\/\/[^\s/?#]+(\/(it|en|fr|es
  * `{fingerprint, provider, url}`: the order is stored and a hosted payment opened for the
  * amount computed from the venue's prices.
  */
-export function giftcardCheckout({ db, venue, params }: CallContext): Promise<Envelope> {
+export function giftcardCheckout({ db, venue, params, selfOrigin }: CallContext): Promise<Envelope> {
   return guarded(async () => {
     const parsed = giftcardCheckoutSchema.safeParse(fields(params));
     if (!parsed.success) return invalid(fieldErrors(parsed.error));
     const base = siteBase.safeParse(params.get('siteBase') ?? '');
     if (!base.success) return invalid({ siteBase: 'invalid' });
     const started = await startCheckout(db, venue, parsed.data, { locale: toLocale(params.get('language')), siteBase: base.data, partner: params.get('partner') === '1' });
-    return { status: true, data: started };
+    return { status: true, data: { ...started, url: onOrigin(started.url, selfOrigin) } };
   });
 }
 
 const fingerprintOf = (params: URLSearchParams) => (params.get('fingerprint') ?? '').slice(0, 64);
 
-/** `giftcard/payment` `{fingerprint}` → `{provider, configured, status, url}`: where the guest pays. */
-export async function giftcardPayment({ db, venue, params }: CallContext): Promise<Envelope> {
+/**
+ * `giftcard/payment` `{fingerprint}` → `{provider, configured, status, url}`: where the guest
+ * pays. Over HTTP the URL is absolute: a page this backend hosts (the local test page) is named
+ * on its own public origin, so a front links the guest here and not to itself.
+ */
+export async function giftcardPayment({ db, venue, params, selfOrigin }: CallContext): Promise<Envelope> {
   const order = await findOrder(db, venue, fingerprintOf(params));
   if (!order) return { httpStatus: 404, status: false, error: 'paymentNotFound' };
-  return { status: true, data: paymentView(order) };
+  const view = paymentView(order);
+  return { status: true, data: { ...view, url: onOrigin(view.url, selfOrigin) } };
 }
 
 /** `giftcard/create` `{fingerprint}` → `{status: paid | pending | failed}`: the payment verified with the provider, the cards created once. */

@@ -25,7 +25,7 @@ export async function getPromotion({ db, venue, params }: CallContext): Promise<
  * `expired` or `notFound`. The site limits requests per address and e-mail before calling
  * (`promoRequest`, `promoRequestEmail`, docs/security.md); `remoteIp` is passed on for a legacy backend.
  */
-export async function requestPromoCode({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+export async function requestPromoCode({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
   const name = urlName.safeParse(params.get('urlName'));
   if (!name.success) return invalid('urlName');
   const parsed = promoRequestSchema.safeParse(fields(params));
@@ -33,7 +33,7 @@ export async function requestPromoCode({ db, venue, params, venueKey }: CallCont
   const result = await requestCode(db, venue, name.data, parsed.data, {
     locale: toLocale(params.get('language')),
     partner: params.get('partner') === '1',
-    host: venueKey,
+    host: linkHost,
   });
   if (result.result === 'success') return { status: true, data: { id: result.id, code: result.code } };
   if (result.result === 'notFound') return notFound;

@@ -111,13 +111,13 @@ async function checkBot({ db, venue, params }: CallContext): Promise<Envelope | 
 
 /** `reservation/create`: see docs/backend-contract.md. */
 export function createTableReservation(ctx: CallContext): Promise<Envelope> {
-  const { db, venue, params, venueKey } = ctx;
+  const { db, venue, params, linkHost } = ctx;
   return guarded(async () => {
     const q = reservationSchema.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
     const bot = await checkBot(ctx);
     if (typeof bot !== 'string') return bot;
-    const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: venueKey, botVerdict: bot });
+    const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: linkHost, botVerdict: bot });
     if (result.outcome === 'soldOut') return { status: false, error: 'soldOut' };
     return { status: true, data: { outcome: result.outcome, hash: result.hash } };
   });
@@ -185,11 +185,11 @@ export function confirmLocalCard({ db, params }: CallContext): Promise<Envelope>
 const codeInput = z.object({ hash: z.string().max(64), code: z.string().max(20) });
 
 /** `reservation/verifycode` `{hash, code, remoteIp}` → `{outcome}`: `confirm`, `accept`, `suspendedError`, or `codeWrong` with `attemptsLeft`. */
-export function verifyReservationCode({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+export function verifyReservationCode({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
   return guarded(async () => {
     const q = codeInput.safeParse(fields(params));
     if (!q.success || !/^\d{6}$/.test(q.data.code.trim())) return invalid({ code: 'codeInvalid' });
-    const result = await verifyCode(db, venue, { hash: q.data.hash, code: q.data.code.trim(), ip: params.get('remoteIp') || 'unknown', host: venueKey });
+    const result = await verifyCode(db, venue, { hash: q.data.hash, code: q.data.code.trim(), ip: params.get('remoteIp') || 'unknown', host: linkHost });
     if ('outcome' in result) return { status: true, data: result };
     if (result.error === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
     if (result.error === 'tooManyAttempts') return { httpStatus: 429, status: false, error: 'tooManyAttempts' };
@@ -218,19 +218,19 @@ export async function getReservation({ db, venue, params }: CallContext): Promis
 }
 
 /** `reservation/edit` `{hash, ...the create fields}` → `{outcome: 'changed'}` or a `reserveEdit*Error`. */
-export function editTableReservation({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+export function editTableReservation({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
   return guarded(async () => {
     const q = reservationSchema.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
-    const result = await editReservation(db, venue, params.get('hash') ?? '', q.data, { host: venueKey });
+    const result = await editReservation(db, venue, params.get('hash') ?? '', q.data, { host: linkHost });
     if (result.outcome === 'changed') return { status: true, data: result };
     return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
   });
 }
 
 /** `reservation/cancel` `{hash}` → `{outcome: 'cancelled', feeCents}`. */
-export async function cancelTableReservation({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
-  const result = await cancelReservation(db, venue, params.get('hash') ?? '', { host: venueKey });
+export async function cancelTableReservation({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
+  const result = await cancelReservation(db, venue, params.get('hash') ?? '', { host: linkHost });
   if (result.outcome === 'cancelled') return { status: true, data: result };
   return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
 }

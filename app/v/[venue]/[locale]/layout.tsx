@@ -4,11 +4,16 @@ import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { getLocation } from '@/lib/venue/data';
 import { CustomHeader } from '@/components/shell/custom-header';
 import { themeStyle } from '@/components/shell/theme';
+import { EmbedBridge } from '@/components/embed/embed-bridge';
+import { EMBED_HEAD_SCRIPT } from '@/lib/embed/protocol';
 import '@/app/globals.css';
 
-/** Pages are generated on first request per venue and locale, then served from cache. */
+/**
+ * Pages are generated on first request per venue and locale, then served from cache; rendered
+ * again after 150 s from data at most 150 s old (REVALIDATE_SECONDS): a venue change shows within 5 minutes.
+ */
 export const dynamicParams = true;
-export const revalidate = 300;
+export const revalidate = 150;
 export function generateStaticParams() {
   return [];
 }
@@ -22,12 +27,15 @@ export default async function DocumentLayout({ children, params }: Props) {
   setRequestLocale(locale);
   const location = await getLocation(venue);
   return (
-    <html lang={locale}>
+    // data-embed is set before the first paint by the head script when the page is framed (docs/embed.md).
+    <html lang={locale} suppressHydrationWarning>
       <head>
+        <script dangerouslySetInnerHTML={{ __html: EMBED_HEAD_SCRIPT }} />
         <CustomHeader html={location?.customHeader ?? ''} />
       </head>
       <body style={themeStyle(location?.theme.brandColor)}>
         {children}
+        <EmbedBridge />
       </body>
     </html>
   );

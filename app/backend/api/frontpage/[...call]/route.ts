@@ -9,7 +9,7 @@ type Params = { params: Promise<{ call: string[] }> };
 export async function POST(request: Request, { params }: Params) {
   const read = await readContractRequest(request, (await params).call.join('/'));
   if ('response' in read) return read.response;
-  const { httpStatus, body } = await dispatch(read.call, read.venueKey, read.params);
+  const { httpStatus, body } = await dispatch(read.call, read.venueKey, read.params, read.origins);
   return Response.json(body, { status: httpStatus });
 }
 

@@ -1,0 +1,3 @@
+import { describeVenueAdmin } from './venue-admin.shared';
+
+describeVenueAdmin('postgres');

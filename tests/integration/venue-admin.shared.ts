@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { pinTestClock } from '../helpers/clock';
+
+/**
+ * POST /api/admin/venues (issue 31): a refused venue file is a 400 listing each error with
+ * its JSON path in plain words, never a 500 (a host of another venue included); `?dryRun=1`
+ * checks without importing; an import lists its warnings.
+ */
+const TOKEN = 'venue-admin-test-token';
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../..', file), 'utf8'));
+
+export function describeVenueAdmin(driver: Driver) {
+  describe(`venue import over the admin API on ${driver}`, () => {
+    let dataDir: string;
+
+    beforeAll(async () => {
+      process.env.LOG_LEVEL = 'silent';
+      process.env.ADMIN_TOKEN = TOKEN;
+      await pinTestClock();
+      dataDir = tempDir();
+      process.env.DATA_DIR = dataDir;
+      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
+      else delete process.env.DATABASE_URL;
+      const { getDb } = await import('@/server/db/client');
+      const { seedDemoVenue } = await import('@/server/venues/seed');
+      await seedDemoVenue(await getDb());
+    });
+
+    afterAll(async () => {
+      const { getDatabaseHandle } = await import('@/server/db/client');
+      await (await getDatabaseHandle()).close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      delete process.env.ADMIN_TOKEN;
+    });
+
+    const post = async (body: unknown, query = '') => {
+      const { importVenueFromRequest } = await import('@/server/venues/admin');
+      const response = await importVenueFromRequest(
+        new Request(`http://127.0.0.1:3000/api/admin/venues${query}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+          body: JSON.stringify(body),
+        }),
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    const venueRow = async (slug: string) => {
+      const { getDb } = await import('@/server/db/client');
+      const { venues } = await import('@/server/db/schema');
+      return (await (await getDb()).select().from(venues).where(eq(venues.slug, slug)))[0];
+    };
+
+    it('refuses a broken file with 400 and every error, path first, in plain words', async () => {
+      const file = read('tests/fixtures/venue-seconda.json');
+      file.shifts[1].end = '25:00';
+      file.promotions = [{ ...read('venues/demo.json').promotions[0], startsAt: '2030-01-02T00:00:00+01:00', endsAt: '2030-01-01T00:00:00+01:00' }];
+      const broken = await post(file);
+      expect(broken).toEqual({ status: 400, body: { status: false, error: 'invalidVenueFile', issues: ['shifts[1].end: "25:00" is not a time (HH:MM, 00:00 to 23:59)'] } });
+
+      file.shifts[1].end = '23:30';
+      file.currency = 'XYZ';
+      expect((await post(file)).body.issues).toEqual([
+        'currency: "XYZ" is not a currency: expected an ISO 4217 code such as "EUR" or "CHF", or "€"',
+        'promotions[0].endsAt: "2030-01-01T00:00:00+01:00" is not after startsAt "2030-01-02T00:00:00+01:00": expected the end after the start',
+      ]);
+      expect(await venueRow('seconda')).toBeUndefined();
+    });
+
+    it('refuses a host of another venue with 400, on a dry run and on the import', async () => {
+      const file = { ...read('tests/fixtures/venue-seconda.json'), hosts: ['seconda.localhost', 'DEMO.localhost'] };
+      const issue = 'hosts[1]: "DEMO.localhost" is already a host of the venue "demo": expected a host no other venue uses';
+      expect(await post(file, '?dryRun=1')).toEqual({ status: 400, body: { status: false, error: 'invalidVenueFile', issues: [issue] } });
+      expect(await post(file)).toEqual({ status: 400, body: { status: false, error: 'invalidVenueFile', issues: [issue] } });
+      expect(await venueRow('seconda')).toBeUndefined();
+    });
+
+    it('checks without importing on a dry run, with the warnings the import would give', async () => {
+      const file = { ...read('tests/fixtures/venue-seconda.json'), customHeader: '<meta name="x" content="y"><img src="/a.png" onerror="steal()">', colour: 'red' };
+      const dry = await post(file, '?dryRun=1');
+      expect(dry).toEqual({
+        status: 200,
+        body: {
+          status: true,
+          data: {
+            dryRun: true,
+            slug: 'seconda',
+            warnings: [
+              'colour: unknown field, ignored (a typo? see docs/venue-file.md)',
+              'customHeader: the <img> element (only <meta>, <link>, <script>, <style>, <noscript>, <base> go in <head>) is dropped from the page',
+            ],
+          },
+        },
+      });
+      expect(await venueRow('seconda')).toBeUndefined();
+    });
+
+    it('imports a format 1 file (no formatVersion) and says it was migrated', async () => {
+      // The handler's import path below its cache refresh (revalidateTag needs Next's runtime): check, then import.
+      const { checkedVenueFile, importVenue } = await import('@/server/venues/import');
+      const { getDb } = await import('@/server/db/client');
+      const file = read('tests/fixtures/venue-seconda.json');
+      delete file.formatVersion;
+      delete file.$schema;
+      const { file: checked, warnings } = checkedVenueFile(file);
+      expect(warnings).toEqual([expect.stringMatching(/^formatVersion: not set, so read as format 1; migrated format 1 → 2/)]);
+      expect((await importVenue(await getDb(), checked)).hosts).toEqual(['seconda.localhost']);
+      expect(await venueRow('seconda')).toMatchObject({ name: 'Osteria Seconda', currency: 'CHF' });
+      // Its own hosts are no conflict on a re-import; the demo's still are.
+      expect(await post(read('tests/fixtures/venue-seconda.json'), '?dryRun=1')).toMatchObject({ status: 200, body: { data: { dryRun: true, warnings: [] } } });
+      await expect(importVenue(await getDb(), { ...checked, slug: 'terza', hosts: ['seconda.localhost'] })).rejects.toMatchObject({
+        issues: ['hosts[0]: "seconda.localhost" is already a host of the venue "seconda": expected a host no other venue uses'],
+      });
+    });
+  });
+}

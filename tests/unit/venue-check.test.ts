@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkVenueFile, hostConflicts, jsonPath } from '@/server/venues/check';
+import { VENUE_FORMAT_VERSION } from '@/server/venues/schema';
+import { readCustomHeader } from '@/lib/venue/custom-header';
+
+/** The venue file's dry run (issue 31): plain-words errors with their JSON path, the semantic checks, warnings, the format version. */
+type Venue = Record<string, unknown> & { shifts: Array<Record<string, unknown>>; zones: Array<Record<string, unknown>>; promotions: Array<Record<string, unknown>> };
+const demo = (): Venue => JSON.parse(fs.readFileSync(path.join(__dirname, '../../venues/demo.json'), 'utf8'));
+const check = (change: (v: Venue) => void) => {
+  const venue = demo();
+  change(venue);
+  return checkVenueFile(venue);
+};
+
+describe('venue:check', () => {
+  it('passes the demo venue with no error and no warning', () => {
+    expect(checkVenueFile(demo())).toMatchObject({ errors: [], warnings: [], file: { slug: 'demo' } });
+  });
+
+  it('names the JSON path and what was expected, in plain words', () => {
+    const result = check((v) => {
+      v.shifts[1].end = '25:00';
+      v.zones[0].capacity = 0;
+      delete v.name;
+      v.country = 'ITA';
+      v.theme = { brandColor: 'red' };
+      v.promotions[0].startsAt = '1 April';
+      (v.booking as { smsConfirmation: unknown }).smsConfirmation = { mode: 'sometimes' };
+      v.zones[1].key = 'Terrazza!';
+      v.limits = { holdAdress: { count: 1, windowSeconds: 60 } };
+      v.booking = { ...(v.booking as object), closures: ['2027-02-30'] };
+      v.zones[1].capacity = '24';
+    });
+    expect(result.file).toBeNull();
+    expect(result.errors).toEqual(
+      expect.arrayContaining([
+        'shifts[1].end: "25:00" is not a time (HH:MM, 00:00 to 23:59)',
+        'zones[0].capacity: 0 is too small: expected more than 0',
+        'name: missing: expected a text',
+        'country: "ITA" has 3 character(s): expected at most 2',
+        'theme.brandColor: "red" is not a colour (#rrggbb)',
+        'promotions[0].startsAt: "1 April" is not a date-time with offset (e.g. "2027-04-01T19:00:00+02:00")',
+        'booking.smsConfirmation.mode: "sometimes" is not allowed: expected "never" or "always" or "aboveCovers" or "botUnsure"',
+        'zones[1].key: "Terrazza!" is not a key (lower-case letters, digits and dashes, e.g. "sala-interna")',
+        'limits.holdAdress: unknown field: expected one of the fields of `limits` in docs/venue-file.md',
+        'booking.closures[0]: "2027-02-30" is not a real day (YYYY-MM-DD)',
+        'zones[1].capacity: "24" is not a number',
+      ]),
+    );
+    expect(result.errors).toHaveLength(11);
+    expect(jsonPath([])).toBe('(file)');
+  });
+
+  it('refuses shifts that overlap on a shared weekday, and one that ends before it starts', () => {
+    const overlap = check((v) => {
+      v.shifts[1].start = '14:30';
+    });
+    expect(overlap.errors).toEqual([
+      'shifts[1]: "cena" (14:30–23:30) overlaps shifts[0] "pranzo" (12:00–15:00) on Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday: expected shifts of one day not to overlap',
+    ]);
+    // The same hours on other days do not overlap.
+    expect(check((v) => Object.assign(v.shifts[1], { start: '14:30', weekdays: [1] })).errors).toEqual([]);
+    expect(check((v) => Object.assign(v.shifts[1], { start: '19:00', end: '18:00', lastSeating: '19:00' })).errors).toEqual(['shifts[1].end: "18:00" is not after start "19:00": expected a later time on the same day']);
+    expect(check((v) => Object.assign(v.shifts[1], { lastSeating: '23:30' })).errors).toEqual(['shifts[1].lastSeating: "23:30" is outside the shift: expected a time from 19:00 to before 23:30']);
+  });
+
+  it('warns about a zone no shift can fill: above the shift capacity, or above slotCapacity × start times', () => {
+    expect(check((v) => Object.assign(v.zones[0], { capacity: 50 })).warnings).toEqual([
+      'zones[0].capacity: 50 covers can never fill in shifts[0] "pranzo", which seats at most 40 (its capacity)',
+    ]);
+    // pranzo: 12:00 to its last seating 14:00 every 30 minutes = 5 start times; 10 covers a slot = 50, below the zone's 70.
+    const slots = check((v) => {
+      Object.assign(v.shifts[0], { capacity: 100, slotCapacity: 10 });
+      Object.assign(v.zones[0], { capacity: 70 });
+      Object.assign(v.shifts[1], { capacity: 100 });
+    });
+    expect(slots.errors).toEqual([]);
+    expect(slots.warnings).toEqual(['zones[0].capacity: 70 covers can never fill in shifts[0] "pranzo", which seats at most 50 (5 slot(s) × slotCapacity 10)']);
+  });
+
+  it('refuses a promotion that ends before it starts', () => {
+    const result = check((v) => Object.assign(v.promotions[0], { startsAt: '2031-01-01T00:00:00+01:00', endsAt: '2030-12-31T23:59:59+01:00', validUntil: '2031-02-01' }));
+    expect(result.errors).toEqual(['promotions[0].endsAt: "2030-12-31T23:59:59+01:00" is not after startsAt "2031-01-01T00:00:00+01:00": expected the end after the start']);
+  });
+
+  it('refuses currencies and time zones that do not exist, and keeps real ones', () => {
+    expect(check((v) => (v.currency = 'EUX')).errors).toEqual(['currency: "EUX" is not a currency: expected an ISO 4217 code such as "EUR" or "CHF", or "€"']);
+    expect(check((v) => (v.timezone = 'Europe/Firenze')).errors).toEqual(['timezone: "Europe/Firenze" is not an IANA time zone (e.g. "Europe/Rome")']);
+    for (const currency of ['€', 'EUR', 'CHF', 'MUR', 'JPY']) expect(check((v) => (v.currency = currency)).errors).toEqual([]);
+    for (const timezone of ['Pacific/Auckland', 'America/New_York', 'UTC', 'Europe/Kiev']) expect(check((v) => (v.timezone = timezone)).errors).toEqual([]);
+  });
+
+  it('refuses keys used twice and references to keys the file does not define', () => {
+    const result = check((v) => {
+      v.zones.push({ ...v.zones[0] });
+      (v.booking as { specialOpenings: unknown }).specialOpenings = [{ date: '2030-01-01', shifts: ['brunch'] }];
+    });
+    expect(result.errors).toEqual([
+      'zones[2].key: "sala" is already the key of zones[0]: expected each key once',
+      'booking.specialOpenings[0].shifts[0]: "brunch" is not the key of any shift: expected one of "pranzo", "cena"',
+    ]);
+  });
+
+  it('refuses a host another venue serves, not its own', () => {
+    const file = { slug: 'osteria', hosts: ['osteria.localhost', 'Demo.Localhost'] };
+    const taken = [{ host: 'demo.localhost', slug: 'demo' }, { host: 'osteria.localhost', slug: 'osteria' }];
+    expect(hostConflicts(file, taken)).toEqual(['hosts[1]: "Demo.Localhost" is already a host of the venue "demo": expected a host no other venue uses']);
+  });
+
+  it('lists what customHeader drops and the fields it does not know, as warnings', () => {
+    const result = check((v) => {
+      v.customHeader = '<!-- tracking --><meta name="a" content="b"><div>Promo</div><script onload="x()" src="/s.js"></script>loose';
+      v.shfits = [];
+      v.zones[0].capactiy = 12;
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([
+      'zones[0].capactiy: unknown field, ignored (a typo? see docs/venue-file.md)',
+      'shfits: unknown field, ignored (a typo? see docs/venue-file.md)',
+      'customHeader: an HTML comment is dropped from the page',
+      'customHeader: the <div> element (only <meta>, <link>, <script>, <style>, <noscript>, <base> go in <head>) is dropped from the page',
+      'customHeader: the onload attribute of <script> (event handlers are not copied) is dropped from the page',
+      'customHeader: the text "loose" outside any element is dropped from the page',
+    ]);
+    // The page keeps exactly what the warnings do not name.
+    expect(readCustomHeader(v0Header()).elements.map((e) => [e.tag, e.attributes])).toEqual([
+      ['meta', { name: 'a', content: 'b' }],
+      ['script', { src: '/s.js' }],
+    ]);
+  });
+
+  it('reads a file without formatVersion as format 1, and refuses a newer format', () => {
+    const old = check((v) => {
+      delete v.formatVersion;
+      delete v.$schema;
+    });
+    expect(old.errors).toEqual([]);
+    expect(old.file?.formatVersion).toBe(VENUE_FORMAT_VERSION);
+    expect(old.warnings).toEqual([
+      'formatVersion: not set, so read as format 1; migrated format 1 → 2: `formatVersion` and `$schema` added; nothing else changed (write "formatVersion": 2 to read it as it is)',
+    ]);
+    expect(check((v) => (v.formatVersion = 1)).warnings[0]).toMatch(/^formatVersion: was 1; migrated format 1 → 2/);
+    expect(check((v) => (v.formatVersion = VENUE_FORMAT_VERSION + 1)).errors).toEqual([
+      `formatVersion: ${VENUE_FORMAT_VERSION + 1} is newer than this site reads (${VENUE_FORMAT_VERSION}): update the site, or write the file in format ${VENUE_FORMAT_VERSION}`,
+    ]);
+    expect(check((v) => (v.formatVersion = '2')).errors).toEqual(['formatVersion: "2" is not a format version: expected a whole number from 1 to 2']);
+    expect(checkVenueFile([1, 2]).errors).toEqual(['(file): expected a JSON object ({ ... }) holding the venue']);
+  });
+});
+
+function v0Header() {
+  return '<!-- tracking --><meta name="a" content="b"><div>Promo</div><script onload="x()" src="/s.js"></script>loose';
+}

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { LANGUAGE_COOKIE, defaultLocale, isLocale, type Locale } from '@/lib/i18n/locales';
-import { venueKeyForHost } from '@/lib/venue/host';
+import { isPlainHost, venueKeyForHost } from '@/lib/venue/host';
 import {
   PARTNER_CLEAR_VALUE,
   PARTNER_COOKIE,
@@ -31,6 +31,11 @@ const REWRITE_MARK = crypto.randomUUID();
  */
 export function proxy(request: NextRequest) {
   if (request.headers.get(REWRITTEN_HEADER) === REWRITE_MARK) return NextResponse.next();
+  // The Host only selects the venue, and only a plain `name[:port]` may: anything else
+  // (`localhost:3961@evil.example`) is a 400 before any page (docs/security.md).
+  if (request.headers.has('host') && !isPlainHost(request.headers.get('host'))) {
+    return new NextResponse('Bad Request: invalid Host header', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  }
 
   const url = request.nextUrl;
   const segments = url.pathname.split('/');

@@ -18,6 +18,9 @@ export const experienceChoiceSchema = z.object({
   zone: z.string().max(60).optional().default(''),
 });
 
+/** The most additional-field answers one booking may carry (docs/security.md, "Requests"). */
+export const MAX_ADDITIONAL_FIELDS = 50;
+
 /**
  * The `payload` of `experience/createexperiencereserve` (docs/backend-contract.md), shared by
  * the browser and the server: the choice, the guest's details and consents (as a table
@@ -26,7 +29,11 @@ export const experienceChoiceSchema = z.object({
  */
 export const experienceBookingSchema = experienceChoiceSchema
   .extend({
-    campiAggiuntivi: z.record(z.string().max(60), z.string().trim().max(500, 'tooLong')).optional().default({}),
+    campiAggiuntivi: z
+      .record(z.string().max(60), z.string().trim().max(500, 'tooLong'))
+      .refine((answers) => Object.keys(answers).length <= MAX_ADDITIONAL_FIELDS, 'tooLong')
+      .optional()
+      .default({}),
     guaranteeReference: reference,
     cancellationPolicy: checkbox,
     depositReference: reference,

@@ -2,6 +2,17 @@
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 export const LOCAL_VENUE_KEY = 'localhost';
 const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
+/** A plain `name[:port]` (or `[ipv6][:port]`): no user-info, path, spaces or anything else. */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,252})|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?$/i;
+
+/**
+ * Whether a Host (or X-Forwarded-Host) header is a plain `name[:port]`. Anything else
+ * (`localhost:3961@evil.example`, a path, a second host) is refused with a 400 before any
+ * page or call (proxy.ts, server/http.ts), and never selects a venue.
+ */
+export function isPlainHost(host: string | null | undefined): boolean {
+  return typeof host === 'string' && PLAIN_HOST.test(host.trim());
+}
 
 /**
  * The venue key of a request: its host name without the port, lower-cased.
@@ -10,6 +21,7 @@ const HOST_NAME = /^[a-z0-9.-]{1,253}$/;
  */
 export function venueKeyForHost(host: string | null | undefined): string {
   const raw = (host ?? '').trim().toLowerCase();
+  if (raw && !isPlainHost(raw)) return '_invalid';
   const name = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0];
   if (!name || LOCAL_HOSTS.has(name)) return localhostVenueKey();
   return HOST_NAME.test(name) ? name : '_invalid';
@@ -33,6 +45,13 @@ export function localhostVenueHost(): string | undefined {
     throw new Error(`LOCALHOST_VENUE_HOST must be a venue's host name, such as rosa.example.com (no scheme, port or path): "${value}" is not.`);
   }
   return value;
+}
+
+/** Whether the host name (without port) is the machine itself: localhost, 127.0.0.1, [::1]. */
+export function isLoopbackHost(host: string): boolean {
+  const raw = host.trim().toLowerCase();
+  const name = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0];
+  return LOCAL_HOSTS.has(name);
 }
 
 function localhostVenueKey(): string {

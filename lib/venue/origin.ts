@@ -1,12 +1,24 @@
-import { isLocalVenueKey } from './host';
+import { isLocalVenueKey, isLoopbackHost, isPlainHost } from './host';
 
 /**
- * The guest-facing origin of this site for a venue: SITE_URL, else the venue's host (localhost
- * with this server's port). A front tells its backend this origin with every contract call
- * (X-Frontpage-Origin), so the links the backend e-mails name the front.
+ * The one public origin of a venue's site, for every absolute link: e-mails, payment return
+ * and cancel addresses, canonical and OpenGraph links, the sitemap (docs/security.md,
+ * "One origin per venue"). `SITE_URL` when set; else `https://{venue host}`; the local venue
+ * is `http://localhost:PORT`, or the loopback address the guest opened (`http://127.0.0.1:3000`,
+ * `http://[::1]:3000`) when `loopbackHost` names one, so that the session cookie set there comes
+ * back on the return. The request's Host only selects the venue: a non-loopback Host never
+ * appears in a link.
  */
-export function siteOrigin(venueKey: string): URL {
+export function venueOrigin(venueKey: string, loopbackHost?: string | null): URL {
   if (process.env.SITE_URL) return new URL(process.env.SITE_URL);
+  const loopback = loopbackHost && isPlainHost(loopbackHost) && isLoopbackHost(loopbackHost) ? loopbackHost.trim().toLowerCase() : null;
+  if (loopback && /(?:^[^:]+|\]):[0-9]+$/.test(loopback)) return new URL(`http://${loopback}`);
   if (isLocalVenueKey(venueKey)) return new URL(`http://localhost:${process.env.PORT || 3000}`);
   return new URL(`https://${venueKey}`);
 }
+
+/**
+ * The guest-facing origin of this site for a venue (canonical, OpenGraph, sitemap, and what a
+ * front tells its backend as X-Frontpage-Origin): `venueOrigin` without a request.
+ */
+export const siteOrigin = (venueKey: string): URL => venueOrigin(venueKey);

@@ -1,4 +1,5 @@
-import { venueKeyForHost } from '@/lib/venue/host';
+import { isPlainHost, venueKeyForHost } from '@/lib/venue/host';
+import { BODY_LIMITS, readCappedText } from '@/server/http';
 import { log } from '@/lib/log';
 import { getDb } from '@/server/db/client';
 import { credentialScope, scopeOfCredential } from '@/server/staff/credentials';
@@ -44,6 +45,8 @@ const bearer = (header: string | null) => /^Bearer\s+(.+)$/i.exec(header ?? '')?
  * the backend token 403 `venueCredentialRequired`.
  */
 export async function readContractRequest(request: Request, call: string): Promise<Read> {
+  const forwarded = request.headers.get('x-forwarded-host');
+  if ((forwarded !== null && !isPlainHost(forwarded)) || (request.headers.has('host') && !isPlainHost(request.headers.get('host')))) return fail(400, 'badHost');
   const venueKey = venueKeyForHost(request.headers.get('x-forwarded-host') ?? request.headers.get('host'));
   const authorization = request.headers.get('authorization');
   // A front holds no credentials of its own: a venue-side call there is refused as a front (below).
@@ -65,9 +68,11 @@ export async function readContractRequest(request: Request, call: string): Promi
   const refused = frontRefusal('contract', `/backend/api/frontpage/${call}`);
   if (refused) return { response: refused };
   if (!isKnownCall(call)) return fail(404, 'unknownCall');
-  const body = await request.text();
   const type = request.headers.get('content-type') ?? '';
-  if (body && !type.startsWith('application/x-www-form-urlencoded')) return fail(415, 'unsupportedMediaType');
+  if (request.headers.get('content-length') !== '0' && request.body && !type.startsWith('application/x-www-form-urlencoded')) return fail(415, 'unsupportedMediaType');
+  // Read within the contract's limit (by Content-Length, then while reading): 413 before anything is parsed.
+  const body = await readCappedText(request, BODY_LIMITS.contract).catch(() => '');
+  if (body === null) return fail(413, 'tooLarge');
   log.info('backend_call', { call, venue: venueKey });
   return { call, venueKey, params: new URLSearchParams(body), origins: callOrigins(request) };
 }

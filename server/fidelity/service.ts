@@ -6,6 +6,7 @@ import { renderEmail } from '@/server/outbox/templates';
 import { kickDelivery } from '@/server/outbox/delivery';
 import type { FidelityData } from '@/lib/forms/fidelity';
 import { localizedPath } from '@/lib/i18n/paths';
+import { venueOrigin } from '@/lib/venue/origin';
 import type { Locale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
@@ -27,8 +28,7 @@ export const normalizeEmail = (email: string) => email.trim();
  */
 export function venuePageUrl(venueHost: string, locale: Locale, path: string): string {
   if (/^https?:\/\//.test(venueHost)) return venueHost.replace(/\/+$/, '') + localizedPath(locale, path);
-  const origin = process.env.SITE_URL?.replace(/\/+$/, '') || (venueHost === 'localhost' ? `http://localhost:${process.env.PORT || 3000}` : `https://${venueHost}`);
-  return origin + localizedPath(locale, path);
+  return venueOrigin(venueHost).origin + localizedPath(locale, path);
 }
 
 /**

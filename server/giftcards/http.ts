@@ -6,6 +6,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
+import { venueOrigin } from '@/lib/venue/origin';
 import { giftcardCheckoutFields, giftcardCheckoutSchema } from '@/lib/forms/giftcard';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { clientIp } from '@/server/booking/http';
@@ -31,13 +32,15 @@ function formOf(body: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-/** The public address of the site in the guest's language, for the provider's return links. */
+/**
+ * The public address of the venue's site in the guest's language, for the provider's return
+ * links and the card e-mails: the venue's one origin (lib/venue/origin.ts), never the Host header.
+ */
 function siteBase(request: NextRequest, locale: string): string {
-  const url = new URL(request.url);
-  const host = request.headers.get('host') ?? url.host;
-  const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  const host = request.headers.get('host');
+  const origin = venueOrigin(venueKeyForHost(host), host).origin;
   const prefix = localizedPath(toLocale(locale), '/');
-  return `${proto}://${host}${prefix === '/' ? '' : prefix}`;
+  return `${origin}${prefix === '/' ? '' : prefix}`;
 }
 
 /**
@@ -50,14 +53,15 @@ export async function handleGiftcardCheckout(request: NextRequest) {
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const form = formOf(body);
   const language = toLocale(typeof body.language === 'string' ? body.language : null);
+  // The backend checks again; here bad input costs nothing, and each valid checkout (a payment session) counts per address.
+  const parsed = giftcardCheckoutSchema.safeParse(form);
+  if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
+  // Only a valid form is kept in the session (a cancelled payment comes back to it): nothing is written before that.
   const session = await giftcardSession();
   const { privacy: _privacy, ...kept } = form;
   void _privacy;
   session.form = kept;
   await session.save();
-  // The backend checks again; here bad input costs nothing, and each valid checkout (a payment session) counts per address.
-  const parsed = giftcardCheckoutSchema.safeParse(form);
-  if (!parsed.success) return json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400);
   const refused = await refuseOverLimit(request, 'giftcardCheckout');
   if (refused) return refused;
   const result = await backend(request).giftcard('checkout', {
@@ -102,17 +106,25 @@ export async function handleGiftcardBalance(request: NextRequest) {
   return answer(result);
 }
 
+/** A gift card id as the details page sends it, and the largest quantity its selector offers. */
+const START_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_START_QUANTITY = 999;
+
 /**
  * `POST /api/giftcard/start` (the details page's "Buy", a plain form): the card and quantity
  * go into the encrypted session, not the URL, and the guest goes on to the checkout (303).
  */
 export async function handleGiftcardStart(request: NextRequest) {
   const form = await request.formData().catch(() => null);
-  const id = String(form?.get('id') ?? '').slice(0, 64);
+  const id = String(form?.get('id') ?? '');
   const quantity = String(form?.get('quantity') ?? '1').trim();
   const locale = toLocale(String(form?.get('language') ?? ''));
+  // Validated before anything is written to the session: a card id and a quantity the checkout accepts.
+  if (!START_ID.test(id) || !/^\d{1,3}$/.test(quantity) || Number(quantity) < 1 || Number(quantity) > MAX_START_QUANTITY) {
+    return json({ error: 'invalid', fieldErrors: START_ID.test(id) ? { quantity: 'quantityInvalid' } : { id: 'required' } }, 400);
+  }
   const session = await giftcardSession();
-  session.form = { ...session.form, id, quantity: /^\d{1,3}$/.test(quantity) ? quantity : '1' };
+  session.form = { ...session.form, id, quantity };
   await session.save();
   const target = localizedPath(locale, `/frontpage/giftcard/checkout/${encodeURIComponent(id)}`);
   return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });

@@ -145,10 +145,10 @@ describe('split set-up: a front and its built-in backend', () => {
     const imported = await admin(new Request(`${A}/api/admin/venues`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: '{}' }));
     expect(imported.status).toBe(409);
     expect(((await imported.json()) as { message: string }).message).toContain(`${B}/api/admin/venues`);
-    expect((await admin(new Request(`${A}/api/admin/venues`, { method: 'POST', body: '{}' }))).status).toBe(401);
+    expect((await admin(new Request(`${A}/api/admin/venues`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))).status).toBe(401);
 
     const { POST: webhook } = await import('@/app/api/payments/webhook/route');
-    const hook = await webhook(new Request(`${A}/api/payments/webhook`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x' }, body: JSON.stringify({ type: 'checkout.session.completed' }) }));
+    const hook = await webhook(new Request(`${A}/api/payments/webhook`, { method: 'POST', headers: { 'stripe-signature': 't=1,v1=x', 'content-type': 'application/json' }, body: JSON.stringify({ type: 'checkout.session.completed' }) }));
     expect(hook.status).toBe(409);
     expect(((await hook.json()) as { message: string }).message).toContain(`Send payment webhooks to ${B}/api/payments/webhook`);
 

@@ -1,8 +1,7 @@
 import { handleCspReport } from '@/server/csp-report';
+import { BODY_LIMITS, guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
 /** Violations of the report-only script policy (docs/security.md, "Headers"), logged. */
-export function POST(request: Request) {
-  return handleCspReport(request);
-}
+export const POST = guarded({ type: 'csp-report', limit: BODY_LIMITS.cspReport, sameOrigin: false }, handleCspReport);

@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleLookup } from '@/server/fidelity/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleLookup(request);
-}
+export const POST = guarded({ type: 'json' }, handleLookup);

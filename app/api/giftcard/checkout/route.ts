@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleGiftcardCheckout } from '@/server/giftcards/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleGiftcardCheckout(request);
-}
+export const POST = guarded({ type: 'json' }, handleGiftcardCheckout);

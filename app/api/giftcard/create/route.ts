@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleGiftcardCreate } from '@/server/giftcards/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleGiftcardCreate(request);
-}
+export const POST = guarded({ type: 'json' }, handleGiftcardCreate);

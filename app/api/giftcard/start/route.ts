@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleGiftcardStart } from '@/server/giftcards/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleGiftcardStart(request);
-}
+export const POST = guarded({ type: 'form' }, handleGiftcardStart);

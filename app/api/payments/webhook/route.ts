@@ -1,8 +1,7 @@
 import { handlePaymentWebhook } from '@/server/payments/http';
+import { BODY_LIMITS, guarded } from '@/server/http';
 import { frontRefusal } from '@/server/front';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: Request) {
-  return frontRefusal('webhook', '/api/payments/webhook') ?? handlePaymentWebhook(request);
-}
+export const POST = guarded({ type: 'json', limit: BODY_LIMITS.webhook, sameOrigin: false }, async (request: Request) => frontRefusal('webhook', '/api/payments/webhook') ?? handlePaymentWebhook(request));

@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleRedeem } from '@/server/promo/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleRedeem(request);
-}
+export const POST = guarded({ type: 'json' }, handleRedeem);

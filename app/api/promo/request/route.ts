@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleRequest } from '@/server/promo/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleRequest(request);
-}
+export const POST = guarded({ type: 'json' }, handleRequest);

@@ -1,9 +1,7 @@
-import type { NextRequest } from 'next/server';
 import { handleStaffSignIn } from '@/server/staff/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
 /** The promo staff page's former sign-in, kept as an alias of `POST /api/staff/session`. */
-export function POST(request: NextRequest) {
-  return handleStaffSignIn(request);
-}
+export const POST = guarded({ type: 'json' }, handleStaffSignIn);

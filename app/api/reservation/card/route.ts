@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleLocalCard } from '@/server/booking/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleLocalCard(request);
-}
+export const POST = guarded({ type: 'json' }, handleLocalCard);

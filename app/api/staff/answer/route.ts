@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleStaffAnswer } from '@/server/staff/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleStaffAnswer(request);
-}
+export const POST = guarded({ type: 'json' }, handleStaffAnswer);

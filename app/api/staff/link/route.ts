@@ -1,9 +1,7 @@
-import type { NextRequest } from 'next/server';
 import { handleAnswerLink } from '@/server/staff/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
 /** The one-click answer page's form (the venue's e-mail links lead to the page; only this POST acts). */
-export function POST(request: NextRequest) {
-  return handleAnswerLink(request);
-}
+export const POST = guarded({ type: 'form' }, handleAnswerLink);

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { LANGUAGE_COOKIE } from '@/lib/i18n/locales';
+import { guarded } from '@/server/http';
 import { showTestPayment, submitTestPayment } from '@/server/giftcards/testpay';
 
 export const dynamic = 'force-dynamic';
@@ -10,6 +11,4 @@ export async function GET(request: NextRequest, { params }: Context) {
   return showTestPayment((await params).session, request.cookies.get(LANGUAGE_COOKIE)?.value ?? 'it');
 }
 
-export async function POST(request: NextRequest, { params }: Context) {
-  return submitTestPayment((await params).session, request);
-}
+export const POST = guarded({ type: 'form' }, async (request: NextRequest, { params }: Context) => submitTestPayment((await params).session, request));

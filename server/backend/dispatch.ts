@@ -18,6 +18,7 @@ import {
   getSingleExperienceByHash,
   startExperiencePayment,
 } from './calls/experience-booking';
+import { cancelExperienceReserve, editExperienceReserve, getExperienceReserve } from './calls/experience-changes';
 import {
   cancelTableReservation,
   confirmLocalCard,
@@ -85,6 +86,9 @@ const handlers: Record<string, Handler> = {
   'experience/getadditionalfields': getAdditionalFields,
   'experience/createexperiencereserve': createExperienceReserve,
   'experience/startpayment': startExperiencePayment,
+  'experience/getreserve': getExperienceReserve,
+  'experience/editreserve': editExperienceReserve,
+  'experience/cancelreserve': cancelExperienceReserve,
   'payment/confirmlocaldeposit': confirmLocalDepositCall,
 };
 

@@ -614,6 +614,11 @@ export const experienceBookings = pgTable(
     privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
     marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
     policyVersion: text('policy_version').notNull(),
+    /** Raised by each change the guest makes (the `.ics` SEQUENCE). */
+    revision: integer('revision').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The no-show fee recorded for the venue when cancelled past the policy's limit. */
+    cancellationFeeCents: integer('cancellation_fee_cents'),
     createdAt: stamp('created_at'),
   },
   (t) => [index('experience_bookings_capacity').on(t.venueId, t.experienceId, t.date, t.status)],

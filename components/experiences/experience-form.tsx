@@ -94,7 +94,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
     });
     if (result.ok) {
       bot.passed();
-      writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}` });
+      writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, booking: result.data.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}` });
       setDetails(null);
       setAnswers(null);
       router.push(localizedPath(wizard.locale, `/frontpage/esperienze/${e.hash}/${result.data.outcome}`));

@@ -2,6 +2,8 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatDate } from '@/components/reservation/format';
+import { localizedPath } from '@/lib/i18n/paths';
+import { toLocale } from '@/lib/i18n/locales';
 import { EXPERIENCE_LAST_KEY, type LastExperience } from './types';
 
 const noSubscription = () => () => undefined;
@@ -42,7 +44,23 @@ export function LastExperienceBooking({ outcome, hash, locale, labels }: { outco
             <dd>{last.time}</dd>
           </>
         ) : null}
+        {last.booking ? (
+          <>
+            <dt>{labels.reference}</dt>
+            <dd>{last.booking.slice(0, 8).toUpperCase()}</dd>
+          </>
+        ) : null}
       </dl>
+      {last.booking && (outcome === 'confirm' || outcome === 'accept') ? (
+        <div className="actions">
+          <a className="button button--ghost" href={localizedPath(toLocale(locale), `/frontpage/esperienze/prenotazione/${last.booking}/edit`)}>
+            {labels.changeLink}
+          </a>
+          <a className="button button--ghost" href={localizedPath(toLocale(locale), `/frontpage/esperienze/prenotazione/${last.booking}/cancel`)}>
+            {labels.cancelLink}
+          </a>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -6,8 +6,27 @@ import type { Locale } from '@/lib/i18n/locales';
 
 type Texts = { question: string; confirm: string; keep: string; doneTitle: string; doneText: string; doneFee: string; error: string; newReservation: string };
 
-/** The cancel step: what it costs, then "Yes, cancel" or "No, keep it". */
-export function CancelForm({ hash, locale, terms, texts }: { hash: string; locale: Locale; terms: string; texts: Texts }) {
+/**
+ * The cancel step: what it costs, then "Yes, cancel" or "No, keep it". A table booking's by
+ * default; an experience booking's names its own call and pages.
+ */
+export function CancelForm({
+  hash,
+  locale,
+  terms,
+  texts,
+  endpoint = '/api/reservation/cancel',
+  keepPath = `/reserve/${hash}/edit`,
+  newPath = '/reserve',
+}: {
+  hash: string;
+  locale: Locale;
+  terms: string;
+  texts: Texts;
+  endpoint?: string;
+  keepPath?: string;
+  newPath?: string;
+}) {
   const [state, setState] = useState<'ask' | 'busy' | 'done' | 'error'>('ask');
   const doneRef = useRef<HTMLHeadingElement>(null);
   if (state === 'done') {
@@ -19,7 +38,7 @@ export function CancelForm({ hash, locale, terms, texts }: { hash: string; local
         <p>{texts.doneText}</p>
         {texts.doneFee ? <p>{texts.doneFee}</p> : null}
         <div className="actions">
-          <a className="button" href={localizedPath(locale, '/reserve')}>
+          <a className="button" href={localizedPath(locale, newPath)}>
             {texts.newReservation}
           </a>
         </div>
@@ -43,14 +62,14 @@ export function CancelForm({ hash, locale, terms, texts }: { hash: string; local
           aria-busy={state === 'busy' || undefined}
           onClick={async () => {
             setState('busy');
-            const response = await fetch('/api/reservation/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) }).catch(() => null);
+            const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) }).catch(() => null);
             setState(response?.ok ? 'done' : 'error');
             if (response?.ok) requestAnimationFrame(() => doneRef.current?.focus());
           }}
         >
           {texts.confirm}
         </button>
-        <a className="button button--ghost" href={localizedPath(locale, `/reserve/${hash}/edit`)}>
+        <a className="button button--ghost" href={localizedPath(locale, keepPath)}>
           {texts.keep}
         </a>
       </div>

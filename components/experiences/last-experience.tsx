@@ -44,6 +44,18 @@ export function LastExperienceBooking({ outcome, hash, locale, labels }: { outco
             <dd>{last.time}</dd>
           </>
         ) : null}
+        {last.reason ? (
+          <>
+            <dt>{labels.reason}</dt>
+            <dd>{last.reason}</dd>
+          </>
+        ) : null}
+        {last.note ? (
+          <>
+            <dt>{labels.notes}</dt>
+            <dd className="summary__note">{last.note}</dd>
+          </>
+        ) : null}
         {last.booking ? (
           <>
             <dt>{labels.reference}</dt>

@@ -32,4 +32,4 @@ export type ExperienceFormSetup = {
 
 export const EXPERIENCE_LAST_KEY = 'frontpageLastExperience';
 /** The booking just made; `booking` is its own hash, the guest's key to change or cancel it. */
-export type LastExperience = { outcome: string; hash: string; title: string; pax: number; date: string; time: string; name: string; booking?: string };
+export type LastExperience = { outcome: string; hash: string; title: string; pax: number; date: string; time: string; name: string; booking?: string; reason?: string; note?: string };

@@ -110,6 +110,18 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
         <dd>{last.time}</dd>
         <dt>{labels.zone}</dt>
         <dd>{zones[last.zone] ?? last.zone}</dd>
+        {last.reason && texts ? (
+          <>
+            <dt>{texts['details.visitReason']}</dt>
+            <dd>{last.reason}</dd>
+          </>
+        ) : null}
+        {last.note && texts ? (
+          <>
+            <dt>{texts['details.notes']}</dt>
+            <dd className="summary__note">{last.note}</dd>
+          </>
+        ) : null}
       </dl>
       {terms && policy && texts ? (
         <div className="outcome-guarantee">

@@ -14,7 +14,7 @@ import { HoldNotice, type Hold } from './hold-notice';
 import { Progress } from './progress';
 import { api, errorCode, fetchData, query } from './api';
 import { readSession, writeSession } from './session';
-import { formatDate } from './format';
+import { formatDate, visitReasonLabel } from './format';
 import { useBotSubmit } from './use-bot-submit';
 import { SummaryChallenge } from './summary-challenge';
 import { BotFailed } from './bot-failed';
@@ -173,7 +173,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       writeSession(HOLD_KEY, null);
       writeSession(DETAILS_KEY, null);
       writeSession(GUARANTEE_KEY, null);
-      writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, guarantee: offer?.reference ? offer.offer?.terms : undefined });
+      writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(setup, details.motivo), note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });
       router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
       return null;
     }

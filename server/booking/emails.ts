@@ -9,6 +9,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
+import { bookingRulesSchema } from './rules';
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled';
@@ -20,6 +21,13 @@ const guestTemplate: Record<ReservationNews, EmailTemplate> = {
   changed: 'reservationChanged',
   cancelled: 'reservationCancelled',
 };
+
+/** The visit reason in the guest's words: the venue's label for its key, "Other", or the key as given. */
+export function visitReasonText(venue: Pick<VenueRow, 'booking'>, key: string, locale: string): string {
+  if (key === 'other') return reserveText(locale, 'details.other');
+  const reason = bookingRulesSchema.parse(venue.booking ?? undefined).visitReasons.find((v) => v.key === key);
+  return reason ? pickText(reason.label as Parameters<typeof pickText>[0], toLocale(locale)) : key;
+}
 
 const longDate = (date: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
@@ -70,6 +78,8 @@ export async function queueReservationEmails(
     [labels.time, r.time],
     [labels.zone, zoneName],
     ...(context.experience ? [[labels.experience, pickText(context.experience as Parameters<typeof pickText>[0], locale)] as [string, string]] : []),
+    ...(r.visitReason ? [[reserveText(locale, 'details.visitReason'), visitReasonText(venue, r.visitReason, locale)] as [string, string]] : []),
+    ...(r.notes ? [[reserveText(locale, 'details.notes'), r.notes] as [string, string]] : []),
     ...(fee ? [[labels.fee, fee] as [string, string]] : []),
   ];
   const template = guestTemplate[news];
@@ -134,6 +144,7 @@ export async function queueReservationEmails(
       [venueLabels.contact, `${r.email}, ${r.phonePrefix} ${r.phone}`],
       ...(r.guaranteePaymentMethod ? [[venueLabels.guarantee, `${r.guaranteeProvider} ${r.guaranteePaymentMethod}`] as [string, string]] : []),
       ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),
+      ...(r.visitReason ? [[reserveText(venueLocale, 'details.visitReason'), visitReasonText(venue, r.visitReason, venueLocale)] as [string, string]] : []),
       ...(r.notes ? [[emailPhrase('reservationVenue', venueLocale, 'notes'), r.notes] as [string, string]] : []),
     ],
   );

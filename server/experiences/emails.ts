@@ -5,10 +5,9 @@ import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTer
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { venuePageUrl } from '@/server/fidelity/service';
 import { reservationIcs } from '@/server/booking/ics';
-import { guaranteeNotes } from '@/server/booking/emails';
+import { guaranteeNotes, visitReasonText } from '@/server/booking/emails';
 import { cancellationFee, totalFeeCents } from '@/server/booking/guarantee';
 import { renderEmailTexts, reserveText } from '@/server/outbox/templates';
-import { bookingRulesSchema } from '@/server/booking/rules';
 import { policyOf } from './rules';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
@@ -50,14 +49,6 @@ const longDate = (date: string, locale: string) =>
 /** Why the guest gets an e-mail about an experience booking: its outcome, or their own change. */
 export type ExperienceNews = Exclude<ExperienceOutcome, 'reject'> | 'changed' | 'cancelled';
 
-/** The visit reason in words: the venue's label, "Other", or the key as given. */
-function reasonText(venue: VenueRow, key: string | null, locale: Locale): string {
-  if (!key) return '';
-  if (key === 'other') return reserveText(locale, 'details.other');
-  const found = bookingRulesSchema.parse(venue.booking ?? undefined).visitReasons.find((r) => r.key === key);
-  return found ? text(found.label, locale) : key;
-}
-
 /**
  * The guest's e-mail about an experience booking (with an `.ics` file unless on the waiting
  * list) and the venue's notification, queued in the booking's transaction (docs/outbox.md).
@@ -83,7 +74,7 @@ export async function queueExperienceEmails(
   const cancelUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/cancel`);
   const zone = b.zoneKey ? await zoneLabel(tx, venue, b.zoneKey, locale) : '';
   const balance = b.paidCents > 0 && b.priceCents > b.paidCents ? b.priceCents - b.paidCents : 0;
-  const reason = reasonText(venue, b.visitReason, locale);
+  const reason = (b.visitReason ? visitReasonText(venue, b.visitReason, locale) : '');
   const details: [string, string][] = [
     [summary.experience, title],
     [summary.name, `${b.firstName} ${b.lastName}`],
@@ -155,7 +146,7 @@ export async function queueExperienceEmails(
       ...(b.paidCents ? [[venueTexts.summary.paid, formatPrice(b.paidCents / 100, venue.currency, 'it')] as [string, string]] : []),
       ...(b.guaranteePaymentMethod && b.guaranteeTerms ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatPrice(totalFeeCents(b.guaranteeTerms, b.covers) / 100, venue.currency, 'it')})`] as [string, string]] : []),
       ...(b.cancellationFeeCents ? [[venueTexts.manage.fee, formatPrice(b.cancellationFeeCents / 100, venue.currency, 'it')] as [string, string]] : []),
-      ...(b.visitReason ? [[reserveText('it', 'details.visitReason'), reasonText(venue, b.visitReason, 'it')] as [string, string]] : []),
+      ...(b.visitReason ? [[reserveText('it', 'details.visitReason'), visitReasonText(venue, b.visitReason, 'it')] as [string, string]] : []),
       ...Object.entries(b.additionalFields).map(([k, v]) => [text(e.additionalFields.find((f) => f.key === k)?.label, 'it') || k, v] as [string, string]),
       ...(b.notes ? [[venueTexts.summary.notes, b.notes] as [string, string]] : []),
     ],

@@ -456,7 +456,8 @@ export const giftCardOrders = pgTable('gift_card_orders', {
   email: text('email').notNull(),
   phonePrefix: text('phone_prefix').notNull(),
   phone: text('phone').notNull(),
-  birthDate: date('birth_date').notNull(),
+  /** Optional at checkout (issue 29): null when the buyer leaves it empty. */
+  birthDate: date('birth_date'),
   city: text('city').notNull(),
   country: text('country').notNull(),
   province: text('province').notNull(),

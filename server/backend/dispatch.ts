@@ -6,7 +6,7 @@ import { getLocation } from './calls/location';
 import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
-import { getPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
+import { getPromoCode, resendPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
 import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
 import {
   confirmLocalDepositCall,
@@ -76,6 +76,7 @@ const handlers: Record<string, Handler> = {
   'promo/getpromo': getPromotion,
   'promo/request': requestPromoCode,
   'promo/getcode': getPromoCode,
+  'promo/resend': resendPromoCode,
   'promo/lookup': lookupPromoCode,
   'promo/redeem': redeemPromoCode,
   // Experience bookings (spec section 7; docs/backend-contract.md "Experience bookings").

@@ -56,13 +56,16 @@ async function noSideways(page: Page, path: string) {
     await page.setViewportSize({ width, height: 800 });
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(500);
-    await page.waitForLoadState('networkidle');
+    // Hydrated, fonts in: the width the guest sees (some screens poll, so the network never idles).
+    await page.waitForLoadState('load');
+    await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(done))));
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scroll, `${path} at ${width} px`).toBeLessThanOrEqual(width);
   }
 }
 
 test.describe('no sideways scrolling on guest screens', () => {
+  test.describe.configure({ timeout: 180_000 });
   test('the public screens at 320, 360 and 1280 px', async ({ page, request }) => {
     const list = await contract(request, 'experience/getexperiencelist');
     const dinner = list.data.elenco!.find((e) => e.titolo.en === 'Tradition tasting dinner') ?? list.data.elenco![0];

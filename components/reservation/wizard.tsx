@@ -115,9 +115,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
     else go({ time: null, zone: null, step: null });
   };
 
+  /** The hold ran out: its seats may be gone, so the guest chooses a time again (and holds it) before any summary. */
   const expireHold = () => {
     setHoldExpired(true);
     void releaseHold();
+    go({ time: null, zone: null, step: null });
   };
 
   const scope = { reservemodule: setup.module, hash: edit?.hash };
@@ -229,6 +231,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           <h2 id="step-time" ref={headingRef} tabIndex={-1}>
             {t['time.title']}
           </h2>
+          {holdExpired ? (
+            <p role="alert" className="notice notice--warning">
+              {t['time.expired']}
+            </p>
+          ) : null}
           <TimeStep
             setup={setup}
             pax={pax}

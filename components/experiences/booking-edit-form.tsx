@@ -39,6 +39,9 @@ export function BookingEditForm(props: {
   const [state, setState] = useState<'edit' | 'busy' | 'done'>('edit');
   const [error, setError] = useState('');
   const doneRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (state === 'done') doneRef.current?.focus();
+  }, [state]);
 
   useEffect(() => {
     if (!props.hasTimes || !choice.day) return;
@@ -77,7 +80,6 @@ export function BookingEditForm(props: {
         const result = await api('/api/experience/booking/edit', { hash: props.hash, ...choice });
         if (result.ok) {
           setState('done');
-          requestAnimationFrame(() => doneRef.current?.focus());
           return;
         }
         setState('edit');

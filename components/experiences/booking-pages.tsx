@@ -14,6 +14,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { ExperienceBookingView } from '@/lib/contract/experience-booking';
 import { loadExperience } from './data';
 import { BookingEditForm } from './booking-edit-form';
+import { formatDateTime } from '@/lib/i18n/format';
 
 /**
  * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
@@ -149,7 +150,7 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
   const r = await getTranslations('reserve');
   const money = (cents: number) => formatPrice(cents / 100, location.valuta, locale);
   const deadline = booking.cancellation.deadline
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23', timeZone: location.timezone }).format(new Date(booking.cancellation.deadline))
+    ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
     : null;
   const terms = [
     booking.cancellation.free ? (deadline ? t('freeUntil', { deadline }) : t('free')) : booking.cancellation.feeCents ? t('feeText', { amount: money(booking.cancellation.feeCents) }) : '',

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 
@@ -29,6 +29,10 @@ export function CancelForm({
 }) {
   const [state, setState] = useState<'ask' | 'busy' | 'done' | 'error'>('ask');
   const doneRef = useRef<HTMLHeadingElement>(null);
+  // Once cancelled, the focus goes to the heading that says so (it replaced the button that had it).
+  useEffect(() => {
+    if (state === 'done') doneRef.current?.focus();
+  }, [state]);
   if (state === 'done') {
     return (
       <section role="status" aria-labelledby="cancel-done">
@@ -64,7 +68,6 @@ export function CancelForm({
             setState('busy');
             const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) }).catch(() => null);
             setState(response?.ok ? 'done' : 'error');
-            if (response?.ok) requestAnimationFrame(() => doneRef.current?.focus());
           }}
         >
           {texts.confirm}

@@ -2,6 +2,7 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatPrice } from '@/lib/currency';
+import { formatDateTime } from '@/lib/i18n/format';
 import { policyMessage } from '@/lib/booking/policy';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
@@ -93,7 +94,7 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
   let deadline: string | null = null;
   if (terms && terms.refundable === 'until' && venue) {
     const at = new Date(zonedInstant(venue.timezone, last.date, last.time).getTime() - terms.hoursBefore * 3_600_000);
-    deadline = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venue.timezone }).format(at);
+    deadline = formatDateTime(at, locale, venue.timezone);
   }
   const policy = terms ? policyMessage(terms) : null;
   const editPath = last.hash ? localizedPath(locale as Locale, `/reserve/${last.hash}/edit`) : '';

@@ -10,6 +10,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
 import { bookingRulesSchema } from './rules';
+import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled';
@@ -29,8 +30,7 @@ export function visitReasonText(venue: Pick<VenueRow, 'booking'>, key: string, l
   return reason ? pickText(reason.label as Parameters<typeof pickText>[0], toLocale(locale)) : key;
 }
 
-const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDate = formatLongDate;
 
 /**
  * The card guarantee's terms in the guest's words: card saved, the policy, the free
@@ -45,7 +45,7 @@ export function guaranteeNotes(venue: Pick<VenueRow, 'timezone' | 'currency'>, r
   const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
   const notes = [`${reserveText(locale, 'outcome.guaranteeTitle')}: ${reserveText(locale, 'outcome.cardSaved')}`, reserveText(locale, `guarantee.${policy.key}`, policy.values)];
   if (terms.refundable === 'until' && deadline) {
-    const when = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venue.timezone }).format(deadline);
+    const when = formatDateTime(deadline, locale, venue.timezone);
     notes.push(reserveText(locale, 'outcome.freeUntil', { deadline: when }));
   } else if (terms.refundable === 'never') notes.push(reserveText(locale, 'outcome.noFreeCancellation'));
   notes.push(reserveText(locale, terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', { amount, total }));

@@ -12,6 +12,7 @@ import { policyOf } from './rules';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
+import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
@@ -39,12 +40,11 @@ function depositNote(manage: Texts, terms: GuaranteeTerms, venue: VenueRow, b: E
   if (terms.refundable === 'always') return fill(manage.depositAlways, { amount });
   if (terms.refundable === 'never') return fill(manage.depositNever, { amount });
   const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: b.date, time: b.time || '00:00', covers: b.covers }, new Date(0));
-  const when = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venue.timezone }).format(deadline ?? new Date(0));
+  const when = formatDateTime(deadline ?? new Date(0), locale, venue.timezone);
   return fill(manage.depositUntil, { amount, deadline: when });
 }
 
-const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDate = formatLongDate;
 
 /** Why the guest gets an e-mail about an experience booking: its outcome, or their own change. */
 export type ExperienceNews = Exclude<ExperienceOutcome, 'reject'> | 'changed' | 'cancelled';

@@ -14,7 +14,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { ExperienceBookingView } from '@/lib/contract/experience-booking';
 import { loadExperience } from './data';
 import { BookingEditForm } from './booking-edit-form';
-import { formatDateTime } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 
 /**
  * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
@@ -50,7 +50,7 @@ async function Summary({ booking, locale, valuta, labels, manage }: { booking: E
   const balance = booking.paidCents > 0 && booking.priceCents > booking.paidCents ? booking.priceCents - booking.paidCents : 0;
   const rows: [string, string][] = [
     [labels.experience, pickText(booking.titolo, locale)],
-    [manage.reference, booking.hash.slice(0, 8).toUpperCase()],
+    [manage.reference, bookingReference(booking.hash)],
     [labels.name, `${booking.nome} ${booking.cognome}`],
     [labels.people, String(booking.pax)],
     [labels.date, formatDate(booking.date, locale)],

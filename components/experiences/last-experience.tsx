@@ -3,6 +3,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatDate } from '@/components/reservation/format';
 import { localizedPath } from '@/lib/i18n/paths';
+import { bookingReference } from '@/lib/i18n/format';
 import { toLocale } from '@/lib/i18n/locales';
 import { EXPERIENCE_LAST_KEY, type LastExperience } from './types';
 
@@ -59,7 +60,7 @@ export function LastExperienceBooking({ outcome, hash, locale, labels }: { outco
         {last.booking ? (
           <>
             <dt>{labels.reference}</dt>
-            <dd>{last.booking.slice(0, 8).toUpperCase()}</dd>
+            <dd>{bookingReference(last.booking)}</dd>
           </>
         ) : null}
       </dl>

@@ -2,7 +2,7 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatPrice } from '@/lib/currency';
-import { formatDateTime } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { policyMessage } from '@/lib/booking/policy';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
@@ -101,6 +101,12 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
   return (
     <section className="summary" aria-label={heading}>
       <dl className="summary__list">
+        {last.hash && texts ? (
+          <>
+            <dt>{texts['outcome.reference']}</dt>
+            <dd className="summary__reference">{bookingReference(last.hash)}</dd>
+          </>
+        ) : null}
         <dt>{labels.name}</dt>
         <dd>{last.name}</dd>
         <dt>{labels.people}</dt>

@@ -18,3 +18,6 @@ export function formatDateTime(at: Date, locale: string, timeZone: string): stri
 
 /** Cents in the venue's currency (`valuta`). */
 export const formatMoney = (cents: number, valuta: string, locale: string) => formatPrice(cents / 100, valuta, locale);
+
+/** The reference a guest quotes on the phone: the first 8 characters of the booking's public hash, upper-cased. */
+export const bookingReference = (hash: string) => hash.slice(0, 8).toUpperCase();

@@ -10,7 +10,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
 import { bookingRulesSchema } from './rules';
-import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled';
@@ -72,6 +72,7 @@ export async function queueReservationEmails(
   const cancelled = news === 'cancelled';
   const fee = r.cancellationFeeCents ? formatPrice(r.cancellationFeeCents / 100, venue.currency, locale) : '';
   const details: [string, string][] = [
+    [reserveText(locale, 'outcome.reference'), bookingReference(r.hash)],
     [labels.name, `${r.firstName} ${r.lastName}`],
     [labels.people, reserveText(locale, 'people.count', { count: r.covers })],
     [labels.date, dateText],

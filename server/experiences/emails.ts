@@ -12,7 +12,7 @@ import { policyOf } from './rules';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
-import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
@@ -77,6 +77,7 @@ export async function queueExperienceEmails(
   const reason = (b.visitReason ? visitReasonText(venue, b.visitReason, locale) : '');
   const details: [string, string][] = [
     [summary.experience, title],
+    [manage.reference, bookingReference(b.hash)],
     [summary.name, `${b.firstName} ${b.lastName}`],
     [summary.people, String(b.covers)],
     [summary.date, dateText],

@@ -1,4 +1,4 @@
-import { formatDateTime, formatLongDate, formatMoney } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime, formatLongDate, formatMoney } from '@/lib/i18n/format';
 import { formatPrice } from '@/lib/currency';
 import { instantOf } from '@/server/booking/time';
 import { testDay } from '../helpers/clock';
@@ -43,4 +43,8 @@ describe('one time formatter per locale', () => {
     expect(formatLongDate(day, 'de')).toContain(weekday);
     expect(formatLongDate(day, 'it')).toContain(day.slice(0, 4));
   });
+});
+
+test('a booking reference to quote on the phone: 8 characters of the hash, upper case', () => {
+  expect(bookingReference('Lb_4doMdx4Y0e92WiPsh1Q')).toBe('LB_4DOMD');
 });

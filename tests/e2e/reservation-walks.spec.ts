@@ -40,7 +40,7 @@ test.describe('booking walks', () => {
     expect(mail.text).toMatch(/\/reserve\/[A-Za-z0-9_-]{22}\/edit/);
     // Change and Cancel links, the calendar file named, and the party size as the summary says it.
     expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[A-Za-z0-9_-]{22}\/edit$/m);
-    expect(mail.text).toMatch(/^Cancella: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
+    expect(mail.text).toMatch(/^Annulla: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
     expect(mail.text).toContain('reservation.ics');
     expect(mail.text).toMatch(/^Persone: 2 persone$/m);
     expect(mail.text).not.toContain('/en/reserve/');

@@ -208,6 +208,9 @@ test.describe('loyalty sign-up', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'An error occurred during registration.' })).toBeVisible();
     await expect(page.getByRole('link', { name: en('fidelity.landing.retry') })).toHaveAttribute('href', '/en/frontpage/fidelity');
     expect((await page.goto('/en/frontpage/fidelity/error/whatever'))?.status()).toBe(404);
+    // Without a reason: the generic error page, not a 404.
+    expect((await page.goto('/en/frontpage/fidelity/error'))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'An error occurred during registration.' })).toBeVisible();
   });
 
   for (const path of ['/en/frontpage/fidelity', '/frontpage/fidelity/success', '/de/frontpage/fidelity/error/disabled', '/en/frontpage/fidelity/lookup']) {

@@ -16,7 +16,7 @@ test.describe('booking walks', () => {
     await page.locator('.time-step .choice:not(.choice--full)').first().click();
     await page.getByRole('group', { name: it('reserve.time.zones') }).getByRole('button').first().click();
     await expect(page.getByRole('heading', { name: it('reserve.details.title') })).toBeVisible();
-    await expect(page.getByRole('timer')).toContainText(/[0-9]:[0-5][0-9]/);
+    await expect(page.getByRole('timer')).toContainText(/ancora per [0-9] min [0-5][0-9] s/);
 
     const email = unique('anna');
     await page.locator('input[name="nome"]').fill('Anna');

@@ -18,7 +18,7 @@ import { SummaryChallenge } from '@/components/reservation/summary-challenge';
 import { BotFailed } from '@/components/reservation/bot-failed';
 import { api, errorCode, fetchData, query } from '@/components/reservation/api';
 import { writeSession } from '@/components/reservation/session';
-import { formatDate } from '@/components/reservation/format';
+import { formatDate, visitReasonLabel } from '@/components/reservation/format';
 import { useBotSubmit } from '@/components/reservation/use-bot-submit';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { FieldsStep } from './fields-step';
@@ -94,7 +94,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
     });
     if (result.ok) {
       bot.passed();
-      writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}` });
+      writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, booking: result.data.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(summarySetup, details.motivo), note: details.note });
       setDetails(null);
       setAnswers(null);
       router.push(localizedPath(wizard.locale, `/frontpage/esperienze/${e.hash}/${result.data.outcome}`));

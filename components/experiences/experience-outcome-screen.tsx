@@ -13,14 +13,14 @@ import { LastExperienceBooking } from './last-experience';
 export async function ExperienceOutcomeScreen({ params, outcome, hash }: { params: VenueParams; outcome: ExperienceOutcome; hash?: string }) {
   const { locale, venueKey } = await loadVenue(params);
   const [t, messages, experience] = await Promise.all([getTranslations('experiences'), getMessages(), hash ? loadExperience(venueKey, hash) : null]);
-  const summary = (messages as unknown as { experiences: { summary: Record<string, string> }; reserve: { outcome: { details: string } } });
+  const summary = messages as unknown as { experiences: { summary: Record<string, string>; manage: Record<string, string> }; reserve: { outcome: { details: string }; details: { visitReason: string } } };
   return (
     <div className={`message-panel${outcome === 'reject' ? ' message-panel--error' : ''}`} role="status">
       <h1>{t(`outcome.${outcome}Title`)}</h1>
       {experience ? <p className="lead">{pickText(experience.titolo, locale)}</p> : null}
       <p>{t(`outcome.${outcome}Text`)}</p>
       {outcome === 'reject' ? <p>{t('outcome.rejectRefund')}</p> : null}
-      <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} labels={{ ...summary.experiences.summary, heading: summary.reserve.outcome.details }} />
+      <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} labels={{ ...summary.experiences.summary, reference: summary.experiences.manage.reference, changeLink: summary.experiences.manage.changeLink, cancelLink: summary.experiences.manage.cancelLink, reason: summary.reserve.details.visitReason, heading: summary.reserve.outcome.details }} />
       <div className="actions">
         {experience ? (
           <Link className="button button--ghost" href={`/frontpage/esperienze/${experience.hash}`}>

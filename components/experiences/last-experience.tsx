@@ -2,6 +2,9 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatDate } from '@/components/reservation/format';
+import { localizedPath } from '@/lib/i18n/paths';
+import { bookingReference } from '@/lib/i18n/format';
+import { toLocale } from '@/lib/i18n/locales';
 import { EXPERIENCE_LAST_KEY, type LastExperience } from './types';
 
 import { readSessionRaw } from '@/components/reservation/session';
@@ -38,7 +41,35 @@ export function LastExperienceBooking({ outcome, hash, locale, labels }: { outco
             <dd>{last.time}</dd>
           </>
         ) : null}
+        {last.reason ? (
+          <>
+            <dt>{labels.reason}</dt>
+            <dd>{last.reason}</dd>
+          </>
+        ) : null}
+        {last.note ? (
+          <>
+            <dt>{labels.notes}</dt>
+            <dd className="summary__note">{last.note}</dd>
+          </>
+        ) : null}
+        {last.booking ? (
+          <>
+            <dt>{labels.reference}</dt>
+            <dd>{bookingReference(last.booking)}</dd>
+          </>
+        ) : null}
       </dl>
+      {last.booking && (outcome === 'confirm' || outcome === 'accept') ? (
+        <div className="actions">
+          <a className="button button--ghost" href={localizedPath(toLocale(locale), `/frontpage/esperienze/prenotazione/${last.booking}/edit`)}>
+            {labels.changeLink}
+          </a>
+          <a className="button button--ghost" href={localizedPath(toLocale(locale), `/frontpage/esperienze/prenotazione/${last.booking}/cancel`)}>
+            {labels.cancelLink}
+          </a>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -31,4 +31,5 @@ export type ExperienceFormSetup = {
 };
 
 export const EXPERIENCE_LAST_KEY = 'frontpageLastExperience';
-export type LastExperience = { outcome: string; hash: string; title: string; pax: number; date: string; time: string; name: string };
+/** The booking just made; `booking` is its own hash, the guest's key to change or cancel it. */
+export type LastExperience = { outcome: string; hash: string; title: string; pax: number; date: string; time: string; name: string; booking?: string; reason?: string; note?: string };

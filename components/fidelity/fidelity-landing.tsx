@@ -45,8 +45,9 @@ export async function FidelityLanding({ params, type, reason }: Props) {
     );
   }
 
-  if (type !== 'error' || !fidelityErrorReasons.includes(reason as FidelityErrorReason)) return <NotFoundPage />;
-  const r = reason as FidelityErrorReason;
+  // `/frontpage/fidelity/error` without a reason is the generic error page, not a 404 (issue 29).
+  const r = (type === 'error' && !reason ? 'generic' : reason) as FidelityErrorReason;
+  if (type !== 'error' || !fidelityErrorReasons.includes(r)) return <NotFoundPage />;
   return (
     <div className="message-panel message-panel--error">
       <h1>{t(`landing.${r}`)}</h1>

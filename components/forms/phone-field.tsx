@@ -17,7 +17,9 @@ type Props = {
   phone: Registration;
   prefixError?: string;
   phoneError?: string;
+  /** "required", or "optional" for a number that may stay empty (then not aria-required). */
   requiredLabel: string;
+  required?: boolean;
   /** The guest's language (the list itself is named in it by `getPrefixList(venue, locale)`). */
   locale?: string;
   /** The venue's country (ISO 3166 alpha-2): its prefix is the one a shared prefix (+39, +1) is named after. */
@@ -88,7 +90,7 @@ export function findPrefix(choices: PrefixChoice[], query: string): PrefixChoice
 }
 
 /** Mobile number with its country prefix (from `services/getallservices`), checked with libphonenumber-js (loaded when needed). */
-export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, prefix, phone, prefixError, phoneError, requiredLabel, country, defaultPrefix, searchLabel }: Props) {
+export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, prefix, phone, prefixError, phoneError, requiredLabel, required = true, country, defaultPrefix, searchLabel }: Props) {
   const prefixId = fieldId(formId, prefix.name);
   const phoneId = fieldId(formId, phone.name);
   const choices = useMemo(() => prefixChoices(prefixes, country), [prefixes, country]);
@@ -139,7 +141,7 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
           <select
             id={prefixId}
             autoComplete="tel-country-code"
-            aria-required="true"
+            aria-required={required || undefined}
             aria-invalid={prefixError ? true : undefined}
             aria-describedby={prefixError ? errorId(formId, prefix.name) : undefined}
             defaultValue={fallback}
@@ -163,7 +165,7 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            aria-required="true"
+            aria-required={required || undefined}
             aria-invalid={phoneError ? true : undefined}
             aria-describedby={phoneError ? errorId(formId, phone.name) : undefined}
             {...phone}

@@ -11,11 +11,13 @@ type Props = {
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  /** "required", or "optional" for a field that may stay empty (then not aria-required). */
   requiredLabel: string;
+  required?: boolean;
 };
 
 /** A labelled text input; its error is announced with it (`aria-invalid`, `aria-describedby`). */
-export function TextField({ formId, registration, label, error, type = 'text', autoComplete, inputMode, requiredLabel }: Props) {
+export function TextField({ formId, registration, label, error, type = 'text', autoComplete, inputMode, requiredLabel, required = true }: Props) {
   const id = fieldId(formId, registration.name);
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -27,7 +29,7 @@ export function TextField({ formId, registration, label, error, type = 'text', a
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
-        aria-required="true"
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId(formId, registration.name) : undefined}
         {...registration}

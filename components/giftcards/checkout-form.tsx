@@ -192,16 +192,16 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           <TextField formId={FORM_ID} registration={register('firstName')} label={L.firstName} autoComplete="given-name" error={message('firstName')} requiredLabel={text.required} />
           <TextField formId={FORM_ID} registration={register('lastName')} label={L.lastName} autoComplete="family-name" error={message('lastName')} requiredLabel={text.required} />
         </div>
-        <PhoneField formId={FORM_ID} legend={L.mobile} prefixLabel={L.prefix} phoneLabel={L.mobile} prefixes={prefixes} prefix={register('prefix')} phone={register('mobile')} prefixError={message('prefix')} phoneError={message('mobile')} requiredLabel={text.required} />
+        <PhoneField formId={FORM_ID} legend={L.mobile} prefixLabel={L.prefix} phoneLabel={L.mobile} prefixes={prefixes} prefix={register('prefix')} phone={register('mobile')} prefixError={message('prefix')} phoneError={message('mobile')} requiredLabel={text.optional} required={false} />
         <TextField formId={FORM_ID} registration={register('email')} label={L.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
-        <TextField formId={FORM_ID} registration={register('birthDate')} label={L.birthDate} autoComplete="bday" inputMode="numeric" error={message('birthDate')} requiredLabel={text.required} />
+        <TextField formId={FORM_ID} registration={register('birthDate')} label={L.birthDate} autoComplete="bday" inputMode="numeric" error={message('birthDate')} requiredLabel={text.optional} required={false} />
         <div className="form__row">
-          <TextField formId={FORM_ID} registration={register('city')} label={L.city} autoComplete="address-level2" error={message('city')} requiredLabel={text.required} />
-          <TextField formId={FORM_ID} registration={register('province')} label={L.province} autoComplete="address-level1" error={message('province')} requiredLabel={text.required} />
+          <TextField formId={FORM_ID} registration={register('city')} label={L.city} autoComplete="address-level2" error={message('city')} requiredLabel={text.optional} required={false} />
+          <TextField formId={FORM_ID} registration={register('province')} label={L.province} autoComplete="address-level1" error={message('province')} requiredLabel={text.optional} required={false} />
         </div>
         <div className="form__row">
-          <TextField formId={FORM_ID} registration={register('country')} label={L.country} autoComplete="country-name" error={message('country')} requiredLabel={text.required} />
-          <TextField formId={FORM_ID} registration={register('cap')} label={L.cap} autoComplete="postal-code" error={message('cap')} requiredLabel={text.required} />
+          <TextField formId={FORM_ID} registration={register('country')} label={L.country} autoComplete="country-name" error={message('country')} requiredLabel={text.optional} required={false} />
+          <TextField formId={FORM_ID} registration={register('cap')} label={L.cap} autoComplete="postal-code" error={message('cap')} requiredLabel={text.optional} required={false} />
         </div>
       </section>
 
@@ -216,7 +216,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
             <TextField formId={FORM_ID} registration={register('recipientFirstName')} label={L.recipientFirstName} autoComplete="off" error={message('recipientFirstName')} requiredLabel={text.required} />
             <TextField formId={FORM_ID} registration={register('recipientLastName')} label={L.recipientLastName} autoComplete="off" error={message('recipientLastName')} requiredLabel={text.required} />
           </div>
-          <PhoneField formId={FORM_ID} legend={L.recipientMobile} prefixLabel={L.recipientPrefix} phoneLabel={L.recipientMobile} prefixes={prefixes} prefix={register('recipientPrefix')} phone={register('recipientMobile')} prefixError={message('recipientPrefix')} phoneError={message('recipientMobile')} requiredLabel={text.required} />
+          <PhoneField formId={FORM_ID} legend={L.recipientMobile} prefixLabel={L.recipientPrefix} phoneLabel={L.recipientMobile} prefixes={prefixes} prefix={register('recipientPrefix')} phone={register('recipientMobile')} prefixError={message('recipientPrefix')} phoneError={message('recipientMobile')} requiredLabel={text.optional} required={false} />
           <TextField formId={FORM_ID} registration={register('recipientEmail')} label={L.recipientEmail} type="email" inputMode="email" autoComplete="off" error={message('recipientEmail')} requiredLabel={text.required} />
           {optionalInput('message', L.message)}
           {optionalInput('deliveryDate', L.deliveryDate)}

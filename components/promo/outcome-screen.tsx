@@ -4,6 +4,7 @@ import { MessageScreen } from '@/components/shell/message-screen';
 import { screenMetadata } from '@/components/shell/metadata';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { ID, promoPath, type PromoParams } from './paths';
+import { ResendCode } from './resend-code';
 
 export const promoOutcomes = ['confirm', 'error', 'duplicate', 'disabled'] as const;
 export type PromoOutcome = (typeof promoOutcomes)[number];
@@ -24,8 +25,18 @@ export async function PromoOutcomeScreen({ params, outcome, id }: { params: Prom
     }
     case 'error':
       return <MessageScreen params={params} titleKey="promo.errorTitle" textKey="promo.errorText" actions={[back]} />;
-    case 'duplicate':
-      return <MessageScreen params={params} titleKey="promo.duplicateTitle" textKey="promo.duplicateText" actions={[back]} />;
+    case 'duplicate': {
+      const [resend, limits] = await Promise.all([getTranslations({ locale: params.locale, namespace: 'promo.resend' }), getTranslations({ locale: params.locale, namespace: 'limits' })]);
+      return (
+        <MessageScreen params={params} titleKey="promo.duplicateTitle" textKey="promo.duplicateText" actions={[back]}>
+          <ResendCode
+            urlName={params.urlName}
+            locale={params.locale}
+            texts={{ intro: resend('intro'), email: resend('email'), button: resend('button'), sent: resend('sent'), rateLimited: limits('tooManyRequests'), error: resend('error') }}
+          />
+        </MessageScreen>
+      );
+    }
     case 'disabled':
       return <MessageScreen params={params} titleKey="promo.disabledTitle" />;
   }

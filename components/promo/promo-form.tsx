@@ -14,11 +14,15 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { fieldId, type FormMessages } from '@/components/forms/types';
 import type { PromoState } from '@/lib/promo/state';
+import { writeSession } from '@/components/reservation/session';
+import { PROMO_DUPLICATE_KEY } from './resend-code';
 
 export type PromoFormText = FormMessages & {
   labels: Record<string, string>;
   submit: string;
   rateLimited: string;
+  /** Said before the guest sends: this promotion needs the marketing consent. */
+  marketingHint: string;
   policies: { privacy: string; marketing: string };
 };
 
@@ -83,6 +87,7 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, onSt
     }
     if (body.state) return onState(body.state);
     setDone(true);
+    if (body.outcome === 'duplicate') writeSession(PROMO_DUPLICATE_KEY, { urlName, email: values.email.trim() });
     const base = `/frontpage/promo/${encodeURIComponent(urlName)}`;
     const path = body.outcome === 'confirm' && body.id ? `${base}/confirm?id=${encodeURIComponent(body.id)}` : `${base}/${body.outcome === 'duplicate' || body.outcome === 'disabled' ? body.outcome : 'error'}`;
     router.push(localizedPath(locale, path));
@@ -120,6 +125,7 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, onSt
         readPolicyLabel={text.readPolicy}
         closeLabel={text.close}
         error={message('privacy')}
+        requiredLabel={text.required}
       />
       <ConsentField
         formId={FORM_ID}
@@ -130,6 +136,8 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, onSt
         readPolicyLabel={text.readPolicy}
         closeLabel={text.close}
         error={message('marketing')}
+        requiredLabel={text.required}
+        hint={text.marketingHint}
       />
       {notice ? (
         <p role="alert" className="field__error">

@@ -117,6 +117,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
             errors: { ...forms.errors, promoMarketingRequired: t('marketingRequired') },
             submit: t('submit'),
             rateLimited: t('rateLimited'),
+            marketingHint: t('resend.marketingHint'),
             policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
           },
         }}

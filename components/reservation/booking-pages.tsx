@@ -12,6 +12,7 @@ import { UNAVAILABLE } from '@/lib/backend/client';
 import { ReserveScreen } from './reserve-screen';
 import { CancelForm } from './cancel-form';
 import { SmsCodeForm } from './sms-code-form';
+import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 
 /** "Service unavailable, try again": a booking page whose backend cannot be reached (never a 404, the booking may exist). */
 async function Unavailable() {
@@ -33,8 +34,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
   return { ...venue, booking: result.data };
 }
 
-const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const longDate = formatLongDate;
 
 async function BookingSummary({ booking, locale, valuta }: { booking: BookingView; locale: Locale; valuta: string }) {
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
@@ -183,7 +183,7 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
   const t = await getTranslations('reserve');
   const fee = formatPrice(booking.cancellation.feeCents / 100, location.valuta, locale);
   const deadline = booking.cancellation.deadline
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: location.timezone }).format(new Date(booking.cancellation.deadline))
+    ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
     : null;
   const terms = booking.cancellation.free ? (deadline && booking.guarantee ? t('cancel.freeUntil', { deadline }) : t('cancel.free')) : t('cancel.fee', { amount: fee });
   const done = booking.status === 'cancelled';

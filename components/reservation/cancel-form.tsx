@@ -1,15 +1,38 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 
 type Texts = { question: string; confirm: string; keep: string; doneTitle: string; doneText: string; doneFee: string; error: string; newReservation: string };
 
-/** The cancel step: what it costs, then "Yes, cancel" or "No, keep it". */
-export function CancelForm({ hash, locale, terms, texts }: { hash: string; locale: Locale; terms: string; texts: Texts }) {
+/**
+ * The cancel step: what it costs, then "Yes, cancel" or "No, keep it". A table booking's by
+ * default; an experience booking's names its own call and pages.
+ */
+export function CancelForm({
+  hash,
+  locale,
+  terms,
+  texts,
+  endpoint = '/api/reservation/cancel',
+  keepPath = `/reserve/${hash}/edit`,
+  newPath = '/reserve',
+}: {
+  hash: string;
+  locale: Locale;
+  terms: string;
+  texts: Texts;
+  endpoint?: string;
+  keepPath?: string;
+  newPath?: string;
+}) {
   const [state, setState] = useState<'ask' | 'busy' | 'done' | 'error'>('ask');
   const doneRef = useRef<HTMLHeadingElement>(null);
+  // Once cancelled, the focus goes to the heading that says so (it replaced the button that had it).
+  useEffect(() => {
+    if (state === 'done') doneRef.current?.focus();
+  }, [state]);
   if (state === 'done') {
     return (
       <section role="status" aria-labelledby="cancel-done">
@@ -19,7 +42,7 @@ export function CancelForm({ hash, locale, terms, texts }: { hash: string; local
         <p>{texts.doneText}</p>
         {texts.doneFee ? <p>{texts.doneFee}</p> : null}
         <div className="actions">
-          <a className="button" href={localizedPath(locale, '/reserve')}>
+          <a className="button" href={localizedPath(locale, newPath)}>
             {texts.newReservation}
           </a>
         </div>
@@ -43,14 +66,13 @@ export function CancelForm({ hash, locale, terms, texts }: { hash: string; local
           aria-busy={state === 'busy' || undefined}
           onClick={async () => {
             setState('busy');
-            const response = await fetch('/api/reservation/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) }).catch(() => null);
+            const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) }).catch(() => null);
             setState(response?.ok ? 'done' : 'error');
-            if (response?.ok) requestAnimationFrame(() => doneRef.current?.focus());
           }}
         >
           {texts.confirm}
         </button>
-        <a className="button button--ghost" href={localizedPath(locale, `/reserve/${hash}/edit`)}>
+        <a className="button button--ghost" href={localizedPath(locale, keepPath)}>
           {texts.keep}
         </a>
       </div>

@@ -1,4 +1,11 @@
-/** A date as the guest reads it: "Friday 12 June 2026" in their language. */
-export function formatDate(date: string, locale: string) {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+import { formatLongDate } from '@/lib/i18n/format';
+
+/** A date as the guest reads it: "Friday 12 June 2026" in their language (lib/i18n/format.ts). */
+export const formatDate = formatLongDate;
+
+/** The visit reason the guest chose, in their words: the venue's label, "Other", or nothing. */
+export function visitReasonLabel(setup: { t: Record<string, string>; visitReasons: { key: string; label: string }[] }, key: string | null | undefined): string {
+  if (!key) return '';
+  if (key === 'other') return setup.t['details.other'];
+  return setup.visitReasons.find((r) => r.key === key)?.label ?? key;
 }

@@ -25,7 +25,8 @@ export function HoldNotice({ setup, hold, expired, date, time, zone, pax, onExpi
   const ss = String(left % 60).padStart(2, '0');
   return (
     <p className="notice" role="timer" aria-live="off">
-      {setup.t['time.held'].replace('{time}', `${mm}:${ss}`)}
+      {/* A duration, not a clock time: "noch 7:59 Min.", "encore 7 min 59" (issue 29). */}
+      {setup.t['time.held'].replace('{minutes}', mm).replace('{seconds}', ss)}
     </p>
   );
 }

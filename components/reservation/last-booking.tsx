@@ -2,6 +2,7 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatPrice } from '@/lib/currency';
+import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { policyMessage } from '@/lib/booking/policy';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
@@ -89,13 +90,19 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
   let deadline: string | null = null;
   if (terms && terms.refundable === 'until' && venue) {
     const at = new Date(zonedInstant(venue.timezone, last.date, last.time).getTime() - terms.hoursBefore * 3_600_000);
-    deadline = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venue.timezone }).format(at);
+    deadline = formatDateTime(at, locale, venue.timezone);
   }
   const policy = terms ? policyMessage(terms) : null;
   const editPath = last.hash ? localizedPath(locale as Locale, `/reserve/${last.hash}/edit`) : '';
   return (
     <section className="summary" aria-label={heading}>
       <dl className="summary__list">
+        {last.hash && texts ? (
+          <>
+            <dt>{texts['outcome.reference']}</dt>
+            <dd className="summary__reference">{bookingReference(last.hash)}</dd>
+          </>
+        ) : null}
         <dt>{labels.name}</dt>
         <dd>{last.name}</dd>
         <dt>{labels.people}</dt>
@@ -106,6 +113,18 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
         <dd>{last.time}</dd>
         <dt>{labels.zone}</dt>
         <dd>{zones[last.zone] ?? last.zone}</dd>
+        {last.reason && texts ? (
+          <>
+            <dt>{texts['details.visitReason']}</dt>
+            <dd>{last.reason}</dd>
+          </>
+        ) : null}
+        {last.note && texts ? (
+          <>
+            <dt>{texts['details.notes']}</dt>
+            <dd className="summary__note">{last.note}</dd>
+          </>
+        ) : null}
       </dl>
       {terms && policy && texts ? (
         <div className="outcome-guarantee">

@@ -11,10 +11,10 @@ export type OutcomeKey = (typeof reservationOutcomes)[number];
 export async function ReservationOutcomeScreen({ params, outcome }: { params: VenueParams; outcome: OutcomeKey }) {
   const { locale, location } = await loadVenue(params);
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
-  const reserve = (messages as unknown as { reserve: { summary: Record<string, string>; outcome: Record<string, string>; guarantee: Record<string, string> } }).reserve;
+  const reserve = (messages as unknown as { reserve: { summary: Record<string, string>; outcome: Record<string, string>; guarantee: Record<string, string>; details: Record<string, string> } }).reserve;
   const summary = reserve.summary;
   const texts: Record<string, string> = {};
-  for (const group of ['outcome', 'guarantee'] as const) for (const [k, v] of Object.entries(reserve[group])) if (typeof v === 'string') texts[`${group}.${k}`] = v;
+  for (const group of ['outcome', 'guarantee', 'details'] as const) for (const [k, v] of Object.entries(reserve[group])) if (typeof v === 'string') texts[`${group}.${k}`] = v;
   const paxLabels: Record<number, string> = {};
   for (let n = 1; n <= Math.max(location.booking.partySize.max, 1); n++) paxLabels[n] = t('people.count', { count: n });
   const zones = Object.fromEntries(location.booking.zones.map((z) => [z.key, pickText(z.name, locale)]));

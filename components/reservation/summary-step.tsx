@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import type { WizardSetup } from './types';
-import { formatDate } from './format';
+import { formatDate, visitReasonLabel } from './format';
 import { GuaranteeTerms, type GuaranteeOffer } from './guarantee-step';
 
 type Props = {
@@ -50,6 +50,18 @@ export function SummaryStep({ setup, choice, details, guarantee, extra, onChange
         <dd>
           {details.email}, {details.prefisso} {details.telefono}
         </dd>
+        {details.motivo ? (
+          <>
+            <dt>{t['details.visitReason']}</dt>
+            <dd>{visitReasonLabel(setup, details.motivo)}</dd>
+          </>
+        ) : null}
+        {details.note ? (
+          <>
+            <dt>{t['details.notes']}</dt>
+            <dd className="summary__note">{details.note}</dd>
+          </>
+        ) : null}
         {guarantee ? (
           <>
             <dt>{t['summary.guarantee']}</dt>

@@ -46,6 +46,9 @@ export type LastReservation = {
   time: string;
   zone: string;
   name: string;
+  /** What the guest typed, shown back on the confirmation: the visit reason (in words) and the notes. */
+  reason?: string;
+  note?: string;
   /** The card guarantee's terms, when a card was saved for it. */
   guarantee?: { refundable: 'never' | 'always' | 'until'; hoursBefore: number; feeCents: number; per: 'reservation' | 'guest'; currency: string; totalCents: number };
 };

@@ -15,7 +15,7 @@ import { HoldNotice, type Hold } from './hold-notice';
 import { Progress } from './progress';
 import { api, errorCode, fetchData, query } from './api';
 import { readSession, writeSession } from './session';
-import { formatDate } from './format';
+import { formatDate, visitReasonLabel } from './format';
 import { useBotSubmit } from './use-bot-submit';
 import { SummaryChallenge } from './summary-challenge';
 import { BotFailed } from './bot-failed';
@@ -125,9 +125,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
     else go({ time: null, zone: null, step: null });
   };
 
+  /** The hold ran out: its seats may be gone, so the guest chooses a time again (and holds it) before any summary. */
   const expireHold = () => {
     setHoldExpired(true);
     void releaseHold();
+    go({ time: null, zone: null, step: null });
   };
 
   const scope = { reservemodule: setup.module, hash: edit?.hash };
@@ -183,7 +185,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       writeSession(HOLD_KEY, null);
       writeSession(DETAILS_KEY, null);
       writeSession(GUARANTEE_KEY, null);
-      writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, guarantee: offer?.reference ? offer.offer?.terms : undefined });
+      writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(setup, details.motivo), note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });
       sendEmbedEvent({ type: 'booked', id: await bookingEventId(result.data.hash), status: result.data.outcome, pax, date });
       router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
       return null;
@@ -245,6 +247,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           <h2 id="step-time" ref={headingRef} tabIndex={-1}>
             {t['time.title']}
           </h2>
+          {holdExpired ? (
+            <p role="alert" className="notice notice--warning">
+              {t['time.expired']}
+            </p>
+          ) : null}
           <TimeStep
             setup={setup}
             pax={pax}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from './venue-context';
@@ -13,11 +14,14 @@ export async function MessageScreen({
   titleKey,
   textKey,
   actions,
+  children,
 }: {
   params: VenueParams;
   titleKey: string;
   textKey?: string;
   actions?: Action[];
+  /** More of the screen, between the text and the actions (a form of its own). */
+  children?: ReactNode;
 }) {
   await loadVenue(params);
   const [t, shell] = await Promise.all([getTranslations(), getTranslations('shell')]);
@@ -26,6 +30,7 @@ export async function MessageScreen({
     <div className="message-panel" role="status">
       <h1>{t(titleKey)}</h1>
       {textKey ? <p>{t(textKey)}</p> : null}
+      {children}
       <div className="actions">
         {links.map((a) => (
           <Link key={a.href} className={a.ghost ? 'button button--ghost' : 'button'} href={a.href}>

@@ -21,6 +21,8 @@ export const screenKeys = [
   'experience',
   'experienceReserve',
   'experienceMessage',
+  'experienceEdit',
+  'experienceCancel',
   'promo',
   'promoCode',
   'promoError',

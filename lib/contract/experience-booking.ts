@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flag, num, str } from './fields';
+import { flag, num, str, texts } from './fields';
+import { isoOrNull, termsSchema } from './reservation';
 import { experienceSchema } from './experience';
 import { additionalFieldsField, readTime } from './experience-fields';
 
@@ -108,6 +109,32 @@ export const experienceCreatedSchema = z
     return { outcome, hash: v.hash };
   });
 
+/** `getreserve {hash}` (*addition*): an experience booked on its own, for its edit and cancel pages. */
+export const experienceBookingViewSchema = z.object({
+  hash: z.string().min(1),
+  experienceId: num,
+  experienceHash: str,
+  titolo: texts,
+  status: z.enum(['confirmed', 'pending', 'waitinglist', 'cancelled']),
+  pax: num,
+  date: z.string(),
+  time: str,
+  zone: str,
+  zoneName: texts.nullish().transform((v) => v ?? null),
+  nome: str,
+  cognome: str,
+  priceCents: num,
+  paidCents: num,
+  guarantee: termsSchema.nullable(),
+  policy: termsSchema,
+  changeable: z.boolean(),
+  cancellable: z.boolean(),
+  paxFixed: z.boolean(),
+  cancellation: z.object({ free: z.boolean(), feeCents: num, deadline: isoOrNull, refundCents: num }),
+  cancellationFeeCents: z.number().nullable(),
+});
+export type ExperienceBookingView = z.output<typeof experienceBookingViewSchema>;
+
 /** The schema of each `experience/*` booking call's `data`. */
 export const experienceBookingAnswers = {
   getsingleexperience: singleExperienceSchema,
@@ -116,6 +143,9 @@ export const experienceBookingAnswers = {
   getavailabletimes: availableTimesSchema,
   getadditionalfields: additionalFieldsSchema,
   createexperiencereserve: experienceCreatedSchema,
+  getreserve: experienceBookingViewSchema,
+  editreserve: z.object({ outcome: z.literal('changed') }),
+  cancelreserve: z.object({ outcome: z.literal('cancelled'), feeCents: num, refundCents: num }),
 } as const;
 export type ExperienceBookingCall = keyof typeof experienceBookingAnswers;
 export type ExperienceBookingAnswer<C extends ExperienceBookingCall> = z.output<(typeof experienceBookingAnswers)[C]>;

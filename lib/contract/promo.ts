@@ -55,6 +55,7 @@ export type PromoRedeemed = z.output<typeof promoRedeemedSchema>;
 export const promoAnswers = {
   'promo/request': promoRequestedSchema,
   'promo/getcode': promoCodeSchema,
+  'promo/resend': z.object({ sent: z.boolean() }),
   'promo/lookup': promoCodeSchema,
   'promo/redeem': promoRedeemedSchema,
 } as const;

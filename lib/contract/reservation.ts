@@ -10,7 +10,7 @@ import { flagOr, num, str, texts } from './fields';
 const dayState = z.enum(['past', 'closed', 'experience', 'available', 'completed']);
 export type DayState = z.infer<typeof dayState>;
 const condition = z.string().nullish().transform((v) => v ?? undefined);
-const isoOrNull = z.string().nullish().transform((v) => v ?? null);
+export const isoOrNull = z.string().nullish().transform((v) => v ?? null);
 
 export const monthDaysSchema = z.array(z.object({ date: z.string(), state: dayState }));
 
@@ -37,7 +37,7 @@ export const createdSchema = z.object({
   hash: z.string().min(1),
 });
 
-const termsSchema = z.object({
+export const termsSchema = z.object({
   refundable: z.enum(['never', 'always', 'until']),
   hoursBefore: num,
   feeCents: num,

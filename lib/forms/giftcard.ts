@@ -35,14 +35,18 @@ export const giftcardCheckoutSchema = z
     firstName: required(),
     lastName: required(),
     email: required(254).refine((v) => EMAIL.test(v), 'emailInvalid'),
-    prefix: required(6),
-    mobile: required(20),
+    /*
+     * Only what delivers and receipts the card is required (the buyer's and recipient's name
+     * and e-mail); the spec leaves "required" open. The rest is optional, checked when given.
+     */
+    prefix: optional(6),
+    mobile: optional(20),
     /** dd/mm/yyyy (spec section 9). */
-    birthDate: required(10),
-    city: required(),
-    country: required(),
-    province: required(),
-    cap: required(12),
+    birthDate: optional(10),
+    city: optional(),
+    country: optional(),
+    province: optional(),
+    cap: optional(12),
     recipient: z.enum(['me', 'other'], { error: REQUIRED }),
     recipientFirstName: optional(),
     recipientLastName: optional(),
@@ -60,16 +64,15 @@ export const giftcardCheckoutSchema = z
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (!Number.isInteger(v.quantity) || v.quantity < 1) issue('quantity', 'quantityInvalid');
     if (parseAmountCents(v.customValue) === 'invalid') issue('customValue', 'amountInvalid');
-    if (!isValidPhone(v.prefix, v.mobile)) issue('mobile', 'phoneInvalid');
-    const birth = parseDayMonthYear(v.birthDate);
-    if (!birth || birth < '1900-01-01') issue('birthDate', 'birthDateInvalid');
+    if (v.mobile && !isValidPhone(v.prefix, v.mobile)) issue('mobile', 'phoneInvalid');
+    const birth = v.birthDate ? parseDayMonthYear(v.birthDate) : '';
+    if (v.birthDate && (!birth || birth < '1900-01-01')) issue('birthDate', 'birthDateInvalid');
     if (v.recipient === 'other') {
       if (!v.recipientFirstName) issue('recipientFirstName', REQUIRED);
       if (!v.recipientLastName) issue('recipientLastName', REQUIRED);
       if (!v.recipientEmail) issue('recipientEmail', REQUIRED);
       else if (!EMAIL.test(v.recipientEmail)) issue('recipientEmail', 'recipientEmailInvalid');
-      if (!v.recipientMobile) issue('recipientMobile', REQUIRED);
-      else if (!isValidPhone(v.recipientPrefix || v.prefix, v.recipientMobile)) issue('recipientMobile', 'recipientPhoneInvalid');
+      if (v.recipientMobile && !isValidPhone(v.recipientPrefix || v.prefix, v.recipientMobile)) issue('recipientMobile', 'recipientPhoneInvalid');
       if (v.deliveryDate && !parseDayMonthYear(v.deliveryDate)) issue('deliveryDate', 'deliveryDateInvalid');
     }
   })

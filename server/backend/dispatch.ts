@@ -6,7 +6,7 @@ import { getLocation } from './calls/location';
 import { getAllServices } from './calls/services';
 import { getExperienceList } from './calls/experiences';
 import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
-import { getPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
+import { getPromoCode, resendPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
 import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
 import {
   confirmLocalDepositCall,
@@ -18,6 +18,7 @@ import {
   getSingleExperienceByHash,
   startExperiencePayment,
 } from './calls/experience-booking';
+import { cancelExperienceReserve, editExperienceReserve, getExperienceReserve } from './calls/experience-changes';
 import {
   cancelTableReservation,
   confirmLocalCard,
@@ -85,6 +86,7 @@ const handlers: Record<string, Handler> = {
   'promo/getpromo': getPromotion,
   'promo/request': requestPromoCode,
   'promo/getcode': getPromoCode,
+  'promo/resend': resendPromoCode,
   'promo/lookup': lookupPromoCode,
   'promo/redeem': redeemPromoCode,
   // Experience bookings (spec section 7; docs/backend-contract.md "Experience bookings").
@@ -95,6 +97,9 @@ const handlers: Record<string, Handler> = {
   'experience/getadditionalfields': getAdditionalFields,
   'experience/createexperiencereserve': createExperienceReserve,
   'experience/startpayment': startExperiencePayment,
+  'experience/getreserve': getExperienceReserve,
+  'experience/editreserve': editExperienceReserve,
+  'experience/cancelreserve': cancelExperienceReserve,
   'payment/confirmlocaldeposit': confirmLocalDepositCall,
   // The venue's answers (issue 23; docs/backend-contract.md, "The venue's answers").
   'staff/day': staffDay,

@@ -10,6 +10,8 @@ import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
 import { answerLinkPath } from '@/server/staff/links';
+import { bookingRulesSchema } from './rules';
+import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
@@ -24,8 +26,14 @@ const guestTemplate: Record<ReservationNews, EmailTemplate> = {
   venueCancelled: 'reservationCancelledByVenue',
 };
 
-const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+/** The visit reason in the guest's words: the venue's label for its key, "Other", or the key as given. */
+export function visitReasonText(venue: Pick<VenueRow, 'booking'>, key: string, locale: string): string {
+  if (key === 'other') return reserveText(locale, 'details.other');
+  const reason = bookingRulesSchema.parse(venue.booking ?? undefined).visitReasons.find((v) => v.key === key);
+  return reason ? pickText(reason.label as Parameters<typeof pickText>[0], toLocale(locale)) : key;
+}
+
+const longDate = formatLongDate;
 
 /**
  * The card guarantee's terms in the guest's words: card saved, the policy, the free
@@ -40,7 +48,7 @@ export function guaranteeNotes(venue: Pick<VenueRow, 'timezone' | 'currency'>, r
   const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
   const notes = [`${reserveText(locale, 'outcome.guaranteeTitle')}: ${reserveText(locale, 'outcome.cardSaved')}`, reserveText(locale, `guarantee.${policy.key}`, policy.values)];
   if (terms.refundable === 'until' && deadline) {
-    const when = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: venue.timezone }).format(deadline);
+    const when = formatDateTime(deadline, locale, venue.timezone);
     notes.push(reserveText(locale, 'outcome.freeUntil', { deadline: when }));
   } else if (terms.refundable === 'never') notes.push(reserveText(locale, 'outcome.noFreeCancellation'));
   notes.push(reserveText(locale, terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', { amount, total }));
@@ -79,12 +87,15 @@ export async function queueReservationEmails(
   const venueNote = context.venueNote?.trim() ? `${emailPhrase(guestTemplate[news], locale, 'note')}: ${context.venueNote.trim()}` : null;
   const fee = r.cancellationFeeCents ? formatPrice(r.cancellationFeeCents / 100, venue.currency, locale) : '';
   const details: [string, string][] = [
+    [reserveText(locale, 'outcome.reference'), bookingReference(r.hash)],
     [labels.name, `${r.firstName} ${r.lastName}`],
     [labels.people, reserveText(locale, 'people.count', { count: r.covers })],
     [labels.date, dateText],
     [labels.time, r.time],
     [labels.zone, zoneName],
     ...(context.experience ? [[labels.experience, pickText(context.experience as Parameters<typeof pickText>[0], locale)] as [string, string]] : []),
+    ...(r.visitReason ? [[reserveText(locale, 'details.visitReason'), visitReasonText(venue, r.visitReason, locale)] as [string, string]] : []),
+    ...(r.notes ? [[reserveText(locale, 'details.notes'), r.notes] as [string, string]] : []),
     ...(fee ? [[labels.fee, fee] as [string, string]] : []),
   ];
   const template = guestTemplate[news];
@@ -149,6 +160,7 @@ export async function queueReservationEmails(
       [venueLabels.contact, `${r.email}, ${r.phonePrefix} ${r.phone}`],
       ...(r.guaranteePaymentMethod ? [[venueLabels.guarantee, `${r.guaranteeProvider} ${r.guaranteePaymentMethod}`] as [string, string]] : []),
       ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),
+      ...(r.visitReason ? [[reserveText(venueLocale, 'details.visitReason'), visitReasonText(venue, r.visitReason, venueLocale)] as [string, string]] : []),
       ...(r.notes ? [[emailPhrase('reservationVenue', venueLocale, 'notes'), r.notes] as [string, string]] : []),
     ],
     // A request awaiting the venue: one-click Confirm and Decline (server/staff/links.ts), tied to this version of the booking.

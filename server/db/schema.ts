@@ -473,7 +473,8 @@ export const giftCardOrders = pgTable('gift_card_orders', {
   email: text('email').notNull(),
   phonePrefix: text('phone_prefix').notNull(),
   phone: text('phone').notNull(),
-  birthDate: date('birth_date').notNull(),
+  /** Optional at checkout (issue 29): null when the buyer leaves it empty. */
+  birthDate: date('birth_date'),
   city: text('city').notNull(),
   country: text('country').notNull(),
   province: text('province').notNull(),
@@ -636,6 +637,11 @@ export const experienceBookings = pgTable(
     privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
     marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
     policyVersion: text('policy_version').notNull(),
+    /** Raised by each change the guest makes (the `.ics` SEQUENCE). */
+    revision: integer('revision').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The no-show fee recorded for the venue when cancelled past the policy's limit. */
+    cancellationFeeCents: integer('cancellation_fee_cents'),
     createdAt: stamp('created_at'),
   },
   (t) => [index('experience_bookings_capacity').on(t.venueId, t.experienceId, t.date, t.status)],

@@ -1,13 +1,18 @@
 import 'server-only';
 import type { Database } from '@/server/db/client';
-import type { ExperienceBookingRow, ExperienceRow, Texts as DbTexts, VenueRow } from '@/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
-import { renderEmailTexts } from '@/server/outbox/templates';
 import { venuePageUrl } from '@/server/fidelity/service';
 import { reservationIcs } from '@/server/booking/ics';
+import { guaranteeNotes, visitReasonText } from '@/server/booking/emails';
+import { cancellationFee, totalFeeCents } from '@/server/booking/guarantee';
+import { renderEmailTexts, reserveText } from '@/server/outbox/templates';
+import { policyOf } from './rules';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
+import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
@@ -16,51 +21,97 @@ import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 
 type Texts = Record<string, string>;
-type Catalogue = { experiences: { emails: Record<string, Texts>; summary: Texts } };
+type Catalogue = { experiences: { emails: Record<string, Texts>; summary: Texts; manage: Texts } };
 const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, Catalogue>;
 
 /** Texts of the database (`it` always, the others optional), read like the contract's. */
 const text = (t: DbTexts | null | undefined, locale: Locale) => pickText(t as Parameters<typeof pickText>[0], locale);
 
-const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
+
+async function zoneLabel(db: Database, venue: VenueRow, key: string, locale: Locale): Promise<string> {
+  const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
+  return zone ? text(zone.name, locale) : key;
+}
+
+/** What happens to the deposit or prepayment if the guest cancels: refunded in full until the deadline, always, or kept. */
+function depositNote(manage: Texts, terms: GuaranteeTerms, venue: VenueRow, b: ExperienceBookingRow, locale: Locale): string {
+  const amount = formatPrice(b.paidCents / 100, venue.currency, locale);
+  if (terms.refundable === 'always') return fill(manage.depositAlways, { amount });
+  if (terms.refundable === 'never') return fill(manage.depositNever, { amount });
+  const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: b.date, time: b.time || '00:00', covers: b.covers }, new Date(0));
+  const when = formatDateTime(deadline ?? new Date(0), locale, venue.timezone);
+  return fill(manage.depositUntil, { amount, deadline: when });
+}
+
+const longDate = formatLongDate;
+
+/** Why the guest gets an e-mail about an experience booking: its outcome, or their own change. */
+export type ExperienceNews = Exclude<ExperienceOutcome, 'reject'> | 'changed' | 'cancelled';
 
 /**
  * The guest's e-mail about an experience booking (with an `.ics` file unless on the waiting
  * list) and the venue's notification, queued in the booking's transaction (docs/outbox.md).
+ * While it stands, the guest's e-mail gives the links to change and cancel it and the
+ * facts that bind them: the area, the amount paid and the balance due at the venue, the card
+ * guarantee's fee and the free-cancellation deadline, and what happens to a deposit.
  */
 export async function queueExperienceEmails(
   tx: Database,
   venue: VenueRow,
   e: ExperienceRow,
   b: ExperienceBookingRow,
-  outcome: Exclude<ExperienceOutcome, 'reject'>,
-  context: { host: string; now: Date; totalFeeCents: number },
+  news: ExperienceNews,
+  context: { host: string; now: Date; refundCents?: number },
 ) {
   const locale = toLocale(b.locale);
-  const { emails, summary } = catalogues[locale].experiences;
+  const { emails, summary, manage } = catalogues[locale].experiences;
   const title = text(e.title, locale);
   const dateText = longDate(b.date, locale);
   const money = (cents: number) => formatPrice(cents / 100, venue.currency, locale);
   const link = venuePageUrl(context.host, locale, `/frontpage/esperienze/${e.hash}`);
+  const editUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/edit`);
+  const cancelUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/cancel`);
+  const zone = b.zoneKey ? await zoneLabel(tx, venue, b.zoneKey, locale) : '';
+  const balance = b.paidCents > 0 && b.priceCents > b.paidCents ? b.priceCents - b.paidCents : 0;
+  const reason = (b.visitReason ? visitReasonText(venue, b.visitReason, locale) : '');
   const details: [string, string][] = [
     [summary.experience, title],
+    [manage.reference, bookingReference(b.hash)],
     [summary.name, `${b.firstName} ${b.lastName}`],
     [summary.people, String(b.covers)],
     [summary.date, dateText],
     ...(b.time ? [[summary.time, b.time] as [string, string]] : []),
+    ...(zone ? [[summary.zone, zone] as [string, string]] : []),
     ...(b.priceCents ? [[summary.total, money(b.priceCents)] as [string, string]] : []),
     ...(b.paidCents ? [[summary.paid, money(b.paidCents)] as [string, string]] : []),
+    ...(balance ? [[manage.balance, money(balance)] as [string, string]] : []),
     ...Object.entries(b.additionalFields).map(([k, v]) => [text(e.additionalFields.find((f) => f.key === k)?.label, locale) || k, v] as [string, string]),
+    ...(reason ? [[reserveText(locale, 'details.visitReason'), reason] as [string, string]] : []),
+    ...(b.notes ? [[summary.notes, b.notes] as [string, string]] : []),
+    ...(b.cancellationFeeCents ? [[manage.fee, money(b.cancellationFeeCents)] as [string, string]] : []),
   ];
-  const mail = renderEmailTexts(emails[outcome], locale, { venueName: venue.name, firstName: b.firstName, link, title, date: dateText }, details);
+  const standing = news !== 'cancelled' && news !== 'waitinglist';
+  const notes: string[] = [];
+  if (standing) {
+    notes.push(...guaranteeNotes(venue, b, locale, context.now));
+    if (b.paidCents > 0) notes.push(depositNote(manage, policyOf(e, b, venue.currency), venue, b, locale));
+  }
+  if (news === 'cancelled' && context.refundCents) notes.push(fill(manage.refunded, { amount: money(context.refundCents) }));
+  const mail = renderEmailTexts(
+    emails[news],
+    locale,
+    { venueName: venue.name, firstName: b.firstName, link, title, date: dateText },
+    details,
+    standing ? { notes, links: [[manage.changeLink, editUrl], [manage.cancelLink, cancelUrl]] } : { notes },
+  );
   const attachments =
-    outcome === 'waitinglist'
+    news === 'waitinglist'
       ? []
       : [
           {
             filename: 'experience.ics',
-            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            contentType: `text/calendar; charset=utf-8; method=${news === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
             content: Buffer.from(
               reservationIcs({
                 uid: `${b.hash}@${context.host}`,
@@ -73,25 +124,30 @@ export async function queueExperienceEmails(
                 description: `${mail.subject}\n${link}`,
                 url: link,
                 now: context.now,
+                sequence: b.revision,
+                cancelled: news === 'cancelled',
               }),
             ).toString('base64'),
           },
         ];
-  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${outcome}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
   if (!venue.email) return;
   const venueTexts = catalogues.it.experiences;
   const note = renderEmailTexts(
     venueTexts.emails.venue,
     'it',
-    { venueName: venue.name, title: text(e.title, 'it'), event: venueTexts.emails.venueEvents[outcome], date: b.date, time: b.time, pax: String(b.covers) },
+    { venueName: venue.name, title: text(e.title, 'it'), event: venueTexts.emails.venueEvents[news], date: b.date, time: b.time, pax: String(b.covers) },
     [
       [venueTexts.summary.name, `${b.firstName} ${b.lastName}`],
       [venueTexts.summary.people, String(b.covers)],
       [venueTexts.summary.date, b.date],
       [venueTexts.summary.time, b.time],
+      ...(b.zoneKey ? [[venueTexts.summary.zone, await zoneLabel(tx, venue, b.zoneKey, 'it')] as [string, string]] : []),
       [venueTexts.summary.contact, `${b.email}, ${b.phonePrefix} ${b.phone}`],
       ...(b.paidCents ? [[venueTexts.summary.paid, formatPrice(b.paidCents / 100, venue.currency, 'it')] as [string, string]] : []),
-      ...(b.guaranteePaymentMethod ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatPrice(context.totalFeeCents / 100, venue.currency, 'it')})`] as [string, string]] : []),
+      ...(b.guaranteePaymentMethod && b.guaranteeTerms ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatPrice(totalFeeCents(b.guaranteeTerms, b.covers) / 100, venue.currency, 'it')})`] as [string, string]] : []),
+      ...(b.cancellationFeeCents ? [[venueTexts.manage.fee, formatPrice(b.cancellationFeeCents / 100, venue.currency, 'it')] as [string, string]] : []),
+      ...(b.visitReason ? [[reserveText('it', 'details.visitReason'), visitReasonText(venue, b.visitReason, 'it')] as [string, string]] : []),
       ...Object.entries(b.additionalFields).map(([k, v]) => [text(e.additionalFields.find((f) => f.key === k)?.label, 'it') || k, v] as [string, string]),
       ...(b.notes ? [[venueTexts.summary.notes, b.notes] as [string, string]] : []),
     ],

@@ -84,3 +84,17 @@ export async function handleCreate(request: NextRequest) {
     }),
   );
 }
+
+/** `POST /api/experience/booking/edit {hash, day, time, pax, zone}`: moves an experience booking (409 with a `reserveEdit*Error` when refused). */
+export async function handleBookingEdit(request: NextRequest) {
+  const body = await readJsonObject(request);
+  if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  return actionAnswer(await backend(request).experience('editreserve', strings(body, ['hash', 'day', 'time', 'pax', 'zone'])), refusalStatus, 409);
+}
+
+/** `POST /api/experience/booking/cancel {hash}`. */
+export async function handleBookingCancel(request: NextRequest) {
+  const body = await readJsonObject(request);
+  if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  return actionAnswer(await backend(request).experience('cancelreserve', strings(body, ['hash'])), refusalStatus, 409);
+}

@@ -64,6 +64,16 @@ export function experienceGuarantee(e: ExperienceRow, currency: string): Guarant
   };
 }
 
+/**
+ * The cancellation policy that applies: the card guarantee's terms it was booked under, or
+ * (for a deposit without a card) the experience's `cancellazione` with no fee of its own.
+ */
+export function policyOf(e: ExperienceRow, b: { guaranteeTerms: GuaranteeTerms | null }, currency: string): GuaranteeTerms {
+  if (b.guaranteeTerms) return b.guaranteeTerms;
+  const terms = experienceGuarantee({ ...e, guaranteeType: e.guaranteeType || 1, guaranteeCents: 1 }, currency)!;
+  return { ...terms, feeCents: 0 };
+}
+
 /** The amount charged at booking (`tipoAcquisto`): a deposit per guest, the full price × guests, or nothing. */
 export function amountDueCents(e: ExperienceRow, pax: number): number {
   if (e.purchaseType === PURCHASE_DEPOSIT) return e.depositCents * pax;

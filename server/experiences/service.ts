@@ -6,7 +6,6 @@ import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { BookingError } from '@/server/booking/service';
-import { totalFeeCents } from '@/server/booking/guarantee';
 import { normalizeEmail } from '@/server/fidelity/service';
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
@@ -205,7 +204,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
     const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
-    await queueExperienceEmails(t, venue, e, row, outcome, { host: context.host, now, totalFeeCents: terms ? totalFeeCents(terms, input.pax) : 0 });
+    await queueExperienceEmails(t, venue, e, row, outcome, { host: context.host, now });
     return { outcome, hash, refund: null };
   });
   if (result.refund) await refundDeposit(db, venue, result.refund);

@@ -43,7 +43,7 @@ export async function handleSitemap(request: Request) {
 export async function handleRobots(request: Request) {
   const venueKey = venueKeyForHost(request.headers.get('host'));
   const origin = siteOrigin(venueKey).origin;
-  const privatePaths = ['/api/', '/backend/', '/a2fa/', '/reserve/', '/frontpage/giftcard/checkout', '/frontpage/giftcard/purchaseconfirmation', '/frontpage/giftcard/create'];
+  const privatePaths = ['/api/', '/backend/', '/a2fa/', '/reserve/', '/frontpage/esperienze/prenotazione/', '/frontpage/giftcard/checkout', '/frontpage/giftcard/purchaseconfirmation', '/frontpage/giftcard/create'];
   const localized = (p: string) => (p.startsWith('/api/') || p.startsWith('/backend/') ? [p] : [p, ...locales.filter((l) => l !== 'it').map((l) => `/${l}${p}`)]);
   const lines = ['User-agent: *', 'Allow: /', ...privatePaths.flatMap(localized).map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
   return new Response(lines.join('\n'), { headers: headers('text/plain') });

@@ -65,7 +65,7 @@ export async function startCheckout(
       email: data.email,
       phonePrefix: data.prefix,
       phone: data.mobile,
-      birthDate: data.birthDate,
+      birthDate: data.birthDate || null,
       city: data.city,
       country: data.country,
       province: data.province,

@@ -122,3 +122,20 @@ export async function handleRedeem(request: NextRequest): Promise<Response> {
   if (result.error === 'expired') return json({ result: 'expired' }, 409);
   return json({ error: result.error }, result.error === 'notFound' ? 404 : 503);
 }
+
+/**
+ * `POST /api/promo/resend {urlName, email, language}`: "send my code again" after a
+ * `duplicate` answer, counted against the same limits as a request (per address, per e-mail).
+ */
+export async function handleResend(request: NextRequest): Promise<Response> {
+  const body = await readJsonObject(request);
+  const urlName = text(body?.urlName);
+  const email = text(body?.email).trim();
+  if (!body || !urlName || !email) return json({ error: 'invalid', fieldErrors: email ? {} : { email: 'emailRequired' } }, 400);
+  const refused = await refuseOverLimit(request, 'promoRequest', { promoRequestEmail: email });
+  if (refused) return refused;
+  const result = await backendFor(venueOf(request)).promo('promo/resend', { urlName, email, language: toLocale(text(body.language)) });
+  if (result.status) return json({ sent: true }, 200);
+  if (result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
+  return json({ error: result.error === UNAVAILABLE ? UNAVAILABLE : 'generic' }, 503);
+}

@@ -155,20 +155,47 @@ export async function requestCode(
       partner: context.partner,
       requestedAt: now,
     });
-    const title = p.title[context.locale] || p.title.it;
-    const validUntil = formatDay(p.validUntil, context.locale);
-    const mail = renderEmail(
-      'promoCode',
-      context.locale,
-      { venueName: venue.name, firstName: input.nome, title, code, validUntil, link: venuePageUrl(context.host, context.locale, `/frontpage/promo/${p.urlName}/${id}`) },
-      [],
-    );
-    await enqueueEmail(t, { venueId: venue.id, template: 'promoCode', locale: context.locale, to: input.email.trim(), subject: mail.subject, text: mail.text, html: mail.html });
+    await queueCodeEmail(t, venue, p, { publicId: id, code, firstName: input.nome, to: input.email.trim() }, context);
     log.info('promo_code_issued', { venueId: venue.id, promotion: p.urlName, remaining: p.quantity - issued - 1 });
     return { result: 'success', id, code };
   });
   if (result.result === 'success') kickDelivery();
   return result;
+}
+
+/** The guest's e-mail with their code, in their language. */
+async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c: { publicId: string; code: string; firstName: string; to: string }, context: { locale: Locale; host: string }) {
+  const title = p.title[context.locale] || p.title.it;
+  const validUntil = formatDay(p.validUntil, context.locale);
+  const mail = renderEmail(
+    'promoCode',
+    context.locale,
+    { venueName: venue.name, firstName: c.firstName, title, code: c.code, validUntil, link: venuePageUrl(context.host, context.locale, `/frontpage/promo/${p.urlName}/${c.publicId}`) },
+    [],
+  );
+  await enqueueEmail(tx, { venueId: venue.id, template: 'promoCode', locale: context.locale, to: c.to, subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/**
+ * `promo/resend`: "send my code again" for a guest told `duplicate`. The code goes only to
+ * the address it was issued to, and only while it can still be used; the answer is the same
+ * whether or not a code was found, so the call tells nobody whose address has one. The
+ * site's limits per address and per e-mail bound how often it runs.
+ */
+export async function resendCode(db: Database, venue: VenueRow, urlName: string, email: string, context: { locale: Locale; host: string }): Promise<'sent' | 'notFound'> {
+  const now = clockNow();
+  const [row] = await db
+    .select({ p: promotions, c: promoCodes })
+    .from(promoCodes)
+    .innerJoin(promotions, eq(promotions.id, promoCodes.promotionId))
+    .where(and(eq(promotions.venueId, venue.id), eq(promotions.urlName, urlName), eq(promoCodes.email, normalizeEmail(email))))
+    .limit(1);
+  if (!row) return 'notFound';
+  if (row.c.usedAt || now >= expiresAt(venue, row.p.validUntil)) return 'sent';
+  await queueCodeEmail(db, venue, row.p, { publicId: row.c.publicId, code: row.c.code, firstName: row.c.firstName, to: row.c.email }, context);
+  kickDelivery();
+  log.info('promo_code_resent', { venueId: venue.id, promotion: urlName });
+  return 'sent';
 }
 
 export type CodeStatus = 'requested' | 'used' | 'expired';

@@ -70,14 +70,27 @@ test.describe('experience bookings', () => {
     await expect(summary).toContainText(`${en('experiences.summary.paid')}€ 60`);
     await expect(summary).toContainText('none');
     await axe(page);
+    // At 360 px the summary fits the screen (it was 719–756 px wide) and its Confirm button is the one clicked.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: en('reserve.summary.confirm') }).click({ trial: true });
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
     await expect(page).toHaveURL(/\/en\/frontpage\/esperienze\/[A-Za-z0-9_-]+\/confirm$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('experiences.outcome.confirmTitle'));
     await expect(page.getByRole('region', { name: en('reserve.outcome.details') })).toContainText('Giulia Neri');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The confirmation gives the booking's reference and the ways to change and cancel it.
+    const change = page.getByRole('link', { name: en('experiences.manage.changeLink') });
+    await expect(change).toHaveAttribute('href', /\/en\/frontpage\/esperienze\/prenotazione\/[A-Za-z0-9_-]{22}\/edit$/);
+    await expect(page.getByRole('link', { name: en('experiences.manage.cancelLink') })).toBeVisible();
     await axe(page);
+    await change.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('experiences.manage.editTitle'));
+    await axe(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const mail = await mailTo(email, /Handmade pasta class/);
-    expect(mail.text).toContain('€ 60');
+    expect(mail.text).toMatch(/€\s60/);
     expect(mail.raw).toContain('experience.ics');
   });
 

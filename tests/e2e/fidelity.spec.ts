@@ -21,8 +21,8 @@ test.describe('loyalty sign-up', () => {
   test('an empty submit shows the summary and every message, and focuses the first field', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
     await page.getByRole('button', { name: en('fidelity.submit') }).click();
-    const summary = page.getByRole('alert', { name: 'Validation Error' });
-    await expect(summary.getByRole('heading', { name: 'Validation Error' })).toBeVisible();
+    const summary = page.getByRole('alert', { name: 'Validation error' });
+    await expect(summary.getByRole('heading', { name: 'Validation error' })).toBeVisible();
     await expect(summary).toContainText('Please check the highlighted fields and try again.');
     for (const text of ['Name is required', 'Surname is required', 'Email is required', 'Phone is required', 'Please select birth day', 'Please select birth month', 'Privacy acceptance required', 'Marketing acceptance required']) {
       await expect(page.locator('.field__error', { hasText: exactly(text) })).toBeVisible();
@@ -208,6 +208,9 @@ test.describe('loyalty sign-up', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'An error occurred during registration.' })).toBeVisible();
     await expect(page.getByRole('link', { name: en('fidelity.landing.retry') })).toHaveAttribute('href', '/en/frontpage/fidelity');
     expect((await page.goto('/en/frontpage/fidelity/error/whatever'))?.status()).toBe(404);
+    // Without a reason: the generic error page, not a 404.
+    expect((await page.goto('/en/frontpage/fidelity/error'))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'An error occurred during registration.' })).toBeVisible();
   });
 
   for (const path of ['/en/frontpage/fidelity', '/frontpage/fidelity/success', '/de/frontpage/fidelity/error/disabled', '/en/frontpage/fidelity/lookup']) {
@@ -215,7 +218,7 @@ test.describe('loyalty sign-up', () => {
       await page.goto(path);
       if (path === '/en/frontpage/fidelity') {
         await page.getByRole('button', { name: en('fidelity.submit') }).click();
-        await expect(page.getByRole('alert', { name: 'Validation Error' })).toBeVisible();
+        await expect(page.getByRole('alert', { name: 'Validation error' })).toBeVisible();
       }
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);

@@ -16,7 +16,7 @@ test.describe('booking walks', () => {
     await page.locator('.time-step .choice:not(.choice--full)').first().click();
     await page.getByRole('group', { name: it('reserve.time.zones') }).getByRole('button').first().click();
     await expect(page.getByRole('heading', { name: it('reserve.details.title') })).toBeVisible();
-    await expect(page.getByRole('timer')).toContainText(/[0-9]:[0-5][0-9]/);
+    await expect(page.getByRole('timer')).toContainText(/ancora per [0-9] min [0-5][0-9] s/);
 
     const email = unique('anna');
     await page.locator('input[name="nome"]').fill('Anna');
@@ -40,7 +40,7 @@ test.describe('booking walks', () => {
     expect(mail.text).toMatch(/\/reserve\/[A-Za-z0-9_-]{22}\/edit/);
     // Change and Cancel links, the calendar file named, and the party size as the summary says it.
     expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[A-Za-z0-9_-]{22}\/edit$/m);
-    expect(mail.text).toMatch(/^Cancella: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
+    expect(mail.text).toMatch(/^Annulla: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
     expect(mail.text).toContain('reservation.ics');
     expect(mail.text).toMatch(/^Persone: 2 persone$/m);
     expect(mail.text).not.toContain('/en/reserve/');

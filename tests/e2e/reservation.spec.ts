@@ -44,7 +44,7 @@ test.describe('table reservation wizard', () => {
     await slot.click();
     await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
     await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
-    await expect(page.getByRole('timer')).toContainText(/Your table is held for [0-9]:[0-5][0-9]/);
+    await expect(page.getByRole('timer')).toContainText(/Your table is held for another [0-9] min [0-5][0-9] s/);
 
     // The wizard survives a reload.
     await page.reload();
@@ -97,16 +97,28 @@ test.describe('table reservation wizard', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the held table counts down, and the guest is told when the hold expires', async ({ page }) => {
+  test('the held table counts down; when the hold expires the guest is told and taken back to choose a time, never on to Confirm', async ({ page }) => {
     await page.clock.install();
     await page.goto('/en/reserve?pax=3');
     const [date] = await chooseFirstDates(page, 1);
     await page.getByLabel(en('reserve.date.list')).selectOption(date);
     await page.locator('.time-step .choice:not(.choice--full)').first().click();
     await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
-    await expect(page.getByRole('timer')).toContainText(/held for (8:00|7:5[0-9])/);
+    await expect(page.getByRole('timer')).toContainText(/held for another (8 min 00|7 min 5[0-9]) s/);
+    await fillDetails(page, `expired.${Date.now()}@example.com`);
+    await page.getByRole('button', { name: en('reserve.details.continue') }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(`${en('reserve.summary.title')}|${en('reserve.guarantee.title')}`) })).toBeVisible();
     await page.clock.fastForward('08:30');
     await expect(page.getByRole('alert').filter({ hasText: en('reserve.time.expired') })).toBeVisible();
+    // Back on the times, the details kept: the summary is reached only through a new hold.
+    await expect(page.getByRole('heading', { name: en('reserve.time.title') })).toBeVisible();
+    await expect(page.getByRole('button', { name: en('reserve.summary.confirm') })).toHaveCount(0);
+    // The page's clock back in step with the server's, whose new hold runs 8 minutes from now.
+    await page.clock.setSystemTime(new Date());
+    await page.locator('.time-step .choice:not(.choice--full)').first().click();
+    await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
+    await expect(page.getByRole('timer')).toBeVisible();
+    await expect(page.locator('input[name="nome"]')).toHaveValue('Laura');
   });
 
   test('the back button walks back through the steps', async ({ page }) => {

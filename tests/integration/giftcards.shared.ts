@@ -114,7 +114,9 @@ export function describeGiftcards(driver: Driver) {
         expect(result.httpStatus).toBe(400);
         return result.body.fieldErrors as Record<string, string>;
       };
-      expect(await errorsOf({ id: 'buono-50', quantity: '1', recipient: 'me', paymentMethod: 'card' })).toMatchObject({ firstName: 'required', lastName: 'required', email: 'required', city: 'required', cap: 'required', privacy: 'privacyRequired' });
+      // Only what delivers and receipts the card is required: the buyer's and the recipient's name and e-mail (issue 29).
+      expect(await errorsOf({ id: 'buono-50', quantity: '1', recipient: 'me', paymentMethod: 'card' })).toEqual({ firstName: 'required', lastName: 'required', email: 'required', privacy: 'privacyRequired' });
+      expect(await errorsOf(buyer({ recipientFirstName: '', recipientEmail: '' }))).toEqual({ recipientFirstName: 'required', recipientEmail: 'required' });
       expect(await errorsOf(buyer({ email: 'not-an-email' }))).toEqual({ email: 'emailInvalid' });
       expect(await errorsOf(buyer({ mobile: '12' }))).toEqual({ mobile: 'phoneInvalid' });
       expect(await errorsOf(buyer({ recipientEmail: 'bruno@' }))).toEqual({ recipientEmail: 'recipientEmailInvalid' });
@@ -127,6 +129,13 @@ export function describeGiftcards(driver: Driver) {
       const custom = list.find((c) => c.customMin !== null)!;
       expect(await errorsOf(buyer({ id: custom.id, customValue: String(custom.customMax! / 100 + 1) }))).toEqual({ customValue: 'amountRange' });
       expect(await errorsOf(buyer({ id: custom.id, customValue: String(custom.customMin! / 100 - 1) }))).toEqual({ customValue: 'amountRange' });
+    });
+
+    it('starts a checkout with only the names and e-mails, the rest left empty', async () => {
+      const empty = { prefix: '', mobile: '', birthDate: '', city: '', country: '', province: '', cap: '', recipientPrefix: '', recipientMobile: '', message: '' };
+      const started = await checkout(empty);
+      const order = await orderOf(started.fingerprint);
+      expect(order).toMatchObject({ firstName: 'Anna', email: 'anna@example.com', recipientEmail: 'bruno@example.com', birthDate: null, city: '', phone: '' });
     });
 
     it('charges the amount computed from the venue prices, whatever the browser sends', async () => {

@@ -130,6 +130,22 @@ export function describePromo(driver: Driver) {
       expect(row.emailKey).toBe('vinbox@gmail.com');
     });
 
+    it('sends a code again, only to the address it was issued to, answering the same for an address without one', async () => {
+      const { db, outbox } = await tables();
+      expect(outcome(await call('promo/request', guest({ email: 'again@example.com' })))).toBe('success');
+      const mailsTo = async (to: string) => (await db.select().from(outbox).where(and(eq(outbox.template, 'promoCode'), eq(outbox.recipient, to)))).length;
+      expect(await mailsTo('again@example.com')).toBe(1);
+      const resent = await call('promo/resend', { urlName: URL_NAME, email: ' AGAIN@example.com', language: 'fr' });
+      expect(resent.body).toMatchObject({ status: true, data: { sent: true } });
+      expect(await mailsTo('again@example.com')).toBe(2);
+      const [copy] = await db.select().from(outbox).where(and(eq(outbox.template, 'promoCode'), eq(outbox.recipient, 'again@example.com'), eq(outbox.locale, 'fr')));
+      expect(copy).toBeDefined();
+      // An address with no code gets the same answer and no e-mail; a promotion that does not exist neither.
+      expect((await call('promo/resend', { urlName: URL_NAME, email: 'nobody@example.com' })).body).toMatchObject({ status: true, data: { sent: true } });
+      expect(await mailsTo('nobody@example.com')).toBe(0);
+      expect((await call('promo/resend', { urlName: URL_NAME, email: '' })).httpStatus).toBe(400);
+    });
+
     it('hands out exactly the last 5 codes to 100 concurrent guests, and one code to 20 concurrent copies of one guest', async () => {
       const already = await issued();
       await setPromotion({ quantity: already + 5 });

@@ -1,4 +1,4 @@
-import { guaranteeNotes } from '@/server/booking/emails';
+import { guaranteeNotes, visitReasonText } from '@/server/booking/emails';
 import { reserveText } from '@/server/outbox/templates';
 import { TEST_NOW, testDay } from '../helpers/clock';
 import { instantOf } from '@/server/booking/time';
@@ -33,5 +33,15 @@ describe("the guest's e-mail states the card guarantee", () => {
   test('party size reads as in the summary', () => {
     expect(reserveText('en', 'people.count', { count: 2 })).toBe('2 people');
     expect(reserveText('it', 'people.count', { count: 1 })).toBe('1 persona');
+  });
+});
+
+describe('the visit reason in the e-mails', () => {
+  const withReasons = { booking: { visitReasons: [{ key: 'compleanno', label: { it: 'Compleanno', en: 'Birthday' } }] } } as unknown as Parameters<typeof visitReasonText>[0];
+  test("the venue's label in the guest's language, Other, or the key as given", () => {
+    expect(visitReasonText(withReasons, 'compleanno', 'en')).toBe('Birthday');
+    expect(visitReasonText(withReasons, 'compleanno', 'de')).toBe('Compleanno');
+    expect(visitReasonText(withReasons, 'other', 'fr')).toBe(reserveText('fr', 'details.other'));
+    expect(visitReasonText({ booking: null } as unknown as Parameters<typeof visitReasonText>[0], 'nozze', 'it')).toBe('nozze');
   });
 });

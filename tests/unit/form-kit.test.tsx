@@ -1,51 +1,10 @@
 /**
  * @jest-environment jsdom
  */
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Tooltip } from '@/components/forms/tooltip';
+import { render, screen } from '@testing-library/react';
 import { DateField } from '@/components/forms/date-field';
 import { dateDMY, parseDayMonthYear } from '@/lib/forms/fields';
 import { testDay } from '../helpers/clock';
-
-// jsdom has no PointerEvent: a MouseEvent carrying pointerType stands in for it.
-// React derives onPointerEnter from `pointerover`.
-function pointer(type: string, el: Element, pointerType: 'touch' | 'mouse') {
-  const event = new MouseEvent(type === 'pointerenter' ? 'pointerover' : type, { bubbles: true });
-  Object.defineProperty(event, 'pointerType', { value: pointerType });
-  act(() => {
-    el.dispatchEvent(event);
-  });
-}
-
-describe('Tooltip', () => {
-  it('opens on hover and on keyboard focus, and closes on Escape', () => {
-    render(<Tooltip label="?">Available</Tooltip>);
-    const trigger = screen.getByRole('button', { name: '?' });
-    const bubble = screen.getByText('Available');
-    expect(bubble).not.toBeVisible();
-    pointer('pointerenter', trigger, 'mouse');
-    expect(bubble).toBeVisible();
-    fireEvent.keyDown(document, { key: 'Escape' });
-    expect(bubble).not.toBeVisible();
-    act(() => trigger.focus());
-    expect(bubble).toBeVisible();
-    expect(trigger).toHaveAttribute('aria-describedby', bubble.id);
-  });
-
-  it('opens and closes on tap on touch devices, ignoring the touch hover', () => {
-    render(<Tooltip label="?">Closed</Tooltip>);
-    const trigger = screen.getByRole('button', { name: '?' });
-    const bubble = screen.getByText('Closed');
-    pointer('pointerenter', trigger, 'touch');
-    expect(bubble).not.toBeVisible();
-    pointer('pointerdown', trigger, 'touch');
-    fireEvent.click(trigger);
-    expect(bubble).toBeVisible();
-    pointer('pointerdown', trigger, 'touch');
-    fireEvent.click(trigger);
-    expect(bubble).not.toBeVisible();
-  });
-});
 
 describe('date input dd/mm/yyyy', () => {
   it('reads valid dates and refuses impossible ones', () => {

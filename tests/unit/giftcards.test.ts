@@ -66,11 +66,14 @@ describe('gift card checkout: spec section 5', () => {
 
   test('the schema gives each rule its message key', () => {
     expect(errors(valid)).toEqual({});
-    expect(errors({ recipient: 'me', paymentMethod: 'card' })).toMatchObject({ id: 'required', firstName: 'required', email: 'required', cap: 'required', privacy: 'privacyRequired' });
+    // Only what delivers and receipts the card is required (issue 29): names and e-mails.
+    expect(errors({ recipient: 'me', paymentMethod: 'card' })).toEqual({ id: 'required', quantity: 'required', firstName: 'required', lastName: 'required', email: 'required', privacy: 'privacyRequired' });
+    expect(errors({ ...valid, prefix: '', mobile: '', birthDate: '', city: '', province: '', country: '', cap: '' })).toEqual({});
+    expect(errors({ ...valid, birthDate: '31/02/1990' })).toEqual({ birthDate: 'birthDateInvalid' });
     expect(errors({ ...valid, email: 'anna@' })).toEqual({ email: 'emailInvalid' });
     expect(errors({ ...valid, mobile: '123' })).toEqual({ mobile: 'phoneInvalid' });
     expect(errors({ ...valid, privacy: '0' })).toEqual({ privacy: 'privacyRequired' });
-    expect(errors({ ...valid, recipient: 'other' })).toEqual({ recipientFirstName: 'required', recipientLastName: 'required', recipientEmail: 'required', recipientMobile: 'required' });
+    expect(errors({ ...valid, recipient: 'other' })).toEqual({ recipientFirstName: 'required', recipientLastName: 'required', recipientEmail: 'required' });
     expect(errors({ ...valid, recipient: 'other', recipientFirstName: 'B', recipientLastName: 'B', recipientEmail: 'b@', recipientMobile: '1' })).toEqual({
       recipientEmail: 'recipientEmailInvalid',
       recipientMobile: 'recipientPhoneInvalid',

@@ -30,8 +30,8 @@ describe('currency icon (spec section 3)', () => {
   });
 
   it('formats prices in the guest language', () => {
-    expect(formatPrice(45, '€', 'it')).toBe('€ 45');
-    expect(formatPrice(1234.5, 'CHF', 'de')).toBe('CHF 1.234,50');
+    expect(formatPrice(45, '€', 'it')).toBe('€\u00a045');
+    expect(formatPrice(1234.5, 'CHF', 'de')).toBe('1.234,50\u00a0CHF');
   });
 });
 

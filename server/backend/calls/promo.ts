@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { promoRequestSchema } from '@/lib/forms/promo';
 import { toLocale } from '@/lib/i18n/locales';
-import { getCode, getPromo, lookupCode, redeemCode, requestCode } from '@/server/promo/service';
+import { getCode, getPromo, lookupCode, redeemCode, requestCode, resendCode } from '@/server/promo/service';
 import type { CallContext, Envelope } from '../dispatch';
 
 const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
@@ -38,6 +38,16 @@ export async function requestPromoCode({ db, venue, params, linkHost }: CallCont
   if (result.result === 'success') return { status: true, data: { id: result.id, code: result.code } };
   if (result.result === 'notFound') return notFound;
   return { status: false, error: result.result };
+}
+
+/** `promo/resend {urlName, email, language}` (*addition*): the code sent again to the address it was issued to; `{sent: true}` whether or not there is one. */
+export async function resendPromoCode({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
+  const name = urlName.safeParse(params.get('urlName'));
+  const email = z.string().trim().min(3).max(254).safeParse(params.get('email'));
+  if (!name.success) return invalid('urlName');
+  if (!email.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { email: 'emailInvalid' } };
+  await resendCode(db, venue, name.data, email.data, { locale: toLocale(params.get('language')), host: venueKey });
+  return { status: true, data: { sent: true } };
 }
 
 /** `promo/getcode {urlName, id}`: the guest's code page. */

@@ -1,0 +1,18 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { screenMetadata } from '@/components/shell/metadata';
+import { CancelExperienceBookingScreen } from '@/components/experiences/booking-pages';
+
+type Props = PageProps<{ key: string }>;
+
+/** Cancel an experience booking, with a confirmation step, the fee and what happens to a deposit. Rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props) {
+  const p = await params;
+  return { ...(await screenMetadata(p, 'experienceCancel', `/frontpage/esperienze/prenotazione/${p.key}/cancel`)), robots: { index: false } };
+}
+
+export default async function Page({ params }: Props) {
+  const p = await params;
+  return <CancelExperienceBookingScreen params={{ ...p, key: p.key }} />;
+}

@@ -1,0 +1,18 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { screenMetadata } from '@/components/shell/metadata';
+import { EditExperienceBookingScreen } from '@/components/experiences/booking-pages';
+
+type Props = PageProps<{ key: string }>;
+
+/** Change an experience booking whose hash is `key`. Per booking and changing: rendered on every request, never cached. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props) {
+  const p = await params;
+  return { ...(await screenMetadata(p, 'experienceEdit', `/frontpage/esperienze/prenotazione/${p.key}/edit`)), robots: { index: false } };
+}
+
+export default async function Page({ params }: Props) {
+  const p = await params;
+  return <EditExperienceBookingScreen params={{ ...p, key: p.key }} />;
+}

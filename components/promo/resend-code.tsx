@@ -1,0 +1,72 @@
+'use client';
+
+import { useState, useSyncExternalStore } from 'react';
+import { api } from '@/components/reservation/api';
+
+/** What the promo form keeps when the answer is `duplicate`: the address to send the code to again. */
+export const PROMO_DUPLICATE_KEY = 'frontpagePromoDuplicate';
+
+const noSubscription = () => () => undefined;
+const readStored = () => {
+  try {
+    return sessionStorage.getItem(PROMO_DUPLICATE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+type Texts = { intro: string; email: string; button: string; sent: string; rateLimited: string; error: string };
+
+/**
+ * "Send my code again" on the duplicate screen (issue 29): the guest's address from the form
+ * they just sent, editable; the code goes only to the address it was issued to.
+ */
+export function ResendCode({ urlName, locale, texts }: { urlName: string; locale: string; texts: Texts }) {
+  const stored = useSyncExternalStore(noSubscription, readStored, () => null);
+  const [typed, setTyped] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'limited' | 'error'>('idle');
+  let remembered = '';
+  try {
+    const value = JSON.parse(stored ?? 'null') as { urlName?: string; email?: string } | null;
+    if (value?.urlName === urlName && value.email) remembered = value.email;
+  } catch {
+    remembered = '';
+  }
+  const email = typed ?? remembered;
+  if (state === 'sent') {
+    return (
+      <p role="status" className="notice">
+        {texts.sent.replace('{email}', email)}
+      </p>
+    );
+  }
+  return (
+    <form
+      className="form resend-code"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!email.trim()) return;
+        setState('busy');
+        const result = await api('/api/promo/resend', { urlName, email: email.trim(), language: locale });
+        setState(result.ok ? 'sent' : result.status === 429 ? 'limited' : 'error');
+      }}
+    >
+      <p>{texts.intro}</p>
+      <div className="field">
+        <label htmlFor="promo-resend-email">{texts.email}</label>
+        <input id="promo-resend-email" type="email" inputMode="email" autoComplete="email" required value={email} onChange={(e) => setTyped(e.target.value)} />
+      </div>
+      {state === 'limited' || state === 'error' ? (
+        <p role="alert" className="field__error">
+          {state === 'limited' ? texts.rateLimited : texts.error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={state === 'busy' || !email.trim()} aria-busy={state === 'busy' || undefined}>
+          {texts.button}
+        </button>
+      </div>
+    </form>
+  );
+}

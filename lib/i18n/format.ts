@@ -1,0 +1,23 @@
+import { formatPrice } from '@/lib/currency';
+
+/**
+ * The site's one way per locale to write a day, a moment and an amount, on pages and in
+ * e-mails alike (issue 29: "€ 25" beside "30 €", "9:00 PM" on one page and 21:00 elsewhere).
+ * Times are always on the 24-hour clock; amounts come from formatPrice (lib/currency.ts).
+ */
+
+/** A calendar day (yyyy-mm-dd) as the guest reads it: "Friday 12 June 2026", "venerdì 12 giugno 2026". */
+export function formatLongDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** An instant in the venue's time zone, with its weekday, day, month and 24-hour time: "Wednesday 10 June, 20:00". */
+export function formatDateTime(at: Date, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+}
+
+/** Cents in the venue's currency (`valuta`). */
+export const formatMoney = (cents: number, valuta: string, locale: string) => formatPrice(cents / 100, valuta, locale);
+
+/** The reference a guest quotes on the phone: the first 8 characters of the booking's public hash, upper-cased. */
+export const bookingReference = (hash: string) => hash.slice(0, 8).toUpperCase();

@@ -1,0 +1,171 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { depositPayments, experienceBookings, experiences, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { cancellationFee } from '@/server/booking/guarantee';
+import { instantOf } from '@/server/booking/time';
+import { isWellFormedHash } from '@/server/booking/changes';
+import { refundDeposit } from '@/server/payments/deposit';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { now as clockNow } from '@/server/clock';
+import { log } from '@/lib/log';
+import { amountDueCents, experienceGuarantee, placesLeft, policyOf } from './rules';
+import { bookedByDate, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf } from './service';
+import { queueExperienceEmails } from './emails';
+
+/**
+ * The guest's own changes to an experience booked on its own (docs/experiences.md, "Change
+ * and cancel"), under the table booking's rules: changeable while it stands and has not
+ * begun; cancelling is free until the policy's deadline, then the no-show fee is recorded;
+ * a deposit or prepayment is refunded in full when the cancellation is free, else kept.
+ * An experience added to a table booking changes with that booking.
+ */
+
+type Booking = ExperienceBookingRow;
+
+async function findBooking(db: Database, venue: VenueRow, hash: string): Promise<{ b: Booking; e: ExperienceRow } | null> {
+  if (!isWellFormedHash(hash)) return null;
+  const [row] = await db
+    .select({ b: experienceBookings, e: experiences })
+    .from(experienceBookings)
+    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
+    .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, hash)));
+  return row && row.b.reservationId === null ? row : null;
+}
+
+const startOf = (venue: VenueRow, b: Pick<Booking, 'date' | 'time'>) => instantOf(venue.timezone, b.date, b.time || '00:00');
+
+/** Whether the guest can still change or cancel it: standing, and not yet begun. */
+const changeable = (venue: VenueRow, b: Booking, now: Date) => ['confirmed', 'pending', 'waitinglist'].includes(b.status) && startOf(venue, b).getTime() > now.getTime();
+
+/** What cancelling now means: free or not, the fee recorded, the deadline, and the deposit given back or kept. */
+export function cancellationOf(venue: VenueRow, e: ExperienceRow, b: Booking, now: Date) {
+  const fee = cancellationFee(policyOf(e, b, venue.currency), { timeZone: venue.timezone, date: b.date, time: b.time || '00:00', covers: b.covers }, now);
+  return { free: fee.free, feeCents: fee.feeCents, deadline: fee.deadline, refundCents: b.paidCents > 0 && fee.free ? b.paidCents : 0 };
+}
+
+async function zoneName(db: Database, venue: VenueRow, key: string): Promise<Texts | null> {
+  if (!key) return null;
+  const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
+  return zone?.name ?? { it: key };
+}
+
+/** `experience/getreserve`: the booking, for its edit and cancel pages (the hash is the guest's key). */
+export async function experienceBookingView(db: Database, venue: VenueRow, hash: string, now = clockNow()) {
+  const found = await findBooking(db, venue, hash);
+  if (!found) return null;
+  const { b, e } = found;
+  const c = cancellationOf(venue, e, b, now);
+  return {
+    hash: b.hash,
+    experienceId: e.id,
+    experienceHash: e.hash,
+    titolo: e.title,
+    status: b.status,
+    pax: b.covers,
+    date: b.date,
+    time: b.time,
+    zone: b.zoneKey,
+    zoneName: await zoneName(db, venue, b.zoneKey),
+    nome: b.firstName,
+    cognome: b.lastName,
+    priceCents: b.priceCents,
+    paidCents: b.paidCents,
+    guarantee: b.guaranteeTerms,
+    policy: policyOf(e, b, venue.currency),
+    changeable: changeable(venue, b, now) && b.status !== 'waitinglist',
+    cancellable: changeable(venue, b, now),
+    /** A deposit or prepayment fixes the party: a new size would need another payment. */
+    paxFixed: b.paidCents > 0,
+    cancellation: { free: c.free, feeCents: c.feeCents, deadline: c.deadline?.toISOString() ?? null, refundCents: c.refundCents },
+    cancellationFeeCents: b.cancellationFeeCents,
+  };
+}
+
+export type ExperienceEditOutcome = 'changed' | 'reserveEditCcError' | 'reserveEditPaymentError' | 'reserveEditWaitingListError' | 'reserveEditSoldOutError' | 'notChangeable' | 'notFound';
+
+/**
+ * `experience/editreserve`: moves the booking to a new date, time, zone or party size in one
+ * transaction holding the locks of the old and new dates (in a fixed order): its own places
+ * do not count against the new choice, and the date is never oversold. Refused when the new
+ * choice needs a card guarantee the booking lacks, a payment other than the one made, or
+ * the places are gone (the guest tries another choice).
+ */
+export async function editExperienceBooking(
+  db: Database,
+  venue: VenueRow,
+  hash: string,
+  input: { day: string; time: string; pax: number; zone: string },
+  context: { host: string },
+  now = clockNow(),
+): Promise<{ outcome: ExperienceEditOutcome }> {
+  const found = await findBooking(db, venue, hash);
+  if (!found) return { outcome: 'notFound' };
+  const { b: current, e } = found;
+  if (!changeable(venue, current, now) || current.status === 'waitinglist') return { outcome: 'notChangeable' };
+  const rules = rulesOf(venue);
+  checkExperienceChoice(e, venue, rules, input, clockFor(venue, rules, now));
+  if (experienceGuarantee(e, venue.currency) && !current.guaranteeReference) return { outcome: 'reserveEditCcError' };
+  if (amountDueCents(e, input.pax) !== current.paidCents && (current.paidCents > 0 || amountDueCents(e, input.pax) > 0)) return { outcome: 'reserveEditPaymentError' };
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    for (const date of [...new Set([current.date, input.day])].sort()) await lockExperienceDate(t, venue.id, e.id, date);
+    const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, current.id)).for('update');
+    if (!b || !changeable(venue, b, now) || b.status === 'waitinglist') return { outcome: 'notChangeable' as const };
+    const booked = ((await bookedByDate(t, e.id, input.day, input.day)).get(input.day) ?? 0) - (b.date === input.day ? b.covers : 0);
+    if (placesLeft(e, booked) < input.pax) return { outcome: e.soldOutActive ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
+    const status = input.pax > rules.autoConfirmMaxCovers ? ('pending' as const) : ('confirmed' as const);
+    const [changed] = await tx
+      .update(experienceBookings)
+      .set({ date: input.day, time: input.time, zoneKey: input.zone, covers: input.pax, status, priceCents: e.priceCents * input.pax, revision: b.revision + 1 })
+      .where(eq(experienceBookings.id, b.id))
+      .returning();
+    await queueExperienceEmails(t, venue, e, changed, 'changed', { host: context.host, now });
+    return { outcome: 'changed' as const };
+  });
+  if (result.outcome === 'changed') kickDelivery();
+  log.info(result.outcome === 'changed' ? 'experience_booking_changed' : 'experience_edit_refused', { venueId: venue.id, reason: result.outcome });
+  return result;
+}
+
+/**
+ * `experience/cancelreserve`: the places return at once. Inside the policy's limit it is
+ * free and a deposit or prepayment is refunded in full (claimed `refunding` in the
+ * transaction, refunded after it, as a refused booking's is: docs/payments.md); past the
+ * limit the no-show fee is recorded and the payment stays with the venue.
+ */
+export async function cancelExperienceBooking(db: Database, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
+  const found = await findBooking(db, venue, hash);
+  if (!found) return { outcome: 'notFound' as const };
+  const { e } = found;
+  const result = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
+    if (b.status === 'cancelled') return { outcome: 'cancelled' as const, feeCents: b.cancellationFeeCents ?? 0, refundCents: 0, refund: null };
+    if (!changeable(venue, b, now)) return { outcome: 'notChangeable' as const };
+    const c = cancellationOf(venue, e, b, now);
+    const [cancelled] = await tx
+      .update(experienceBookings)
+      .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: c.feeCents || null, revision: b.revision + 1 })
+      .where(eq(experienceBookings.id, b.id))
+      .returning();
+    let refund: string | null = null;
+    if (c.refundCents > 0 && b.paymentReference) {
+      // The booking's payment, claimed once for its refund (a second cancel finds it cancelled above).
+      const claimed = await tx
+        .update(depositPayments)
+        .set({ status: 'refunding', updatedAt: now })
+        .where(and(eq(depositPayments.reference, b.paymentReference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'used')))
+        .returning({ id: depositPayments.id });
+      if (claimed.length === 1) refund = b.paymentReference;
+    }
+    await queueExperienceEmails(t, venue, e, cancelled, 'cancelled', { host: context.host, now, refundCents: refund ? c.refundCents : 0 });
+    return { outcome: 'cancelled' as const, feeCents: c.feeCents, refundCents: refund ? c.refundCents : 0, refund };
+  });
+  if (result.outcome === 'cancelled' && result.refund) await refundDeposit(db, venue, result.refund);
+  if (result.outcome === 'cancelled') kickDelivery();
+  log.info('experience_booking_cancelled', { venueId: venue.id, outcome: result.outcome });
+  if (result.outcome !== 'cancelled') return { outcome: result.outcome };
+  return { outcome: result.outcome, feeCents: result.feeCents, refundCents: result.refundCents };
+}
+

@@ -1,0 +1,3 @@
+import { describeExperienceChanges } from './experience-changes.shared';
+
+describeExperienceChanges('pglite');

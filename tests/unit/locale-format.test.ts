@@ -1,0 +1,50 @@
+import { bookingReference, formatDateTime, formatLongDate, formatMoney } from '@/lib/i18n/format';
+import { formatPrice } from '@/lib/currency';
+import { instantOf } from '@/server/booking/time';
+import { testDay } from '../helpers/clock';
+
+const NBSP = '\u00a0';
+
+describe('one money formatter per locale', () => {
+  test('Italian and English put the symbol first, French, Spanish and German after, never breaking the amount', () => {
+    expect(formatPrice(85, '€', 'it')).toBe(`€${NBSP}85`);
+    expect(formatPrice(85, '€', 'en')).toBe(`€${NBSP}85`);
+    expect(formatPrice(85, '€', 'fr')).toBe(`85${NBSP}€`);
+    expect(formatPrice(85, '€', 'es')).toBe(`85${NBSP}€`);
+    expect(formatPrice(85, '€', 'de')).toBe(`85${NBSP}€`);
+  });
+
+  test('decimals only when there are cents, with the language separator; the spec currencies and the euro fallback', () => {
+    expect(formatMoney(7550, '€', 'it')).toBe(`€${NBSP}75,50`);
+    expect(formatMoney(7550, '€', 'en')).toBe(`€${NBSP}75.50`);
+    expect(formatMoney(150000, '€', 'de')).toBe(`1.500${NBSP}€`);
+    expect(formatMoney(2000, 'CHF', 'fr')).toBe(`20${NBSP}CHF`);
+    expect(formatMoney(2000, 'MUR', 'en')).toBe(`₨${NBSP}20`);
+    expect(formatMoney(2000, 'USD', 'es')).toBe(`20${NBSP}€`);
+  });
+});
+
+describe('one time formatter per locale', () => {
+  const day = testDay(10);
+  const evening = instantOf('Europe/Rome', day, '21:00');
+
+  test('a moment is on the 24-hour clock in every language, in the venue time zone', () => {
+    for (const locale of ['it', 'en', 'fr', 'es', 'de']) {
+      const text = formatDateTime(evening, locale, 'Europe/Rome');
+      expect(text).toContain('21:00');
+      expect(text).not.toMatch(/PM|AM/);
+    }
+    // The same instant in Auckland is the next morning there (10 to 12 hours ahead of Rome, with the seasons).
+    expect(formatDateTime(evening, 'en', 'Pacific/Auckland')).toMatch(/0[789]:00/);
+  });
+
+  test('a day is written out with its weekday in the language', () => {
+    const [weekday] = new Intl.DateTimeFormat('de', { weekday: 'long', timeZone: 'UTC' }).formatToParts(new Date(`${day}T12:00:00Z`)).map((p) => p.value);
+    expect(formatLongDate(day, 'de')).toContain(weekday);
+    expect(formatLongDate(day, 'it')).toContain(day.slice(0, 4));
+  });
+});
+
+test('a booking reference to quote on the phone: 8 characters of the hash, upper case', () => {
+  expect(bookingReference('Lb_4doMdx4Y0e92WiPsh1Q')).toBe('LB_4DOMD');
+});

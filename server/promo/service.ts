@@ -188,7 +188,7 @@ export async function resendCode(db: Database, venue: VenueRow, urlName: string,
     .select({ p: promotions, c: promoCodes })
     .from(promoCodes)
     .innerJoin(promotions, eq(promotions.id, promoCodes.promotionId))
-    .where(and(eq(promotions.venueId, venue.id), eq(promotions.urlName, urlName), eq(promoCodes.email, normalizeEmail(email))))
+    .where(and(eq(promotions.venueId, venue.id), eq(promotions.urlName, urlName), eq(promoCodes.emailKey, canonicalEmail(email))))
     .limit(1);
   if (!row) return 'notFound';
   if (row.c.usedAt || now >= expiresAt(venue, row.p.validUntil)) return 'sent';

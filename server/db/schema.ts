@@ -665,6 +665,11 @@ export const depositPayments = pgTable('deposit_payments', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** Failed refund attempts of a `refunding` payment, and when the sweep tries again (issue 21). */
+  refundAttempts: integer('refund_attempts').notNull().default(0),
+  nextRefundAt: timestamp('next_refund_at', { withTimezone: true }),
+  /** When the venue was told that this refund keeps failing (once). */
+  refundFlaggedAt: timestamp('refund_flagged_at', { withTimezone: true }),
   createdAt: stamp('created_at'),
   updatedAt: stamp('updated_at'),
 });

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { WebhookSignatureError } from './types';
 import { stripeClient } from './stripe';
+import { currencyOf, fromProviderAmount, toProviderAmount } from '@/lib/currency';
 
 /**
  * Purchases (gift cards): a hosted Checkout Session the guest is redirected to, that covers
@@ -60,7 +61,7 @@ export function toCheckoutSession(s: Pick<Stripe.Checkout.Session, 'id' | 'statu
     id: s.id,
     status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
     paymentStatus: s.payment_status === 'paid' ? 'paid' : s.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
-    amountTotal: s.amount_total ?? 0,
+    amountTotal: fromProviderAmount(s.amount_total ?? 0, s.currency ?? 'eur'),
     currency: s.currency ?? '',
     metadata: (s.metadata ?? {}) as Record<string, string>,
   };
@@ -89,7 +90,7 @@ export function stripeCheckout({ secretKey, publishableKey, webhookSecret, apiBa
           line_items: [
             {
               quantity: input.quantity,
-              price_data: { currency: input.currency.toLowerCase(), unit_amount: input.unitAmountCents, product_data: { name: input.productName } },
+              price_data: { currency: currencyOf(input.currency).stripe, unit_amount: toProviderAmount(input.unitAmountCents, input.currency), product_data: { name: input.productName } },
             },
           ],
           customer_email: input.email,

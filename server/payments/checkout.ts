@@ -6,6 +6,7 @@ import { getDb, type Database } from '@/server/db/client';
 import { localCheckoutSessions } from '@/server/db/schema';
 import { checkoutEventFrom, stripeCheckoutFromEnv, type CheckoutEvent, type CheckoutProvider, type CheckoutSession } from '@/lib/payments/checkout';
 import { WebhookSignatureError } from '@/lib/payments/types';
+import { currencyOf } from '@/lib/currency';
 import { localWebhookSecret, signLocalEvent, testCardOutcome } from './local';
 import { now as clockNow } from '@/server/clock';
 
@@ -53,7 +54,7 @@ export function localCheckout(getDatabase: () => Promise<Database> = getDb): Che
         id,
         venueId: input.venueId,
         amountTotal: input.unitAmountCents * input.quantity,
-        currency: input.currency.toLowerCase(),
+        currency: currencyOf(input.currency).stripe,
         description: `${input.quantity} × ${input.productName}`,
         locale: input.locale,
         successUrl: input.successUrl,

@@ -7,6 +7,7 @@ import { depositPayments, venues, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/i18n/format';
+import { currencyOf, fromProviderAmount, toProviderAmount } from '@/lib/currency';
 import venueTexts from '@/messages/it.json';
 import { DEPOSIT_RETRY_MINUTES, type PublicPaymentConfig } from '@/lib/payments/types';
 import { stripeClient } from '@/lib/payments/stripe';
@@ -31,8 +32,8 @@ type DepositProvider = {
   refund(reference: string): Promise<void>;
 };
 
-const ISO_CURRENCY: Record<string, string> = { '€': 'eur', EUR: 'eur', CHF: 'chf', MUR: 'mur' };
-export const currencyCode = (valuta: string) => ISO_CURRENCY[valuta] ?? (/^[A-Za-z]{3}$/.test(valuta) ? valuta.toLowerCase() : 'eur');
+/** Stripe's code of the venue's currency: the one rule, `currencyOf` in lib/currency.ts. */
+export const currencyCode = (valuta: string) => currencyOf(valuta).stripe;
 
 const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -49,7 +50,7 @@ function stripeDeposits(): DepositProvider | null {
       // answer gets the same intent back instead of a second one.
       const pi = await stripe.paymentIntents.create(
         {
-          amount: amountCents,
+          amount: toProviderAmount(amountCents, currency),
           currency: currencyCode(currency),
           // Cards and wallets that need no redirect: the guest stays in the form.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
@@ -67,7 +68,7 @@ function stripeDeposits(): DepositProvider | null {
       if (!/^pi_[A-Za-z0-9]+$/.test(reference)) return null;
       try {
         const pi = await stripe.paymentIntents.retrieve(reference);
-        return { status: pi.status, amountCents: pi.amount_received || pi.amount, currency: pi.currency };
+        return { status: pi.status, amountCents: fromProviderAmount(pi.amount_received || pi.amount, pi.currency), currency: pi.currency };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
         throw error;

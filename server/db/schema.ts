@@ -502,6 +502,8 @@ export const giftCardOrders = pgTable('gift_card_orders', {
   /** `expired`: left unpaid past its session's expiry (the housekeeping sweep); a late payment still counts. */
   status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull().default('pending'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** Paid with test money: the local provider, or a Stripe session with `livemode: false` (docs/payments.md, "Test money"). */
+  test: boolean('test').notNull().default(false),
   createdAt: stamp('created_at'),
 });
 
@@ -527,6 +529,8 @@ export const issuedGiftCards = pgTable(
     valueCents: integer('value_cents').notNull(),
     balanceCents: integer('balance_cents').notNull(),
     validUntil: date('valid_until').notNull(),
+    /** A card paid with test money: "Test – no value"; redemption refuses it unless the call says it is a test. */
+    test: boolean('test').notNull().default(false),
     createdAt: stamp('created_at'),
   },
   (t) => [

@@ -15,7 +15,7 @@ const verifier = new Stripe('sk_test_local_signer_only');
 type LocalRow = typeof localCheckoutSessions.$inferSelect;
 
 function toSession(row: LocalRow): CheckoutSession {
-  return { id: row.id, status: row.status, paymentStatus: row.paymentStatus, amountTotal: row.amountTotal, currency: row.currency, metadata: row.metadata };
+  return { id: row.id, status: row.status, paymentStatus: row.paymentStatus, amountTotal: row.amountTotal, currency: row.currency, metadata: row.metadata, livemode: false };
 }
 
 const LOCAL_ID = /^lcs_[a-f0-9]{32}$/;

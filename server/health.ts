@@ -5,6 +5,7 @@ import { config } from '@/server/config';
 import { isShuttingDown } from '@/server/shutdown';
 import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
+import { failingRefunds } from '@/server/payments/deposit';
 import { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/providers';
 
 export { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/providers';
@@ -27,6 +28,8 @@ export interface Health {
   database: { status: 'up' | 'down' | 'closing'; driver: 'pglite' | 'postgres' };
   backend: 'builtin' | 'legacy';
   outbox: OutboxBacklog | null;
+  /** Experience deposits whose refund is failing: retried with backoff, flagged to the venue after 5 attempts (docs/payments.md). */
+  failingRefunds: number | null;
   providers: Providers;
   /** The providers running as this site's local stand-ins (empty when every one is real). */
   localStandIns: LocalStandIn[];
@@ -61,18 +64,18 @@ export async function checkHealth(): Promise<Health> {
   const driver = config.databaseUrl ? 'postgres' : 'pglite';
   const providers = providersFromEnv();
   const common = { backend: config.backendUrl ? ('legacy' as const) : ('builtin' as const), providers, localStandIns: localStandIns(providers) };
-  if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'closing', driver }, outbox: null, ...common };
+  if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'closing', driver }, outbox: null, failingRefunds: null, ...common };
   try {
     const backlog = await withTimeout(
       getDatabaseHandle().then(async (h) => {
         await pingDatabase(h.db);
-        return outboxBacklog(h.db);
+        return { outbox: await outboxBacklog(h.db), failingRefunds: await failingRefunds(h.db) };
       }),
     );
-    return { status: 'ok', database: { status: 'up', driver }, outbox: backlog, ...common };
+    return { status: 'ok', database: { status: 'up', driver }, ...backlog, ...common };
   } catch (error) {
     log.error('health_check_failed', { error: errorMessage(error) });
-    return { status: 'unavailable', database: { status: 'down', driver }, outbox: null, ...common };
+    return { status: 'unavailable', database: { status: 'down', driver }, outbox: null, failingRefunds: null, ...common };
   }
 }
 

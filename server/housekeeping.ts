@@ -5,6 +5,7 @@ import { LIMIT_NAMES, limitFor } from '@/server/limits-config';
 import { endSuspended } from '@/server/booking/sms';
 import { expireAbandonedOrders } from '@/server/giftcards/expiry';
 import { answerOverduePending } from '@/server/staff/deadline';
+import { sweepDeposits } from '@/server/payments/deposit';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -29,6 +30,8 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  *   (never a paid one; a late signed payment still creates the cards: `fulfil`).
  * - a table request still awaiting the venue past its deadline (`booking.pendingDeadline`) is
  *   declined, or confirmed where the venue set it so; guest and venue are told.
+ * - every paid experience deposit ends used or refunded: unclaimed past its retry time it is
+ *   refunded, and failed refunds are retried with backoff, then flagged to the venue.
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -42,7 +45,8 @@ export async function sweepStale(db: Database, now = clockNow()) {
     .returning({ key: rateLimits.key });
   const giftcardOrdersExpired = await expireAbandonedOrders(db, now);
   const pendingAnswered = await answerOverduePending(db, now);
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered };
+  const deposits = await sweepDeposits(db, now);
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits };
 }
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
@@ -54,7 +58,7 @@ export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 6
   const sweep = async () => {
     try {
       const swept = await sweepStale(await getDb());
-      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered) log.info('housekeeping_swept', swept);
+      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed) log.info('housekeeping_swept', swept);
     } catch (error) {
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import useSWR from 'swr';
 import { localizedPath } from '@/lib/i18n/paths';
 import { formatPrice } from '@/lib/currency';
+import { DEPOSIT_RETRY_MINUTES } from '@/lib/payments/types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import type { AdditionalField } from '@/lib/contract/experience-fields';
 import type { ExperienceDay, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
@@ -49,6 +50,8 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const [payment, setPayment] = useState<ExperiencePayment | null>(null);
   const [cardReference, setCardReference] = useState<string | null>(null);
   const [depositReference, setDepositReference] = useState<string | null>(null);
+  // A submit refused after the deposit was paid: the guest is told what happens to the money.
+  const [paidRefused, setPaidRefused] = useState(false);
   const [step, setStep] = useState<Step>(!pax ? 'people' : date ? 'time' : 'date');
   const [month, setMonth] = useState((setup.initial.date || new Date().toISOString()).slice(0, 7));
   const bot = useBotSubmit(wizard.botcheck);
@@ -100,6 +103,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       router.push(localizedPath(wizard.locale, `/frontpage/esperienze/${e.hash}/${result.data.outcome}`));
       return null;
     }
+    if (depositReference) setPaidRefused(true);
     if (result.status === 0) return 'unavailable';
     if (bot.refused(result.error)) return result.error === 'botcheckUnsure' ? 'botcheckUnsure' : null;
     return result.error;
@@ -268,6 +272,11 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
         </section>
       ) : null}
 
+      {step === 'summary' && paidRefused ? (
+        <p role="status" className="notice">
+          {fill(x['depositKept'], { minutes: DEPOSIT_RETRY_MINUTES })}
+        </p>
+      ) : null}
       {step === 'summary' && details && bot.failed ? <BotFailed setup={wizard} headingRef={headingRef} onRestart={() => { bot.reset(); back('people'); }} /> : null}
 
       {step === 'summary' && details && !bot.failed ? (

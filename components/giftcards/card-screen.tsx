@@ -21,6 +21,11 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
   return (
     <article className="message-panel giftcard-print">
       <p>{location.locationname}</p>
+      {card.test ? (
+        <p className="notice" role="note">
+          <strong>{t('testNoValue')}</strong>
+        </p>
+      ) : null}
       <h1>{pickText(card.product, locale) || t('title')}</h1>
       <p className="price">
         {t('value')}: <strong>{money(card.value, location.valuta, locale)}</strong>

@@ -56,6 +56,8 @@ export const printableCardSchema = z.object({
   message: str,
   from: str,
   to: str,
+  /** Paid with test money (docs/payments.md): shown "Test – no value". */
+  test: z.boolean().optional().default(false),
 });
 export type PrintableCard = z.output<typeof printableCardSchema>;
 

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { WebhookSignatureError } from './types';
-import { stripeClient } from './stripe';
+import { refusesTestEvent, stripeClient } from './stripe';
+import { currencyOf, fromProviderAmount, toProviderAmount } from '@/lib/currency';
 
 /**
  * Purchases (gift cards): a hosted Checkout Session the guest is redirected to, that covers
@@ -16,6 +17,8 @@ export type CheckoutSession = {
   amountTotal: number;
   currency: string;
   metadata: Record<string, string>;
+  /** False for test money: Stripe's test mode, and always for the local provider. */
+  livemode: boolean;
 };
 
 export type CheckoutEvent = { id: string; type: string; session: CheckoutSession | null };
@@ -55,12 +58,13 @@ const TOLERANCE_S = 300;
 /** Stripe's locales for Checkout are the site's five. */
 const stripeLocale = (locale: string) => (['it', 'en', 'fr', 'es', 'de'].includes(locale) ? locale : 'auto') as Stripe.Checkout.SessionCreateParams.Locale;
 
-export function toCheckoutSession(s: Pick<Stripe.Checkout.Session, 'id' | 'status' | 'payment_status' | 'amount_total' | 'currency' | 'metadata'>): CheckoutSession {
+export function toCheckoutSession(s: Pick<Stripe.Checkout.Session, 'id' | 'status' | 'payment_status' | 'amount_total' | 'currency' | 'metadata' | 'livemode'>): CheckoutSession {
   return {
     id: s.id,
     status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
     paymentStatus: s.payment_status === 'paid' ? 'paid' : s.payment_status === 'no_payment_required' ? 'no_payment_required' : 'unpaid',
-    amountTotal: s.amount_total ?? 0,
+    amountTotal: fromProviderAmount(s.amount_total ?? 0, s.currency ?? 'eur'),
+    livemode: s.livemode === true,
     currency: s.currency ?? '',
     metadata: (s.metadata ?? {}) as Record<string, string>,
   };
@@ -89,7 +93,7 @@ export function stripeCheckout({ secretKey, publishableKey, webhookSecret, apiBa
           line_items: [
             {
               quantity: input.quantity,
-              price_data: { currency: input.currency.toLowerCase(), unit_amount: input.unitAmountCents, product_data: { name: input.productName } },
+              price_data: { currency: currencyOf(input.currency).stripe, unit_amount: toProviderAmount(input.unitAmountCents, input.currency), product_data: { name: input.productName } },
             },
           ],
           customer_email: input.email,
@@ -116,11 +120,14 @@ export function stripeCheckout({ secretKey, publishableKey, webhookSecret, apiBa
     },
     parseWebhook(rawBody, header) {
       if (!header) throw new WebhookSignatureError('missing Stripe-Signature header');
+      let event: Stripe.Event;
       try {
-        return checkoutEventFrom(stripe.webhooks.constructEvent(rawBody, header, webhookSecret, TOLERANCE_S));
+        event = stripe.webhooks.constructEvent(rawBody, header, webhookSecret, TOLERANCE_S);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
       }
+      if (refusesTestEvent(secretKey, event)) throw new WebhookSignatureError('a test-mode event sent to a site with live keys');
+      return checkoutEventFrom(event);
     },
   };
 }

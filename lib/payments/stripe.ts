@@ -24,6 +24,9 @@ function toSetup(si: Stripe.SetupIntent): CardSetup {
  * network retry (which reuses the call's idempotency key), the spec's 30 s time-out, and
  * `apiBase` to point it at a local stand-in (offline tests, `STRIPE_API_BASE`).
  */
+/** With live keys (`sk_live_...`) an event from Stripe's test mode is refused: test money never becomes real. */
+export const refusesTestEvent = (secretKey: string, event: { livemode?: boolean }) => secretKey.startsWith('sk_live_') && event.livemode !== true;
+
 export function stripeClient(secretKey: string, apiBase?: string | null): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
   return new Stripe(secretKey, {
@@ -77,6 +80,7 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
       }
+      if (refusesTestEvent(secretKey, event)) throw new WebhookSignatureError('a test-mode event sent to a site with live keys');
       const setup = event.type.startsWith('setup_intent.') ? toSetup(event.data.object as Stripe.SetupIntent) : null;
       return { id: event.id, type: event.type, created: event.created, setup };
     },

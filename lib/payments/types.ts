@@ -46,3 +46,11 @@ export interface GuaranteeProvider {
   /** Checks a webhook's signature (and its age) and returns the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentEvent;
 }
+
+/**
+ * How long a paid experience deposit whose booking was refused (a missing field, the bot check,
+ * an option no longer offered...) stays usable by a corrected retry of the same booking; past
+ * it, or when the guest closed the tab after paying, the sweep refunds it in full
+ * (docs/payments.md, "Every deposit ends used or refunded").
+ */
+export const DEPOSIT_RETRY_MINUTES = 30;

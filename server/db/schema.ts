@@ -502,6 +502,8 @@ export const giftCardOrders = pgTable('gift_card_orders', {
   /** `expired`: left unpaid past its session's expiry (the housekeeping sweep); a late payment still counts. */
   status: text('status').$type<'pending' | 'paid' | 'failed' | 'expired'>().notNull().default('pending'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** Paid with test money: the local provider, or a Stripe session with `livemode: false` (docs/payments.md, "Test money"). */
+  test: boolean('test').notNull().default(false),
   createdAt: stamp('created_at'),
 });
 
@@ -527,6 +529,8 @@ export const issuedGiftCards = pgTable(
     valueCents: integer('value_cents').notNull(),
     balanceCents: integer('balance_cents').notNull(),
     validUntil: date('valid_until').notNull(),
+    /** A card paid with test money: "Test – no value"; redemption refuses it unless the call says it is a test. */
+    test: boolean('test').notNull().default(false),
     createdAt: stamp('created_at'),
   },
   (t) => [
@@ -665,6 +669,11 @@ export const depositPayments = pgTable('deposit_payments', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** Failed refund attempts of a `refunding` payment, and when the sweep tries again (issue 21). */
+  refundAttempts: integer('refund_attempts').notNull().default(0),
+  nextRefundAt: timestamp('next_refund_at', { withTimezone: true }),
+  /** When the venue was told that this refund keeps failing (once). */
+  refundFlaggedAt: timestamp('refund_flagged_at', { withTimezone: true }),
   createdAt: stamp('created_at'),
   updatedAt: stamp('updated_at'),
 });

@@ -25,6 +25,7 @@ export async function printableCard(db: Database, venue: VenueRow, token: string
     value: card.valueCents,
     balance: card.balanceCents,
     validUntil: card.validUntil,
+    test: card.test,
     currency: order.currency,
     product: order.productTitle,
     regulations: row.regulations,
@@ -38,7 +39,7 @@ export async function printableCard(db: Database, venue: VenueRow, token: string
 export async function lookupCard(db: Database, venue: VenueRow, code: string) {
   const [card] = await db.select().from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
   if (!card) return null;
-  return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, expired: card.validUntil < today(venue) };
+  return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, expired: card.validUntil < today(venue), test: card.test };
 }
 
 /**
@@ -52,10 +53,12 @@ export async function lookupCard(db: Database, venue: VenueRow, code: string) {
  * answers the first result with `replayed: true`, taking nothing more. Should the first be
  * refused (rolled back), the retry is a new attempt.
  */
-export async function redeemCard(db: Database, venue: VenueRow, code: string, amountCents: number, reference: string) {
+export async function redeemCard(db: Database, venue: VenueRow, code: string, amountCents: number, reference: string, test = false) {
   return db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: issuedGiftCards.id }).from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
+    const [target] = await tx.select({ id: issuedGiftCards.id, test: issuedGiftCards.test }).from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
     if (!target) throw new GiftcardError('notFound', 'code');
+    // Test money stays test money: a card paid with it is redeemed only by a call that says it is a test.
+    if (target.test && !test) throw new GiftcardError('testCard', 'code');
     let claimed: number | undefined;
     if (reference) {
       const [row] = await tx.insert(giftCardRedemptions).values({ cardId: target.id, amountCents, reference }).onConflictDoNothing().returning({ id: giftCardRedemptions.id });

@@ -148,9 +148,11 @@ export async function fulfil(db: Database, session: CheckoutSession): Promise<'c
     try {
       const result = await db.transaction(async (tx) => {
         const paidAt = clockNow();
+        // Test money stays test money: the local provider's, or a Stripe session not in live mode.
+        const test = order.provider !== 'stripe' || !session.livemode;
         const [won] = await tx
           .update(giftCardOrders)
-          .set({ status: 'paid', paidAt })
+          .set({ status: 'paid', paidAt, test })
           // Any order not yet paid: a payment the provider confirms is never lost, even one whose
           // order the sweep marked `expired` (a late webhook) or a closing event marked `failed`.
           .where(and(eq(giftCardOrders.id, order.id), ne(giftCardOrders.status, 'paid')))
@@ -171,6 +173,7 @@ export async function fulfil(db: Database, session: CheckoutSession): Promise<'c
               valueCents: won.unitValueCents,
               balanceCents: won.unitValueCents,
               validUntil,
+              test,
             })),
           )
           .returning();

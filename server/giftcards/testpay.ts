@@ -44,7 +44,7 @@ type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof localCheckoutProvide
 function page(row: Row | null, localeHint: string, error?: string, cardNumber: string = TEST_CARDS.success) {
   const locale = toLocale(row?.locale ?? localeHint);
   const t = catalogues[locale].giftcards.testpay as Record<string, string>;
-  const amount = row ? formatPrice(row.amountTotal / 100, row.currency === 'eur' ? '€' : row.currency.toUpperCase(), locale) : '';
+  const amount = row ? formatPrice(row.amountTotal / 100, row.currency, locale) : '';
   const content = !row || row.status !== 'open'
     ? `<p role="alert">${escapeHtml(t.closed)}</p>`
     : `<p>${escapeHtml(row.description)}</p>

@@ -6,6 +6,7 @@ import { getDb, type Database } from '@/server/db/client';
 import { localCheckoutSessions } from '@/server/db/schema';
 import { checkoutEventFrom, stripeCheckoutFromEnv, type CheckoutEvent, type CheckoutProvider, type CheckoutSession } from '@/lib/payments/checkout';
 import { WebhookSignatureError } from '@/lib/payments/types';
+import { currencyOf } from '@/lib/currency';
 import { localWebhookSecret, signLocalEvent, testCardOutcome } from './local';
 import { now as clockNow } from '@/server/clock';
 
@@ -14,7 +15,7 @@ const verifier = new Stripe('sk_test_local_signer_only');
 type LocalRow = typeof localCheckoutSessions.$inferSelect;
 
 function toSession(row: LocalRow): CheckoutSession {
-  return { id: row.id, status: row.status, paymentStatus: row.paymentStatus, amountTotal: row.amountTotal, currency: row.currency, metadata: row.metadata };
+  return { id: row.id, status: row.status, paymentStatus: row.paymentStatus, amountTotal: row.amountTotal, currency: row.currency, metadata: row.metadata, livemode: false };
 }
 
 const LOCAL_ID = /^lcs_[a-f0-9]{32}$/;
@@ -53,7 +54,7 @@ export function localCheckout(getDatabase: () => Promise<Database> = getDb): Che
         id,
         venueId: input.venueId,
         amountTotal: input.unitAmountCents * input.quantity,
-        currency: input.currency.toLowerCase(),
+        currency: currencyOf(input.currency).stripe,
         description: `${input.quantity} × ${input.productName}`,
         locale: input.locale,
         successUrl: input.successUrl,

@@ -1,10 +1,15 @@
 import 'server-only';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { depositPayments, type VenueRow } from '@/server/db/schema';
-import type { PublicPaymentConfig } from '@/lib/payments/types';
+import { depositPayments, venues, type VenueRow } from '@/server/db/schema';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { renderEmailTexts } from '@/server/outbox/templates';
+import { formatMoney } from '@/lib/i18n/format';
+import { currencyOf, fromProviderAmount, toProviderAmount } from '@/lib/currency';
+import venueTexts from '@/messages/it.json';
+import { DEPOSIT_RETRY_MINUTES, type PublicPaymentConfig } from '@/lib/payments/types';
 import { stripeClient } from '@/lib/payments/stripe';
 import { log } from '@/lib/log';
 import { testCardOutcome } from './local';
@@ -27,8 +32,8 @@ type DepositProvider = {
   refund(reference: string): Promise<void>;
 };
 
-const ISO_CURRENCY: Record<string, string> = { '€': 'eur', EUR: 'eur', CHF: 'chf', MUR: 'mur' };
-export const currencyCode = (valuta: string) => ISO_CURRENCY[valuta] ?? (/^[A-Za-z]{3}$/.test(valuta) ? valuta.toLowerCase() : 'eur');
+/** Stripe's code of the venue's currency: the one rule, `currencyOf` in lib/currency.ts. */
+export const currencyCode = (valuta: string) => currencyOf(valuta).stripe;
 
 const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -45,7 +50,7 @@ function stripeDeposits(): DepositProvider | null {
       // answer gets the same intent back instead of a second one.
       const pi = await stripe.paymentIntents.create(
         {
-          amount: amountCents,
+          amount: toProviderAmount(amountCents, currency),
           currency: currencyCode(currency),
           // Cards and wallets that need no redirect: the guest stays in the form.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
@@ -63,7 +68,7 @@ function stripeDeposits(): DepositProvider | null {
       if (!/^pi_[A-Za-z0-9]+$/.test(reference)) return null;
       try {
         const pi = await stripe.paymentIntents.retrieve(reference);
-        return { status: pi.status, amountCents: pi.amount_received || pi.amount, currency: pi.currency };
+        return { status: pi.status, amountCents: fromProviderAmount(pi.amount_received || pi.amount, pi.currency), currency: pi.currency };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
         throw error;
@@ -162,20 +167,118 @@ export async function claimDeposit(tx: Database, venue: VenueRow, reference: str
   return claimed.length === 1;
 }
 
+export { DEPOSIT_RETRY_MINUTES };
+/** The venue's notices are in Italian, as its booking notices are (server/booking/emails.ts). */
+const VENUE_LOCALE = 'it';
+/** Failed refunds are tried again after 1, 2, 4... minutes (at most 6 hours); after this many the venue is told. */
+export const REFUND_FLAG_AFTER_ATTEMPTS = 5;
+const backoffMs = (attempts: number) => Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+
 /**
  * Gives back a deposit claimed as `refunding` (after the transaction that claimed it): the
- * provider's refund, then `refunded`. Should the provider fail, the payment stays
- * `refunding` and `deposit_refund_failed` is logged for the venue to refund by hand
- * (docs/payments.md); a paid deposit is never silently kept without its booking.
+ * provider's refund (one per payment: Stripe's idempotency key), then `refunded`. Should the
+ * provider fail, the payment stays `refunding` with its next attempt scheduled; the
+ * housekeeping sweep retries it with backoff and tells the venue once it keeps failing.
+ * A paid deposit is never silently kept without its booking.
  */
-export async function refundDeposit(db: Database, venue: VenueRow, reference: string, provider = depositProvider()): Promise<boolean> {
+export async function refundDeposit(db: Database, venue: VenueRow, reference: string, provider = depositProvider(), now = clockNow()): Promise<boolean> {
   try {
     await provider.refund(reference);
   } catch (error) {
-    log.error('deposit_refund_failed', { venueId: venue.id, reference, error: error instanceof Error ? error.message : String(error) });
+    const [row] = await db
+      .update(depositPayments)
+      .set({ refundAttempts: sql`${depositPayments.refundAttempts} + 1`, updatedAt: now })
+      .where(and(eq(depositPayments.reference, reference), eq(depositPayments.status, 'refunding')))
+      .returning({ attempts: depositPayments.refundAttempts });
+    if (row) await db.update(depositPayments).set({ nextRefundAt: new Date(now.getTime() + backoffMs(row.attempts)) }).where(eq(depositPayments.reference, reference));
+    log.error('deposit_refund_failed', { venueId: venue.id, reference, attempts: row?.attempts ?? null, error: error instanceof Error ? error.message : String(error) });
     return false;
   }
-  await db.update(depositPayments).set({ status: 'refunded', updatedAt: clockNow() }).where(and(eq(depositPayments.reference, reference), eq(depositPayments.status, 'refunding')));
+  await db.update(depositPayments).set({ status: 'refunded', nextRefundAt: null, updatedAt: now }).where(and(eq(depositPayments.reference, reference), eq(depositPayments.status, 'refunding')));
   log.info('deposit_refunded', { venueId: venue.id, provider: provider.kind });
   return true;
+}
+
+/**
+ * The housekeeping sweep's part for deposits: every paid deposit ends used by its booking or
+ * refunded in full.
+ * - A deposit paid (`succeeded`) and not claimed by a booking within DEPOSIT_RETRY_MINUTES is
+ *   claimed `refunding` (one conditional update: a booking racing it claims it first or not at
+ *   all) and refunded.
+ * - A Stripe intent still mirrored unpaid after that time is asked about once: paid meanwhile
+ *   (the guest closed the tab before the submit) means the same refund.
+ * - A `refunding` payment whose refund failed is retried when its backoff is over; after
+ *   REFUND_FLAG_AFTER_ATTEMPTS failures the venue gets one e-mail (and /api/health counts it).
+ */
+export async function sweepDeposits(db: Database, now = clockNow(), provider = depositProvider()) {
+  const cutoff = new Date(now.getTime() - DEPOSIT_RETRY_MINUTES * 60_000);
+  const claimed: { reference: string; venueId: number }[] = [];
+  claimed.push(
+    ...(await db
+      .update(depositPayments)
+      .set({ status: 'refunding', updatedAt: now })
+      .where(and(eq(depositPayments.status, 'succeeded'), eq(depositPayments.provider, provider.kind), lt(depositPayments.updatedAt, cutoff)))
+      .returning({ reference: depositPayments.reference, venueId: depositPayments.venueId })),
+  );
+  if (provider.kind === 'stripe') {
+    // Intents opened in the last day only: an older one unpaid is abandoned (Stripe cancels nothing by itself, nor charges it).
+    const open = await db
+      .select({ reference: depositPayments.reference, currency: depositPayments.currency })
+      .from(depositPayments)
+      .where(and(eq(depositPayments.status, 'requires_payment_method'), eq(depositPayments.provider, 'stripe'), lt(depositPayments.createdAt, cutoff), gt(depositPayments.createdAt, new Date(now.getTime() - 24 * 3600_000))))
+      .limit(100);
+    for (const intent of open) {
+      const seen = await provider.retrieve(db, intent.reference).catch(() => null);
+      if (seen?.status !== 'succeeded') continue;
+      claimed.push(
+        ...(await db
+          .update(depositPayments)
+          .set({ status: 'refunding', updatedAt: now })
+          .where(and(eq(depositPayments.reference, intent.reference), eq(depositPayments.status, 'requires_payment_method')))
+          .returning({ reference: depositPayments.reference, venueId: depositPayments.venueId })),
+      );
+    }
+  }
+  const retry = await db
+    .select({ reference: depositPayments.reference, venueId: depositPayments.venueId })
+    .from(depositPayments)
+    .where(and(eq(depositPayments.status, 'refunding'), eq(depositPayments.provider, provider.kind), gt(depositPayments.refundAttempts, 0), lte(depositPayments.nextRefundAt, now)));
+  let refunded = 0;
+  let failed = 0;
+  for (const payment of [...claimed, ...retry]) {
+    const [venue] = await db.select().from(venues).where(eq(venues.id, payment.venueId));
+    if (!venue) continue;
+    if (await refundDeposit(db, venue, payment.reference, provider, now)) refunded++;
+    else failed++;
+  }
+  const flagged = await flagFailingRefunds(db, now);
+  return { depositsRefunded: refunded, depositRefundsFailed: failed, depositRefundsFlagged: flagged };
+}
+
+/** Tells each venue, once per payment, about a refund that still fails after every retry: it must refund by hand. */
+async function flagFailingRefunds(db: Database, now: Date): Promise<number> {
+  const due = await db
+    .update(depositPayments)
+    .set({ refundFlaggedAt: now })
+    .where(and(eq(depositPayments.status, 'refunding'), gte(depositPayments.refundAttempts, REFUND_FLAG_AFTER_ATTEMPTS), isNull(depositPayments.refundFlaggedAt)))
+    .returning();
+  for (const payment of due) {
+    const [venue] = await db.select().from(venues).where(eq(venues.id, payment.venueId));
+    if (!venue?.email) continue;
+    const mail = renderEmailTexts(venueTexts.payments.refundFailedEmail, VENUE_LOCALE, {
+      venueName: venue.name,
+      reference: payment.reference,
+      amount: formatMoney(payment.amountCents, payment.currency, VENUE_LOCALE),
+      attempts: String(payment.refundAttempts),
+    });
+    await enqueueEmail(db, { venueId: venue.id, template: 'depositRefundFailed', locale: VENUE_LOCALE, to: venue.email, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+  if (due.length) log.error('deposit_refund_flagged', { count: due.length });
+  return due.length;
+}
+
+/** Deposits whose refund is failing (being retried, or flagged to the venue): `/api/health`. */
+export async function failingRefunds(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(depositPayments).where(and(eq(depositPayments.status, 'refunding'), gt(depositPayments.refundAttempts, 0)));
+  return Number(row?.n ?? 0);
 }

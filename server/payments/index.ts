@@ -69,17 +69,22 @@ export async function verifyCardSetup(db: Database, venue: VenueRow, reference: 
 
 /**
  * A signed webhook (Stripe's, or the local provider's signed the same way): verified, then
- * applied once; a replayed event id is acknowledged and ignored.
+ * applied once; a replayed event id is acknowledged and ignored. The event id is recorded in
+ * the same transaction that applies it: should applying fail (or the process die) the record
+ * goes too, so the provider's redelivery applies the event instead of finding it "done".
  */
 export async function applyPaymentEvent(db: Database, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
-  const inserted = await db.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
-  if (!inserted.length) return 'duplicate';
-  if (!event.setup) return 'ignored';
-  const updated = await db
-    .update(cardSetups)
-    .set({ status: event.setup.status, paymentMethod: event.setup.paymentMethod, lastError: event.setup.lastError, webhookAt: clockNow(), updatedAt: clockNow() })
-    .where(eq(cardSetups.reference, event.setup.reference))
-    .returning({ id: cardSetups.id });
-  log.info('payment_webhook', { type: event.type, known: updated.length > 0 });
-  return updated.length ? 'applied' : 'ignored';
+  const result = await db.transaction(async (tx) => {
+    const inserted = await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
+    if (!inserted.length) return 'duplicate' as const;
+    if (!event.setup) return 'ignored' as const;
+    const updated = await tx
+      .update(cardSetups)
+      .set({ status: event.setup.status, paymentMethod: event.setup.paymentMethod, lastError: event.setup.lastError, webhookAt: clockNow(), updatedAt: clockNow() })
+      .where(eq(cardSetups.reference, event.setup.reference))
+      .returning({ id: cardSetups.id });
+    return updated.length ? ('applied' as const) : ('ignored' as const);
+  });
+  log.info('payment_webhook', { type: event.type, result });
+  return result;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyIcon } from '@/lib/currency';
+import { isKnownCurrency } from '@/lib/currency';
 import { readCustomHeader } from '@/lib/venue/custom-header';
 import { slotTimes } from '@/server/booking/availability';
 import { migrateVenueFile } from './format';
@@ -95,11 +95,7 @@ function unknownFields(schema: z.ZodType, value: unknown, path: PropertyKey[], o
 const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-function knownCurrency(value: string): boolean {
-  const code = currencyIcon(value).code;
-  const supported = Intl.supportedValuesOf('currency');
-  return supported.includes(value.trim()) || (value.trim() === '€' && supported.includes(code));
-}
+const knownCurrency = isKnownCurrency;
 
 function knownTimeZone(value: string): boolean {
   const supported = new Set(Intl.supportedValuesOf('timeZone'));

@@ -8,6 +8,8 @@ import { fakeStripe } from '../helpers/fake-stripe';
 
 const FRIDAY = testDay(3);
 const WINE = DEMO_DAYS.wineEvening;
+/** A day of its own for the deposit sweep's bookings, a week after FRIDAY. */
+const SWEEP_DAY = testDay(10);
 
 const guest = (i: number, extra: Partial<ExperienceBookingInput> = {}): Partial<ExperienceBookingInput> => ({
   nome: `Ospite${i}`,
@@ -148,6 +150,81 @@ export function describeExperiences(driver: Driver) {
       }
       // Given back, it books nothing, even once places are free again.
       expect(await book(guest(5, { ...choice, depositReference: second.reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+    });
+
+    it('ends every paid deposit used or refunded: a refused submit keeps it for a corrected retry, the sweep refunds the rest and retries failed refunds (issue 21)', async () => {
+      const { client, book, byKey, db, schema } = await setup();
+      const { sweepDeposits, depositProvider, failingRefunds, DEPOSIT_RETRY_MINUTES } = await import('@/server/payments/deposit');
+      const { now } = await import('@/server/clock');
+      const d = schema.depositPayments;
+      const pasta = byKey('corso-pasta');
+      const choice = { experienceId: pasta.id, day: SWEEP_DAY, time: '10:00', pax: 2, campiAggiuntivi: { allergie: 'nessuna' } };
+      const paid = async (i: number) => {
+        const started = await client.experiencePayment('startpayment', { experienceId: String(pasta.id), day: SWEEP_DAY, time: '10:00', pax: '2', email: `exp${i}@example.com` });
+        if (!started.status || !started.data.deposit) throw new Error('no deposit');
+        const { reference, clientSecret } = started.data.deposit;
+        expect(await client.experiencePayment('confirmlocaldeposit', { reference: reference!, clientSecret: clientSecret!, cardNumber: '4242424242424242' })).toMatchObject({ status: true });
+        return reference!;
+      };
+      const statusOf = async (reference: string) => (await db.select().from(d).where(eq(d.reference, reference)))[0];
+      const minutes = (n: number) => new Date(now().getTime() + n * 60_000);
+
+      // Refused after payment, for each reason: the payment is untouched, and a corrected retry books with it.
+      const kept = await paid(40);
+      const refusals: [Partial<ExperienceBookingInput>, Record<string, string> | undefined, string][] = [
+        [{ ...choice, campiAggiuntivi: {} }, undefined, 'invalid'],
+        [choice, { recaptchaV3Token: localToken('v3', 'fail'), tokenVersion: 'v3' }, 'botcheck'],
+        [{ ...choice, pax: 3 }, undefined, 'paymentFailed'],
+        [{ ...choice, time: '11:00' }, undefined, 'timeNotOffered'],
+      ];
+      for (const [payload, tokens, error] of refusals) {
+        const answer = await book(guest(40, { ...payload, depositReference: kept }), tokens);
+        expect(answer).toMatchObject({ status: false });
+        expect(JSON.stringify(answer)).toContain(error);
+        expect((await statusOf(kept)).status).toBe('succeeded');
+      }
+      expect(await sweepDeposits(db, minutes(DEPOSIT_RETRY_MINUTES - 1))).toMatchObject({ depositsRefunded: 0 });
+      expect(await book(guest(40, { ...choice, depositReference: kept }))).toMatchObject({ status: true, data: { outcome: 'confirm' } });
+      expect((await statusOf(kept)).status).toBe('used');
+
+      // Paid, then the tab closed: refunded by the sweep once the retry time is over, not before.
+      const closed = await paid(41);
+      expect(await sweepDeposits(db, minutes(DEPOSIT_RETRY_MINUTES - 1))).toMatchObject({ depositsRefunded: 0 });
+      expect(await sweepDeposits(db, minutes(DEPOSIT_RETRY_MINUTES + 1))).toMatchObject({ depositsRefunded: 1 });
+      expect((await statusOf(closed)).status).toBe('refunded');
+      expect(await book(guest(41, { ...choice, depositReference: closed }))).toMatchObject({ status: false, error: 'paymentNotFound' });
+
+      // 20 submits racing the sweep: the money is used once or refunded once, never both, never neither.
+      const raced = await paid(42);
+      await Promise.all([...Array.from({ length: 20 }, (_, i) => book(guest(100 + i, { ...choice, pax: 2, depositReference: raced }))), sweepDeposits(db, minutes(DEPOSIT_RETRY_MINUTES + 1))]);
+      const bookings = await db.select().from(schema.experienceBookings).where(eq(schema.experienceBookings.paymentReference, raced));
+      const final = (await statusOf(raced)).status;
+      expect([final, bookings.length]).toEqual(final === 'used' ? ['used', 1] : ['refunded', 0]);
+      await sweepDeposits(db, minutes(DEPOSIT_RETRY_MINUTES + 120));
+      expect((await statusOf(raced)).status).toBe(final);
+
+      // A refund that fails is retried with backoff; after five failures the venue is told once, and /api/health counts it.
+      const stuck = await paid(43);
+      const down = { ...depositProvider(), refund: async () => Promise.reject(new Error('provider down')) };
+      let at = DEPOSIT_RETRY_MINUTES + 1;
+      expect(await sweepDeposits(db, minutes(at), down)).toMatchObject({ depositRefundsFailed: 1 });
+      expect(await sweepDeposits(db, minutes(at + 0.5), down)).toMatchObject({ depositRefundsFailed: 0 });
+      for (let attempt = 2; attempt <= 5; attempt++) {
+        at += 2 ** (attempt - 2) + 0.1;
+        expect(await sweepDeposits(db, minutes(at), down)).toMatchObject({ depositRefundsFailed: 1 });
+      }
+      expect(await statusOf(stuck)).toMatchObject({ status: 'refunding', refundAttempts: 5 });
+      expect(await failingRefunds(db)).toBe(1);
+      const flags = async () => db.select().from(schema.outbox).where(eq(schema.outbox.template, 'depositRefundFailed'));
+      expect(await flags()).toHaveLength(1);
+      expect((await flags())[0]).toMatchObject({ recipient: 'prenotazioni@trattoriadarosa.example' });
+      expect((await flags())[0].subject).toContain('60');
+      await sweepDeposits(db, minutes(at + 20), down);
+      expect(await flags()).toHaveLength(1);
+      // The provider is back: the next retry refunds it.
+      expect(await sweepDeposits(db, minutes(at + 24 * 60))).toMatchObject({ depositsRefunded: 1 });
+      expect((await statusOf(stuck)).status).toBe('refunded');
+      expect(await failingRefunds(db)).toBe(0);
     });
 
     it('asks the card guarantee of tipoCCGaranzia, per guest, under the cancellazione policy', async () => {

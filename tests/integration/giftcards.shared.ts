@@ -234,7 +234,7 @@ export function describeGiftcards(driver: Driver) {
       const order = await orderOf(started.fingerprint);
       const { fulfil } = await import('@/server/giftcards/service');
       const { db } = await ctx();
-      expect(await fulfil(db, { id: order.paymentReference!, status: 'complete', paymentStatus: 'paid', amountTotal: order.totalCents - 1, currency: 'eur', metadata: {} })).toBe('mismatch');
+      expect(await fulfil(db, { id: order.paymentReference!, status: 'complete', paymentStatus: 'paid', amountTotal: order.totalCents - 1, currency: 'eur', metadata: {}, livemode: false })).toBe('mismatch');
       expect(await cardsOf(order.id)).toHaveLength(0);
     });
 
@@ -268,7 +268,7 @@ export function describeGiftcards(driver: Driver) {
     });
 
     it('redeems partially, and concurrent redemptions never take the balance below zero', async () => {
-      const started = await checkout({ quantity: '1', recipient: 'me' });
+      const started = await checkout({ quantity: '1', recipient: 'me', email: 'testmoney@example.com' });
       const order = await orderOf(started.fingerprint);
       const { localCheckout } = await import('@/server/payments/checkout');
       const { getDb } = await import('@/server/db/client');
@@ -278,15 +278,24 @@ export function describeGiftcards(driver: Driver) {
       const typed = card.code.toLowerCase().replace(/(.{4})(?=.)/g, '$1-');
       expect(await call('giftcard/lookup', form({ code: typed }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 5000, value: 5000, expired: false } } });
       expect(await call('giftcard/lookup', form({ code: 'ABCD-EFGH-JKLM-NPQR' }))).toMatchObject({ httpStatus: 404 });
-      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750 } } });
-      const tries = await Promise.all(Array.from({ length: 10 }, () => call('giftcard/redeem', form({ code: card.code, amount: '1000' }))));
+      // Paid on the local test page: test money, marked so, and redeemed only by a call that says it is a test (issue 21).
+      expect(card.test).toBe(true);
+      expect(await call('giftcard/lookup', form({ code: typed }))).toMatchObject({ body: { data: { test: true } } });
+      expect(await call('giftcard/card', form({ token: card.printToken }))).toMatchObject({ body: { data: { test: true } } });
+      const { db: mails, outbox } = await ctx();
+      const sent = await mails.select().from(outbox).where(eq(outbox.recipient, 'testmoney@example.com'));
+      expect(sent.length).toBeGreaterThan(0);
+      for (const mail of sent.filter((m) => m.template.startsWith('giftcard'))) expect(`${mail.subject}\n${mail.bodyText}`).toMatch(/Test – (no value|nessun valore)|Prova – nessun valore/);
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4' }))).toMatchObject({ httpStatus: 409, body: { error: 'testCard' } });
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750 } } });
+      const tries = await Promise.all(Array.from({ length: 10 }, () => call('giftcard/redeem', form({ code: card.code, amount: '1000', test: '1' }))));
       expect(tries.filter((r) => r.httpStatus === 200)).toHaveLength(3);
       expect(tries.filter((r) => r.httpStatus === 409).every((r) => r.body.error === 'insufficientBalance')).toBe(true);
       const { db, issuedGiftCards, giftCardRedemptions } = await ctx();
       const [after] = await db.select().from(issuedGiftCards).where(eq(issuedGiftCards.id, card.id));
       expect(after.balanceCents).toBe(750);
       expect(await db.select().from(giftCardRedemptions).where(and(eq(giftCardRedemptions.cardId, card.id)))).toHaveLength(4);
-      expect(await call('giftcard/redeem', form({ code: card.code, amount: '0' }))).toMatchObject({ httpStatus: 400 });
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '0', test: '1' }))).toMatchObject({ httpStatus: 400 });
 
       // The holder's balance page: code guessing is limited per address.
       expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 750, value: 5000 } } });
@@ -354,7 +363,19 @@ export function describeGiftcards(driver: Driver) {
         ]);
         expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
         expect(statuses.slice(20).every((s) => s === 'paid')).toBe(true);
-        expect(await cardsOf((await orderOf(started.fingerprint)).id)).toHaveLength(2);
+        // Stripe's test mode is test money too; a live session's cards are real.
+        expect((await cardsOf((await orderOf(started.fingerprint)).id)).every((c) => c.test)).toBe(true);
+        const live = await startCheckout(db, venue, giftcardCheckoutSchema.parse(buyer()), { locale: 'en', siteBase: 'http://localhost:3000/en', partner: false }, stripe);
+        const liveId = (await orderOf(live.fingerprint)).paymentReference!;
+        sessions.set(liveId, { ...sessions.get(liveId), status: 'complete', payment_status: 'paid', livemode: true });
+        expect(await confirmReturn(db, venue, live.fingerprint, stripe)).toBe('paid');
+        const liveCards = await cardsOf((await orderOf(live.fingerprint)).id);
+        expect(liveCards.length).toBeGreaterThan(0);
+        expect(liveCards.every((c) => !c.test)).toBe(true);
+        // With live keys, a test-mode event is refused (400) and creates nothing.
+        const liveKeys = stripeCheckout({ secretKey: 'sk_live_123', publishableKey: 'pk_live_123', webhookSecret: secret, apiBase: api.url });
+        const testEvent = JSON.stringify({ id: 'evt_2', object: 'event', type: 'checkout.session.completed', livemode: false, created: Math.floor(Date.now() / 1000), data: { object: sessions.get('cs_test_1') } });
+        expect((await handleCheckoutWebhook(testEvent, Stripe.webhooks.generateTestHeaderString({ payload: testEvent, secret }), liveKeys)).status).toBe(400);
       } finally {
         await api.close();
       }

@@ -59,6 +59,7 @@ describe('health check', () => {
       database: { status: 'up', driver: 'pglite' },
       backend: 'builtin',
       outbox: { queued: 0, failed: 0, oldestQueuedSeconds: null },
+      failingRefunds: 0,
       providers: { payments: 'local', botCheck: 'local', sms: 'local', email: 'local' },
       localStandIns: ['payments', 'botCheck', 'sms', 'email'],
     });

@@ -92,7 +92,7 @@ export function describeStaff(driver: Driver) {
 
     it('a till retrying a redemption with the same reference takes the amount once: 20 concurrent retries, one deduction, the first result', async () => {
       const card = await paidCard();
-      const retries = await Promise.all(Array.from({ length: 20 }, () => call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'till-1/receipt-77' }))));
+      const retries = await Promise.all(Array.from({ length: 20 }, () => call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'till-1/receipt-77', test: '1' }))));
       expect(retries.every((r) => r.httpStatus === 200)).toBe(true);
       expect(retries.map((r) => (r.body.data as { balance: number }).balance)).toEqual(Array(20).fill(3750));
       expect(retries.filter((r) => !(r.body.data as { replayed: boolean }).replayed)).toHaveLength(1);
@@ -101,11 +101,11 @@ export function describeStaff(driver: Driver) {
       const rows = await (await db()).select().from(giftCardRedemptions).where(eq(giftCardRedemptions.cardId, card.id));
       expect(rows).toHaveLength(1);
       // A later redemption under another reference takes again; the first reference still answers its own result.
-      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1000', reference: 'till-1/receipt-78' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 2750, replayed: false } } });
-      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'till-1/receipt-77' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750, redeemed: 1250, replayed: true } } });
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1000', reference: 'till-1/receipt-78', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 2750, replayed: false } } });
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'till-1/receipt-77', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750, redeemed: 1250, replayed: true } } });
       // A refused redemption keeps no reference: the same reference with an amount that fits is a new attempt.
-      expect(await call('giftcard/redeem', form({ code: card.code, amount: '9000', reference: 'till-2/receipt-1' }))).toMatchObject({ httpStatus: 409, body: { error: 'insufficientBalance' } });
-      expect(await call('giftcard/redeem', form({ code: card.code, amount: '750', reference: 'till-2/receipt-1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 2000, replayed: false } } });
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '9000', reference: 'till-2/receipt-1', test: '1' }))).toMatchObject({ httpStatus: 409, body: { error: 'insufficientBalance' } });
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '750', reference: 'till-2/receipt-1', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 2000, replayed: false } } });
       const [after] = await (await db()).select().from(issuedGiftCards).where(eq(issuedGiftCards.id, card.id));
       expect(after.balanceCents).toBe(2000);
     });
@@ -117,7 +117,7 @@ export function describeStaff(driver: Driver) {
       const other = (await rotateVenueCredential(await db(), 'other.localhost')).token;
       expect(mine).not.toBe(other);
 
-      const redeem = (token: string, host: string, reference: string) => overHttp(contract('giftcard/redeem', token, host, { code: card.code, amount: '500', reference }), 'giftcard/redeem');
+      const redeem = (token: string, host: string, reference: string) => overHttp(contract('giftcard/redeem', token, host, { code: card.code, amount: '500', reference, test: '1' }), 'giftcard/redeem');
       expect(await redeem(BACKEND_TOKEN, 'localhost', 'a')).toMatchObject({ httpStatus: 403, body: { error: 'venueCredentialRequired' } });
       expect(await redeem(other, 'localhost', 'b')).toMatchObject({ httpStatus: 403, body: { error: 'wrongVenue' } });
       expect(await redeem('made-up', 'localhost', 'c')).toMatchObject({ httpStatus: 401, body: { error: 'unauthorized' } });

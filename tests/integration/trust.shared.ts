@@ -109,6 +109,19 @@ export function describeTrust(driver: Driver) {
       const event = { id: 'evt_replayed', type: 'setup_intent.succeeded', created: 1, setup: null };
       expect(await payments.applyPaymentEvent(db, event)).toBe('ignored');
       expect(await payments.applyPaymentEvent(db, event)).toBe('duplicate');
+      // A crash between recording an event and applying it (issue 21): the record goes with the
+      // failed transaction, so the provider's redelivery applies the event instead of skipping it.
+      const crashing = new Proxy(db, {
+        get: (target, key) =>
+          key === 'transaction'
+            ? (work: (tx: unknown) => Promise<unknown>) =>
+                target.transaction((tx) => work(new Proxy(tx, { get: (t, k) => (k === 'update' ? () => { throw new Error('crashed while applying'); } : Reflect.get(t, k)) })))
+            : Reflect.get(target, key),
+      });
+      const redelivered = { id: 'evt_crashed', type: 'setup_intent.succeeded', created: 2, setup: { reference: card, status: 'succeeded', paymentMethod: mirror.paymentMethod, lastError: null, metadata: {} } } as const;
+      await expect(payments.applyPaymentEvent(crashing, redelivered)).rejects.toThrow('crashed while applying');
+      expect(await payments.applyPaymentEvent(db, redelivered)).toBe('applied');
+      expect(await payments.applyPaymentEvent(db, redelivered)).toBe('duplicate');
       void venue;
     });
 

@@ -20,7 +20,9 @@ describe('one money formatter per locale', () => {
     expect(formatMoney(150000, '€', 'de')).toBe(`1.500${NBSP}€`);
     expect(formatMoney(2000, 'CHF', 'fr')).toBe(`20${NBSP}CHF`);
     expect(formatMoney(2000, 'MUR', 'en')).toBe(`₨${NBSP}20`);
-    expect(formatMoney(2000, 'USD', 'es')).toBe(`20${NBSP}€`);
+    // A venue charging another ISO currency shows its code (issue 21); a value that is no currency, the euro (spec section 3).
+    expect(formatMoney(2000, 'USD', 'es')).toBe(`20${NBSP}USD`);
+    expect(formatMoney(2000, 'dollari', 'es')).toBe(`20${NBSP}€`);
   });
 });
 

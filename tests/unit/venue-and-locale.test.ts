@@ -21,11 +21,12 @@ describe('venue by host name', () => {
 });
 
 describe('currency icon (spec section 3)', () => {
-  it('shows €, CHF and MUR, and € for anything else', () => {
+  it('shows €, CHF and MUR, another ISO currency by its code (issue 21), and € for anything else', () => {
     expect(currencyIcon('€').code).toBe('EUR');
     expect(currencyIcon('CHF').code).toBe('CHF');
     expect(currencyIcon('MUR').code).toBe('MUR');
-    expect(currencyIcon('USD').code).toBe('EUR');
+    expect(currencyIcon('USD')).toEqual({ code: 'USD', symbol: 'USD' });
+    expect(currencyIcon('dollari').code).toBe('EUR');
     expect(currencyIcon('').code).toBe('EUR');
   });
 

@@ -16,7 +16,7 @@ const invalid = (errors: Record<string, string>, error = 'invalid'): Envelope =>
 const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
 
 /** Refusals of the gift card calls, as HTTP statuses; bad input is a 400 with message keys. */
-const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409 };
+const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409, testCard: 409 };
 
 async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
   try {
@@ -109,14 +109,16 @@ export async function giftcardLookup({ db, venue, params }: CallContext): Promis
 const redeemInput = codeInput.extend({
   amount: z.coerce.number({ error: 'amountInvalid' }).int('amountInvalid').min(1, 'amountInvalid').max(100_000_000, 'amountInvalid'),
   reference: z.string().max(120).optional().default(''),
+  /** `1`: the till knows this is a test (a card paid with test money is refused otherwise). */
+  test: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
-/** `giftcard/redeem` `{code, amount (cents), reference?}` (the venue's side) → the card with its new balance. */
+/** `giftcard/redeem` `{code, amount (cents), reference?, test?}` (the venue's side) → the card with its new balance. */
 export function giftcardRedeem({ db, venue, params }: CallContext): Promise<Envelope> {
   return guarded(async () => {
     const q = redeemInput.safeParse(fields(params));
     if (!q.success) return q.error.issues.some((i) => i.path[0] === 'code') ? notFound : invalid(fieldErrors(q.error));
-    return { status: true, data: await redeemCard(db, venue, q.data.code, q.data.amount, q.data.reference) };
+    return { status: true, data: await redeemCard(db, venue, q.data.code, q.data.amount, q.data.reference, q.data.test === '1' || q.data.test === 'true') };
   });
 }
 

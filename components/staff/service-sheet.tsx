@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import useSWR from 'swr';
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
+import { formatPrice } from '@/lib/currency';
 
 /** The texts of the staff area (messages `staffArea`), in the language staff chose. */
 export type SheetText = Record<string, string> & { status: Record<string, string>; attendance: Record<string, string>; actions: Record<string, string> };
@@ -78,7 +79,7 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
                 {bookings.length ? (
                   <ul className="staff-list">
                     {bookings.map((b) => (
-                      <BookingCard key={b.hash} booking={b} locale={locale} text={text} onChanged={() => mutate()} />
+                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} text={text} onChanged={() => mutate()} />
                     ))}
                   </ul>
                 ) : (
@@ -88,12 +89,24 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
             );
           })}
           {!data.shifts.length ? <p>{text.noBookings}</p> : null}
+          <section className="staff-shift" aria-labelledby="staff-experiences">
+            <h2 id="staff-experiences">{text.experiences}</h2>
+            {data.experiences.filter(shown).length ? (
+              <ul className="staff-list">
+                {data.experiences.filter(shown).map((b) => (
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} text={text} onChanged={() => mutate()} />
+                ))}
+              </ul>
+            ) : (
+              <p>{text.noExperiences}</p>
+            )}
+          </section>
           <section className="staff-shift" aria-labelledby="staff-waiting">
             <h2 id="staff-waiting">{text.waitingList}</h2>
             {data.waitingList.filter(shown).length ? (
               <ol className="staff-list">
                 {data.waitingList.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} text={text} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} text={text} onChanged={() => mutate()} />
                 ))}
               </ol>
             ) : (
@@ -107,7 +120,7 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
 }
 
 /** One booking: its facts and the answers its status allows. */
-function BookingCard({ booking, locale, text, onChanged }: { booking: StaffBooking; locale: string; text: SheetText; onChanged: () => void }) {
+function BookingCard({ booking, locale, currency, text, onChanged }: { booking: StaffBooking; locale: string; currency: string; text: SheetText; onChanged: () => void }) {
   const [b, setB] = useState(booking);
   const [seen, setSeen] = useState(booking);
   const [asking, setAsking] = useState<Answer | null>(null);
@@ -155,8 +168,12 @@ function BookingCard({ booking, locale, text, onChanged }: { booking: StaffBooki
         <dd>
           <a href={`tel:${b.phone.replace(/\s/g, '')}`}>{b.phone}</a>
         </dd>
-        <dt>{text.zone}</dt>
-        <dd>{pick(b.zoneName, locale)}</dd>
+        {pick(b.zoneName, locale) ? (
+          <>
+            <dt>{text.zone}</dt>
+            <dd>{pick(b.zoneName, locale)}</dd>
+          </>
+        ) : null}
         {b.visitReason ? (
           <>
             <dt>{text.visitReason}</dt>
@@ -172,7 +189,13 @@ function BookingCard({ booking, locale, text, onChanged }: { booking: StaffBooki
         {b.guarantee ? (
           <>
             <dt>{text.guarantee}</dt>
-            <dd>{new Intl.NumberFormat(locale, { style: 'currency', currency: (b.guarantee.currency || 'EUR').toUpperCase() }).format(b.guarantee.feeCents / 100)}</dd>
+            <dd>{formatPrice(b.guarantee.feeCents / 100, b.guarantee.currency || currency, locale)}</dd>
+          </>
+        ) : null}
+        {b.paidCents ? (
+          <>
+            <dt>{text.paid}</dt>
+            <dd>{formatPrice(b.paidCents / 100, currency, locale)}</dd>
           </>
         ) : null}
         {b.experience ? (

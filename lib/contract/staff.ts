@@ -6,6 +6,8 @@ import { num, str, texts } from './fields';
  * docs/backend-contract.md, "The venue's answers").
  */
 export const staffBookingSchema = z.object({
+  /** `experience` for an experience booked on its own (answered with the same calls, by its hash). */
+  kind: z.enum(['table', 'experience']).catch('table'),
   hash: z.string().min(1),
   version: num,
   date: str,
@@ -22,6 +24,7 @@ export const staffBookingSchema = z.object({
   notes: str,
   visitReason: str,
   guarantee: z.object({ provider: str, feeCents: num, currency: str, per: str }).nullish().transform((v) => v ?? null),
+  paidCents: num,
   experience: texts.nullish().transform((v) => v ?? null),
   venueNote: str,
   answeredBy: str,
@@ -34,8 +37,12 @@ export const staffDaySchema = z.object({
   date: z.string().min(1),
   today: str,
   timezone: str,
+  /** The venue's currency (ISO 4217), for the amounts on the sheet. */
+  currency: str,
   shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, bookings: z.array(staffBookingSchema) })),
   waitingList: z.array(staffBookingSchema),
+  /** Experiences booked on their own that day; a backend without them sends none. */
+  experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
 });
 export type StaffDay = z.output<typeof staffDaySchema>;
 

@@ -591,7 +591,7 @@ export type CardSetupRow = typeof cardSetups.$inferSelect;
 
 // ---- Experience bookings and deposits (issue 14; docs/experiences.md) ----
 
-export type ExperienceBookingStatus = 'confirmed' | 'pending' | 'waitinglist' | 'cancelled';
+export type ExperienceBookingStatus = 'confirmed' | 'pending' | 'waitinglist' | 'cancelled' | 'declined';
 
 /**
  * Bookings of an experience, on its own (`experience/createexperiencereserve`) or added to a
@@ -646,6 +646,12 @@ export const experienceBookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The no-show fee recorded for the venue when cancelled past the policy's limit. */
     cancellationFeeCents: integer('cancellation_fee_cents'),
+    /** The venue's answer and the attendance, as for table bookings (issue 23: the service sheet). */
+    answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    venueNote: text('venue_note'),
+    attendance: text('attendance').$type<'arrived' | 'noshow'>(),
+    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
     createdAt: stamp('created_at'),
   },
   (t) => [index('experience_bookings_capacity').on(t.venueId, t.experienceId, t.date, t.status)],

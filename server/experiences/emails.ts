@@ -47,7 +47,10 @@ function depositNote(manage: Texts, terms: GuaranteeTerms, venue: VenueRow, b: E
 const longDate = formatLongDate;
 
 /** Why the guest gets an e-mail about an experience booking: its outcome, or their own change. */
-export type ExperienceNews = Exclude<ExperienceOutcome, 'reject'> | 'changed' | 'cancelled';
+export type ExperienceNews = Exclude<ExperienceOutcome, 'reject'> | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
+
+/** The news that end a booking: the guest's own cancel, and the venue's decline or cancel (issue 23). */
+const ENDING: ExperienceNews[] = ['cancelled', 'declined', 'venueCancelled'];
 
 /**
  * The guest's e-mail about an experience booking (with an `.ics` file unless on the waiting
@@ -62,7 +65,16 @@ export async function queueExperienceEmails(
   e: ExperienceRow,
   b: ExperienceBookingRow,
   news: ExperienceNews,
-  context: { host: string; now: Date; refundCents?: number },
+  context: {
+    host: string;
+    now: Date;
+    refundCents?: number;
+    /** The venue's note to the guest (decline, cancel by the venue). */
+    venueNote?: string | null;
+    /** The venue is told of the guest's doings and of the deadline's answers, not of its own (default true). */
+    notifyVenue?: boolean;
+    venueEvent?: 'deadlineConfirmed' | 'deadlineDeclined';
+  },
 ) {
   const locale = toLocale(b.locale);
   const { emails, summary, manage } = catalogues[locale].experiences;
@@ -91,13 +103,15 @@ export async function queueExperienceEmails(
     ...(b.notes ? [[summary.notes, b.notes] as [string, string]] : []),
     ...(b.cancellationFeeCents ? [[manage.fee, money(b.cancellationFeeCents)] as [string, string]] : []),
   ];
-  const standing = news !== 'cancelled' && news !== 'waitinglist';
+  const ending = ENDING.includes(news);
+  const standing = !ending && news !== 'waitinglist';
   const notes: string[] = [];
   if (standing) {
     notes.push(...guaranteeNotes(venue, b, locale, context.now));
     if (b.paidCents > 0) notes.push(depositNote(manage, policyOf(e, b, venue.currency), venue, b, locale));
   }
-  if (news === 'cancelled' && context.refundCents) notes.push(fill(manage.refunded, { amount: money(context.refundCents) }));
+  if (ending && context.venueNote?.trim()) notes.push(`${emails[news].note}: ${context.venueNote.trim()}`);
+  if (ending && context.refundCents) notes.push(fill(manage.refunded, { amount: money(context.refundCents) }));
   const mail = renderEmailTexts(
     emails[news],
     locale,
@@ -111,7 +125,7 @@ export async function queueExperienceEmails(
       : [
           {
             filename: 'experience.ics',
-            contentType: `text/calendar; charset=utf-8; method=${news === 'cancelled' ? 'CANCEL' : 'PUBLISH'}`,
+            contentType: `text/calendar; charset=utf-8; method=${ending ? 'CANCEL' : 'PUBLISH'}`,
             content: Buffer.from(
               reservationIcs({
                 uid: `${b.hash}@${context.host}`,
@@ -125,18 +139,18 @@ export async function queueExperienceEmails(
                 url: link,
                 now: context.now,
                 sequence: b.revision,
-                cancelled: news === 'cancelled',
+                cancelled: ending,
               }),
             ).toString('base64'),
           },
         ];
   await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
-  if (!venue.email) return;
+  if (!venue.email || context.notifyVenue === false) return;
   const venueTexts = catalogues.it.experiences;
   const note = renderEmailTexts(
     venueTexts.emails.venue,
     'it',
-    { venueName: venue.name, title: text(e.title, 'it'), event: venueTexts.emails.venueEvents[news], date: b.date, time: b.time, pax: String(b.covers) },
+    { venueName: venue.name, title: text(e.title, 'it'), event: venueTexts.emails.venueEvents[context.venueEvent ?? news], date: b.date, time: b.time, pax: String(b.covers) },
     [
       [venueTexts.summary.name, `${b.firstName} ${b.lastName}`],
       [venueTexts.summary.people, String(b.covers)],

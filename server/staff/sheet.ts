@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { reservations, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, zones, type ExperienceBookingRow, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { queueReservationEmails, type ReservationNews } from '@/server/booking/emails';
 import { isWellFormedHash } from '@/server/booking/changes';
@@ -10,6 +10,7 @@ import { isoWeekday } from '@/server/booking/availability';
 import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
+import { answerExperienceBooking, experienceSheet } from './experience-answers';
 
 /**
  * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
@@ -45,6 +46,8 @@ const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist'
 /** A booking as staff see it. */
 export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null) {
   return {
+    /** A table booking (with its experience, if one was added), or an experience booked on its own. */
+    kind: 'table' as 'table' | 'experience',
     hash: r.hash,
     version: r.revision,
     date: r.date,
@@ -56,11 +59,13 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     email: r.email,
     zone: r.zoneKey,
     zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
-    status: r.status,
+    status: r.status as ReservationRow['status'] | ExperienceBookingRow['status'],
     attendance: r.attendance ?? '',
     notes: r.notes,
     visitReason: r.visitReason ?? '',
     guarantee: r.guaranteeTerms ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per } : null,
+    /** A deposit or prepayment made at booking (experiences on their own). */
+    paidCents: 0,
     experience,
     venueNote: r.venueNote ?? '',
     answeredBy: r.answeredBy ?? '',
@@ -84,8 +89,9 @@ export const venueToday = (venue: VenueRow, now = clockNow()) => localMoment(ven
 
 /**
  * `staff/day`: a day's bookings by shift and time, the covers each shift holds against its
- * capacity (confirmed and pending count, as for availability), and the waiting list in the
- * order guests joined it.
+ * capacity (confirmed and pending count, as for availability), the waiting list in the
+ * order guests joined it, and the experiences booked on their own (their places are the
+ * experience's, not the shift's).
  */
 export async function serviceSheet(db: Database, venue: VenueRow, date: string) {
   const v = await loadBookingVenue(db, venue);
@@ -115,7 +121,8 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
       };
     });
   const waitingList = views.filter((b) => b.status === 'waitinglist').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return { date, today: venueToday(venue), timezone: venue.timezone, shifts, waitingList };
+  const experiences = await experienceSheet(db, venue, date, zoneNames);
+  return { date, today: venueToday(venue), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences };
 }
 
 export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed'; booking: StaffBooking } | { result: 'notFound' };
@@ -135,8 +142,8 @@ export async function answerBooking(
 ): Promise<StaffOutcome> {
   if (!isWellFormedHash(input.hash)) return { result: 'notFound' };
   const [current] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
-  if (!current) return { result: 'notFound' };
   const note = (input.note ?? '').trim().slice(0, NOTE_MAX);
+  if (!current) return answerExperienceBooking(db, venue, { ...input, note }, await zoneNamesOf(db, venue.id), now);
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, current.date, current.shiftKey);

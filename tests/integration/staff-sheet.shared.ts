@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, testDay, TEST_NOW } from '../helpers/clock';
+import { DEMO_DAYS, pinTestClock, placeDemoCalendar, testDay, TEST_NOW } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
 // The demo venue confirms up to 6 covers by itself; more await the venue (pending).
@@ -248,6 +248,82 @@ export function describeStaffSheet(driver: Driver) {
       } finally {
         await db.update(venues).set({ booking: row.booking }).where(eq(venues.id, venue.id));
       }
+    });
+
+    it('experiences booked on their own are on the same sheet and answered the same way: confirm, arrived, decline and cancel with a note, a deposit given back in full, the deadline (issue 23)', async () => {
+      const { db, venue, schema } = await ctx();
+      const { createBackendClient } = await import('@/lib/backend/client');
+      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const { localToken } = await import('@/lib/botcheck/local');
+      const client = createBackendClient(builtinTransport('localhost'), 'builtin');
+      const [wine, pasta] = await Promise.all(['vini-toscani', 'corso-pasta'].map(async (key) => (await db.select().from(schema.experiences).where(eq(schema.experiences.key, key)))[0]));
+      const person = (i: number) => ({ nome: `Gusto${i}`, cognome: 'Verdi', email: `staff-exp${i}@example.com`, prefisso: '+39', telefono: '3471234567', privacy: true, marketing: false, language: 'fr' });
+      const bookExperience = async (payload: Record<string, unknown>) => {
+        const answer = await client.experience('createexperiencereserve', { payload: JSON.stringify(payload), recaptchaV2Token: '', recaptchaV3Token: localToken('v3', 'pass'), tokenVersion: 'v3' });
+        if (!answer.status) throw new Error(answer.error);
+        const [row] = await db.select().from(schema.experienceBookings).where(eq(schema.experienceBookings.hash, answer.data.hash));
+        return row;
+      };
+      const WINE = DEMO_DAYS.wineEvening;
+      // A party of 8 awaits the venue, as a table of 8 does; a party of 2 is confirmed.
+      const big = await bookExperience({ ...person(1), experienceId: wine.id, day: WINE, time: '18:00', pax: 8 });
+      const small = await bookExperience({ ...person(2), experienceId: wine.id, day: WINE, time: '18:30', pax: 2 });
+      expect([big.status, small.status]).toEqual(['pending', 'confirmed']);
+      const sheet = await call('staff/day', form({ date: WINE }));
+      const listed = (sheet.body.data as unknown as { experiences: { kind: string; name: string; time: string; covers: number; status: string; experience: { it: string } }[] }).experiences;
+      expect(listed.map((b) => [b.kind, b.time, b.name, b.covers, b.status])).toEqual([
+        ['experience', '18:00', 'Gusto1 Verdi', 8, 'pending'],
+        ['experience', '18:30', 'Gusto2 Verdi', 2, 'confirmed'],
+      ]);
+      expect(listed[0].experience.it).toBe(wine.title.it);
+
+      // Confirm on a stale version is refused with the booking as it is now; on its version, once of 10.
+      expect(await call('staff/confirm', form({ hash: big.hash, version: big.revision + 1 }))).toMatchObject({ httpStatus: 409, body: { data: { result: 'changed', booking: { kind: 'experience', status: 'pending' } } } });
+      const tries = await Promise.all(Array.from({ length: 10 }, () => call('staff/confirm', form({ hash: big.hash, version: big.revision }))));
+      expect(tries.filter((t) => t.body.data?.result === 'done')).toHaveLength(1);
+      expect((await mailsTo('staff-exp1@example.com')).filter((m) => m.template === 'experience_confirm')).toHaveLength(1);
+      expect(await call('staff/arrived', form({ hash: big.hash, version: big.revision + 1 }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { attendance: 'arrived', status: 'confirmed' } } } });
+      expect(await call('staff/noshow', form({ hash: small.hash, version: small.revision }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { attendance: 'noshow' } } } });
+
+      // Cancelled by the venue: the guest's e-mail (in French) carries the note and a CANCEL .ics; the places return.
+      expect(await call('staff/cancel', form({ hash: big.hash, version: big.revision + 2, note: 'Cave fermée pour travaux' }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { status: 'cancelled', venueNote: 'Cave fermée pour travaux' } } } });
+      const cancelled = (await mailsTo('staff-exp1@example.com')).find((m) => m.template === 'experience_venueCancelled')!;
+      expect(cancelled.bodyText).toContain('Cave fermée pour travaux');
+      expect(cancelled.subject).toContain('annulée');
+      expect(ics(cancelled as never).type).toContain('method=CANCEL');
+      const { bookedByDate } = await import('@/server/experiences/service');
+      expect((await bookedByDate(db, wine.id, WINE, WINE)).get(WINE)).toBe(2);
+
+      // A paid deposit: the venue's decline gives it back in full, and says so.
+      const pending = await bookExperience({ ...person(3), experienceId: wine.id, day: WINE, time: '18:00', pax: 9 });
+      expect(await call('staff/decline', form({ hash: pending.hash, version: pending.revision, note: 'Evento privato' }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { status: 'declined' } } } });
+      expect((await mailsTo('staff-exp3@example.com')).map((m) => m.template)).toContain('experience_declined');
+      const FRIDAY = testDay(3);
+      const started = await client.experiencePayment('startpayment', { experienceId: String(pasta.id), day: FRIDAY, time: '16:00', pax: '2', email: 'staff-exp4@example.com' });
+      if (!started.status || !started.data.deposit) throw new Error('no deposit');
+      const { reference, clientSecret } = started.data.deposit;
+      expect(await client.experiencePayment('confirmlocaldeposit', { reference: reference!, clientSecret: clientSecret!, cardNumber: '4242424242424242' })).toMatchObject({ status: true });
+      const paid = await bookExperience({ ...person(4), experienceId: pasta.id, day: FRIDAY, time: '16:00', pax: 2, campiAggiuntivi: { allergie: 'nessuna' }, depositReference: reference });
+      expect(paid.paidCents).toBe(6000);
+      expect(await call('staff/cancel', form({ hash: paid.hash, version: paid.revision, note: 'Chef malato' }))).toMatchObject({ httpStatus: 200 });
+      const [mirror] = await db.select().from(schema.depositPayments).where(eq(schema.depositPayments.reference, reference!));
+      expect(mirror.status).toBe('refunded');
+      const refundMail = (await mailsTo('staff-exp4@example.com')).find((m) => m.template === 'experience_venueCancelled')!;
+      expect(refundMail.bodyText).toMatch(/60/);
+      // Answered twice, the refund is not made twice.
+      expect(await call('staff/cancel', form({ hash: paid.hash, version: paid.revision + 1 }))).toMatchObject({ httpStatus: 409, body: { data: { result: 'notAllowed' } } });
+
+      // No request waits forever: a pending experience is answered by the deadline sweep too.
+      const late = await bookExperience({ ...person(5), experienceId: wine.id, day: WINE, time: '18:30', pax: 8 });
+      expect(late.status).toBe('pending');
+      const { sweepStale } = await import('@/server/housekeeping');
+      await sweepStale(db, new Date(TEST_NOW.getTime() + 24 * 3600_000));
+      const [answered] = await db.select().from(schema.experienceBookings).where(eq(schema.experienceBookings.id, late.id));
+      expect(answered).toMatchObject({ status: 'declined', answeredBy: 'deadline' });
+      expect((await mailsTo('staff-exp5@example.com')).map((m) => m.template)).toContain('experience_declined');
+      const venueNews = await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'experience_venue'));
+      expect(venueNews.filter((m) => m.bodyText.includes('Gusto5') && m.subject.includes('scadere'))).toHaveLength(1);
+      void venue;
     });
 
     it('refuses bad input with a 400 and unknown bookings with a 404', async () => {

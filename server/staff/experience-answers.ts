@@ -1,0 +1,148 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { depositPayments, experienceBookings, experiences, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { queueExperienceEmails, type ExperienceNews } from '@/server/experiences/emails';
+import { lockExperienceDate } from '@/server/experiences/service';
+import { refundDeposit } from '@/server/payments/deposit';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { now as clockNow } from '@/server/clock';
+import { log } from '@/lib/log';
+import type { AnsweredBy, StaffAction, StaffBooking } from './sheet';
+
+/**
+ * The venue's side of experiences booked on their own (issue 23: "experience bookings appear
+ * on the same sheet"): listed on the day's sheet beside the shifts, and answered with the
+ * same five actions under the experience date's lock, checked against the booking's version.
+ * An experience added to a table booking is answered with that booking (server/staff/sheet.ts).
+ * A decline or a cancel by the venue gives back a deposit or prepayment in full (the guest is
+ * not at fault), claimed in the transaction and refunded after it, as a guest's free cancel is.
+ */
+
+const FROM: Record<StaffAction, ExperienceBookingRow['status'][]> = {
+  confirm: ['pending'],
+  decline: ['pending', 'waitinglist'],
+  arrived: ['confirmed'],
+  noshow: ['confirmed'],
+  cancel: ['confirmed', 'pending', 'waitinglist'],
+};
+const NEWS: Partial<Record<StaffAction, ExperienceNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
+const SHOWN: ExperienceBookingRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
+
+/** An experience booking as staff see it: the table booking's shape, `kind` 'experience'. */
+export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>): StaffBooking {
+  return {
+    kind: 'experience',
+    hash: b.hash,
+    version: b.revision,
+    date: b.date,
+    time: b.time,
+    shift: '',
+    covers: b.covers,
+    name: `${b.firstName} ${b.lastName}`.trim(),
+    phone: `${b.phonePrefix} ${b.phone}`.trim(),
+    email: b.email,
+    zone: b.zoneKey,
+    zoneName: b.zoneKey ? (zoneNames.get(b.zoneKey) ?? { it: b.zoneKey }) : { it: '' },
+    status: b.status,
+    attendance: b.attendance ?? '',
+    notes: b.notes,
+    visitReason: b.visitReason ?? '',
+    guarantee: b.guaranteeTerms ? { provider: b.guaranteeProvider ?? '', feeCents: b.guaranteeTerms.feeCents, currency: b.guaranteeTerms.currency, per: b.guaranteeTerms.per } : null,
+    paidCents: b.paidCents,
+    experience: e.title,
+    venueNote: b.venueNote ?? '',
+    answeredBy: b.answeredBy ?? '',
+    answeredAt: b.answeredAt?.toISOString() ?? '',
+    createdAt: b.createdAt.toISOString(),
+  };
+}
+
+/** The day's experiences booked on their own, by time then booking order. */
+export async function experienceSheet(db: Database, venue: VenueRow, date: string, zoneNames: Map<string, Texts>): Promise<StaffBooking[]> {
+  const rows = await db
+    .select({ b: experienceBookings, title: experiences.title })
+    .from(experienceBookings)
+    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
+    .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.date, date), isNull(experienceBookings.reservationId), inArray(experienceBookings.status, SHOWN)))
+    .orderBy(asc(experienceBookings.time), asc(experienceBookings.createdAt), asc(experienceBookings.id));
+  return rows.map(({ b, title }) => staffExperienceView(b, { title }, zoneNames));
+}
+
+/** The venue's experience bookings (on their own) still pending, for the deadline sweep. */
+export async function pendingExperienceBookings(db: Database) {
+  return db
+    .select()
+    .from(experienceBookings)
+    .where(and(eq(experienceBookings.status, 'pending'), isNull(experienceBookings.reservationId)))
+    .orderBy(asc(experienceBookings.id));
+}
+
+export type ExperienceAnswer = { result: 'done' | 'changed' | 'notAllowed'; booking: StaffBooking } | { result: 'notFound' };
+
+/** One answer of the venue to an experience booked on its own (see `answerBooking`, whose twin this is). */
+export async function answerExperienceBooking(
+  db: Database,
+  venue: VenueRow,
+  input: { hash: string; action: StaffAction; version: number | null; note: string; by: AnsweredBy; host: string },
+  zoneNames: Map<string, Texts>,
+  now = clockNow(),
+): Promise<ExperienceAnswer> {
+  const [found] = await db
+    .select({ b: experienceBookings, e: experiences })
+    .from(experienceBookings)
+    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
+    .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, input.hash), isNull(experienceBookings.reservationId)));
+  if (!found) return { result: 'notFound' };
+  const { e } = found;
+  const outcome = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await lockExperienceDate(t, venue.id, e.id, found.b.date);
+    const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
+    if (input.version !== null && b.revision !== input.version) return { result: 'changed' as const, booking: staffExperienceView(b, e, zoneNames), refund: null };
+    if (!FROM[input.action].includes(b.status)) return { result: 'notAllowed' as const, booking: staffExperienceView(b, e, zoneNames), refund: null };
+    const ends = input.action === 'decline' || input.action === 'cancel';
+    const changes: Partial<typeof experienceBookings.$inferInsert> =
+      input.action === 'arrived' || input.action === 'noshow'
+        ? { attendance: input.action, attendanceAt: now }
+        : {
+            status: input.action === 'confirm' ? 'confirmed' : input.action === 'decline' ? 'declined' : 'cancelled',
+            answeredBy: input.by,
+            answeredAt: now,
+            venueNote: ends ? input.note || null : null,
+            ...(input.action === 'cancel' ? { cancelledAt: now } : {}),
+          };
+    const [changed] = await tx
+      .update(experienceBookings)
+      .set({ ...changes, revision: b.revision + 1 })
+      .where(eq(experienceBookings.id, b.id))
+      .returning();
+    let refund: string | null = null;
+    if (ends && b.paidCents > 0 && b.paymentReference) {
+      const claimed = await tx
+        .update(depositPayments)
+        .set({ status: 'refunding', updatedAt: now })
+        .where(and(eq(depositPayments.reference, b.paymentReference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'used')))
+        .returning({ id: depositPayments.id });
+      if (claimed.length === 1) refund = b.paymentReference;
+    }
+    const news = NEWS[input.action];
+    if (news) {
+      await queueExperienceEmails(t, venue, e, changed, news, {
+        host: input.host,
+        now,
+        refundCents: refund ? b.paidCents : 0,
+        venueNote: changed.venueNote,
+        notifyVenue: input.by === 'deadline',
+        venueEvent: input.by === 'deadline' ? (input.action === 'confirm' ? 'deadlineConfirmed' : 'deadlineDeclined') : undefined,
+      });
+    }
+    return { result: 'done' as const, booking: staffExperienceView(changed, e, zoneNames), refund };
+  });
+  if (outcome.refund) await refundDeposit(db, venue, outcome.refund);
+  if (outcome.result === 'done') {
+    if (NEWS[input.action]) kickDelivery();
+    log.info('experience_booking_answered', { experienceBookingId: found.b.id, action: input.action, by: input.by });
+  }
+  return { result: outcome.result, booking: outcome.booking };
+}

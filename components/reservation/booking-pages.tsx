@@ -40,8 +40,15 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
   const labels = (messages as unknown as { reserve: { summary: Record<string, string> } }).reserve.summary;
   const policy = booking.guarantee ? policyMessage(booking.guarantee) : null;
+  const status = (messages as unknown as { reserve: { bookingStatus: Record<string, string> } }).reserve.bookingStatus[booking.status];
   return (
     <dl className="summary__list">
+      {status ? (
+        <>
+          <dt>{labels.status}</dt>
+          <dd data-testid="booking-status">{status}</dd>
+        </>
+      ) : null}
       <dt>{labels.people}</dt>
       <dd>{t('people.count', { count: booking.pax })}</dd>
       <dt>{labels.date}</dt>

@@ -97,7 +97,10 @@ test('the venue e-mail\'s one-click links: Confirm and Decline without signing i
   const it = messages('it');
 
   // Confirm: the venue clicks in the e-mail (a GET shows the page; the button acts).
-  await book(request, 3, 10, '21:00');
+  const request3 = await book(request, 3, 10, '21:00');
+  // The guest's own page says it awaits the venue.
+  await page.goto(`${origin}/en/reserve/${request3.hash}/edit`);
+  await expect(page.getByTestId('booking-status')).toHaveText(en('reserve.bookingStatus.pending'));
   await expect.poll(() => Boolean(venueMail('Ospite3 Staff'))).toBe(true);
   const confirm = linkOf(venueMail('Ospite3 Staff')!.text, 'confirm');
   await page.goto(confirm);
@@ -106,17 +109,39 @@ test('the venue e-mail\'s one-click links: Confirm and Decline without signing i
   await page.getByRole('button', { name: it('staffArea.link.confirmSend') }).click();
   await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.confirmed'));
   await expect.poll(() => readMails().filter((m) => m.to.startsWith('staff-e2e-3-') && m.subject.includes('confirmed')).length).toBe(1);
+  await page.goto(`${origin}/en/reserve/${request3.hash}/edit`);
+  await expect(page.getByTestId('booking-status')).toHaveText(en('reserve.bookingStatus.confirmed'));
   // A second click: what was done, and when; nothing more.
   await page.goto(confirm);
   await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.confirmed'));
   await expect(page.getByRole('button', { name: it('staffArea.link.confirmSend') })).toHaveCount(0);
 
   // Decline, with a note the guest receives.
-  await book(request, 4, 9, '21:30');
+  const request4 = await book(request, 4, 9, '21:30');
   await expect.poll(() => Boolean(venueMail('Ospite4 Staff'))).toBe(true);
   await page.goto(linkOf(venueMail('Ospite4 Staff')!.text, 'decline'));
   await page.getByLabel(it('staffArea.declineNote')).fill('Siamo al completo per un evento privato');
   await page.getByRole('button', { name: it('staffArea.actions.declineSend') }).click();
   await expect(page.getByTestId('answer-outcome')).toContainText(it('staffArea.status.declined'));
   await expect.poll(() => readMails().find((m) => m.to.startsWith('staff-e2e-4-') && m.text.includes('Siamo al completo per un evento privato'))?.subject ?? '').toContain('cannot take your request');
+  // The guest's page, from the booking's own link: the venue's refusal.
+  await page.goto(`${origin}/en/reserve/${request4.hash}/edit`);
+  await expect(page.getByTestId('booking-status')).toHaveText(en('reserve.bookingStatus.declined'));
+  await expect(page.getByRole('status')).toContainText(en('reserve.outcome.rejectText'));
+});
+
+test('staff at 1280 px: the sheet lays out without sideways scrolling, with the experiences booked on their own, axe-clean', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/en/staff`);
+  await page.getByLabel(en('promo.staff.tokenLabel')).fill(token);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('staffArea.title'));
+  await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+  await expect(page.getByRole('heading', { name: en('staffArea.experiences') })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: '20:00 · Ospite1 Staff' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await context.close();
 });

@@ -24,12 +24,16 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
         <Link href="/frontpage/giftcards">{t('backToList')}</Link>
       </p>
       <h1>{pickText(card.title, locale)}</h1>
-      <p>
-        {t('value')}: <strong>{money(card.value, location.valuta, locale)}</strong>
-      </p>
-      <p className="price">
-        {t('price')}: {money(card.price, location.valuta, locale)}
-      </p>
+      {card.customMin !== null && card.customMax !== null ? null : (
+        <>
+          <p>
+            {t('value')}: <strong>{money(card.value, location.valuta, locale)}</strong>
+          </p>
+          <p className="price">
+            {t('price')}: {money(card.price, location.valuta, locale)}
+          </p>
+        </>
+      )}
       {card.customMin !== null && card.customMax !== null ? (
         <p>{t('customValueHint', { min: money(card.customMin, location.valuta, locale), max: money(card.customMax, location.valuta, locale) })}</p>
       ) : null}

@@ -19,12 +19,20 @@ export async function GiftcardListScreen({ params }: { params: VenueParams }) {
             {/* eslint-disable-next-line @next/next/no-img-element -- a venue's image may be on any host; next/image would need each one configured */}
             {c.image ? <img src={c.image} alt="" width={320} height={180} loading="lazy" /> : null}
             <h2>{pickText(c.title, locale)}</h2>
-            <p>
-              {t('value')}: <strong>{money(c.value, location.valuta, locale)}</strong>
-            </p>
-            <p className="price">
-              {t('price')}: {money(c.price, location.valuta, locale)}
-            </p>
+            {c.customMin !== null && c.customMax !== null ? (
+              <p>
+                {t('value')}: <strong>{t('valueRange', { min: money(c.customMin, location.valuta, locale), max: money(c.customMax, location.valuta, locale) })}</strong>
+              </p>
+            ) : (
+              <>
+                <p>
+                  {t('value')}: <strong>{money(c.value, location.valuta, locale)}</strong>
+                </p>
+                <p className="price">
+                  {t('price')}: {money(c.price, location.valuta, locale)}
+                </p>
+              </>
+            )}
             <Link className="button button--ghost" href={`/frontpage/giftcard/${encodeURIComponent(c.id)}`}>
               {t('details')}
               <span className="visually-hidden">: {pickText(c.title, locale)}</span>

@@ -3,8 +3,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow, venues } from '@/server/db/schema';
 import type { GiftcardCheckoutData } from '@/lib/forms/giftcard';
-import { currencyIcon } from '@/lib/currency';
-import { toLocale } from '@/lib/i18n/locales';
+import { currencyIcon, formatPrice } from '@/lib/currency';
+import { locales, toLocale } from '@/lib/i18n/locales';
+import { messageText } from '@/server/outbox/templates';
+import type { Texts } from '@/server/db/schema';
 import type { CheckoutProvider, CheckoutSession } from '@/lib/payments/checkout';
 import { errorMessage, log } from '@/lib/log';
 import { publicId } from '@/server/ids';
@@ -28,6 +30,15 @@ export type CheckoutStart = { fingerprint: string; provider: 'stripe' | 'testpay
  * the browser), the order is stored `pending` with a 128-bit fingerprint, and a hosted
  * Checkout Session is opened for exactly that amount.
  */
+/**
+ * The name a card of a free amount goes by, in every language ("Gift card of 50 €"), rather
+ * than the product's "choose the amount": the recipient's e-mail, card page and printable card
+ * carry it (issue 29).
+ */
+export function customTitle(valueCents: number, currency: string): Texts {
+  return Object.fromEntries(locales.map((l) => [l, messageText(l, 'giftcards.customTitle', { amount: formatPrice(valueCents / 100, currency, l) })])) as Texts;
+}
+
 export async function startCheckout(
   db: Database,
   venue: VenueRow,
@@ -54,7 +65,7 @@ export async function startCheckout(
       fingerprint,
       orderNumber: newOrderNumber(),
       giftCardId: card.id,
-      productTitle: card.title,
+      productTitle: data.customValueCents === null ? card.title : customTitle(unit.valueCents, venue.currency),
       unitValueCents: unit.valueCents,
       unitPriceCents: unit.priceCents,
       quantity: data.quantity,

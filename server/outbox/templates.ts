@@ -118,6 +118,13 @@ export function reserveText(language: string, key: string, values: Record<string
   return typeof message === 'string' ? formatIcu(message, values, locale) : key;
 }
 
+/** A message of a language by its full dotted key (e.g. `giftcards.customTitle`), placeholders and plurals filled. */
+export function messageText(language: string, key: string, values: Record<string, string | number> = {}): string {
+  const locale = toLocale(language);
+  const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogues[locale]);
+  return typeof message === 'string' ? formatIcu(message, values, locale) : key;
+}
+
 /** The booking-detail labels (`reserve.summary`) of a language, for e-mails. */
 export function summaryLabels(language: string): Record<string, string> {
   return catalogues[toLocale(language)].reserve.summary as Record<string, string>;

@@ -138,6 +138,21 @@ export function describeGiftcards(driver: Driver) {
       expect(order).toMatchObject({ firstName: 'Anna', email: 'anna@example.com', recipientEmail: 'bruno@example.com', birthDate: null, city: '', phone: '' });
     });
 
+    it('names a card of a free amount by its amount in every language, not "choose the amount" (issue 29)', async () => {
+      const list = (await call('giftcard/getlist', form({}))).body.data as { id: string; customMin: number | null }[];
+      const custom = list.find((c) => c.customMin !== null)!;
+      const order = await orderOf((await checkout({ id: custom.id, customValue: '50' })).fingerprint);
+      const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+      expect(Object.fromEntries(Object.entries(order.productTitle).map(([l, t]) => [l, nbsp(t)]))).toEqual({
+        it: 'Buono regalo da € 50',
+        en: 'Gift card of € 50',
+        fr: 'Carte cadeau de 50 €',
+        es: 'Tarjeta regalo de 50 €',
+        de: 'Geschenkgutschein über 50 €',
+      });
+      expect(order.unitValueCents).toBe(5000);
+    });
+
     it('charges the amount computed from the venue prices, whatever the browser sends', async () => {
       const started = await checkout({ quantity: '3', total: '1', amount: '1', price: '1' });
       expect(started.fingerprint).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits

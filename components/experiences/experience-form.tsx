@@ -53,7 +53,10 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   // A submit refused after the deposit was paid: the guest is told what happens to the money.
   const [paidRefused, setPaidRefused] = useState(false);
   const [step, setStep] = useState<Step>(!pax ? 'people' : date ? 'time' : 'date');
-  const [month, setMonth] = useState((setup.initial.date || new Date().toISOString()).slice(0, 7));
+  // The calendar opens on the first month it runs in (a one-date experience weeks ahead shows its date at once).
+  const today = new Date().toISOString().slice(0, 10);
+  const [month, setMonth] = useState((setup.initial.date || (e.firstDate > today ? e.firstDate : today)).slice(0, 7));
+  const noMoreDates = Boolean(e.lastDate) && e.lastDate < (month === today.slice(0, 7) ? today : `${month}-01`);
   const bot = useBotSubmit(wizard.botcheck);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const invalidPrefill = setup.initial.pax > 0 && !inLimits(setup.initial.pax);
@@ -179,6 +182,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
             error={days.error ? errorText(errorCode(days.error)) : undefined}
             experienceDates={new Set()}
             onMonth={setMonth}
+            noneText={noMoreDates ? x['form.noMoreDates'] : undefined}
             onChoose={(d) => {
               setDate(d);
               setStep('time');

@@ -41,6 +41,7 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
       </div>
     );
   }
+  const isoDay = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '');
   const setup: ExperienceFormSetup = {
     wizard,
     x: flatten((messages as unknown as { experiences: Tree }).experiences),
@@ -58,6 +59,8 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
       hasFields: experience.campiAggiuntivi.length > 0,
       guarantee: experience.tipoCCGaranzia > 0 && experience.importoCCGaranzia > 0,
       payment: (experience.tipoAcquisto === 1 && experience.importoDepositoAcconto > 0) || (experience.tipoAcquisto === 2 && experience.prezzo > 0),
+      firstDate: isoDay(experience.data),
+      lastDate: isoDay(experience.scadenza),
     },
     initial: { pax: parsePax(pax) ?? 0, date: parseDate(date) ?? '' },
   };

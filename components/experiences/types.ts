@@ -25,6 +25,9 @@ export type ExperienceFormSetup = {
     /** Whether a card guarantee or a payment will be asked (known from `tipoCCGaranzia` and `tipoAcquisto`). */
     guarantee: boolean;
     payment: boolean;
+    /** The first and last day it runs (`data`, `scadenza`, yyyy-mm-dd), or ''. */
+    firstDate: string;
+    lastDate: string;
   };
   /** From `/frontpage/esperienze/{hash}/{pax}/{date}`. */
   initial: { pax: number; date: string };

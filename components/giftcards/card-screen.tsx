@@ -55,7 +55,7 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
         ) : null}
       </dl>
       <p className="field__hint">{pickText(card.regulations, locale)}</p>
-      <div className="actions">
+      <div className="actions giftcard-print__actions">
         <PrintButton label={t('print')} />
       </div>
     </article>

@@ -167,7 +167,7 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
             <ol className="countdown__units">
               {parts.map(([name, value]) => (
                 <li key={name} className="countdown__unit">
-                  <span className="countdown__value" data-unit={name}>
+                  <span className="countdown__value" data-unit={name} data-long={value !== null && value >= 1000 ? '' : undefined}>
                     {value === null ? '--' : name === 'days' ? value : pad(value)}
                   </span>
                   <span className="countdown__name">{unit(value ?? 2, text.units[name])}</span>

@@ -16,6 +16,8 @@ type Props = {
   chooseExperienceDays?: boolean;
   onMonth: (month: string) => void;
   onChoose: (date: string) => void;
+  /** Why no day of the month can be chosen, when the caller knows better (e.g. an experience with no more dates). */
+  noneText?: string;
 };
 
 const shift = (month: string, delta: number) => {
@@ -40,7 +42,7 @@ type Pending = 'first' | 'last' | number;
  * PageUp/PageDown change month. Under it, the same available days as a plain select,
  * which screen-reader users often find easier than a grid.
  */
-export function Calendar({ setup, month, days, loading, error, experienceDates, chooseExperienceDays = false, onMonth, onChoose }: Props) {
+export function Calendar({ setup, month, days, loading, error, experienceDates, chooseExperienceDays = false, onMonth, onChoose, noneText }: Props) {
   const { t } = setup;
   const [tipFor, setTipFor] = useState<string | null>(null);
   const [focusDate, setFocusDate] = useState<string | null>(null);
@@ -202,7 +204,7 @@ export function Calendar({ setup, month, days, loading, error, experienceDates, 
                 ))}
               </select>
             ) : (
-              <p id="date-list">{t['date.none']}</p>
+              <p id="date-list">{noneText ?? ((days ?? []).some((d) => d.state === 'completed') ? t['date.none'] : t['date.noneThisMonth'])}</p>
             )}
           </div>
         </>

@@ -265,7 +265,8 @@ export const fidelityMembers = pgTable(
   (t) => [uniqueIndex('fidelity_members_venue_email_key').on(t.venueId, t.emailKey)],
 );
 
-export type OutboxAttachment = { filename: string; contentType: string; content: string /* base64 */ };
+/** An e-mail's attachment; `cid` makes it an inline part the HTML shows by `cid:` (images that webmail clients display, unlike `data:`). */
+export type OutboxAttachment = { filename: string; contentType: string; content: string /* base64 */; cid?: string };
 
 /**
  * Messages to guests and venues (e-mail, later SMS), written in the same transaction as

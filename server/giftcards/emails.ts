@@ -74,11 +74,13 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
     for (const [i, card] of cards.entries()) {
       const code = formatCardCode(card.code);
       const png = await QRCode.toBuffer(card.code, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
-      attachments.push({ filename: `giftcard-${i + 1}-qr.png`, contentType: 'image/png', content: png.toString('base64') });
+      // Shown in the HTML by `cid:` (Gmail and Outlook on the web do not show `data:` images), and a file to keep.
+      const cid = `giftcard-${i + 1}-qr@frontpage`;
+      attachments.push({ filename: `giftcard-${i + 1}-qr.png`, contentType: 'image/png', content: png.toString('base64'), cid });
       lines.push([`${label('code')}${cards.length > 1 ? ` ${i + 1}` : ''}`, code]);
       const print = order.siteBase ? `${order.siteBase}/frontpage/giftcard/card/${card.printToken}` : '';
       blocks.push(
-        `<div style="border:1px solid #d6cfc4;border-radius:8px;padding:12px;margin:12px 0"><p style="font-size:1.4em;font-weight:bold;margin:0">${escapeHtml(money(card.valueCents, order.currency, locale))}</p><p style="font-family:monospace;font-size:1.2em">${escapeHtml(code)}</p><img alt="QR ${escapeHtml(code)}" width="160" height="160" src="data:image/png;base64,${png.toString('base64')}">${print ? `<p><a href="${escapeHtml(print)}">${escapeHtml(t('print'))}</a></p>` : ''}</div>`,
+        `<div style="border:1px solid #d6cfc4;border-radius:8px;padding:12px;margin:12px 0"><p style="font-size:1.4em;font-weight:bold;margin:0">${escapeHtml(money(card.valueCents, order.currency, locale))}</p><p style="font-family:monospace;font-size:1.2em">${escapeHtml(code)}</p><img alt="QR ${escapeHtml(code)}" width="160" height="160" src="cid:${cid}">${print ? `<p><a href="${escapeHtml(print)}">${escapeHtml(t('print'))}</a></p>` : ''}</div>`,
       );
     }
     const paragraphs = [...testNote, t('body', { venueName, buyerName, title })];

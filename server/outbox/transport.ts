@@ -24,7 +24,7 @@ function mailOptions(message: OutboxRow) {
     subject: message.subject,
     text: message.bodyText,
     html: message.bodyHtml ?? undefined,
-    attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
+    attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })),
     headers: { 'X-Frontpage-Message': `${message.id}-${message.template}` },
   };
 }

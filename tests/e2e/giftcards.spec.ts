@@ -100,6 +100,14 @@ test.describe('gift cards', () => {
     await expect(page.getByText(codes[0]).or(page.getByText(codes[1]))).toBeVisible();
     await expect(page.getByRole('img', { name: en('giftcards.print.qr') })).toBeVisible();
     await axe(page);
+    // Printed, it is the card alone: no site menu, footer or print button (issue 29).
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('.site-header')).toBeHidden();
+    await expect(page.locator('.site-footer')).toBeHidden();
+    await expect(page.getByRole('button', { name: en('giftcards.print.print') })).toBeHidden();
+    await expect(page.getByRole('img', { name: en('giftcards.print.qr') })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.locator('.site-header')).toBeVisible();
 
     // The holder's balance page.
     await page.goto('/en/frontpage/giftcard/balance');

@@ -206,6 +206,21 @@ export function describeGiftcards(driver: Driver) {
       expect(recipient.recipient).toBe('bruno@example.com');
       expect(recipient.attachments).toHaveLength(2);
       expect(recipient.attachments[0].contentType).toBe('image/png');
+      // The QR codes are inline parts shown by cid: (webmail does not show data: images), sent as such over SMTP.
+      expect(recipient.bodyHtml).not.toContain('data:image');
+      expect(recipient.bodyHtml).toContain('src="cid:giftcard-1-qr@frontpage"');
+      const { startSmtpSink } = await import('../helpers/smtp-sink');
+      const { smtpTransport } = await import('@/server/outbox/transport');
+      const smtp = await startSmtpSink();
+      try {
+        await smtpTransport(`smtp://127.0.0.1:${smtp.port}`).send(recipient);
+        const raw = smtp.received[0].data;
+        expect(raw).toMatch(/Content-ID: <giftcard-1-qr@frontpage>/i);
+        expect(raw).toMatch(/Content-ID: <giftcard-2-qr@frontpage>/i);
+        expect(raw).toMatch(/multipart\/related/i);
+      } finally {
+        await smtp.close();
+      }
       expect(recipient.bodyText).toContain('Buon compleanno!');
       expect(mine.find((m) => m.template === 'giftcardBuyer')!.recipient).toBe('anna@example.com');
     });

@@ -103,6 +103,20 @@ test.describe('experience bookings', () => {
     }
   });
 
+  test('a one-date experience weeks ahead: the calendar opens on its month with its date, and says so when a month has none (issue 29)', async ({ page, request }) => {
+    const wine = (await experiences(request))['Tuscan wine tasting'];
+    await page.goto(`/en/frontpage/esperienze/${wine.hash}/reserve`);
+    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    // Its one date is offered at once, without paging through empty months.
+    const list = page.getByLabel(en('reserve.date.list'));
+    await expect(list.locator('option')).toHaveCount(2);
+    const date = (await list.locator('option').nth(1).getAttribute('value'))!;
+    expect(date >= daysFromToday(1)).toBe(true);
+    // The month before says there are no dates, not that the party is too large.
+    await page.getByRole('button', { name: en('reserve.date.previous') }).click();
+    await expect(page.locator('#date-list')).toHaveText(en('reserve.date.noneThisMonth'));
+  });
+
   test('keeps to the guest limits and the required fields, in the browser and on the server', async ({ page, request }) => {
     const list = await experiences(request);
     const dinner = list['Traditional tasting dinner'];

@@ -97,7 +97,7 @@ export function SummaryStep({ setup, choice, details, guarantee, extra, onChange
           {busy ? setup.forms.sending : setup.edit ? t['edit.confirm'] : t['summary.confirm']}
         </button>
         <button type="button" className="button button--ghost" onClick={onChange}>
-          {t['summary.change']}
+          {setup.edit ? t['edit.adjust'] : t['summary.change']}
         </button>
       </div>
     </div>

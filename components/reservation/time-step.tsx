@@ -20,10 +20,12 @@ type Props = {
   error?: string;
   /** Resolves with an error code when the hold was refused. */
   onChoose: (choice: Choice) => Promise<string | null>;
+  /** Changing a booking: its current time on this day, marked among the others. */
+  current?: string;
 };
 
 /** Time slots, then the zones free at the chosen time; a full time offers the waiting list. */
-export function TimeStep({ setup, pax, date, day, experiences, chosenExperience, onExperience, loading, error, onChoose }: Props) {
+export function TimeStep({ setup, pax, date, day, experiences, chosenExperience, onExperience, loading, error, onChoose, current }: Props) {
   const { t } = setup;
   const [time, setTime] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,9 +64,10 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
           <ul className="choice-grid">
             {g.slots.map((s) => (
               <li key={s.time}>
-                <button type="button" className={`choice${s.available ? '' : ' choice--full'}`} aria-pressed={time === s.time} onClick={() => setTime(s.time)}>
+                <button type="button" className={`choice${s.available ? '' : ' choice--full'}${current === s.time ? ' choice--current' : ''}`} aria-pressed={time === s.time} onClick={() => setTime(s.time)}>
                   {s.time}
-                  {s.available ? null : <span className="choice__note"> · {t['time.full']}</span>}
+                  {current === s.time ? <span className="choice__note"> · {t['time.current']}</span> : null}
+                  {s.available || current === s.time ? null : <span className="choice__note"> · {t['time.full']}</span>}
                 </button>
               </li>
             ))}

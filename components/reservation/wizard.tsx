@@ -260,6 +260,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             experiences={experienceDay.data ?? []}
             chosenExperience={edit ? undefined : experience}
             onExperience={edit ? undefined : (hash) => go({ experience: hash })}
+            current={edit && edit.choice.date === date ? edit.choice.time : undefined}
             loading={dayData.isLoading}
             error={dayData.error ? (t[`errors.${errorCode(dayData.error)}`] ?? t['errors.generic']) : undefined}
             onChoose={async (choice) => {
@@ -354,7 +355,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       {step === 'summary' && details && !bot.failed ? (
         <section aria-labelledby="step-summary">
           <h2 id="step-summary" ref={headingRef} tabIndex={-1}>
-            {edit ? t['edit.title'] : t['summary.title']}
+            {edit ? t['edit.summaryTitle'] : t['summary.title']}
           </h2>
           <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <SummaryStep

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { en } from './booking-steps';
-import { daysFromToday, readMails, uniqueEmail } from './helpers';
+import { daysFromToday, messages, readMails, uniqueEmail } from './helpers';
 import { E2E_TOKEN, siteUrl } from './servers';
 
 /**
@@ -85,6 +85,33 @@ test.describe('no sideways scrolling on guest screens', () => {
       '/en/no-such-page',
     ];
     for (const path of paths) await noSideways(page, path);
+  });
+
+  test('a compact header on phones: one row under 15 % of the screen, the menu opened by keyboard and closed by moving on (issue 29)', async ({ browser }) => {
+    for (const width of [320, 360]) {
+      const context = await browser.newContext({ viewport: { width, height: 740 } });
+      const page = await context.newPage();
+      await page.goto('/de/frontpage/giftcards');
+      const height = await page.evaluate(() => document.querySelector('.site-header')!.getBoundingClientRect().height);
+      expect(height / 740, `header at ${width} px`).toBeLessThan(0.15);
+      const nav = page.getByRole('navigation', { name: messages('de')('shell.mainNavigation') });
+      await expect(nav).toBeHidden();
+      const toggle = page.locator('summary', { hasText: messages('de')('shell.menu') });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(nav).toBeVisible();
+      await nav.getByRole('link', { name: messages('de')('shell.nav.reserve') }).click();
+      await expect(page).toHaveURL(/\/de\/reserve/);
+      await expect(nav).toBeHidden();
+      await context.close();
+    }
+    // At 1280 px the links are in a row under the bar, and there is no menu button.
+    const wide = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await wide.newPage();
+    await page.goto('/en');
+    await expect(page.getByRole('navigation', { name: en('shell.mainNavigation') }).getByRole('link', { name: en('shell.nav.reserve') })).toBeVisible();
+    await expect(page.locator('summary', { hasText: en('shell.menu') })).toBeHidden();
+    await wide.close();
   });
 
   test('an experience booking: its confirmation links, change and cancel pages fit, and the guest cancels it', async ({ page, request }) => {

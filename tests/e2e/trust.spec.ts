@@ -56,6 +56,9 @@ test.describe('reservations you can trust', () => {
     await page.goto(`/en/reserve/${hash}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: en('reserve.edit.title') })).toBeVisible();
     await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
+    // The booking's own time is marked among the others (issue 29).
+    await page.getByRole('navigation', { name: en('reserve.steps.label') }).getByRole('button', { name: /^Time/ }).click();
+    await expect(page.locator('.choice--current')).toContainText(en('reserve.time.current'));
     await page.getByRole('navigation', { name: en('reserve.steps.label') }).getByRole('button', { name: /^Date/ }).click();
     const list = page.getByLabel(en('reserve.date.list'));
     await expect(list.locator('option').nth(2)).toBeAttached();
@@ -64,6 +67,11 @@ test.describe('reservations you can trust', () => {
     await page.getByRole('button', { name: /^21:00/ }).click();
     await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
     await page.getByRole('button', { name: en('reserve.details.continue') }).click();
+    // One heading per purpose, and no "Change" button beside "Confirm the change".
+    await expect(page.getByRole('heading', { name: en('reserve.edit.title') })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: en('reserve.edit.summaryTitle') })).toBeVisible();
+    await expect(page.getByRole('button', { name: en('reserve.summary.change'), exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: en('reserve.edit.adjust') })).toBeVisible();
     await page.getByRole('button', { name: en('reserve.edit.confirm') }).click();
     await page.waitForURL(`**/en/reserve/${hash}/edit/confirm`);
     await expect(page.getByRole('heading', { level: 1, name: en('reserve.edit.confirmTitle') })).toBeVisible();

@@ -4,7 +4,7 @@ import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pickText } from '@/lib/i18n/texts';
 import { getLocation } from '@/lib/venue/data';
-import { screenMetadata, siteOrigin } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata, siteOrigin } from '@/components/shell/metadata';
 import type { VenueParams } from '@/components/shell/venue-context';
 import { loadExperience } from './data';
 
@@ -16,11 +16,12 @@ export const experienceImagePath = (hash: string, locale: string) => `/api/og/ex
  * and hreflang links, and OpenGraph/Twitter cards whose image carries its photo, title,
  * date and price.
  */
+
 export async function experienceMetadata(params: VenueParams, hash: string): Promise<Metadata> {
   const base = await screenMetadata(params, 'experience', `/frontpage/esperienze/${hash}`);
   const locale = isLocale(params.locale) ? params.locale : defaultLocale;
   const [experience, location] = await Promise.all([loadExperience(params.venue, hash), getLocation(params.venue)]);
-  if (!experience) return base;
+  if (!experience) return notFoundMetadata(base);
   const title = pickText(experience.titolo, locale);
   const description = pickText(experience.descrizione, locale).slice(0, 300);
   const url = new URL(localizedPath(locale, `/frontpage/esperienze/${hash}`), siteOrigin(params.venue)).toString();

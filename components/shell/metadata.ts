@@ -15,6 +15,14 @@ export { siteOrigin } from '@/lib/venue/origin';
  * Title `{locationname} - {product}` (spec section 2), where the product is the screen's
  * translated name, plus the canonical link and the hreflang alternates of the page.
  */
+/**
+ * The metadata of a page that turns out not to exist (issue 29: one <title> per page): no
+ * title of its own, so the not-found screen's "Page not found" is the only one, and not indexed.
+ */
+export function notFoundMetadata(base: Metadata): Metadata {
+  return { ...base, title: null, robots: { index: false }, alternates: undefined, openGraph: undefined, twitter: undefined };
+}
+
 export async function screenMetadata(params: VenueParams, screen: ScreenKey, path: string): Promise<Metadata> {
   const locale = isLocale(params.locale) ? params.locale : defaultLocale;
   const [t, location] = await Promise.all([getTranslations({ locale, namespace: 'screens' }), getLocation(params.venue)]);

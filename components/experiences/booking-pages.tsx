@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
-import { notFound } from 'next/navigation';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { CancelForm } from '@/components/reservation/cancel-form';
 import { formatDate } from '@/components/reservation/format';
-import { backendFor } from '@/lib/backend';
+import { experienceBookingLookup } from '@/components/shell/booking-lookups';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
@@ -35,9 +35,9 @@ async function Unavailable() {
 
 async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
-  const result = await backendFor(venue.venueKey).experience('getreserve', { hash: params.key });
+  const result = await experienceBookingLookup(venue.venueKey, params.key);
   if (!result.status && result.error === UNAVAILABLE) return null;
-  if (!result.status) notFound();
+  if (!result.status) return 'notFound' as const;
   const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getMessages()]);
   const all = messages as unknown as { experiences: { manage: Manage; summary: Manage } };
   return { ...venue, booking: result.data, t, manage: all.experiences.manage, labels: all.experiences.summary };
@@ -77,6 +77,7 @@ async function Summary({ booking, locale, valuta, labels, manage }: { booking: E
 export async function EditExperienceBookingScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
+  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking, t, manage, labels, venueKey } = loaded;
   const summary = <Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />;
   if (!booking.changeable) {
@@ -146,6 +147,7 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
 export async function CancelExperienceBookingScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
+  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking, t, manage, labels } = loaded;
   const r = await getTranslations('reserve');
   const money = (cents: number) => formatPrice(cents / 100, location.valuta, locale);

@@ -8,6 +8,13 @@ import { NotFoundPage } from '@/components/shell/not-found-page';
 
 type Props = { params: VenueParams; type: string; reason?: string };
 
+/** Whether `/frontpage/fidelity/{type}/{reason?}` is a page (`reason` false: too many segments). */
+export function fidelityPageExists(type: string, reason: string | null | false | undefined): boolean {
+  if (reason === false) return false;
+  if ((type === 'success' || type === 'lookup') && !reason) return true;
+  return type === 'error' && fidelityErrorReasons.includes((reason || 'generic') as FidelityErrorReason);
+}
+
 /**
  * `/frontpage/fidelity/{type}/{reason?}` (spec sections 2 and 4): `success`, `error/{reason}`
  * with its actions (go to home, subscribe, retry), and `lookup` ("Already registered?").

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { NotFoundPage } from '@/components/shell/not-found-page';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
 import { loadVenue } from '@/components/shell/venue-context';
 import { promoPath, type PromoParams } from './paths';
 import { formMessages } from '@/components/forms/form-messages';
@@ -23,6 +23,7 @@ export async function promoMetadata(params: PromoParams): Promise<Metadata> {
   const base = await screenMetadata(params, 'promo', promoPath(params.urlName));
   const locale: Locale = isLocale(params.locale) ? params.locale : defaultLocale;
   const loaded = await loadPromo(params.venue, params.urlName);
+  if (loaded.status === 'notFound' || loaded.status === 'unknownVenue') return notFoundMetadata(base);
   if (loaded.status !== 'ok') return base;
   const t = await getTranslations({ locale, namespace: 'promo' });
   const title = pickText(loaded.data.title, locale);

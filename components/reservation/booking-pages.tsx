@@ -1,8 +1,8 @@
-import { notFound } from 'next/navigation';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
-import { backendFor } from '@/lib/backend';
+import { reservationLookup, smsStatusLookup } from '@/components/shell/booking-lookups';
+import { NotFoundPage } from '@/components/shell/not-found-page';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
@@ -28,9 +28,9 @@ async function Unavailable() {
 /** A booking by its hash, null when the backend cannot be reached, or the 404 page: an unknown or malformed hash is never a 500. */
 async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
-  const result = await backendFor(venue.venueKey).reservation('get', { hash: params.key });
+  const result = await reservationLookup(venue.venueKey, params.key);
   if (!result.status && result.error === UNAVAILABLE) return null;
-  if (!result.status) notFound();
+  if (!result.status) return 'notFound' as const;
   return { ...venue, booking: result.data };
 }
 
@@ -87,6 +87,7 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
 export async function EditReservationScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
+  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   if (!booking.changeable || booking.status === 'waitinglist') {
@@ -144,6 +145,7 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
 export async function EditConfirmScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
+  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   return (
@@ -167,6 +169,7 @@ export async function EditConfirmScreen({ params }: { params: VenueParams & { ke
 export async function EditErrorScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
+  if (loaded === 'notFound') return <NotFoundPage />;
   const { booking } = loaded;
   const t = await getTranslations('reserve');
   return (
@@ -186,6 +189,7 @@ export async function EditErrorScreen({ params }: { params: VenueParams & { key:
 export async function CancelScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
+  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   const fee = formatPrice(booking.cancellation.feeCents / 100, location.valuta, locale);
@@ -231,9 +235,9 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
 /** `a2fa/reserve/{hash}`: the SMS code of a suspended booking. */
 export async function SmsConfirmationScreen({ params }: { params: VenueParams & { key: string } }) {
   const venue = await loadVenue(params);
-  const result = await backendFor(venue.venueKey).reservation('codestatus', { hash: params.key });
+  const result = await smsStatusLookup(venue.venueKey, params.key);
   if (!result.status && result.error === UNAVAILABLE) return <Unavailable />;
-  if (!result.status) notFound();
+  if (!result.status) return <NotFoundPage />;
   const status = result.data;
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
   if (status.status === 'confirmed' || status.status === 'pending') {

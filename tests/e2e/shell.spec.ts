@@ -103,8 +103,37 @@ test.describe('document shell', () => {
         const html = await response.text();
         const title = /<title>([^<]*)<\/title>/.exec(html)?.[1].replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
         expect(title, url).toBe(`${VENUE} - ${t(`screens.${screen}`)}`);
+        // One <title> per page (issue 29).
+        expect(html.match(/<title>/g)?.length, url).toBe(1);
         expect(html, url).toContain(`<html lang="${locale}"`);
       }
+    }
+  });
+
+  test('a page not found below an existing route has one <title>, the not-found one (issue 29)', async ({ request }) => {
+    const missing = 'AAAAAAAAAAAAAAAAAAAAAA';
+    const paths = [
+      '/en/no-such-page',
+      `/en/frontpage/esperienze/${missing}`,
+      `/en/frontpage/esperienze/${missing}/reserve`,
+      `/en/frontpage/esperienze/prenotazione/${missing}/edit`,
+      `/en/frontpage/esperienze/prenotazione/${missing}/cancel`,
+      `/en/frontpage/giftcard/card/${missing}`,
+      '/en/frontpage/promo/no-such-promotion',
+      '/en/promo/no-such-promotion',
+      '/en/frontpage/promo/aperitivo-omaggio/a/b',
+      '/en/reserve/no-such-outcome',
+      `/en/reserve/${missing}/edit`,
+      `/en/reserve/${missing}/cancel`,
+      `/en/a2fa/reserve/${missing}`,
+      '/en/frontpage/fidelity/no-such-page',
+      '/en/r/no-such-module',
+    ];
+    for (const path of paths) {
+      const html = await (await request.get(path)).text();
+      const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+      expect(titles, path).toHaveLength(1);
+      expect(titles[0], path).toContain(en('screens.notFound'));
     }
   });
 

@@ -1,5 +1,6 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
+import { getLocation } from '@/lib/venue/data';
 import { onDemand } from '@/components/shell/on-demand';
 import { ReserveScreen } from '@/components/reservation/reserve-screen';
 import { optionalSegment } from '@/lib/routes';
@@ -12,7 +13,11 @@ export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'reserve', `/r${p.reservemodule?.length ? `/${p.reservemodule[0]}` : ''}`);
+  const base = await screenMetadata(p, 'reserve', `/r${p.reservemodule?.length ? `/${p.reservemodule[0]}` : ''}`);
+  const bookingModule = optionalSegment(p.reservemodule);
+  const location = bookingModule ? await getLocation(p.venue) : null;
+  const known = bookingModule === null || (bookingModule !== false && (!location || location.booking.modules.some((m) => m.key === bookingModule)));
+  return known ? base : notFoundMetadata(base);
 }
 
 export default async function Page({ params }: Props) {

@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { ReservationOutcomeScreen, reservationOutcomes, type OutcomeKey } from '@/components/reservation/outcome-screen';
 import { NotFoundPage } from '@/components/shell/not-found-page';
@@ -11,7 +11,8 @@ export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'reserveMessage', `/reserve/${p.key}`);
+  const base = await screenMetadata(p, 'reserveMessage', `/reserve/${p.key}`);
+  return (reservationOutcomes as readonly string[]).includes(p.key) ? base : notFoundMetadata(base);
 }
 
 export default async function Page({ params }: Props) {

@@ -1,5 +1,6 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
+import { bookingPageMetadata, smsStatusLookup } from '@/components/shell/booking-lookups';
 import { SmsConfirmationScreen } from '@/components/reservation/booking-pages';
 
 type Props = PageProps<{ hash: string }>;
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'reserveSmsConfirmation', `/a2fa/reserve/${p.hash}`);
+  return bookingPageMetadata(await screenMetadata(p, 'reserveSmsConfirmation', `/a2fa/reserve/${p.hash}`), smsStatusLookup(p.venue, p.hash));
 }
 
 export default async function Page({ params }: Props) {

@@ -1,5 +1,6 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
+import { bookingPageMetadata, reservationLookup } from '@/components/shell/booking-lookups';
 import { CancelScreen } from '@/components/reservation/booking-pages';
 
 type Props = PageProps<{ key: string }>;
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'reserveCancel', `/reserve/${p.key}/cancel`);
+  return bookingPageMetadata(await screenMetadata(p, 'reserveCancel', `/reserve/${p.key}/cancel`), reservationLookup(p.venue, p.key));
 }
 
 export default async function Page({ params }: Props) {

@@ -1,5 +1,6 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
+import { bookingPageMetadata, reservationLookup } from '@/components/shell/booking-lookups';
 import { EditReservationScreen } from '@/components/reservation/booking-pages';
 
 type Props = PageProps<{ key: string }>;
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'reserveEdit', `/reserve/${p.key}/edit`);
+  return bookingPageMetadata(await screenMetadata(p, 'reserveEdit', `/reserve/${p.key}/edit`), reservationLookup(p.venue, p.key));
 }
 
 export default async function Page({ params }: Props) {

@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
 import { isPaymentRoute, optionalSegment } from '@/lib/routes';
 import { NotFoundPage } from '@/components/shell/not-found-page';
 import { PaymentRedirectScreen } from '@/components/giftcards/payment-screen';
@@ -11,7 +11,8 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'paymentRedirect', `/frontpage/${p.action}/${p.provider}${p.fingerprint?.length ? `/${p.fingerprint[0]}` : ''}`);
+  const base = await screenMetadata(p, 'paymentRedirect', `/frontpage/${p.action}/${p.provider}${p.fingerprint?.length ? `/${p.fingerprint[0]}` : ''}`);
+  return isPaymentRoute(p.action, p.provider) && optionalSegment(p.fingerprint) !== false ? base : notFoundMetadata(base);
 }
 
 export default async function Page({ params }: Props) {

@@ -1,5 +1,6 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
+import { loadExperience } from '@/components/experiences/data';
 import { onDemand } from '@/components/shell/on-demand';
 import { ExperienceReserveScreen } from '@/components/experiences/experience-reserve-screen';
 
@@ -10,7 +11,8 @@ export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'experienceReserve', `/frontpage/esperienze/${p.hash}/reserve`);
+  const base = await screenMetadata(p, 'experienceReserve', `/frontpage/esperienze/${p.hash}/reserve`);
+  return (await loadExperience(p.venue, p.hash)) ? base : notFoundMetadata(base);
 }
 
 export default async function Page({ params }: Props) {

@@ -1,7 +1,7 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { FidelityLanding } from '@/components/fidelity/fidelity-landing';
+import { FidelityLanding, fidelityPageExists } from '@/components/fidelity/fidelity-landing';
 import { optionalSegment } from '@/lib/routes';
 import { NotFoundPage } from '@/components/shell/not-found-page';
 
@@ -12,7 +12,8 @@ export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'fidelityLanding', `/frontpage/fidelity/${p.type}${p.reason?.length ? `/${p.reason[0]}` : ''}`);
+  const base = await screenMetadata(p, 'fidelityLanding', `/frontpage/fidelity/${p.type}${p.reason?.length ? `/${p.reason[0]}` : ''}`);
+  return fidelityPageExists(p.type, optionalSegment(p.reason)) ? base : notFoundMetadata(base);
 }
 
 export default async function Page({ params }: Props) {

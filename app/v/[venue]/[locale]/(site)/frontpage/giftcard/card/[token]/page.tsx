@@ -1,5 +1,6 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
+import { backendFor } from '@/lib/backend';
 import { GiftcardCardScreen } from '@/components/giftcards/card-screen';
 
 type Props = PageProps<{ token: string }>;
@@ -9,7 +10,9 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return { ...(await screenMetadata(p, 'giftcardDetails', `/frontpage/giftcard/card/${p.token}`)), robots: { index: false } };
+  const base = { ...(await screenMetadata(p, 'giftcardDetails', `/frontpage/giftcard/card/${p.token}`)), robots: { index: false } };
+  const card = await backendFor(p.venue).giftcard('card', { token: p.token });
+  return card.status ? base : notFoundMetadata(base);
 }
 
 export default async function Page({ params }: Props) {

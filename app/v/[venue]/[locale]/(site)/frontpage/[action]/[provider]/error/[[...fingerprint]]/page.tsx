@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { GiftcardErrorScreen } from '@/components/giftcards/error-screens';
 import { isPaymentRoute, optionalSegment } from '@/lib/routes';
@@ -12,7 +12,8 @@ export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'paymentError', `/frontpage/${p.action}/${p.provider}/error${p.fingerprint?.length ? `/${p.fingerprint[0]}` : ''}`);
+  const base = await screenMetadata(p, 'paymentError', `/frontpage/${p.action}/${p.provider}/error${p.fingerprint?.length ? `/${p.fingerprint[0]}` : ''}`);
+  return isPaymentRoute(p.action, p.provider) && optionalSegment(p.fingerprint) !== false ? base : notFoundMetadata(base);
 }
 
 export default async function Page({ params }: Props) {

@@ -1,5 +1,6 @@
 import type { PageProps } from '@/components/shell/page-props';
 import { screenMetadata } from '@/components/shell/metadata';
+import { bookingPageMetadata, experienceBookingLookup } from '@/components/shell/booking-lookups';
 import { EditExperienceBookingScreen } from '@/components/experiences/booking-pages';
 
 type Props = PageProps<{ key: string }>;
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return { ...(await screenMetadata(p, 'experienceEdit', `/frontpage/esperienze/prenotazione/${p.key}/edit`)), robots: { index: false } };
+  return bookingPageMetadata({ ...(await screenMetadata(p, 'experienceEdit', `/frontpage/esperienze/prenotazione/${p.key}/edit`)), robots: { index: false } }, experienceBookingLookup(p.venue, p.key));
 }
 
 export default async function Page({ params }: Props) {

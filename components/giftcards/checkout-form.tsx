@@ -34,14 +34,14 @@ const FIELDS = ['id', 'customValue', 'quantity', 'firstName', 'lastName', 'email
 const ORDER = [...FIELDS, 'privacy', 'marketing'] as const;
 const FORM_ID = 'giftcard-checkout';
 
-type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: Record<string, string>; prefixes: PrefixOption[]; text: CheckoutText };
+type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: Record<string, string>; prefixes: PrefixOption[]; country?: string; text: CheckoutText };
 
 /**
  * The gift card checkout (spec sections 2, 3 and 5). The server validates with the shared
  * zod schema and computes the amount; this form only shows its answer, so no validation
  * library is shipped to the browser.
  */
-export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes, text }: Props) {
+export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes, country, text }: Props) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
   /** Where to go once the checkout is accepted: set first, followed after the unsaved-form guard is off. */
@@ -69,14 +69,17 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   const card = cards.find((c) => c.id === watchedId) ?? cards[0];
   const custom = Number((watchedCustom || '').replace(',', '.'));
   const quantity = Math.max(1, Math.floor(Number(watchedQuantity) || 1));
+  const customTyped = Boolean(card && card.customMin !== null && (watchedCustom || '').trim());
   const customOk = card && card.customMin !== null && Number.isFinite(custom) && custom > 0;
+  // Out of the card's range: said under the field as it is typed, and no total is shown for it (issue 29).
+  const outOfRange = Boolean(customTyped && card && card.customMin !== null && card.customMax !== null && (!customOk || Math.round(custom * 100) < card.customMin || Math.round(custom * 100) > card.customMax));
   const unitValue = card ? (customOk ? Math.round(custom * 100) : card.value) : 0;
   const unitPrice = card ? (customOk ? Math.round((unitValue * card.price) / card.value) : card.price) : 0;
   const fmt = (cents: number) => formatPrice(cents / 100, valuta, locale);
   const toOther = watchedRecipient === 'other';
 
   const message = (name: string) => {
-    const key = errors[name as keyof Values]?.message;
+    const key = errors[name as keyof Values]?.message ?? (name === 'customValue' && outOfRange ? 'amountRange' : undefined);
     if (!key) return undefined;
     const vars: Record<string, string> = { min: card?.customMin != null ? fmt(card.customMin) : '', max: name === 'quantity' ? String(card?.maxQuantity ?? '') : card?.customMax != null ? fmt(card.customMax) : '' };
     return (text.errors[key] ?? text.errors.required).replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
@@ -112,14 +115,14 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
 
   const L = text.labels;
   const optionalInput = (name: 'customValue' | 'message' | 'deliveryDate', label: string, hint?: string) => (
-    <div className={`field${errors[name] ? ' field--invalid' : ''}`}>
+    <div className={`field${message(name) ? ' field--invalid' : ''}`}>
       <label htmlFor={fieldId(FORM_ID, name)}>
         {label} <span className="field__required">({text.optional})</span>
       </label>
       {name === 'message' ? (
         <textarea id={fieldId(FORM_ID, name)} rows={3} maxLength={500} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? errorId(FORM_ID, name) : undefined} {...register(name)} />
       ) : (
-        <input id={fieldId(FORM_ID, name)} inputMode="decimal" placeholder={hint} aria-invalid={errors[name] ? true : undefined} aria-describedby={`${FORM_ID}-${name}-hint${errors[name] ? ` ${errorId(FORM_ID, name)}` : ''}`} {...register(name)} />
+        <input id={fieldId(FORM_ID, name)} inputMode="decimal" placeholder={hint} aria-invalid={message(name) ? true : undefined} aria-describedby={`${FORM_ID}-${name}-hint${message(name) ? ` ${errorId(FORM_ID, name)}` : ''}`} {...register(name)} />
       )}
       {name === 'deliveryDate' ? (
         <p id={`${FORM_ID}-deliveryDate-hint`} className="field__hint">
@@ -176,12 +179,12 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           <dt>{L.product}</dt>
           <dd>{card?.title}</dd>
           <dt>{L.price}</dt>
-          <dd>{fmt(unitPrice)}</dd>
+          <dd>{outOfRange ? '—' : fmt(unitPrice)}</dd>
           <dt>{L.quantity}</dt>
           <dd>{quantity}</dd>
           <dt>{L.total}</dt>
           <dd>
-            <strong>{fmt(unitPrice * quantity)}</strong>
+            <strong>{outOfRange ? '—' : fmt(unitPrice * quantity)}</strong>
           </dd>
         </dl>
       </section>
@@ -192,7 +195,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           <TextField formId={FORM_ID} registration={register('firstName')} label={L.firstName} autoComplete="given-name" error={message('firstName')} requiredLabel={text.required} />
           <TextField formId={FORM_ID} registration={register('lastName')} label={L.lastName} autoComplete="family-name" error={message('lastName')} requiredLabel={text.required} />
         </div>
-        <PhoneField formId={FORM_ID} legend={L.mobile} prefixLabel={L.prefix} phoneLabel={L.mobile} prefixes={prefixes} prefix={register('prefix')} phone={register('mobile')} prefixError={message('prefix')} phoneError={message('mobile')} requiredLabel={text.optional} required={false} />
+        <PhoneField formId={FORM_ID} legend={L.mobile} prefixLabel={L.prefix} phoneLabel={L.mobile} prefixes={prefixes} prefix={register('prefix')} phone={register('mobile')} prefixError={message('prefix')} phoneError={message('mobile')} requiredLabel={text.optional} required={false} locale={locale} country={country} defaultPrefix={initial.prefix} searchLabel={L.prefixSearch} />
         <TextField formId={FORM_ID} registration={register('email')} label={L.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
         <TextField formId={FORM_ID} registration={register('birthDate')} label={L.birthDate} autoComplete="bday" inputMode="numeric" error={message('birthDate')} requiredLabel={text.optional} required={false} />
         <div className="form__row">
@@ -216,7 +219,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
             <TextField formId={FORM_ID} registration={register('recipientFirstName')} label={L.recipientFirstName} autoComplete="off" error={message('recipientFirstName')} requiredLabel={text.required} />
             <TextField formId={FORM_ID} registration={register('recipientLastName')} label={L.recipientLastName} autoComplete="off" error={message('recipientLastName')} requiredLabel={text.required} />
           </div>
-          <PhoneField formId={FORM_ID} legend={L.recipientMobile} prefixLabel={L.recipientPrefix} phoneLabel={L.recipientMobile} prefixes={prefixes} prefix={register('recipientPrefix')} phone={register('recipientMobile')} prefixError={message('recipientPrefix')} phoneError={message('recipientMobile')} requiredLabel={text.optional} required={false} />
+          <PhoneField formId={FORM_ID} legend={L.recipientMobile} prefixLabel={L.recipientPrefix} phoneLabel={L.recipientMobile} prefixes={prefixes} prefix={register('recipientPrefix')} phone={register('recipientMobile')} prefixError={message('recipientPrefix')} phoneError={message('recipientMobile')} requiredLabel={text.optional} required={false} locale={locale} country={country} defaultPrefix={initial.recipientPrefix} searchLabel={L.prefixSearch} />
           <TextField formId={FORM_ID} registration={register('recipientEmail')} label={L.recipientEmail} type="email" inputMode="email" autoComplete="off" error={message('recipientEmail')} requiredLabel={text.required} />
           {optionalInput('message', L.message)}
           {optionalInput('deliveryDate', L.deliveryDate)}

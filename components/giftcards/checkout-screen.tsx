@@ -18,7 +18,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
   const [t, cards, prefixes, forms, messages, session] = await Promise.all([
     getTranslations('giftcards'),
     getGiftcardList(venueKey),
-    getPrefixList(venueKey),
+    getPrefixList(venueKey, locale),
     formMessages(),
     getMessages(),
     giftcardSession(),
@@ -51,8 +51,9 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
         cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}
         initial={initial}
         prefixes={prefixes}
+        country={location.country}
         text={{
-          labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint },
+          labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: forms.labels.prefixSearch },
           errors: g.errors,
           required: forms.required,
           optional: forms.optional,

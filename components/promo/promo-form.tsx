@@ -34,6 +34,7 @@ type Props = {
   text: PromoFormText;
   prefixes: PrefixOption[];
   defaultPrefix: string;
+  country?: string;
   /** The promotion changed state while the form was open: the page shows it. */
   onState: (state: PromoState) => void;
 };
@@ -47,7 +48,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
  * with the schema, including the phone number against its prefix, and its field errors
  * are shown the same way.
  */
-export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, onState }: Props) {
+export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, country, onState }: Props) {
   const router = useRouter();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -115,6 +116,10 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, onSt
         prefixError={message('prefisso')}
         phoneError={message('telefono')}
         requiredLabel={text.required}
+        locale={locale}
+        country={country}
+        defaultPrefix={defaultPrefix}
+        searchLabel={text.labels.prefixSearch}
       />
       <ConsentField
         formId={FORM_ID}

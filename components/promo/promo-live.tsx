@@ -30,6 +30,8 @@ type Props = {
   text: PromoLiveText;
   prefixes: PrefixOption[];
   defaultPrefix: string;
+  /** The venue's country (ISO 3166): the prefix a shared one (+39, +1) is named after. */
+  country?: string;
 };
 
 /** How often the remaining count is read again while the page is open. */
@@ -44,7 +46,7 @@ const ANNOUNCE_EVERY_S = 15 * 60;
  * days, hours, minutes and seconds. The server's time comes with the state
  * (`/api/promo/status`), so a device whose clock is wrong still counts to the real end.
  */
-export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPrefix }: Props) {
+export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPrefix, country }: Props) {
   const [live, setLive] = useState<Live>({
     state: initial.state,
     remaining: initial.remaining,
@@ -201,7 +203,7 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
           </button>
         </div>
         <p>{text.formIntro}</p>
-        {open ? <PromoForm locale={locale} urlName={urlName} text={text.form} prefixes={prefixes} defaultPrefix={defaultPrefix} onState={onState} /> : null}
+        {open ? <PromoForm locale={locale} urlName={urlName} text={text.form} prefixes={prefixes} defaultPrefix={defaultPrefix} country={country} onState={onState} /> : null}
       </dialog>
     </section>
   );

@@ -56,7 +56,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
     );
   }
   const promo = loaded.data;
-  const [prefixes, forms] = await Promise.all([getPrefixList(venueKey), formMessages()]);
+  const [prefixes, forms] = await Promise.all([getPrefixList(venueKey, locale), formMessages()]);
   const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
   const title = pickText(promo.title, locale);
   const validUntil = formatDay(promo.validUntil, locale);
@@ -103,6 +103,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
         initial={{ state: promo.state, remaining: promo.remaining, startsAt: promo.startsAt, endsAt: promo.endsAt }}
         prefixes={prefixes}
         defaultPrefix={defaultPrefix}
+        country={location.country}
         text={{
           endsIn: t('endsIn'),
           units: { days: plural('days'), hours: plural('hours'), minutes: plural('minutes'), seconds: plural('seconds') },

@@ -130,8 +130,15 @@ test.describe('gift cards', () => {
     const buyer = uniqueEmail('kaeufer');
     await page.goto('/de/frontpage/giftcard/checkout/buono-libero');
     await expect(page.getByRole('heading', { level: 1, name: de('giftcards.checkout.title') })).toBeVisible();
+    // The phone prefixes: countries named in German, with the search box (issue 29).
+    await expect(page.getByLabel(de('forms.labels.prefixSearch')).first()).toBeVisible();
+    await expect(page.locator('#giftcard-checkout-prefix option', { hasText: 'Deutschland (+49)' })).toHaveCount(1);
     await fillBuyer(page, buyer, de);
+    // Out of range: said under the field at once, and no total for it.
     await page.getByLabel(de('giftcards.customValue'), { exact: false }).fill('1000');
+    const rangeError = de('giftcards.errors.amountRange').replace('{min}', '20 €').replace('{max}', '500 €');
+    await expect(page.locator('#giftcard-checkout-customValue-error')).toContainText(rangeError);
+    await expect(page.locator('.summary__list')).not.toContainText('1.000');
     await page.getByRole('checkbox', { name: de('giftcards.checkout.privacy') }).check();
     await page.getByRole('button', { name: de('giftcards.checkout.proceed') }).click();
     const summary = page.getByRole('alert', { name: de('giftcards.errors.summaryTitle') });

@@ -7,9 +7,17 @@ import { useEffect } from 'react';
  * with `message`: in-app links (checked before Next's router sees the click), the back
  * button, and closing or reloading the tab (the browser shows its own wording there).
  */
+let guarded: string | null = null;
+
+/** The question to ask before leaving, while a form on the page holds unsaved data (else null): the language switcher asks it too. */
+export function unsavedMessage(): string | null {
+  return guarded;
+}
+
 export function useUnsavedGuard(active: boolean, message: string) {
   useEffect(() => {
     if (!active) return;
+    guarded = message;
 
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
@@ -46,6 +54,7 @@ export function useUnsavedGuard(active: boolean, message: string) {
     document.addEventListener('click', onClick, true);
     window.addEventListener('popstate', onPopState);
     return () => {
+      guarded = null;
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('popstate', onPopState);

@@ -4,6 +4,7 @@ import { useEffect, useId, useTransition } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, defaultLocale, isLocale, locales, toLocale, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
+import { unsavedMessage } from '@/components/forms/use-unsaved-guard';
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
@@ -34,7 +35,13 @@ export function LanguageSwitcher({ locale, label, names }: Props) {
   const [pending, startTransition] = useTransition();
   const id = useId();
 
-  const go = (next: Locale) => {
+  const go = (next: Locale, select: HTMLSelectElement) => {
+    // A half-filled form: the same question as any other way of leaving (spec section 2, "Unsaved forms").
+    const unsaved = unsavedMessage();
+    if (unsaved && !window.confirm(unsaved)) {
+      select.value = locale;
+      return;
+    }
     remember(next);
     const search = window.location.search;
     startTransition(() => router.replace(localizedPath(next, unprefixed(pathname)) + search));
@@ -62,7 +69,7 @@ export function LanguageSwitcher({ locale, label, names }: Props) {
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <select id={id} value={locale} disabled={pending} onChange={(event) => go(toLocale(event.target.value))}>
+      <select id={id} value={locale} disabled={pending} onChange={(event) => go(toLocale(event.target.value), event.target)}>
         {locales.map((l) => (
           <option key={l} value={l} lang={l}>
             {names[l]}

@@ -110,6 +110,25 @@ test.describe('loyalty sign-up', () => {
     await expect(page).toHaveURL(/\/en\/reserve$/);
   });
 
+  test('switching language with a form in progress asks too, and staying keeps the data (issue 29)', async ({ page }) => {
+    await page.goto('/en/frontpage/fidelity');
+    await page.locator('input[name="nome"]').fill('Giulia');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByLabel(en('shell.language')).selectOption('de');
+    await expect.poll(() => asked).toEqual([en('forms.unsaved')]);
+    await expect(page).toHaveURL(/\/en\/frontpage\/fidelity$/);
+    await expect(page.getByLabel(en('shell.language'))).toHaveValue('en');
+    await expect(page.locator('input[name="nome"]')).toHaveValue('Giulia');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByLabel(en('shell.language')).selectOption('de');
+    await expect(page).toHaveURL(/\/de\/frontpage\/fidelity$/);
+  });
+
   test('the back button asks too, and staying keeps the data', async ({ page }) => {
     await page.goto('/en');
     await page.goto('/en/frontpage/fidelity');

@@ -23,6 +23,17 @@ type Props = {
 };
 
 /** A consent checkbox with a button opening the venue's policy text (spec section 2, "Policy modals"). */
+/**
+ * "Read the privacy policy", "Datenschutzerklärung lesen": the language's phrase around the
+ * policy's title (`{policy}`), lower-cased after the verb where the phrase starts with it
+ * (issue 29: not "Read the policy: Privacy policy").
+ */
+export function readPolicyText(phrase: string, policy: string): string {
+  if (!phrase.includes('{policy}')) return `${phrase}: ${policy}`;
+  const name = phrase.startsWith('{policy}') ? policy : policy.charAt(0).toLocaleLowerCase() + policy.slice(1);
+  return phrase.replace('{policy}', name);
+}
+
 export function ConsentField({ formId, registration, label, policyTitle, policyText, readPolicyLabel, closeLabel, error, required = true, requiredLabel, hint }: Props) {
   const [open, setOpen] = useState(false);
   const id = fieldId(formId, registration.name);
@@ -42,7 +53,7 @@ export function ConsentField({ formId, registration, label, policyTitle, policyT
           {required && requiredLabel ? <span className="field__required"> ({requiredLabel})</span> : null}
         </label>
         <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {readPolicyLabel}: {policyTitle}
+          {readPolicyText(readPolicyLabel, policyTitle)}
         </button>
       </div>
       {hint ? (

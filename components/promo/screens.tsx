@@ -1,4 +1,5 @@
 import 'server-only';
+import { sentenceCase } from '@/lib/i18n/format';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { NotFoundPage } from '@/components/shell/not-found-page';
@@ -27,7 +28,7 @@ export async function promoMetadata(params: PromoParams): Promise<Metadata> {
   if (loaded.status !== 'ok') return base;
   const t = await getTranslations({ locale, namespace: 'promo' });
   const title = pickText(loaded.data.title, locale);
-  const description = `${pickText(loaded.data.description, locale)} ${t('validUntil', { date: formatDay(loaded.data.validUntil, locale) })}`.trim();
+  const description = `${pickText(loaded.data.description, locale)} ${sentenceCase(t('validUntil', { date: formatDay(loaded.data.validUntil, locale) }), locale)}`.trim();
   const image = { url: `/api/promo/og?urlName=${encodeURIComponent(params.urlName)}&lang=${locale}`, width: 1200, height: 630, alt: title };
   // The page title keeps the spec's pattern `{locationname} - {product}`; the card carries the promotion's title.
   return {
@@ -95,7 +96,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
         <p className="promo-page__kicker">{screens('promo')}</p>
         <h1>{title}</h1>
         <p className="lead">{pickText(promo.description, locale)}</p>
-        <p className="promo-valid">{t('validUntil', { date: validUntil })}</p>
+        <p className="promo-valid">{sentenceCase(t('validUntil', { date: validUntil }), locale)}</p>
       </header>
       <PromoLive
         locale={locale}

@@ -67,13 +67,14 @@ export const requiredConsent = (key: string) =>
     .refine((v) => v, key);
 
 /**
- * A date typed as `dd/mm/yyyy` (the spec's date input), read as ISO `yyyy-mm-dd`; an
- * impossible date (31/04, 29/02 of a common year) is refused with `key`.
+ * A date typed as `dd/mm/yyyy` (the spec's date input), or `dd.mm.yyyy` as German writes it
+ * (the German hint says TT.MM.JJJJ), read as ISO `yyyy-mm-dd`; an impossible date (31/04,
+ * 29/02 of a common year) is refused with `key`.
  */
 export function parseDayMonthYear(value: string): string | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value.trim());
+  const match = /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})$/.exec(value.trim());
   if (!match) return null;
-  const [day, month, year] = match.slice(1);
+  const [day, , month, year] = match.slice(1);
   const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   return isCalendarDate(iso) ? iso : null;
 }

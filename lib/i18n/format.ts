@@ -21,3 +21,6 @@ export const formatMoney = (cents: number, valuta: string, locale: string) => fo
 
 /** The reference a guest quotes on the phone: the first 8 characters of the booking's public hash, upper-cased. */
 export const bookingReference = (hash: string) => hash.slice(0, 8).toUpperCase();
+
+/** A phrase that starts a line or a sentence, capitalised in the language ("Gültig bis …", "Valable jusqu'au …"). */
+export const sentenceCase = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);

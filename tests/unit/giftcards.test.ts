@@ -70,6 +70,9 @@ describe('gift card checkout: spec section 5', () => {
     expect(errors({ recipient: 'me', paymentMethod: 'card' })).toEqual({ id: 'required', quantity: 'required', firstName: 'required', lastName: 'required', email: 'required', privacy: 'privacyRequired' });
     expect(errors({ ...valid, prefix: '', mobile: '', birthDate: '', city: '', province: '', country: '', cap: '' })).toEqual({});
     expect(errors({ ...valid, birthDate: '31/02/1990' })).toEqual({ birthDate: 'birthDateInvalid' });
+    // German writes the date with dots (the hint says TT.MM.JJJJ); mixed separators are not a date.
+    expect(errors({ ...valid, birthDate: '12.05.1985' })).toEqual({});
+    expect(errors({ ...valid, birthDate: '12.05/1985' })).toEqual({ birthDate: 'birthDateInvalid' });
     expect(errors({ ...valid, email: 'anna@' })).toEqual({ email: 'emailInvalid' });
     expect(errors({ ...valid, mobile: '123' })).toEqual({ mobile: 'phoneInvalid' });
     expect(errors({ ...valid, privacy: '0' })).toEqual({ privacy: 'privacyRequired' });

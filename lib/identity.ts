@@ -49,3 +49,15 @@ export function canonicalPhone(raw: string, country?: string | null): string {
 
 /** The phone of a form (its prefix select and number field) in E.164. */
 export const canonicalPhoneOf = (prefisso: string, telefono: string, country?: string | null) => canonicalPhone(`${prefisso.trim()}${telefono}`, country);
+
+/**
+ * A phone number as people read it, grouped in its country's format ("+39 347 123 4567",
+ * "+44 7911 122210"); as typed when it cannot be read (issue 29: not "+39 3471234567").
+ */
+export function displayPhone(prefix: string, number: string): string {
+  const typed = `${prefix} ${number}`.trim();
+  const digits = `${prefix}${number}`.replace(/[^\d+]/g, '');
+  if (!digits) return typed;
+  const parsed = parsePhoneNumberFromString(digits.startsWith('+') ? digits : `+${digits}`);
+  return parsed?.isPossible() ? parsed.formatInternational() : typed;
+}

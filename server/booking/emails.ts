@@ -12,6 +12,7 @@ import { reservationIcs } from './ics';
 import { answerLinkPath } from '@/server/staff/links';
 import { bookingRulesSchema } from './rules';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
+import { displayPhone } from '@/lib/identity';
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
@@ -157,7 +158,7 @@ export async function queueReservationEmails(
       [venueLabels.time, r.time],
       [venueLabels.zone, pickText(context.zoneName as Parameters<typeof pickText>[0], venueLocale)],
       ...(context.experience ? [[venueLabels.experience, pickText(context.experience as Parameters<typeof pickText>[0], venueLocale)] as [string, string]] : []),
-      [venueLabels.contact, `${r.email}, ${r.phonePrefix} ${r.phone}`],
+      [venueLabels.contact, `${r.email}, ${displayPhone(r.phonePrefix, r.phone)}`],
       ...(r.guaranteePaymentMethod ? [[venueLabels.guarantee, `${r.guaranteeProvider} ${r.guaranteePaymentMethod}`] as [string, string]] : []),
       ...(fee ? [[venueLabels.fee, fee] as [string, string]] : []),
       ...(r.visitReason ? [[reserveText(venueLocale, 'details.visitReason'), visitReasonText(venue, r.visitReason, venueLocale)] as [string, string]] : []),

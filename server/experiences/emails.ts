@@ -19,6 +19,7 @@ import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
+import { displayPhone } from '@/lib/identity';
 
 type Texts = Record<string, string>;
 type Catalogue = { experiences: { emails: Record<string, Texts>; summary: Texts; manage: Texts } };
@@ -157,7 +158,7 @@ export async function queueExperienceEmails(
       [venueTexts.summary.date, b.date],
       [venueTexts.summary.time, b.time],
       ...(b.zoneKey ? [[venueTexts.summary.zone, await zoneLabel(tx, venue, b.zoneKey, 'it')] as [string, string]] : []),
-      [venueTexts.summary.contact, `${b.email}, ${b.phonePrefix} ${b.phone}`],
+      [venueTexts.summary.contact, `${b.email}, ${displayPhone(b.phonePrefix, b.phone)}`],
       ...(b.paidCents ? [[venueTexts.summary.paid, formatPrice(b.paidCents / 100, venue.currency, 'it')] as [string, string]] : []),
       ...(b.guaranteePaymentMethod && b.guaranteeTerms ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatPrice(totalFeeCents(b.guaranteeTerms, b.covers) / 100, venue.currency, 'it')})`] as [string, string]] : []),
       ...(b.cancellationFeeCents ? [[venueTexts.manage.fee, formatPrice(b.cancellationFeeCents / 100, venue.currency, 'it')] as [string, string]] : []),

@@ -9,6 +9,7 @@ import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import type { AnsweredBy, StaffAction, StaffBooking } from './sheet';
+import { displayPhone } from '@/lib/identity';
 
 /**
  * The venue's side of experiences booked on their own (issue 23: "experience bookings appear
@@ -40,7 +41,7 @@ export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceR
     shift: '',
     covers: b.covers,
     name: `${b.firstName} ${b.lastName}`.trim(),
-    phone: `${b.phonePrefix} ${b.phone}`.trim(),
+    phone: displayPhone(b.phonePrefix, b.phone),
     email: b.email,
     zone: b.zoneKey,
     zoneName: b.zoneKey ? (zoneNames.get(b.zoneKey) ?? { it: b.zoneKey }) : { it: '' },

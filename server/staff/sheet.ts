@@ -11,6 +11,7 @@ import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { answerExperienceBooking, experienceSheet } from './experience-answers';
+import { displayPhone } from '@/lib/identity';
 
 /**
  * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
@@ -55,7 +56,7 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     shift: r.shiftKey,
     covers: r.covers,
     name: `${r.firstName} ${r.lastName}`.trim(),
-    phone: `${r.phonePrefix} ${r.phone}`.trim(),
+    phone: displayPhone(r.phonePrefix, r.phone),
     email: r.email,
     zone: r.zoneKey,
     zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },

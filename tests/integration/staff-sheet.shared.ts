@@ -96,7 +96,7 @@ export function describeStaffSheet(driver: Driver) {
         ['19:30', 'Ospite2 Bianchi', 2, 'confirmed'],
         ['20:00', 'Ospite1 Bianchi', 8, 'pending'],
       ]);
-      expect(cena.bookings[1]).toMatchObject({ notes: 'Seggiolone per un bambino', phone: '+39 3471234567', zone: 'sala' });
+      expect(cena.bookings[1]).toMatchObject({ notes: 'Seggiolone per un bambino', phone: '+39 347 123 4567', zone: 'sala' });
       expect(data.waitingList.map((b) => b.name)).toEqual(['Ospite4 Bianchi', 'Ospite3 Bianchi']);
       expect(await call('staff/day', form({ date: '2027-02-30' }))).toMatchObject({ httpStatus: 400, body: { fieldErrors: { date: 'invalid' } } });
     });

@@ -1,5 +1,9 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { outbox, type OutboxAttachment } from '@/server/db/schema';
+import { outbox, venueHosts, venues, type OutboxAttachment } from '@/server/db/schema';
+import { venueOrigin } from '@/lib/venue/origin';
+import { isLocalVenueKey } from '@/lib/venue/host';
+import { brandEmail, type EmailBrand } from './layout';
 
 export type EmailMessage = {
   venueId: number | null;
@@ -12,13 +16,38 @@ export type EmailMessage = {
   text: string;
   html?: string;
   attachments?: OutboxAttachment[];
+  /** A marketing or loyalty message: the frame shows this link to stop receiving them. */
+  unsubscribeUrl?: string;
 };
+
+/** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them. */
+async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null> {
+  const [venue] = await tx.select({ name: venues.name, theme: venues.theme, address: venues.address, phone: venues.phone }).from(venues).where(eq(venues.id, venueId));
+  if (!venue) return null;
+  const hosts = (await tx.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId)).orderBy(asc(venueHosts.host))).map((h) => h.host);
+  // A public host first; a venue known only locally links to this machine (http://localhost:PORT).
+  const host = hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts.find(isLocalVenueKey) ?? hosts[0] ?? 'localhost';
+  const origin = venueOrigin(host);
+  // Mail clients (Gmail, Outlook) show no SVG: such a logo is left out, the name stays in the band.
+  const logo = venue.theme?.logo && !/\.svg(\?|$)/i.test(venue.theme.logo) ? venue.theme.logo : '';
+  return {
+    name: venue.name,
+    logoUrl: logo ? new URL(logo, origin).toString() : '',
+    brandColor: venue.theme?.brandColor ?? '',
+    address: venue.address,
+    phone: venue.phone,
+    siteUrl: origin.toString(),
+  };
+}
 
 /**
  * Queues an e-mail. Pass the transaction of the change that causes it: the e-mail then
  * exists exactly when the change does, and the delivery loop sends it (docs/outbox.md).
  */
 export async function enqueueEmail(tx: Database, message: EmailMessage): Promise<number> {
+  // Every e-mail of a venue in its frame: logo and colour, address, phone and map (issue 29).
+  const brand = message.venueId === null ? null : await brandOf(tx, message.venueId);
+  const body = brand ? brandEmail(brand, message.locale, { html: message.html, text: message.text }, { unsubscribeUrl: message.unsubscribeUrl }) : { html: message.html ?? null, text: message.text };
   const [row] = await tx
     .insert(outbox)
     .values({
@@ -29,8 +58,8 @@ export async function enqueueEmail(tx: Database, message: EmailMessage): Promise
       recipient: message.to,
       sender: message.from ?? '',
       subject: message.subject,
-      bodyText: message.text,
-      bodyHtml: message.html ?? null,
+      bodyText: body.text,
+      bodyHtml: body.html,
       attachments: message.attachments ?? [],
     })
     .returning({ id: outbox.id });

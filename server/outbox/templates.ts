@@ -58,18 +58,22 @@ export function renderEmailTexts(
   const greeting = vars.firstName ? t('greeting') : t('greetingPlain');
   const paragraphs = [t('body')];
   const signature = t('signature');
-  const lines = details.map(([label, value]) => `${label}: ${value}`);
+  // French sets a no-break space before the colon ("Nom : Giulia").
+  const colon = locale === 'fr' ? '\u00a0: ' : ': ';
+  const lines = details.map(([label, value]) => `${label}${colon}${value}`);
   const notes = extra.notes ?? [];
   const links = extra.links ?? [];
-  const text = [greeting, '', ...paragraphs, '', ...lines, '', ...notes, '', vars.link ?? '', '', ...links.map(([label, url]) => `${label}: ${url}`), '', signature]
+  // The main link once: not again when it is also one of the labelled links (Change).
+  const link = vars.link && !links.some(([, url]) => url === vars.link) ? vars.link : '';
+  const text = [greeting, '', ...paragraphs, '', ...lines, '', ...notes, '', link, '', ...links.map(([label, url]) => `${label}${colon}${url}`), '', signature]
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b16">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${lines.length ? `<ul>${details.map(([l, v]) => `<li><strong>${escapeHtml(l)}:</strong> ${escapeHtml(v)}</li>`).join('')}</ul>` : ''}
+${lines.length ? `<ul>${details.map(([l, v]) => `<li><strong>${escapeHtml(l)}${colon.trimEnd()}</strong> ${escapeHtml(v)}</li>`).join('')}</ul>` : ''}
 ${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
-${vars.link ? `<p><a href="${escapeHtml(vars.link)}">${escapeHtml(vars.link)}</a></p>` : ''}
+${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}
 ${links.length ? `<p>${links.map(([label, url]) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`).join(' · ')}</p>` : ''}
 <p>${escapeHtml(signature)}</p>
 </body></html>`;

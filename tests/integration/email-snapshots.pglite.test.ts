@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
+import { tempDir } from '../helpers/databases';
+import { pinTestClock } from '../helpers/clock';
+
+/**
+ * Issue 29, point 14: the guest's e-mails in the five languages, each in the venue's frame
+ * (logo and colour, address, phone and map link), kept as snapshots so a change of wording or
+ * layout is a reviewed change. What differs from run to run (booking keys and references,
+ * promotion codes) is masked; dates come from the pinned clock.
+ */
+const LOCALES = ['it', 'en', 'fr', 'es', 'de'] as const;
+/** A fixed Tuesday, not the suites' moving TEST_NOW: the dates written in the e-mails are part of the snapshots. */
+const SNAP_NOW = new Date('2031-05-06T09:00:00Z');
+const FRIDAY = '2031-05-09';
+
+describe('the guest e-mails in five languages', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = 'silent';
+    process.env.OUTBOX_INTERVAL_MS = '3600000';
+    delete process.env.SITE_URL;
+    await pinTestClock(SNAP_NOW);
+    dataDir = tempDir();
+    process.env.DATA_DIR = dataDir;
+    delete process.env.DATABASE_URL;
+    const { getDb } = await import('@/server/db/client');
+    const { seedDemoVenue } = await import('@/server/venues/seed');
+    const db = await getDb();
+    await seedDemoVenue(db);
+    const { venues } = await import('@/server/db/schema');
+    const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
+    await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
+  });
+
+  afterAll(async () => {
+    const { getDatabaseHandle } = await import('@/server/db/client');
+    await (await getDatabaseHandle()).close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const ctx = async () => {
+    const { getDb } = await import('@/server/db/client');
+    const { findVenueByKey } = await import('@/server/venues/queries');
+    const schema = await import('@/server/db/schema');
+    const db = await getDb();
+    return { db, schema, venue: (await findVenueByKey(db, 'localhost'))! };
+  };
+
+  const lastMailTo = async (to: string) => {
+    const { db, schema } = await ctx();
+    const [mail] = await db.select().from(schema.outbox).where(eq(schema.outbox.recipient, to)).orderBy(desc(schema.outbox.id)).limit(1);
+    return mail;
+  };
+
+  /** Keys, references and codes change each run: masked. */
+  const masked = (text: string, secrets: string[]) => secrets.filter(Boolean).reduce((out, secret, i) => out.split(secret).join(`<secret${i}>`), text);
+
+  it.each(LOCALES)('a table booking confirmed, in %s', async (locale) => {
+    const { db, venue, schema } = await ctx();
+    const service = await import('@/server/booking/service');
+    const { reservationSchema } = await import('@/lib/forms/reservation');
+    const email = `snap-table-${locale}@example.com`;
+    await service.createReservation(
+      db,
+      venue,
+      reservationSchema.parse({ pax: 2, date: FRIDAY, time: '20:00', zone: 'sala', nome: 'Giulia', cognome: 'Rossi', email, prefisso: '+39', telefono: '3471234567', note: '', privacy: true, marketing: false }),
+      { locale, partner: false, host: 'localhost', botVerdict: 'pass' },
+      SNAP_NOW,
+    );
+    const [booking] = await db.select().from(schema.reservations).where(eq(schema.reservations.email, email));
+    const mail = await lastMailTo(email);
+    const { bookingReference } = await import('@/lib/i18n/format');
+    const secrets = [booking.hash, bookingReference(booking.hash)];
+    expect({ subject: mail.subject, text: masked(mail.bodyText, secrets) }).toMatchSnapshot();
+    // The frame: the venue's colour, name, address, phone and a map link, in the HTML too (the demo's logo is an SVG, which mail clients do not show: left out).
+    expect(mail.bodyHtml).toContain('background:#8a2c1b');
+    expect(mail.bodyHtml).not.toContain('logo.svg');
+    expect(mail.bodyHtml).toContain(venue.address.split(',')[0]);
+    expect(mail.bodyHtml).toContain(`href="tel:${venue.phone.replace(/[^\d+]/g, '')}"`);
+    expect(mail.bodyHtml).toContain('https://www.google.com/maps/search/?api=1&amp;query=');
+    expect(mail.bodyHtml!.match(/<html/g)).toHaveLength(1);
+  });
+
+  it.each(LOCALES)('the loyalty welcome, in %s', async (locale) => {
+    const { db, venue } = await ctx();
+    const { subscribe } = await import('@/server/fidelity/service');
+    const { fidelitySchema } = await import('@/lib/forms/fidelity');
+    const email = `snap-loyal-${locale}@example.com`;
+    expect(await subscribe(db, venue, fidelitySchema.parse({ nome: 'Luca', cognome: 'Bianchi', email, prefisso: '+39', telefono: '3479876543', compleannoGiorno: 12, compleannoMese: 5, privacy: true, marketing: true }), { locale, partner: false, host: 'localhost' })).toBe('success');
+    const mail = await lastMailTo(email);
+    expect({ subject: mail.subject, text: mail.bodyText }).toMatchSnapshot();
+  });
+
+  it.each(LOCALES)('a promotion code, in %s', async (locale) => {
+    const { db, venue, schema } = await ctx();
+    const { requestCode } = await import('@/server/promo/service');
+    const { promoRequestSchema } = await import('@/lib/forms/promo');
+    const email = `snap-promo-${locale}@example.com`;
+    const phone = `34712${String(LOCALES.indexOf(locale)).padStart(5, '0')}`;
+    const [promo] = await db.select().from(schema.promotions).where(eq(schema.promotions.venueId, venue.id));
+    await requestCode(db, venue, promo.urlName, promoRequestSchema.parse({ nome: 'Sara', cognome: 'Neri', email, prefisso: '+39', telefono: phone, privacy: true, marketing: true }), { locale, partner: false, host: 'localhost' });
+    const mail = await lastMailTo(email);
+    const codes = await db.select().from(schema.promoCodes).where(eq(schema.promoCodes.email, email));
+    const secrets = codes.flatMap((c) => [c.code, c.publicId]);
+    expect({ subject: mail.subject, text: masked(mail.bodyText, secrets) }).toMatchSnapshot();
+  });
+});

@@ -258,6 +258,8 @@ export const fidelityMembers = pgTable(
     locale: text('locale').notNull(),
     privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
     marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }).notNull(),
+    /** When the member used the unsubscribe link of the loyalty e-mails (issue 29): no more offers. */
+    marketingWithdrawnAt: timestamp('marketing_withdrawn_at', { withTimezone: true }),
     policyVersion: text('policy_version').notNull(),
     partner: boolean('partner').notNull().default(false),
     createdAt: stamp('created_at'),

@@ -8,6 +8,10 @@ import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { refuseOverLimit } from '@/server/limits';
 import { noStoreJson as json, readJsonObject } from '@/server/http';
+import { withdrawMarketing } from './unsubscribe';
+import { findVenueByKey } from '@/server/venues/queries';
+import { getDb } from '@/server/db/client';
+import { localizedPath } from '@/lib/i18n/paths';
 
 
 
@@ -68,4 +72,21 @@ export async function handleLookup(request: NextRequest): Promise<Response> {
   if (!result.status && result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
   if (!result.status && result.error === UNAVAILABLE) return json({ error: UNAVAILABLE }, 503);
   return result.status ? json({ outcome: 'sent' }, 200) : json({ outcome: 'generic' }, 503);
+}
+
+/**
+ * `POST /api/fidelity/unsubscribe` (the unsubscribe page's form: t, language): withdraws the
+ * member's marketing consent, once, then `303` back to the page, which says it is done. A
+ * token the site did not sign: 400.
+ */
+export async function handleUnsubscribe(request: NextRequest): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const token = String(form?.get('t') ?? '').slice(0, 100);
+  const db = await getDb();
+  const venue = await findVenueByKey(db, venueKeyForHost(request.headers.get('host')));
+  if (!venue) return json({ error: 'invalid' }, 400);
+  const outcome = await withdrawMarketing(db, venue, token);
+  if (outcome === 'invalid') return json({ error: 'invalid' }, 400);
+  const back = localizedPath(toLocale(String(form?.get('language') ?? '')), `/frontpage/fidelity/unsubscribe?t=${encodeURIComponent(token)}`);
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
 }

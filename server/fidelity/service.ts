@@ -11,6 +11,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
+import { unsubscribePath } from './unsubscribe';
 
 export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
 
@@ -80,6 +81,7 @@ export async function subscribe(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      unsubscribeUrl: venuePageUrl(context.host, context.locale, unsubscribePath(venue.id, member.id)),
     });
     log.info('fidelity_member_created', { venueId: venue.id, memberId: member.id });
     return 'success' as const;

@@ -71,6 +71,16 @@ test.describe('loyalty sign-up', () => {
     await expect
       .poll(() => readMails().some((m) => m.to.includes(email)), { timeout: 20_000 })
       .toBe(true);
+    // Its unsubscribe link (issue 29): the page only asks; the button withdraws, and the page says since when.
+    const welcome = readMails().find((m) => m.to.includes(email))!;
+    const unsubscribe = new RegExp(`${it('emails.layout.unsubscribe')}: (\\S+)`).exec(welcome.text)![1];
+    await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+    await expect(page.getByRole('heading', { level: 1, name: it('fidelity.unsubscribe.title') })).toBeVisible();
+    await page.getByRole('button', { name: it('fidelity.unsubscribe.confirm') }).click();
+    await expect(page.getByTestId('unsubscribe-done')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('unsubscribe-done')).toBeVisible();
+    await expect(page.getByRole('button', { name: it('fidelity.unsubscribe.confirm') })).toHaveCount(0);
 
     await page.goto('/frontpage/fidelity');
     await fill(page, it, email.toUpperCase());

@@ -90,7 +90,8 @@ describe('the guest e-mails in five languages', () => {
     const email = `snap-loyal-${locale}@example.com`;
     expect(await subscribe(db, venue, fidelitySchema.parse({ nome: 'Luca', cognome: 'Bianchi', email, prefisso: '+39', telefono: '3479876543', compleannoGiorno: 12, compleannoMese: 5, privacy: true, marketing: true }), { locale, partner: false, host: 'localhost' })).toBe('success');
     const mail = await lastMailTo(email);
-    expect({ subject: mail.subject, text: mail.bodyText }).toMatchSnapshot();
+    // The unsubscribe link is signed with this data directory's key: masked.
+    expect({ subject: mail.subject, text: mail.bodyText.replace(/unsubscribe\?t=\S+/, 'unsubscribe?t=<token>') }).toMatchSnapshot();
   });
 
   it.each(LOCALES)('a promotion code, in %s', async (locale) => {

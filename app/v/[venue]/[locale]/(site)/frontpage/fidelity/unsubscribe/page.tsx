@@ -1,0 +1,17 @@
+import type { PageProps } from '@/components/shell/page-props';
+import { screenMetadata } from '@/components/shell/metadata';
+import { UnsubscribeScreen } from '@/components/fidelity/unsubscribe-screen';
+
+type Props = PageProps & { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The loyalty e-mails' unsubscribe link (issue 29): per member, never cached nor indexed. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props) {
+  return { ...(await screenMetadata(await params, 'fidelity', '/frontpage/fidelity/unsubscribe')), robots: { index: false } };
+}
+
+export default async function Page({ params, searchParams }: Props) {
+  const token = (await searchParams).t;
+  return <UnsubscribeScreen params={await params} token={typeof token === 'string' ? token : ''} />;
+}

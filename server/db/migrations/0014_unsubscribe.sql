@@ -1,0 +1,1 @@
+ALTER TABLE "fidelity_members" ADD COLUMN "marketing_withdrawn_at" timestamp with time zone;

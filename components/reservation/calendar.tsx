@@ -192,6 +192,23 @@ export function Calendar({ setup, month, days, loading, error, experienceDates, 
               </div>
             ))}
           </div>
+          {/* What the days' looks mean (issue 29): the same marks as the grid, named. */}
+          <ul className="calendar__legend" aria-label={t['date.legend']}>
+            {(['available', 'completed', 'closed'] as const).map((state) => (
+              <li key={state} className={`calendar__cell--${state}`}>
+                <span className="calendar__day calendar__swatch" aria-hidden="true">
+                  {state === 'completed' ? '8' : ''}
+                </span>
+                {t[`date.states.${state}`]}
+              </li>
+            ))}
+            {experienceDates.size ? (
+              <li className="calendar__cell--available calendar__cell--experiences">
+                <span className="calendar__day calendar__swatch" aria-hidden="true" />
+                {t['date.legendExperiences']}
+              </li>
+            ) : null}
+          </ul>
           <div className="field calendar__list">
             <label htmlFor="date-list">{t['date.list']}</label>
             {available.length ? (

@@ -9,7 +9,7 @@ export function PeopleStepStatic({ setup }: { setup: WizardSetup }) {
   const direct = Array.from({ length: Math.max(partySize.directMax - partySize.min + 1, 0) }, (_, i) => partySize.min + i);
   const more = Array.from({ length: Math.max(partySize.max - partySize.directMax, 0) }, (_, i) => partySize.directMax + 1 + i);
   return (
-    <div className="wizard">
+    <div className="wizard wizard--static">
       <nav aria-label={t['steps.label']} className="breadcrumb">
         <ol>
           <li className="breadcrumb__current">

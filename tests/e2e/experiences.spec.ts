@@ -112,6 +112,9 @@ test.describe('experience bookings', () => {
     await expect(list.locator('option')).toHaveCount(2);
     const date = (await list.locator('option').nth(1).getAttribute('value'))!;
     expect(date >= daysFromToday(1)).toBe(true);
+    // The calendar's legend names the days' states (issue 29).
+    const legend = page.getByRole('list', { name: en('reserve.date.legend') });
+    for (const state of ['available', 'completed', 'closed']) await expect(legend).toContainText(en(`reserve.date.states.${state}`));
     // The month before says there are no dates, not that the party is too large.
     await page.getByRole('button', { name: en('reserve.date.previous') }).click();
     await expect(page.locator('#date-list')).toHaveText(en('reserve.date.noneThisMonth'));

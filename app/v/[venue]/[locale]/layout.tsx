@@ -18,6 +18,13 @@ export function generateStaticParams() {
   return [];
 }
 
+/**
+ * Marks the document as scripted before the first paint, so the booking form's no-script
+ * first step (server HTML, shown until the wizard mounts) keeps its place without flashing
+ * (issue 29); should the scripts be slow to come, it shows after 3 s all the same.
+ */
+const JS_HEAD_SCRIPT = "document.documentElement.classList.add('js');setTimeout(function(){document.documentElement.classList.add('js-late')},3000)";
+
 type Props = { children: ReactNode; params: Promise<{ venue: string; locale: string }> };
 
 /** The document: language, the venue's own head HTML (spec section 3), its theme. */
@@ -31,6 +38,7 @@ export default async function DocumentLayout({ children, params }: Props) {
     <html lang={locale} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: EMBED_HEAD_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: JS_HEAD_SCRIPT }} />
         <CustomHeader html={location?.customHeader ?? ''} />
       </head>
       <body style={themeStyle(location?.theme.brandColor)}>

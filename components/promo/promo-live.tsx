@@ -10,8 +10,8 @@ type Plural = { one: string; other: string };
 export type PromoLiveText = {
   endsIn: string;
   units: { days: Plural; hours: Plural; minutes: Plural; seconds: Plural };
-  /** "Only {count} promotions available!" with `{count}` left in. */
-  available: string;
+  /** "Only {count} promotions available!" in its plural forms, with `{count}` left in. */
+  available: { one: string; other: string };
   download: string;
   formTitle: string;
   formIntro: string;
@@ -178,7 +178,7 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
             </ol>
           </div>
           <p className="promo-count" data-remaining={live.remaining}>
-            {text.available.replace('{count}', new Intl.NumberFormat(locale).format(live.remaining))}
+            {text.available[new Intl.PluralRules(locale).select(live.remaining) === 'one' ? 'one' : 'other'].replace('{count}', new Intl.NumberFormat(locale).format(live.remaining))}
           </p>
           <div className="actions">
             <button type="button" className="button button--large" aria-haspopup="dialog" onClick={() => setOpen(true)}>

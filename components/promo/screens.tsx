@@ -108,7 +108,8 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
         text={{
           endsIn: t('endsIn'),
           units: { days: plural('days'), hours: plural('hours'), minutes: plural('minutes'), seconds: plural('seconds') },
-          available: t('available', { count: '{count}' }),
+          // Both plural forms, `{count}` left in for the live count (ICU in the messages; issue 29: "Only 1 promotion").
+          available: { one: t('available', { count: 1 }).replace('1', '{count}'), other: t('available', { count: 5 }).replace('5', '{count}') },
           download: t('download'),
           formTitle: t('formTitle'),
           formIntro: t('formIntro'),

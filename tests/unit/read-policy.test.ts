@@ -18,3 +18,18 @@ describe('the link to a policy, as each language says it', () => {
     expect(readPolicyText(messages.forms.readPolicy, messages.forms.labels.marketingPolicy)).toBe(marketing);
   });
 });
+
+/** Issue 29, point 9: "Only 1 promotion available!", an ICU plural in every language. */
+describe('the promotion count, in its plural forms', () => {
+  it.each([
+    [itMessages, 'Solo 1 promozione disponibile!', 'Solo 3 promozioni disponibili!'],
+    [en, 'Only 1 promotion available!', 'Only 3 promotions available!'],
+    [fr, 'Seulement 1 promotion disponible !', 'Seulement 3 promotions disponibles !'],
+    [es, '¡Solo 1 promoción disponible!', '¡Solo 3 promociones disponibles!'],
+    [de, 'Nur noch 1 Code verfügbar!', 'Nur noch 3 Codes verfügbar!'],
+  ])('%#', async (messages, one, three) => {
+    const { formatIcu } = await import('@/server/outbox/templates');
+    expect(formatIcu(messages.promo.available, { count: 1 }, 'en')).toBe(one);
+    expect(formatIcu(messages.promo.available, { count: 3 }, 'en')).toBe(three);
+  });
+});

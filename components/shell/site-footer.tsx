@@ -1,10 +1,12 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { pickText } from '@/lib/i18n/texts';
+import { toLocale } from '@/lib/i18n/locales';
 import type { Location } from '@/lib/contract/location';
 import { CustomFooter } from './custom-header';
 
 export async function SiteFooter({ location }: { location: Location | null }) {
   if (!location) return null;
-  const t = await getTranslations('shell');
+  const [t, locale] = await Promise.all([getTranslations('shell'), getLocale()]);
   return (
     <footer className="site-footer">
       <p className="site-footer__name">{location.locationname}</p>
@@ -14,8 +16,8 @@ export async function SiteFooter({ location }: { location: Location | null }) {
           <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a>
         </p>
       ) : null}
-      {/* The venue's own footer HTML (spec section 3), inside the footer landmark. */}
-      <CustomFooter html={location.customFooter} />
+      {/* The venue's own footer HTML (spec section 3), in the page's language where the venue gives one (issue 29), inside the footer landmark. */}
+      <CustomFooter html={pickText(location.customFooter, toLocale(locale))} />
       <p className="site-footer__small">{t('poweredBy', { name: location.locationname })}</p>
     </footer>
   );

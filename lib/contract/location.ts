@@ -12,7 +12,8 @@ export const locationSchema = z.object({
   valuta: str,
   locationname: str,
   customHeader: str,
-  customFooter: str,
+  /** A string (spec section 3), or a text per language (this project's backend, issue 29). */
+  customFooter: texts,
   country: str,
   timezone: str,
   tagline: texts,

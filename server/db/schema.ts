@@ -43,6 +43,8 @@ export const venues = pgTable(
     email: text('email'),
     customHeader: text('custom_header').notNull().default(''),
     customFooter: text('custom_footer').notNull().default(''),
+    /** The footer per language when the venue file gives one (issue 29); `customFooter` holds the Italian (default) one. */
+    customFooterTexts: jsonb('custom_footer_texts').$type<Texts>(),
     theme: jsonb('theme').$type<{ brandColor: string; logo: string; cover: string }>().notNull(),
     policies: jsonb('policies').$type<{ version: string; privacy: Texts; marketing: Texts }>().notNull(),
     fidelityEnabled: boolean('fidelity_enabled').notNull().default(false),

@@ -161,7 +161,10 @@ export const venueFileSchema = z.object({
   phone: z.string().default('').meta({ description: 'Phone number shown to guests.', examples: ['+39 055 210 4387'] }),
   email: z.string().email().optional().meta({ description: 'Address of the venue: booking notices go there, and replies to guests\' e-mails.', examples: ['prenotazioni@example.com'] }),
   customHeader: z.string().default('').meta({ description: 'HTML put in <head> (spec section 3): only meta, link, script, style, noscript and base elements are kept, without on* attributes; the check lists what is dropped.', examples: ['<meta name="theme-color" content="#8a2c1b">'] }),
-  customFooter: z.string().default('').meta({ description: 'HTML put at the end of every page, as written.', examples: ['<p>Closed on Mondays</p>'] }),
+  customFooter: z
+    .union([z.string(), localizedText])
+    .default('')
+    .meta({ description: 'HTML put at the end of every page, as written: one text for every language, or one per language (`it` required; a language without its own shows the Italian one).', examples: ['<p>Closed on Mondays</p>', { it: '<p>Lunedì chiuso</p>', en: '<p>Closed on Mondays</p>' }] }),
   theme: z
     .object({
       brandColor: hexColor.default('#8a2c1b').describe('Brand colour, #rrggbb; buttons and links take it.'),

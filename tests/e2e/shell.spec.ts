@@ -137,6 +137,13 @@ test.describe('document shell', () => {
     }
   });
 
+  test("the venue's footer in the page's language, Italian where the venue gives none (issue 29)", async ({ request }) => {
+    const footer = async (path: string) => /<p class="venue-footer-note">([^<]*)<\/p>/.exec(await (await request.get(path)).text())?.[1] ?? '';
+    expect(await footer('/')).toContain('lunedì chiuso');
+    expect(await footer('/en')).toContain('closed on Mondays');
+    expect(await footer('/de')).toContain('montags geschlossen');
+  });
+
   test('/it/... redirects to the unprefixed Italian path', async ({ request }) => {
     const response = await request.get('/it/reserve', { maxRedirects: 0 });
     expect(response.status()).toBe(307);

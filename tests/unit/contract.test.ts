@@ -47,7 +47,7 @@ describe('location/getlocation', () => {
     expect(location.locationname).toBe('Trattoria');
     expect(location.valuta).toBe('');
     expect(location.customHeader).toBe('');
-    expect(location.customFooter).toBe('');
+    expect(location.customFooter).toEqual({ it: '', en: '', fr: '', es: '', de: '' });
   });
 
   it('reads the prefix list', () => {

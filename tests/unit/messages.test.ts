@@ -11,7 +11,8 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
       typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
     ),
   );
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+// A placeholder is a name closed by } or followed by an ICU argument type ({count, plural, ...}); the words inside plural forms are not.
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[},]/g)].map((m) => m[1]).sort();
 
 const messages = Object.fromEntries(locales.map((l) => [l, flatten(load(l))]));
 const englishKeys = Object.keys(messages.en).sort();

@@ -43,7 +43,8 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
       valuta: venue.currency,
       locationname: venue.name,
       customHeader: venue.customHeader,
-      customFooter: venue.customFooter,
+      // One text, or the venue's text per language (a legacy backend's string reads the same).
+      customFooter: venue.customFooterTexts ?? venue.customFooter,
       country: venue.country,
       timezone: venue.timezone,
       tagline: venue.tagline,

@@ -83,6 +83,22 @@ describe('the guest e-mails in five languages', () => {
     expect(mail.bodyHtml!.match(/<html/g)).toHaveLength(1);
   });
 
+  it.each(LOCALES)('an experience booked, in %s', async (locale) => {
+    const { db, schema } = await ctx();
+    const { createBackendClient } = await import('@/lib/backend/client');
+    const { builtinTransport } = await import('@/lib/backend/builtin');
+    const { localToken } = await import('@/lib/botcheck/local');
+    const client = createBackendClient(builtinTransport('localhost'), 'builtin');
+    const [wine] = await db.select().from(schema.experiences).where(eq(schema.experiences.key, 'vini-toscani'));
+    const email = `snap-exp-${locale}@example.com`;
+    const payload = { nome: 'Marco', cognome: 'Verdi', email, prefisso: '+39', telefono: '3471112222', privacy: true, marketing: false, language: locale, experienceId: wine.id, day: wine.startDate, time: '18:00', pax: 2 };
+    const answer = await client.experience('createexperiencereserve', { payload: JSON.stringify(payload), recaptchaV2Token: '', recaptchaV3Token: localToken('v3', 'pass'), tokenVersion: 'v3' });
+    if (!answer.status) throw new Error(answer.error);
+    const mail = await lastMailTo(email);
+    const { bookingReference } = await import('@/lib/i18n/format');
+    expect({ subject: mail.subject, text: masked(mail.bodyText, [answer.data.hash, bookingReference(answer.data.hash), wine.hash]) }).toMatchSnapshot();
+  });
+
   it.each(LOCALES)('the loyalty welcome, in %s', async (locale) => {
     const { db, venue } = await ctx();
     const { subscribe } = await import('@/server/fidelity/service');

@@ -57,6 +57,7 @@ export function proxy(request: NextRequest) {
     if (locale === defaultLocale) {
       const res = redirectTo(request, rest);
       res.cookies.set(LANGUAGE_COOKIE, defaultLocale, { path: '/', maxAge: ONE_YEAR, sameSite: 'lax' });
+      res.headers.set('Cache-Control', 'private, no-store');
       return withPartnerFlag(request, res);
     }
   } else if (isLocale(cookieLocale) && cookieLocale !== defaultLocale) {
@@ -111,7 +112,12 @@ function withPartnerFlag(request: NextRequest, response: NextResponse) {
     response.cookies.set(PARTNER_COOKIE, PARTNER_QUERY_VALUE, partnerCookieOptions());
   } else if (src === PARTNER_CLEAR_VALUE || (current !== undefined && !isPartnerValue(current))) {
     response.cookies.delete({ name: PARTNER_COOKIE, path: '/' });
+  } else {
+    return response;
   }
+  // An answer that sets a cookie is this guest's: no shared cache (a CDN, nginx) may keep it and
+  // hand the partner flag to everyone (issue 27), whatever the page's own caching says.
+  response.headers.set('Cache-Control', 'private, no-store');
   return response;
 }
 

@@ -1,11 +1,11 @@
 import { Fragment } from 'react';
+import { notFound } from 'next/navigation';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { CancelForm } from '@/components/reservation/cancel-form';
 import { formatDate } from '@/components/reservation/format';
 import { experienceBookingLookup } from '@/components/shell/booking-lookups';
-import { NotFoundPage } from '@/components/shell/not-found-page';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
@@ -37,7 +37,8 @@ async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
   const result = await experienceBookingLookup(venue.venueKey, params.key);
   if (!result.status && result.error === UNAVAILABLE) return null;
-  if (!result.status) return 'notFound' as const;
+  // Thrown, not rendered in place: this dynamic page has begun streaming by the time a Suspense boundary could, and a missing booking must be a 404.
+  if (!result.status) notFound();
   const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getMessages()]);
   const all = messages as unknown as { experiences: { manage: Manage; summary: Manage } };
   return { ...venue, booking: result.data, t, manage: all.experiences.manage, labels: all.experiences.summary };
@@ -77,7 +78,6 @@ async function Summary({ booking, locale, valuta, labels, manage }: { booking: E
 export async function EditExperienceBookingScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
-  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking, t, manage, labels, venueKey } = loaded;
   const summary = <Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />;
   if (!booking.changeable) {
@@ -147,7 +147,6 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
 export async function CancelExperienceBookingScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
-  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking, t, manage, labels } = loaded;
   const r = await getTranslations('reserve');
   const money = (cents: number) => formatPrice(cents / 100, location.valuta, locale);

@@ -1,8 +1,8 @@
+import { notFound } from 'next/navigation';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { reservationLookup, smsStatusLookup } from '@/components/shell/booking-lookups';
-import { NotFoundPage } from '@/components/shell/not-found-page';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
@@ -30,7 +30,8 @@ async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
   const result = await reservationLookup(venue.venueKey, params.key);
   if (!result.status && result.error === UNAVAILABLE) return null;
-  if (!result.status) return 'notFound' as const;
+  // Thrown, not rendered in place: this dynamic page has begun streaming by the time a Suspense boundary could, and a missing booking must be a 404.
+  if (!result.status) notFound();
   return { ...venue, booking: result.data };
 }
 
@@ -87,7 +88,6 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
 export async function EditReservationScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
-  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   if (!booking.changeable || booking.status === 'waitinglist') {
@@ -145,7 +145,6 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
 export async function EditConfirmScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
-  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   return (
@@ -169,7 +168,6 @@ export async function EditConfirmScreen({ params }: { params: VenueParams & { ke
 export async function EditErrorScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
-  if (loaded === 'notFound') return <NotFoundPage />;
   const { booking } = loaded;
   const t = await getTranslations('reserve');
   return (
@@ -189,7 +187,6 @@ export async function EditErrorScreen({ params }: { params: VenueParams & { key:
 export async function CancelScreen({ params }: { params: VenueParams & { key: string } }) {
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
-  if (loaded === 'notFound') return <NotFoundPage />;
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   const fee = formatPrice(booking.cancellation.feeCents / 100, location.valuta, locale);
@@ -237,7 +234,7 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
   const venue = await loadVenue(params);
   const result = await smsStatusLookup(venue.venueKey, params.key);
   if (!result.status && result.error === UNAVAILABLE) return <Unavailable />;
-  if (!result.status) return <NotFoundPage />;
+  if (!result.status) notFound();
   const status = result.data;
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
   if (status.status === 'confirmed' || status.status === 'pending') {

@@ -173,7 +173,7 @@ test.describe('loyalty sign-up', () => {
 
   test('the policy opens in a dialog that Escape closes, returning focus', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
-    const opener = page.getByRole('button', { name: new RegExp(en('forms.labels.privacyPolicy')) });
+    const opener = page.getByRole('button', { name: new RegExp(en('forms.labels.privacyPolicy'), 'i') });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: en('forms.labels.privacyPolicy') });
     await expect(dialog).toBeVisible();

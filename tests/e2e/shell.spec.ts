@@ -116,16 +116,11 @@ test.describe('document shell', () => {
       '/en/no-such-page',
       `/en/frontpage/esperienze/${missing}`,
       `/en/frontpage/esperienze/${missing}/reserve`,
-      `/en/frontpage/esperienze/prenotazione/${missing}/edit`,
-      `/en/frontpage/esperienze/prenotazione/${missing}/cancel`,
       `/en/frontpage/giftcard/card/${missing}`,
       '/en/frontpage/promo/no-such-promotion',
       '/en/promo/no-such-promotion',
       '/en/frontpage/promo/aperitivo-omaggio/a/b',
       '/en/reserve/no-such-outcome',
-      `/en/reserve/${missing}/edit`,
-      `/en/reserve/${missing}/cancel`,
-      `/en/a2fa/reserve/${missing}`,
       '/en/frontpage/fidelity/no-such-page',
       '/en/r/no-such-module',
     ];
@@ -134,6 +129,14 @@ test.describe('document shell', () => {
       const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
       expect(titles, path).toHaveLength(1);
       expect(titles[0], path).toContain(en('screens.notFound'));
+    }
+    // A guest's booking that does not exist (its own dynamic pages): a 404, and never the parent screen's title.
+    for (const path of [`/en/reserve/${missing}/edit`, `/en/reserve/${missing}/cancel`, `/en/a2fa/reserve/${missing}`, `/en/frontpage/esperienze/prenotazione/${missing}/edit`]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      const titles = [...(await response.text()).matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+      expect(titles.length, path).toBeLessThanOrEqual(1);
+      expect(titles.every((t) => t.includes(en('screens.notFound'))), path).toBe(true);
     }
   });
 
@@ -203,6 +206,17 @@ test.describe('partner-source flag', () => {
     expect((await context.cookies()).some((c) => c.name === 'frontpagePartner')).toBe(true);
     await page.goto('/?src=clear');
     expect((await context.cookies()).some((c) => c.name === 'frontpagePartner')).toBe(false);
+  });
+
+  test('an answer that sets a cookie is never cacheable by a shared cache; the same page without one is (issue 27)', async ({ request }) => {
+    for (const path of ['/?src=pc', '/en/frontpage/esperienze?src=pc', '/?src=clear', '/it/reserve']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.headers()['set-cookie'], path).toBeTruthy();
+      expect(response.headers()['cache-control'], path).toBe('private, no-store');
+    }
+    const plain = await request.get('/en/frontpage/esperienze');
+    expect(plain.headers()['set-cookie']).toBeUndefined();
+    expect(plain.headers()['cache-control']).toMatch(/s-maxage=\d+/);
   });
 });
 

@@ -6,6 +6,7 @@ import { endSuspended } from '@/server/booking/sms';
 import { expireAbandonedOrders } from '@/server/giftcards/expiry';
 import { answerOverduePending } from '@/server/staff/deadline';
 import { sweepDeposits } from '@/server/payments/deposit';
+import { sweepNoShowCharges } from '@/server/payments/noshow';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -32,6 +33,8 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  *   declined, or confirmed where the venue set it so; guest and venue are told.
  * - every paid experience deposit ends used or refunded: unclaimed past its retry time it is
  *   refunded, and failed refunds are retried with backoff, then flagged to the venue.
+ * - a no-show fee the provider did not answer for is charged again (same idempotency key),
+ *   and a fee refund that failed is tried again, with backoff.
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -46,7 +49,8 @@ export async function sweepStale(db: Database, now = clockNow()) {
   const giftcardOrdersExpired = await expireAbandonedOrders(db, now);
   const pendingAnswered = await answerOverduePending(db, now);
   const deposits = await sweepDeposits(db, now);
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits };
+  const fees = await sweepNoShowCharges(db, now);
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees };
 }
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
@@ -58,7 +62,7 @@ export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 6
   const sweep = async () => {
     try {
       const swept = await sweepStale(await getDb());
-      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed) log.info('housekeeping_swept', swept);
+      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed || swept.noshowFeesSettled || swept.noshowFeesRefunded) log.info('housekeeping_swept', swept);
     } catch (error) {
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }

@@ -23,7 +23,12 @@ export const staffBookingSchema = z.object({
   attendance: z.enum(['', 'arrived', 'noshow']).catch(''),
   notes: str,
   visitReason: str,
-  guarantee: z.object({ provider: str, feeCents: num, currency: str, per: str }).nullish().transform((v) => v ?? null),
+  guarantee: z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str }).nullish().transform((v) => v ?? null),
+  /** The no-show fee charged to the guarantee's card (issue 24); a backend that does not charge sends none. */
+  fee: z
+    .object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded']), amountCents: num, currency: str, error: str })
+    .nullish()
+    .transform((v) => v ?? null),
   paidCents: num,
   experience: texts.nullish().transform((v) => v ?? null),
   venueNote: str,
@@ -55,5 +60,6 @@ export const staffAnswers = {
   'staff/arrived': staffAnswerSchema,
   'staff/noshow': staffAnswerSchema,
   'staff/cancel': staffAnswerSchema,
+  'staff/refundfee': staffAnswerSchema,
 } as const;
 export type StaffCall = keyof typeof staffAnswers;

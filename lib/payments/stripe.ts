@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { WebhookSignatureError, type CardSetup, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from './types';
+import { WebhookSignatureError, type CardSetup, type ChargeEvent, type GuaranteeProvider, type OffSessionCharge, type PaymentEvent, type SetupStatus } from './types';
+import { currencyOf, toProviderAmount } from '@/lib/currency';
 
 type Options = { secretKey: string; publishableKey: string | null; webhookSecret: string; apiBase?: string };
 
@@ -16,7 +17,18 @@ function toSetup(si: Stripe.SetupIntent): CardSetup {
     paymentMethod: typeof pm === 'string' ? pm : (pm?.id ?? null),
     lastError: error ? (error.decline_code ?? error.code ?? null) : null,
     metadata: (si.metadata ?? {}) as Record<string, string>,
+    customer: typeof si.customer === 'string' ? si.customer : (si.customer?.id ?? null),
   };
+}
+
+/** A no-show fee's PaymentIntent as a webhook tells of it; null for any other intent (deposits are verified by retrieval). */
+function toChargeEvent(type: string, pi: Stripe.PaymentIntent): ChargeEvent | null {
+  if (pi.metadata?.kind !== 'noshow') return null;
+  const error = pi.last_payment_error;
+  if (type === 'payment_intent.succeeded') return { reference: pi.id, status: 'succeeded', error: null };
+  if (type === 'payment_intent.payment_failed') return { reference: pi.id, status: 'failed', error: error?.decline_code ?? error?.code ?? 'card_declined' };
+  if (type === 'payment_intent.requires_action') return { reference: pi.id, status: 'requires_action', error: 'authentication_required' };
+  return null;
 }
 
 /**
@@ -50,8 +62,11 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
       // Every create carries an idempotency key: the caller's (the same guarantee asked again gets
       // the same SetupIntent back), or a fresh one, which the SDK's own retry then reuses.
       const { idempotencyKey = `setup-${randomUUID()}`, ...rest } = metadata;
+      // The card is saved to a Customer: Stripe charges a saved card off-session (the no-show fee) only through one.
+      const customer = await stripe.customers.create({ ...(email ? { email } : {}), description, metadata: rest }, { idempotencyKey: `${idempotencyKey}-customer` });
       const si = await stripe.setupIntents.create(
         {
+          customer: customer.id,
           usage: 'off_session',
           // Cards and wallets that need no redirect: the guest stays in the wizard (3-D Secure opens in place).
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
@@ -82,7 +97,39 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
       }
       if (refusesTestEvent(secretKey, event)) throw new WebhookSignatureError('a test-mode event sent to a site with live keys');
       const setup = event.type.startsWith('setup_intent.') ? toSetup(event.data.object as Stripe.SetupIntent) : null;
-      return { id: event.id, type: event.type, created: event.created, setup };
+      const charge = event.type.startsWith('payment_intent.') ? toChargeEvent(event.type, event.data.object as Stripe.PaymentIntent) : null;
+      return { id: event.id, type: event.type, created: event.created, setup, charge };
+    },
+    async chargeOffSession({ paymentMethod, customer, amountCents, currency, description, metadata, idempotencyKey }): Promise<OffSessionCharge> {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: toProviderAmount(amountCents, currency),
+            currency: currencyOf(currency).stripe,
+            ...(customer ? { customer } : {}),
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description,
+            metadata: { ...metadata, kind: 'noshow' },
+          },
+          { idempotencyKey },
+        );
+        if (pi.status === 'succeeded') return { reference: pi.id, status: 'succeeded', error: null, clientSecret: null };
+        if (pi.status === 'requires_action') return { reference: pi.id, status: 'requires_action', error: 'authentication_required', clientSecret: pi.client_secret };
+        return { reference: pi.id, status: 'failed', error: pi.last_payment_error?.code ?? pi.status, clientSecret: null };
+      } catch (error) {
+        // A decline or a bank asking for the guest comes back as a card error carrying the intent.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const pi = (error.raw as { payment_intent?: Stripe.PaymentIntent }).payment_intent ?? null;
+          if (error.code === 'authentication_required') return { reference: pi?.id ?? null, status: 'requires_action', error: 'authentication_required', clientSecret: pi?.client_secret ?? null };
+          return { reference: pi?.id ?? null, status: 'failed', error: error.decline_code ?? error.code ?? 'card_declined', clientSecret: null };
+        }
+        throw error;
+      }
+    },
+    async refundCharge(reference) {
+      await stripe.refunds.create({ payment_intent: reference, reason: 'requested_by_customer' }, { idempotencyKey: `refund-${reference}` });
     },
   };
 }

@@ -15,7 +15,20 @@ export type CardSetup = {
   /** The provider's last error code, e.g. `card_declined`, when the last attempt failed. */
   lastError: string | null;
   metadata: Record<string, string>;
+  /** Stripe's Customer the card is saved to (off-session charges need it); none for the local provider. */
+  customer?: string | null;
 };
+
+/**
+ * What an off-session charge (the no-show fee) came to: paid, declined (`failed`, with the
+ * provider's code), or `requires_action` when the bank wants the guest to authenticate
+ * (`clientSecret` lets their browser do it). A provider that could not be reached throws:
+ * the caller retries with the same idempotency key.
+ */
+export type OffSessionCharge = { reference: string | null; status: 'succeeded' | 'requires_action' | 'failed'; error: string | null; clientSecret: string | null };
+
+/** A verified webhook about an off-session charge (a PaymentIntent whose metadata says `kind: noshow`). */
+export type ChargeEvent = { reference: string; status: 'succeeded' | 'failed' | 'requires_action'; error: string | null };
 
 /** A verified webhook event about a card setup. */
 export type PaymentEvent = {
@@ -24,6 +37,7 @@ export type PaymentEvent = {
   /** Seconds since the epoch, as Stripe sends it. */
   created: number;
   setup: CardSetup | null;
+  charge?: ChargeEvent | null;
 };
 
 export class WebhookSignatureError extends Error {
@@ -45,6 +59,13 @@ export interface GuaranteeProvider {
   retrieveSetup(reference: string): Promise<CardSetup | null>;
   /** Checks a webhook's signature (and its age) and returns the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signatureHeader: string | null): PaymentEvent;
+  /**
+   * Charges a saved card with the guest away (the no-show fee): a PaymentIntent with
+   * `off_session` and `confirm`, once per `idempotencyKey` (the same key gets the same intent).
+   */
+  chargeOffSession(input: { paymentMethod: string; customer: string | null; amountCents: number; currency: string; description: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<OffSessionCharge>;
+  /** Gives a charge back in full (once per reference). */
+  refundCharge(reference: string): Promise<void>;
 }
 
 /**

@@ -57,6 +57,14 @@ export function guaranteeNotes(venue: Pick<VenueRow, 'timezone' | 'currency'>, r
 }
 
 /**
+ * The policy as the guest accepted it, in their language, stored with the booking when it is
+ * made (issue 24): what a no-show fee charged later rests on, even if the venue's rules change.
+ */
+export function acceptedPolicyText(venue: Pick<VenueRow, 'timezone' | 'currency'>, r: Pick<ReservationRow, 'guaranteeTerms' | 'date' | 'time' | 'covers'>, locale: string, now: Date): string {
+  return guaranteeNotes(venue, r, locale, now).slice(1).join(' ');
+}
+
+/**
  * The guest's e-mail about their booking (with the `.ics` file, and the edit link while it
  * stands) and the venue's notification, queued in the transaction of the change
  * (docs/outbox.md). `host` is the venue host the guest booked on, for the links.

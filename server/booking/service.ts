@@ -35,7 +35,7 @@ import { bookingRulesSchema } from './rules';
 import { localMoment } from './time';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { verifyCardSetup } from '@/server/payments';
-import { queueReservationEmails } from './emails';
+import { acceptedPolicyText, queueReservationEmails } from './emails';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
@@ -324,7 +324,7 @@ export async function createReservation(
         policyVersion: venue.policies.version,
         botVerdict: context.botVerdict,
         ...(guaranteed && card?.ok
-          ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: terms }
+          ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.date, time: input.time, covers: input.pax }, context.locale, now) } }
           : {}),
       })
       // One card setup guarantees one booking, also when two submits race with the same one.

@@ -308,6 +308,8 @@ export type GuaranteeTerms = {
   feeCents: number;
   per: 'reservation' | 'guest';
   currency: string;
+  /** The policy as the guest read it when booking, in their language (bookings made since issue 24). */
+  text?: string;
 };
 
 export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
@@ -426,6 +428,10 @@ export const cardSetups = pgTable('card_setups', {
   clientSecret: text('client_secret'),
   status: text('status').notNull(),
   paymentMethod: text('payment_method'),
+  /** Stripe's Customer the card is saved to (off-session charges need one); null for the local provider. */
+  customer: text('customer'),
+  /** Local provider only: what an off-session charge to this test card does (docs/payments.md). */
+  offSession: text('off_session').$type<'succeed' | 'decline' | 'authenticate'>(),
   lastError: text('last_error'),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
@@ -690,6 +696,50 @@ export const depositPayments = pgTable('deposit_payments', {
 });
 
 export type ExperienceBookingRow = typeof experienceBookings.$inferSelect;
+
+/**
+ * The no-show fee charged to a guarantee's saved card (issue 24, server/payments/noshow.ts):
+ * at most one per booking, claimed in the transaction that marks the no-show, before the
+ * provider is called. `charging` → `succeeded` | `requires_action` (the guest must
+ * authenticate) | `failed` (declined); a succeeded charge made by mistake → `refunding` →
+ * `refunded`.
+ */
+export const noshowCharges = pgTable(
+  'noshow_charges',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    reservationId: integer('reservation_id')
+      .unique()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    experienceBookingId: integer('experience_booking_id')
+      .unique()
+      .references(() => experienceBookings.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+    /** The provider's PaymentIntent (`pi_...`, `lnpi_...`), once it answered. */
+    reference: text('reference').unique(),
+    /** Stripe's client secret of an intent that needs the guest's authentication. */
+    clientSecret: text('client_secret'),
+    paymentMethod: text('payment_method').notNull(),
+    customer: text('customer'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<NoShowChargeStatus>().notNull(),
+    lastError: text('last_error'),
+    /** Provider calls that failed before an answer (network, 5xx): retried by the sweep with backoff. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    chargedAt: timestamp('charged_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  () => [check('noshow_charges_one_booking', sql`(reservation_id is null) <> (experience_booking_id is null)`)],
+);
+export type NoShowChargeStatus = 'charging' | 'succeeded' | 'requires_action' | 'failed' | 'refunding' | 'refunded';
+export type NoShowChargeRow = typeof noshowCharges.$inferSelect;
 export type DepositPaymentRow = typeof depositPayments.$inferSelect;
 
 // ---- Venue credentials and staff sessions (issue 21).

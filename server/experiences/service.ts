@@ -17,6 +17,7 @@ import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock } from './rules';
 import { queueExperienceEmails } from './emails';
+import { acceptedPolicyText } from '@/server/booking/emails';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
 
@@ -183,7 +184,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
         priceCents: e.priceCents * input.pax,
         paidCents: paid?.ok ? paid.amountCents : 0,
         paymentReference: paid?.ok ? input.depositReference : null,
-        ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: terms } : {}),
+        ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) } } : {}),
         firstName: input.nome,
         lastName: input.cognome,
         email: normalizeEmail(input.email),

@@ -1,23 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { getDb, type Database } from '@/server/db/client';
+import type { Database } from '@/server/db/client';
 import { cardSetups, paymentEvents, type VenueRow } from '@/server/db/schema';
-import { stripeProviderFromEnv } from '@/lib/payments/stripe';
 import type { GuaranteeProvider, PaymentEvent } from '@/lib/payments/types';
 import { log } from '@/lib/log';
-import { localProvider } from './local';
+import { guaranteeProvider } from './provider';
 import { now as clockNow } from '@/server/clock';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { applyChargeEvent } from './noshow';
 
-const shared = globalThis as typeof globalThis & { __frontpageLocalPayments?: ReturnType<typeof localProvider> };
-
-/** The local test provider of this process. */
-export function localPayments() {
-  return (shared.__frontpageLocalPayments ??= localProvider(getDb));
-}
-
-/** Stripe when `STRIPE_SECRET_KEY` is set (docs/payments.md), the local test provider otherwise. */
-export function guaranteeProvider(): GuaranteeProvider {
-  return stripeProviderFromEnv() ?? localPayments();
-}
+export { guaranteeProvider, localPayments } from './provider';
 
 /**
  * Starts saving a card for a guarantee: the provider's setup, mirrored in `card_setups`
@@ -63,7 +54,7 @@ export async function verifyCardSetup(db: Database, venue: VenueRow, reference: 
   const setup = await provider.retrieveSetup(reference);
   if (!setup) return { ok: false, error: 'paymentNotFound' };
   if (setup.status !== 'succeeded' || !setup.paymentMethod) return { ok: false, error: 'paymentFailed' };
-  await db.update(cardSetups).set({ status: setup.status, paymentMethod: setup.paymentMethod, updatedAt: clockNow() }).where(eq(cardSetups.id, mirror.id));
+  await db.update(cardSetups).set({ status: setup.status, paymentMethod: setup.paymentMethod, ...(setup.customer ? { customer: setup.customer } : {}), updatedAt: clockNow() }).where(eq(cardSetups.id, mirror.id));
   return { ok: true, provider: provider.kind, paymentMethod: setup.paymentMethod };
 }
 
@@ -77,14 +68,16 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
   const result = await db.transaction(async (tx) => {
     const inserted = await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
     if (!inserted.length) return 'duplicate' as const;
+    if (event.charge) return (await applyChargeEvent(tx as unknown as Database, event.charge)) ? ('applied' as const) : ('ignored' as const);
     if (!event.setup) return 'ignored' as const;
     const updated = await tx
       .update(cardSetups)
-      .set({ status: event.setup.status, paymentMethod: event.setup.paymentMethod, lastError: event.setup.lastError, webhookAt: clockNow(), updatedAt: clockNow() })
+      .set({ status: event.setup.status, paymentMethod: event.setup.paymentMethod, ...(event.setup.customer ? { customer: event.setup.customer } : {}), lastError: event.setup.lastError, webhookAt: clockNow(), updatedAt: clockNow() })
       .where(eq(cardSetups.reference, event.setup.reference))
       .returning({ id: cardSetups.id });
     return updated.length ? ('applied' as const) : ('ignored' as const);
   });
   log.info('payment_webhook', { type: event.type, result });
+  if (result === 'applied' && event.charge) kickDelivery();
   return result;
 }

@@ -1,9 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { cardSetups } from '@/server/db/schema';
-import { WebhookSignatureError, type CardSetup, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
+import { cardSetups, noshowCharges } from '@/server/db/schema';
+import { WebhookSignatureError, type CardSetup, type ChargeEvent, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
 import { now as clockNow } from '@/server/clock';
 import { storedSecret } from '@/server/backend/token';
 
@@ -18,13 +18,27 @@ export const localWebhookSecret = () => storedSecret('LOCAL_PAYMENTS_WEBHOOK_SEC
  * Test cards, as Stripe documents them: 4242... is saved, 4000...0002 is declined,
  * 4000...9995 is declined for insufficient funds, 4000...0119 fails with a processing error.
  * Any other number that passes the Luhn check is saved; one that does not is refused.
+ * Off-session charges (the no-show fee) of a saved card: 4000...0341 is saved but its charge
+ * is declined, 4000 0027 6000 3184 is saved but its charge needs the guest to authenticate;
+ * any other saved card is charged.
  */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   processingError: '4000000000000119',
+  chargeDeclined: '4000000000000341',
+  chargeNeedsAuthentication: '4000002760003184',
 } as const;
+
+/** What an off-session charge to a saved test card does. */
+export function offSessionOutcome(number: string): 'succeed' | 'decline' | 'authenticate' {
+  const digits = number.replace(/[\s-]/g, '');
+  return digits === TEST_CARDS.chargeDeclined ? 'decline' : digits === TEST_CARDS.chargeNeedsAuthentication ? 'authenticate' : 'succeed';
+}
+
+/** The local provider's PaymentIntent id for an idempotency key: the same key, the same intent (as Stripe). */
+const localIntentId = (idempotencyKey: string) => `lnpi_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -49,7 +63,15 @@ export function testCardOutcome(number: string): { ok: true } | { ok: false; cod
 const signer = new Stripe('sk_test_local_signer_only');
 
 function toSetup(row: typeof cardSetups.$inferSelect): CardSetup {
-  return { reference: row.reference, status: row.status as SetupStatus, paymentMethod: row.paymentMethod, lastError: row.lastError, metadata: row.metadata };
+  return { reference: row.reference, status: row.status as SetupStatus, paymentMethod: row.paymentMethod, lastError: row.lastError, metadata: row.metadata, customer: null };
+}
+
+/** A no-show fee's intent in a (local) webhook; null for anything else. */
+function chargeOf(type: string, object: { id?: string; metadata?: Record<string, string>; last_payment_error?: { code?: string } | null }): ChargeEvent | null {
+  if (!object.id || object.metadata?.kind !== 'noshow') return null;
+  if (type === 'payment_intent.succeeded') return { reference: object.id, status: 'succeeded', error: null };
+  if (type === 'payment_intent.payment_failed') return { reference: object.id, status: 'failed', error: object.last_payment_error?.code ?? 'card_declined' };
+  return null;
 }
 
 /** Signs an event like Stripe does, so it goes through the same verification as a real webhook. */
@@ -64,6 +86,7 @@ export function signLocalEvent(event: { id: string; type: string; created: numbe
  */
 export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider & {
   confirm(reference: string, clientSecret: string, card: { number: string }): Promise<{ setup: CardSetup; event: { body: string; signature: string } } | null>;
+  authenticateCharge(reference: string, clientSecret: string, approve: boolean): Promise<{ body: string; signature: string } | null>;
 } {
   return {
     kind: 'local',
@@ -90,7 +113,32 @@ export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider
       const setup = event.type.startsWith('setup_intent.') && object.id
         ? { reference: object.id, status: object.status ?? 'requires_payment_method', paymentMethod: object.payment_method ?? null, lastError: object.last_setup_error?.code ?? null, metadata: object.metadata ?? {} }
         : null;
-      return { id: event.id, type: event.type, created: event.created, setup };
+      const charge = event.type.startsWith('payment_intent.') ? chargeOf(event.type, object as Parameters<typeof chargeOf>[1]) : null;
+      return { id: event.id, type: event.type, created: event.created, setup, charge };
+    },
+    /** The saved test card decides: charged, declined, or the guest must authenticate (TEST_CARDS). */
+    async chargeOffSession({ paymentMethod, idempotencyKey }) {
+      const db = await getDb();
+      const [card] = await db.select().from(cardSetups).where(and(eq(cardSetups.paymentMethod, paymentMethod), eq(cardSetups.provider, 'local')));
+      const reference = localIntentId(idempotencyKey);
+      if (!card || card.status !== 'succeeded') return { reference, status: 'failed', error: 'payment_method_unexpected_state', clientSecret: null };
+      if (card.offSession === 'decline') return { reference, status: 'failed', error: 'card_declined', clientSecret: null };
+      if (card.offSession === 'authenticate') return { reference, status: 'requires_action', error: 'authentication_required', clientSecret: `${reference}_secret_${randomBytes(18).toString('base64url')}` };
+      return { reference, status: 'succeeded', error: null, clientSecret: null };
+    },
+    // The local provider holds no money: the charge's row (`refunded`) is the refund.
+    async refundCharge() {},
+    /** The local authentication page: the guest approves (charged) or fails it, told by a signed webhook as Stripe would. */
+    async authenticateCharge(reference, clientSecret, approve) {
+      const db = await getDb();
+      const [row] = await db.select().from(noshowCharges).where(and(eq(noshowCharges.reference, reference), eq(noshowCharges.provider, 'local')));
+      if (!row?.clientSecret || row.clientSecret.length !== clientSecret.length || !timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret))) return null;
+      return signLocalEvent({
+        id: `levt_${randomBytes(12).toString('hex')}`,
+        type: approve ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+        created: Math.floor(clockNow().getTime() / 1000),
+        data: { object: { id: reference, object: 'payment_intent', status: approve ? 'succeeded' : 'requires_payment_method', metadata: { kind: 'noshow' }, last_payment_error: approve ? null : { code: 'payment_intent_authentication_failure' } } },
+      });
     },
     /** The test card form's submit: saves the card or records the decline, then signs the webhook. */
     async confirm(reference, clientSecret, card) {
@@ -100,7 +148,7 @@ export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider
       if (row.status === 'succeeded') return null;
       const outcome = testCardOutcome(card.number);
       const values = outcome.ok
-        ? { status: 'succeeded', paymentMethod: `lpm_${randomBytes(12).toString('hex')}`, lastError: null }
+        ? { status: 'succeeded', paymentMethod: `lpm_${randomBytes(12).toString('hex')}`, lastError: null, offSession: offSessionOutcome(card.number) }
         : { status: 'requires_payment_method', paymentMethod: null, lastError: outcome.code };
       const [updated] = await db.update(cardSetups).set({ ...values, updatedAt: clockNow() }).where(eq(cardSetups.id, row.id)).returning();
       const setup = toSetup(updated);

@@ -8,7 +8,8 @@ import { refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import type { AnsweredBy, StaffAction, StaffBooking } from './sheet';
+import { attendanceAllows, type AnsweredBy, type StaffAction, type StaffBooking } from './sheet';
+import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
 import { displayPhone } from '@/lib/identity';
 
 /**
@@ -26,12 +27,13 @@ const FROM: Record<StaffAction, ExperienceBookingRow['status'][]> = {
   arrived: ['confirmed'],
   noshow: ['confirmed'],
   cancel: ['confirmed', 'pending', 'waitinglist'],
+  refundfee: ['confirmed'],
 };
 const NEWS: Partial<Record<StaffAction, ExperienceNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
 const SHOWN: ExperienceBookingRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
 /** An experience booking as staff see it: the table booking's shape, `kind` 'experience'. */
-export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>): StaffBooking {
+export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, fee: FeeView | null = null): StaffBooking {
   return {
     kind: 'experience',
     hash: b.hash,
@@ -49,7 +51,10 @@ export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceR
     attendance: b.attendance ?? '',
     notes: b.notes,
     visitReason: b.visitReason ?? '',
-    guarantee: b.guaranteeTerms ? { provider: b.guaranteeProvider ?? '', feeCents: b.guaranteeTerms.feeCents, currency: b.guaranteeTerms.currency, per: b.guaranteeTerms.per } : null,
+    guarantee: b.guaranteeTerms
+      ? { provider: b.guaranteeProvider ?? '', feeCents: b.guaranteeTerms.feeCents, currency: b.guaranteeTerms.currency, per: b.guaranteeTerms.per, policy: b.guaranteeTerms.text ?? '' }
+      : null,
+    fee,
     paidCents: b.paidCents,
     experience: e.title,
     venueNote: b.venueNote ?? '',
@@ -67,7 +72,8 @@ export async function experienceSheet(db: Database, venue: VenueRow, date: strin
     .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
     .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.date, date), isNull(experienceBookings.reservationId), inArray(experienceBookings.status, SHOWN)))
     .orderBy(asc(experienceBookings.time), asc(experienceBookings.createdAt), asc(experienceBookings.id));
-  return rows.map(({ b, title }) => staffExperienceView(b, { title }, zoneNames));
+  const fees = await feesOf(db, 'experience', rows.filter(({ b }) => b.attendance).map(({ b }) => b.id));
+  return rows.map(({ b, title }) => staffExperienceView(b, { title }, zoneNames, fees.get(b.id) ?? null));
 }
 
 /** The venue's experience bookings (on their own) still pending, for the deadline sweep. */
@@ -96,12 +102,19 @@ export async function answerExperienceBooking(
     .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, input.hash), isNull(experienceBookings.reservationId)));
   if (!found) return { result: 'notFound' };
   const { e } = found;
+  let chargeId: number | null = null;
+  let feeRefundId: number | null = null;
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockExperienceDate(t, venue.id, e.id, found.b.date);
     const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
-    if (input.version !== null && b.revision !== input.version) return { result: 'changed' as const, booking: staffExperienceView(b, e, zoneNames), refund: null };
-    if (!FROM[input.action].includes(b.status)) return { result: 'notAllowed' as const, booking: staffExperienceView(b, e, zoneNames), refund: null };
+    const view = async () => staffExperienceView(b, e, zoneNames, (await feesOf(t, 'experience', [b.id])).get(b.id) ?? null);
+    if (input.version !== null && b.revision !== input.version) return { result: 'changed' as const, booking: await view(), refund: null };
+    if (!FROM[input.action].includes(b.status) || !attendanceAllows(input.action, b.attendance)) return { result: 'notAllowed' as const, booking: await view(), refund: null };
+    if (input.action === 'refundfee') {
+      feeRefundId = await claimFeeRefund(t, 'experience', b.id, now);
+      return { result: feeRefundId ? ('done' as const) : ('notAllowed' as const), booking: await view(), refund: null };
+    }
     const ends = input.action === 'decline' || input.action === 'cancel';
     const changes: Partial<typeof experienceBookings.$inferInsert> =
       input.action === 'arrived' || input.action === 'noshow'
@@ -118,6 +131,7 @@ export async function answerExperienceBooking(
       .set({ ...changes, revision: b.revision + 1 })
       .where(eq(experienceBookings.id, b.id))
       .returning();
+    if (input.action === 'noshow') chargeId = await claimNoShowFee(t, venue, { kind: 'experience', ...changed, time: changed.time || '00:00' }, now);
     let refund: string | null = null;
     if (ends && b.paidCents > 0 && b.paymentReference) {
       const claimed = await tx
@@ -144,6 +158,11 @@ export async function answerExperienceBooking(
   if (outcome.result === 'done') {
     if (NEWS[input.action]) kickDelivery();
     log.info('experience_booking_answered', { experienceBookingId: found.b.id, action: input.action, by: input.by });
+  }
+  if (chargeId || feeRefundId) {
+    if (chargeId) await chargeNoShow(db, chargeId, { host: input.host }, now);
+    if (feeRefundId) await refundNoShow(db, feeRefundId, undefined, now);
+    outcome.booking.fee = (await feesOf(db, 'experience', [found.b.id])).get(found.b.id) ?? null;
   }
   return { result: outcome.result, booking: outcome.booking };
 }

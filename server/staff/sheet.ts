@@ -12,6 +12,7 @@ import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { answerExperienceBooking, experienceSheet } from './experience-answers';
 import { displayPhone } from '@/lib/identity';
+import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
 
 /**
  * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
@@ -20,7 +21,7 @@ import { displayPhone } from '@/lib/identity';
  * version (`revision`, which every change bumps): an answer to a booking that changed
  * meanwhile is refused with the booking as it is now.
  */
-export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel'] as const;
+export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const isStaffAction = (value: unknown): value is StaffAction => typeof value === 'string' && (STAFF_ACTIONS as readonly string[]).includes(value);
 
@@ -34,7 +35,16 @@ const FROM: Record<StaffAction, ReservationRow['status'][]> = {
   arrived: ['confirmed'],
   noshow: ['confirmed'],
   cancel: ['confirmed', 'pending', 'waitinglist'],
+  refundfee: ['confirmed'],
 };
+
+/**
+ * At the table, once: a guest marked arrived is never a no-show (nor charged), one marked
+ * arrived stays so; a no-show who turns up late can still be marked arrived (and a fee charged
+ * by mistake refunded, `refundfee`).
+ */
+export const attendanceAllows = (action: StaffAction, attendance: string | null) =>
+  action === 'noshow' ? !attendance : action === 'arrived' ? attendance !== 'arrived' : true;
 
 /** The guest's e-mail of each answer (none for arrived and no-show). */
 const NEWS: Partial<Record<StaffAction, ReservationNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
@@ -45,7 +55,7 @@ export const NOTE_MAX = 500;
 const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
 /** A booking as staff see it. */
-export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null) {
+export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null) {
   return {
     /** A table booking (with its experience, if one was added), or an experience booked on its own. */
     kind: 'table' as 'table' | 'experience',
@@ -64,7 +74,11 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     attendance: r.attendance ?? '',
     notes: r.notes,
     visitReason: r.visitReason ?? '',
-    guarantee: r.guaranteeTerms ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per } : null,
+    guarantee: r.guaranteeTerms
+      ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per, policy: r.guaranteeTerms.text ?? '' }
+      : null,
+    /** The no-show fee charged to the guarantee's card (issue 24), once staff marked the no-show. */
+    fee,
     /** A deposit or prepayment made at booking (experiences on their own). */
     paidCents: 0,
     experience,
@@ -104,7 +118,8 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
       .orderBy(asc(reservations.time), asc(reservations.createdAt), asc(reservations.id)),
     zoneNamesOf(db, venue.id),
   ]);
-  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, await experienceTitle(db, r.id))));
+  const fees = await feesOf(db, 'table', rows.filter((r) => r.attendance).map((r) => r.id));
+  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, await experienceTitle(db, r.id), fees.get(r.id) ?? null)));
   const weekday = isoWeekday(date);
   const booked = new Set(rows.map((r) => r.shiftKey));
   const shifts = v.shifts
@@ -145,14 +160,21 @@ export async function answerBooking(
   const [current] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
   const note = (input.note ?? '').trim().slice(0, NOTE_MAX);
   if (!current) return answerExperienceBooking(db, venue, { ...input, note }, await zoneNamesOf(db, venue.id), now);
+  let chargeId: number | null = null;
+  let refundId: number | null = null;
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, current.date, current.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     const zoneNames = await zoneNamesOf(t, venue.id);
-    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, await experienceTitle(t, row.id));
+    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, await experienceTitle(t, row.id), (await feesOf(t, 'table', [row.id])).get(row.id) ?? null);
     if (input.version !== null && r.revision !== input.version) return { result: 'changed' as const, booking: await view(r) };
-    if (!FROM[input.action].includes(r.status)) return { result: 'notAllowed' as const, booking: await view(r) };
+    if (!FROM[input.action].includes(r.status) || !attendanceAllows(input.action, r.attendance)) return { result: 'notAllowed' as const, booking: await view(r) };
+    if (input.action === 'refundfee') {
+      // Not a change to the booking: its version stays, the fee's own row moves (once).
+      refundId = await claimFeeRefund(t, 'table', r.id, now);
+      return { result: refundId ? ('done' as const) : ('notAllowed' as const), booking: await view(r) };
+    }
     const changes: Partial<typeof reservations.$inferInsert> =
       input.action === 'arrived' || input.action === 'noshow'
         ? { attendance: input.action, attendanceAt: now }
@@ -169,6 +191,8 @@ export async function answerBooking(
       .set({ ...changes, revision: r.revision + 1, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
+    // The no-show fee is claimed with the no-show, charged after the commit.
+    if (input.action === 'noshow') chargeId = await claimNoShowFee(t, venue, { kind: 'table', ...changed }, now);
     if (input.action === 'decline' || input.action === 'cancel') await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
     const news = NEWS[input.action];
     if (news) {
@@ -188,6 +212,11 @@ export async function answerBooking(
   if (outcome.result === 'done') {
     if (NEWS[input.action]) kickDelivery();
     log.info('reservation_answered', { reservationId: current.id, action: input.action, by: input.by });
+  }
+  if (chargeId || refundId) {
+    if (chargeId) await chargeNoShow(db, chargeId, { host: input.host }, now);
+    if (refundId) await refundNoShow(db, refundId, undefined, now);
+    outcome.booking.fee = (await feesOf(db, 'table', [current.id])).get(current.id) ?? null;
   }
   return outcome;
 }

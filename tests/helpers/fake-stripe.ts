@@ -7,13 +7,25 @@ export type FakePaymentIntent = {
   amount: number;
   amount_received: number;
   currency: string;
-  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   client_secret: string;
   description: string | null;
   receipt_email: string | null;
   metadata: Record<string, string>;
   automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
   last_payment_error: null | { code: string; decline_code?: string; type: string };
+  customer?: string | null;
+  payment_method?: string | null;
+};
+
+/**
+ * Stripe's test payment methods for off-session charges (the no-show fee): `pm_card_visa` is
+ * charged, `pm_card_chargeCustomerFail` is declined, `pm_card_authenticationRequired` needs the
+ * customer to authenticate. The last two answer 402 with the intent in the error, as Stripe does.
+ */
+const OFF_SESSION_ERRORS: Record<string, { code: string; decline_code: string; status: FakePaymentIntent['status'] }> = {
+  pm_card_chargeCustomerFail: { code: 'card_declined', decline_code: 'generic_decline', status: 'requires_payment_method' },
+  pm_card_authenticationRequired: { code: 'authentication_required', decline_code: 'authentication_required', status: 'requires_action' },
 };
 
 export type SeenRequest = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -43,6 +55,10 @@ export async function fakeStripe() {
   const byKey = new Map<string, string>();
   const refunds: { id: string; payment_intent: string; amount: number; currency: string; status: string; reason: string | null }[] = [];
   const refundsByKey = new Map<string, (typeof refunds)[number]>();
+  const answersByKey = new Map<string, { status: number; body: unknown }>();
+  const customers: { id: string; email: string | null }[] = [];
+  /** Requests to answer with a 500 before anything else (an unreachable Stripe). */
+  const failures = { next: 0 };
   let next = 1;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -55,6 +71,19 @@ export async function fakeStripe() {
         res.end(JSON.stringify(out));
       };
       if (req.headers.authorization !== 'Bearer sk_test_fake') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (failures.next > 0) {
+        failures.next--;
+        return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+      }
+      if (request.method === 'POST' && request.url === '/v1/customers') {
+        const form = readForm(body);
+        const customer = { id: `cus_fake${String(customers.length + 1).padStart(6, '0')}`, object: 'customer', email: typeof form.email === 'string' ? form.email : null };
+        customers.push(customer);
+        return send(200, customer);
+      }
+      const idempotencyKey = String(req.headers['idempotency-key'] ?? '');
+      const answered = request.method === 'POST' && idempotencyKey ? answersByKey.get(idempotencyKey) : undefined;
+      if (answered) return send(answered.status, answered.body);
       if (request.method === 'POST' && request.url === '/v1/payment_intents') {
         const key = String(req.headers['idempotency-key'] ?? '');
         const replay = key ? byKey.get(key) : undefined;
@@ -83,6 +112,19 @@ export async function fakeStripe() {
         };
         intents.set(id, intent);
         if (key) byKey.set(key, id);
+        if (form.off_session === 'true' && form.confirm === 'true') {
+          const pm = String(form.payment_method ?? '');
+          Object.assign(intent, { customer: typeof form.customer === 'string' ? form.customer : null, payment_method: pm });
+          const failure = OFF_SESSION_ERRORS[pm];
+          if (!failure) {
+            Object.assign(intent, { status: 'succeeded', amount_received: amount });
+            return send(200, intent);
+          }
+          Object.assign(intent, { status: failure.status, last_payment_error: { code: failure.code, decline_code: failure.decline_code, type: 'card_error' } });
+          const error = { status: 402, body: { error: { type: 'card_error', code: failure.code, decline_code: failure.decline_code, message: 'Your card was declined.', payment_intent: intent } } };
+          if (key) answersByKey.set(key, error);
+          return send(error.status, error.body);
+        }
         return send(200, intent);
       }
       if (request.method === 'POST' && request.url === '/v1/refunds') {
@@ -120,6 +162,9 @@ export async function fakeStripe() {
     intents,
     /** Refunds made (`POST /v1/refunds`, one per PaymentIntent, `Idempotency-Key` honoured). */
     refunds,
+    customers,
+    /** Set `failures.next = n`: the next n requests get a 500 (Stripe unreachable for a while). */
+    failures,
     /** The guest's card is charged (`pm_card_visa`): the intent `succeeded`. */
     pay: (id: string) => update(id, { status: 'succeeded', amount_received: intents.get(id)?.amount ?? 0, last_payment_error: null }),
     /** The guest's card is declined: the intent stays `requires_payment_method` with the error. */

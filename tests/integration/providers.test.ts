@@ -46,7 +46,8 @@ describe('Stripe card guarantee, offline: the stripe SDK against a local server'
   let api: Awaited<ReturnType<typeof fakeService>>;
   beforeAll(async () => {
     api = await fakeService((req) => {
-      if (req.method === 'POST' && req.url === '/v1/setup_intents') return { status: 200, body: setupIntent('seti_123') };
+      if (req.method === 'POST' && req.url === '/v1/customers') return { status: 200, body: { id: 'cus_123', object: 'customer' } };
+      if (req.method === 'POST' && req.url === '/v1/setup_intents') return { status: 200, body: setupIntent('seti_123', { customer: 'cus_123' }) };
       if (req.url === '/v1/setup_intents/seti_ok') return { status: 200, body: setupIntent('seti_ok', { status: 'succeeded', payment_method: 'pm_card_visa' }) };
       if (req.url === '/v1/setup_intents/seti_declined')
         return { status: 200, body: setupIntent('seti_declined', { last_setup_error: { code: 'card_declined', decline_code: 'insufficient_funds', type: 'card_error' } }) };
@@ -59,10 +60,15 @@ describe('Stripe card guarantee, offline: the stripe SDK against a local server'
   test('creates a SetupIntent for an off-session card, with the secret key, metadata and an idempotency key', async () => {
     const created = await provider().createSetup({ amountCents: 15000, currency: '€', email: 'a@example.com', description: `Demo ${testDay(4)} 20:00 (6)`, metadata: { date: testDay(4), idempotencyKey: 'hold-abc' } });
     expect(created).toEqual({ reference: 'seti_123', clientSecret: 'seti_123_secret_abc' });
-    const request = api.seen.find((r) => r.method === 'POST')!;
+    // The card is saved to a Customer (an off-session no-show fee needs one), made once per key too.
+    const customer = api.seen.find((r) => r.method === 'POST' && r.url === '/v1/customers')!;
+    expect(customer.headers['idempotency-key']).toBe('hold-abc-customer');
+    expect(new URLSearchParams(customer.body).get('email')).toBe('a@example.com');
+    const request = api.seen.find((r) => r.method === 'POST' && r.url === '/v1/setup_intents')!;
     expect(request.headers.authorization).toBe('Bearer sk_test_123');
     expect(request.headers['idempotency-key']).toBe('hold-abc');
     const form = new URLSearchParams(request.body);
+    expect(form.get('customer')).toBe('cus_123');
     expect(form.get('usage')).toBe('off_session');
     expect(form.get('metadata[date]')).toBe(testDay(4));
     expect(form.get('metadata[amountCents]')).toBe('15000');
@@ -87,7 +93,8 @@ describe('Stripe card guarantee, offline: the stripe SDK against a local server'
       id: 'evt_1',
       type: 'setup_intent.succeeded',
       created: expect.any(Number),
-      setup: { reference: 'seti_ok', status: 'succeeded', paymentMethod: 'pm_1', lastError: null, metadata: { venue: 'demo' } },
+      setup: { reference: 'seti_ok', status: 'succeeded', paymentMethod: 'pm_1', lastError: null, metadata: { venue: 'demo' }, customer: null },
+      charge: null,
     });
     expect(() => provider().parseWebhook(payload.replace('pm_1', 'pm_2'), header)).toThrow(WebhookSignatureError);
     expect(() => provider().parseWebhook(payload, signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' }))).toThrow(WebhookSignatureError);

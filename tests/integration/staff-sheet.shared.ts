@@ -117,7 +117,8 @@ export function describeStaffSheet(driver: Driver) {
       const version = pending.revision + 1;
       expect(await call('staff/confirm', form({ hash: pending.hash, version }))).toMatchObject({ httpStatus: 409, body: { data: { result: 'notAllowed' } } });
       expect(await call('staff/arrived', form({ hash: pending.hash, version }))).toMatchObject({ httpStatus: 200, body: { data: { result: 'done', booking: { attendance: 'arrived', status: 'confirmed' } } } });
-      expect(await call('staff/noshow', form({ hash: pending.hash, version: version + 1 }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { attendance: 'noshow' } } } });
+      // Arrived is final for a no-show: a guest who came is never marked (nor charged) as one (issue 24).
+      expect(await call('staff/noshow', form({ hash: pending.hash, version: version + 1 }))).toMatchObject({ httpStatus: 409, body: { data: { result: 'notAllowed', booking: { attendance: 'arrived' } } } });
 
       // Decline with a note: the seats are free at once; the guest's e-mail carries the note and a CANCEL .ics.
       const other = (await book(guest(11, 7, '20:30', testDay(4)))).row;

@@ -5,8 +5,10 @@ import { stripeProvider } from '@/lib/payments/stripe';
 describe('Stripe calls', () => {
   it('create every SetupIntent with an idempotency key: the caller’s, or a fresh one', async () => {
     const keys: (string | undefined)[] = [];
+    const customerKeys: (string | undefined)[] = [];
     const server = http.createServer((req, res) => {
-      keys.push(req.headers['idempotency-key'] as string | undefined);
+      // Each setup first makes its Customer, under the setup's key plus `-customer`.
+      (req.url === '/v1/customers' ? customerKeys : keys).push(req.headers['idempotency-key'] as string | undefined);
       req.resume();
       req.on('end', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -24,6 +26,7 @@ describe('Stripe calls', () => {
       expect(keys[1]).toMatch(/^setup-[0-9a-f-]{36}$/);
       expect(keys[2]).toMatch(/^setup-/);
       expect(keys[2]).not.toBe(keys[1]);
+      expect(customerKeys).toEqual(keys.map((key) => `${key}-customer`));
     } finally {
       server.close();
     }

@@ -44,3 +44,4 @@ export const staffDecline = answer('decline');
 export const staffArrived = answer('arrived');
 export const staffNoShow = answer('noshow');
 export const staffCancel = answer('cancel');
+export const staffRefundFee = answer('refundfee');

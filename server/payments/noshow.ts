@@ -1,0 +1,300 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { cardSetups, experienceBookings, noshowCharges, reservations, venueHosts, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
+import type { ChargeEvent, GuaranteeProvider } from '@/lib/payments/types';
+import { totalFeeCents } from '@/server/booking/guarantee';
+import { enqueueEmail } from '@/server/outbox/enqueue';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { renderEmailTexts } from '@/server/outbox/templates';
+import { getBackendToken } from '@/server/backend/token';
+import { formatLongDate, formatMoney } from '@/lib/i18n/format';
+import { toLocale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { venueOrigin } from '@/lib/venue/origin';
+import { errorMessage, log } from '@/lib/log';
+import { now as clockNow } from '@/server/clock';
+import it from '@/messages/it.json';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import es from '@/messages/es.json';
+import de from '@/messages/de.json';
+import { guaranteeProvider } from './provider';
+
+/**
+ * The no-show fee (issue 24; docs/payments.md, "No-show fee"). When staff mark a guaranteed
+ * booking as a no-show, the fee the guest accepted (the terms stored with the booking) is
+ * charged off-session to the card saved with it:
+ * - claimed first: one `noshow_charges` row per booking (a unique key), written in the
+ *   transaction that marks the no-show, so ten clicks or a replayed webhook charge once;
+ * - then charged with an idempotency key per booking: a call lost on the way (network, crash)
+ *   is retried by the sweep with the same key, and the provider makes one payment;
+ * - declined: shown on the sheet; the bank wants the guest: they get a link to authenticate,
+ *   and the webhook settles it; paid: the guest gets a receipt;
+ * - a charge made by mistake is refunded from the sheet, once (failed refunds retried).
+ */
+
+const catalogues = { it, en, fr, es, de };
+const texts = (locale: string) => catalogues[toLocale(locale)].noshow;
+
+/** A booking a fee can be charged for: a table booking or an experience booked on its own. */
+export type FeeBooking = {
+  kind: 'table' | 'experience';
+  id: number;
+  hash: string;
+  date: string;
+  time: string;
+  covers: number;
+  firstName: string;
+  email: string;
+  locale: string;
+  guaranteeProvider: 'stripe' | 'local' | null;
+  guaranteeReference: string | null;
+  guaranteePaymentMethod: string | null;
+  guaranteeTerms: GuaranteeTerms | null;
+};
+
+/** The fee as the sheet shows it. */
+export const feeView = (c: Pick<NoShowChargeRow, 'status' | 'amountCents' | 'currency' | 'lastError'>) => ({ status: c.status, amountCents: c.amountCents, currency: c.currency, error: c.lastError ?? '' });
+export type FeeView = ReturnType<typeof feeView>;
+
+const bookingColumn = (kind: FeeBooking['kind']) => (kind === 'table' ? noshowCharges.reservationId : noshowCharges.experienceBookingId);
+
+/** The charges of some bookings, by booking id (for the sheet). */
+export async function feesOf(db: Database, kind: FeeBooking['kind'], ids: number[]): Promise<Map<number, FeeView>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(noshowCharges).where(inArray(bookingColumn(kind), ids));
+  return new Map(rows.map((c) => [(kind === 'table' ? c.reservationId : c.experienceBookingId)!, feeView(c)]));
+}
+
+/**
+ * Claims the fee of a booking just marked as a no-show, in that transaction: the charge row,
+ * or null when there is nothing to charge (no guarantee, no saved card, no fee) or it was
+ * claimed already. The provider is called after the commit (`chargeNoShow`).
+ */
+export async function claimNoShowFee(tx: Database, venue: VenueRow, b: FeeBooking, now = clockNow()): Promise<number | null> {
+  const terms = b.guaranteeTerms;
+  if (!terms || !b.guaranteePaymentMethod || !b.guaranteeProvider) return null;
+  const amountCents = totalFeeCents(terms, b.covers);
+  if (amountCents <= 0) return null;
+  const [card] = b.guaranteeReference ? await tx.select({ customer: cardSetups.customer }).from(cardSetups).where(eq(cardSetups.reference, b.guaranteeReference)) : [];
+  const [row] = await tx
+    .insert(noshowCharges)
+    .values({
+      venueId: venue.id,
+      ...(b.kind === 'table' ? { reservationId: b.id } : { experienceBookingId: b.id }),
+      provider: b.guaranteeProvider,
+      paymentMethod: b.guaranteePaymentMethod,
+      customer: card?.customer ?? null,
+      amountCents,
+      currency: terms.currency || venue.currency,
+      status: 'charging',
+      // Should this process die before the provider answers, the sweep charges it (same key) from then on.
+      nextAttemptAt: new Date(now.getTime() + 2 * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: noshowCharges.id });
+  return row?.id ?? null;
+}
+
+async function bookingOf(db: Database, charge: NoShowChargeRow): Promise<FeeBooking | null> {
+  if (charge.reservationId) {
+    const [r] = await db.select().from(reservations).where(eq(reservations.id, charge.reservationId));
+    return r ? { kind: 'table', ...r } : null;
+  }
+  const [b] = await db.select().from(experienceBookings).where(eq(experienceBookings.id, charge.experienceBookingId!));
+  return b ? { kind: 'experience', ...b, time: b.time || '00:00' } : null;
+}
+
+async function venueHost(db: Database, venueId: number): Promise<string> {
+  const hosts = (await db.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId))).map((h) => h.host);
+  return hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts[0] ?? 'localhost';
+}
+
+const sign = (venueId: number, chargeId: number) => createHmac('sha256', getBackendToken()).update(`noshow-fee\u0000${venueId}\u0000${chargeId}`).digest('base64url').slice(0, 32);
+
+/** The guest's link to authenticate a fee their bank held back: `/frontpage/fee/{id}?s=...`. */
+export const feeLinkPath = (venueId: number, chargeId: number) => `/frontpage/fee/${chargeId}?s=${sign(venueId, chargeId)}`;
+
+export function isSignedFeeLink(venueId: number, chargeId: number, signature: string): boolean {
+  const expected = Buffer.from(sign(venueId, chargeId));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+type FeeMail = 'receipt' | 'authenticate' | 'refunded';
+
+/** The guest's e-mail about their fee, in their language, queued in the transaction that changes the charge. */
+async function queueFeeEmail(tx: Database, venue: VenueRow, charge: NoShowChargeRow, b: FeeBooking, mail: FeeMail, host: string) {
+  const t = texts(b.locale);
+  const amount = formatMoney(charge.amountCents, charge.currency, b.locale);
+  const date = formatLongDate(b.date, b.locale);
+  const link = mail === 'authenticate' ? new URL(localizedPath(toLocale(b.locale), feeLinkPath(venue.id, charge.id)), venueOrigin(host)).toString() : '';
+  const rendered = renderEmailTexts(t.emails[mail], b.locale, { venueName: venue.name, firstName: b.firstName, amount, date, time: b.time, link }, [
+    [t.emails.labels.amount, amount],
+    [t.emails.labels.booking, `${date}, ${b.time} (${b.covers})`],
+    ...(charge.reference ? [[t.emails.labels.reference, charge.reference] as [string, string]] : []),
+  ], { notes: b.guaranteeTerms?.text ? [`${t.emails.labels.policy}: ${b.guaranteeTerms.text}`] : [] });
+  await enqueueEmail(tx, { venueId: venue.id, template: `noshowFee${mail[0].toUpperCase()}${mail.slice(1)}`, locale: b.locale, to: b.email, ...rendered });
+}
+
+const backoffMs = (attempts: number) => Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Charges a claimed fee (status `charging`) with the provider, then records what came of it
+ * and tells the guest, in one transaction that moves the charge only from `charging`: a
+ * second caller (the sweep, a retry) finds it settled and changes nothing. A provider that
+ * cannot be reached leaves it `charging`, tried again by the sweep with backoff.
+ */
+export async function chargeNoShow(db: Database, chargeId: number, options: { host?: string; provider?: GuaranteeProvider } = {}, now = clockNow()): Promise<NoShowChargeRow | null> {
+  const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
+  if (!charge || charge.status !== 'charging') return charge ?? null;
+  const [venue] = await db.select().from(venues).where(eq(venues.id, charge.venueId));
+  const b = await bookingOf(db, charge);
+  if (!venue || !b) return charge;
+  const provider = options.provider ?? guaranteeProvider();
+  if (provider.kind !== charge.provider) {
+    await db.update(noshowCharges).set({ status: 'failed', lastError: 'provider_changed', updatedAt: now }).where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'charging')));
+    return { ...charge, status: 'failed', lastError: 'provider_changed' };
+  }
+  let outcome;
+  try {
+    outcome = await provider.chargeOffSession({
+      paymentMethod: charge.paymentMethod,
+      customer: charge.customer,
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      description: `${venue.name}: no-show ${b.date} ${b.time} (${b.covers})`,
+      metadata: { venue: venue.slug, booking: b.hash },
+      idempotencyKey: `noshow-${venue.id}-${b.kind}-${b.id}`,
+    });
+  } catch (error) {
+    const attempts = charge.attempts + 1;
+    await db.update(noshowCharges).set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), updatedAt: now }).where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'charging')));
+    log.error('noshow_charge_unreachable', { chargeId: charge.id, attempts, error: errorMessage(error) });
+    return { ...charge, attempts };
+  }
+  const host = options.host ?? (await venueHost(db, venue.id));
+  const settled = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [row] = await tx
+      .update(noshowCharges)
+      .set({
+        status: outcome.status,
+        reference: outcome.reference,
+        clientSecret: outcome.status === 'requires_action' ? outcome.clientSecret : null,
+        lastError: outcome.error,
+        chargedAt: outcome.status === 'succeeded' ? now : null,
+        nextAttemptAt: null,
+        updatedAt: now,
+      })
+      .where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'charging')))
+      .returning();
+    if (row && outcome.status !== 'failed') await queueFeeEmail(t, venue, row, b, outcome.status === 'succeeded' ? 'receipt' : 'authenticate', host);
+    return row;
+  });
+  if (settled) {
+    kickDelivery();
+    log.info('noshow_charged', { chargeId: charge.id, status: settled.status, error: settled.lastError });
+  }
+  const [now_] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, charge.id));
+  return now_ ?? null;
+}
+
+/**
+ * A verified webhook about a fee's PaymentIntent (the guest authenticated it, or it failed),
+ * in the webhook's transaction: it settles a charge still `charging` or `requires_action`,
+ * and a settled one stays as it is (replays, late events).
+ */
+export async function applyChargeEvent(tx: Database, event: ChargeEvent, now = clockNow()): Promise<boolean> {
+  if (event.status === 'requires_action') return false;
+  const [row] = await tx
+    .update(noshowCharges)
+    .set({ status: event.status, lastError: event.error, chargedAt: event.status === 'succeeded' ? now : null, clientSecret: null, updatedAt: now })
+    .where(and(eq(noshowCharges.reference, event.reference), inArray(noshowCharges.status, ['charging', 'requires_action'])))
+    .returning();
+  if (!row) return false;
+  if (row.status === 'succeeded') {
+    const [venue] = await tx.select().from(venues).where(eq(venues.id, row.venueId));
+    const b = await bookingOf(tx, row);
+    if (venue && b) await queueFeeEmail(tx, venue, row, b, 'receipt', await venueHost(tx, venue.id));
+  }
+  log.info('noshow_charge_settled', { chargeId: row.id, status: row.status });
+  return true;
+}
+
+/** What a refund from the sheet came to. */
+export type FeeRefund = 'refunded' | 'retrying' | 'notAllowed';
+
+async function giveBack(db: Database, charge: NoShowChargeRow, provider: GuaranteeProvider, now: Date): Promise<FeeRefund> {
+  try {
+    if (!charge.reference) throw new Error('a charge without its reference');
+    await provider.refundCharge(charge.reference);
+  } catch (error) {
+    const attempts = charge.attempts + 1;
+    await db.update(noshowCharges).set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), updatedAt: now }).where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'refunding')));
+    log.error('noshow_refund_failed', { chargeId: charge.id, attempts, error: errorMessage(error) });
+    return 'retrying';
+  }
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(noshowCharges)
+      .set({ status: 'refunded', refundedAt: now, nextAttemptAt: null, updatedAt: now })
+      .where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'refunding')))
+      .returning();
+    if (!row) return false;
+    const [venue] = await tx.select().from(venues).where(eq(venues.id, row.venueId));
+    const b = await bookingOf(tx as unknown as Database, row);
+    if (venue && b) await queueFeeEmail(tx as unknown as Database, venue, row, b, 'refunded', await venueHost(tx as unknown as Database, venue.id));
+    return true;
+  });
+  if (done) kickDelivery();
+  log.info('noshow_refunded', { chargeId: charge.id });
+  return 'refunded';
+}
+
+/**
+ * Claims the refund of a fee charged by mistake, in the staff answer's transaction: one
+ * conditional move `succeeded` → `refunding`, so of two clicks one refunds. Null when there
+ * is no charged fee to give back.
+ */
+export async function claimFeeRefund(tx: Database, kind: FeeBooking['kind'], bookingId: number, now = clockNow()): Promise<number | null> {
+  const [row] = await tx
+    .update(noshowCharges)
+    .set({ status: 'refunding', attempts: 0, nextAttemptAt: new Date(now.getTime() + 2 * 60_000), updatedAt: now })
+    .where(and(eq(bookingColumn(kind), bookingId), eq(noshowCharges.status, 'succeeded')))
+    .returning({ id: noshowCharges.id });
+  return row?.id ?? null;
+}
+
+/** Refunds a claimed fee (after the claim's commit). */
+export async function refundNoShow(db: Database, chargeId: number, provider = guaranteeProvider(), now = clockNow()): Promise<FeeRefund> {
+  const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
+  if (!charge || charge.status !== 'refunding') return 'notAllowed';
+  return giveBack(db, charge, provider, now);
+}
+
+/**
+ * The housekeeping sweep's part: fees left `charging` (the provider did not answer, or the
+ * process died after the claim) are charged again with the same idempotency key once their
+ * backoff is over; refunds that failed are tried again likewise.
+ */
+export async function sweepNoShowCharges(db: Database, now = clockNow(), provider = guaranteeProvider()) {
+  const due = await db
+    .select()
+    .from(noshowCharges)
+    .where(and(inArray(noshowCharges.status, ['charging', 'refunding']), eq(noshowCharges.provider, provider.kind), lte(noshowCharges.nextAttemptAt, now)))
+    .limit(100);
+  let charged = 0;
+  let refunded = 0;
+  for (const charge of due) {
+    if (charge.status === 'charging') {
+      const after = await chargeNoShow(db, charge.id, { provider }, now);
+      if (after && after.status !== 'charging') charged++;
+    } else if ((await giveBack(db, charge, provider, now)) === 'refunded') refunded++;
+  }
+  return { noshowFeesSettled: charged, noshowFeesRefunded: refunded };
+}

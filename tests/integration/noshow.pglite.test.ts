@@ -1,0 +1,3 @@
+import { describeNoShowFee } from './noshow.shared';
+
+describeNoShowFee('pglite');

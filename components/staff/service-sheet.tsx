@@ -6,13 +6,15 @@ import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { formatPrice } from '@/lib/currency';
 
 /** The texts of the staff area (messages `staffArea`), in the language staff chose. */
-export type SheetText = Record<string, string> & { status: Record<string, string>; attendance: Record<string, string>; actions: Record<string, string> };
+export type SheetText = Record<string, string> & { status: Record<string, string>; attendance: Record<string, string>; actions: Record<string, string>; fee: Record<string, string> };
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 const pick = (texts: Record<string, string> | null, locale: string) => (texts ? texts[locale] || texts.it || '' : '');
 
-type Answer = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel';
+type Answer = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'refundfee';
 const ACTIONS: Record<string, Answer[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'noshow', 'cancel'], waitinglist: ['decline'] };
+/** A guest marked arrived is never a no-show; a no-show who turns up late can still be marked arrived (server/staff/sheet.ts). */
+const allowed = (b: StaffBooking) => (ACTIONS[b.status] ?? []).filter((a) => (a === 'noshow' ? !b.attendance : a === 'arrived' ? b.attendance !== 'arrived' : true));
 const FILTERS = ['all', 'pending', 'confirmed', 'waitinglist', 'declined', 'cancelled'] as const;
 
 async function fetchDay(url: string): Promise<StaffDay> {
@@ -129,7 +131,7 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
   const [busy, setBusy] = useState(false);
   const noteId = useId();
   // A newer version from polling replaces what is shown (another device's change).
-  if (booking.version !== seen.version || booking.status !== seen.status) {
+  if (booking.version !== seen.version || booking.status !== seen.status || booking.fee?.status !== seen.fee?.status) {
     setSeen(booking);
     setB(booking);
   }
@@ -152,7 +154,8 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
     else setMessage({ ok: false, text: response?.status === 401 ? text.signedOut : text.unavailable });
     onChanged();
   };
-  const actions = ACTIONS[b.status] ?? [];
+  const actions = allowed(b);
+  const fee = b.fee ? formatPrice(b.fee.amountCents / 100, b.fee.currency || currency, locale) : '';
   const label = `${b.time} · ${b.name}`;
   return (
     <li className={`staff-booking staff-booking--${b.status}`} data-testid="staff-booking" aria-label={label}>
@@ -190,6 +193,12 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
           <>
             <dt>{text.guarantee}</dt>
             <dd>{formatPrice(b.guarantee.feeCents / 100, b.guarantee.currency || currency, locale)}</dd>
+            {b.guarantee.policy ? (
+              <>
+                <dt>{text.fee.policy}</dt>
+                <dd>{b.guarantee.policy}</dd>
+              </>
+            ) : null}
           </>
         ) : null}
         {b.paidCents ? (
@@ -211,7 +220,24 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
           </>
         ) : null}
       </dl>
-      {asking ? (
+      {b.fee ? (
+        <p className={`staff-fee staff-fee--${b.fee.status}${b.fee.status === 'failed' ? ' field__error' : ''}`} data-testid="staff-fee">
+          {fill(text.fee[b.fee.status] ?? b.fee.status, { amount: fee, error: b.fee.error })}
+        </p>
+      ) : null}
+      {asking === 'refundfee' ? (
+        <div className="staff-booking__note" role="group" aria-label={text.fee.refund}>
+          <p>{fill(text.fee.refundQuestion, { amount: fee })}</p>
+          <div className="actions">
+            <button type="button" className="button" disabled={busy} onClick={() => void send('refundfee')}>
+              {fill(text.fee.refundSend, { amount: fee })}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setAsking(null)}>
+              {text.actions.keep}
+            </button>
+          </div>
+        </div>
+      ) : asking ? (
         <form
           className="form staff-booking__note"
           onSubmit={(e) => {
@@ -246,6 +272,11 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
               {text.actions[action]}
             </button>
           ))}
+          {b.fee?.status === 'succeeded' ? (
+            <button type="button" className="button button--ghost" disabled={busy} aria-label={`${text.fee.refund}: ${label}`} onClick={() => setAsking('refundfee')}>
+              {text.fee.refund}
+            </button>
+          ) : null}
         </div>
       ) : null}
       <p role="status" className={message && !message.ok ? 'field__error' : 'staff-booking__done'}>

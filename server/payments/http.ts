@@ -5,6 +5,12 @@ import { WebhookSignatureError } from '@/lib/payments/types';
 import { applyPaymentEvent, guaranteeProvider } from './index';
 import { isCheckoutEventBody } from './checkout';
 import { handleCheckoutWebhook } from '@/server/giftcards/webhook';
+import { findVenueByKey } from '@/server/venues/queries';
+import { venueKeyForHost } from '@/lib/venue/host';
+import { toLocale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { noStoreJson } from '@/server/http';
+import { authenticateLocalFee } from './noshow';
 
 /**
  * `POST /api/payments/webhook`: the provider's signed events (Stripe's `Stripe-Signature`).
@@ -27,4 +33,21 @@ export async function handlePaymentWebhook(request: Request): Promise<Response> 
     log.error('payment_webhook_failed', { error: errorMessage(error) });
     return Response.json({ error: 'generic' }, { status: 500 });
   }
+}
+
+/**
+ * `POST /api/payments/fee` (the fee page's form: id, s, approve, language): the local test
+ * provider's bank check, approved or refused, then 303 back to the page, which says how it
+ * ended. A link that is not the site's, or a fee with nothing to confirm, is a 400.
+ */
+export async function handleFeeAuthentication(request: Request): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const field = (name: string) => String(form?.get(name) ?? '').slice(0, 100);
+  const id = /^\d{1,9}$/.test(field('id')) ? Number(field('id')) : 0;
+  const signature = field('s');
+  const db = await getDb();
+  const venue = await findVenueByKey(db, venueKeyForHost(request.headers.get('host')));
+  if (!venue || !(await authenticateLocalFee(db, venue, id, signature, field('approve') === '1'))) return noStoreJson({ error: 'invalid' }, 400);
+  const back = localizedPath(toLocale(field('language')), `/frontpage/fee/${id}?s=${encodeURIComponent(signature)}`);
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
 }

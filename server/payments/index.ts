@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { cardSetups, paymentEvents, type VenueRow } from '@/server/db/schema';
-import type { GuaranteeProvider, PaymentEvent } from '@/lib/payments/types';
+import type { PaymentEvent } from '@/lib/payments/types';
 import { log } from '@/lib/log';
 import { guaranteeProvider } from './provider';
 import { now as clockNow } from '@/server/clock';

@@ -298,3 +298,53 @@ export async function sweepNoShowCharges(db: Database, now = clockNow(), provide
   }
   return { noshowFeesSettled: charged, noshowFeesRefunded: refunded };
 }
+
+/** What the guest's fee link shows: the fee to authenticate, or how it ended. */
+export type FeePage =
+  | { state: 'invalid' }
+  | {
+      state: 'open' | 'succeeded' | 'failed' | 'refunded' | 'settled';
+      provider: 'stripe' | 'local';
+      amountCents: number;
+      currency: string;
+      date: string;
+      time: string;
+      policy: string;
+      /** Stripe only, while open: what the browser confirms the payment with. */
+      clientSecret: string | null;
+      paymentMethod: string;
+    };
+
+export async function feePageState(db: Database, venue: VenueRow, chargeId: number, signature: string): Promise<FeePage> {
+  if (!Number.isInteger(chargeId) || chargeId <= 0 || !isSignedFeeLink(venue.id, chargeId, signature)) return { state: 'invalid' };
+  const [charge] = await db.select().from(noshowCharges).where(and(eq(noshowCharges.id, chargeId), eq(noshowCharges.venueId, venue.id)));
+  const b = charge ? await bookingOf(db, charge) : null;
+  if (!charge || !b) return { state: 'invalid' };
+  const state = charge.status === 'requires_action' ? 'open' : charge.status === 'succeeded' || charge.status === 'failed' || charge.status === 'refunded' ? charge.status : 'settled';
+  return {
+    state,
+    provider: charge.provider,
+    amountCents: charge.amountCents,
+    currency: charge.currency,
+    date: b.date,
+    time: b.time,
+    policy: b.guaranteeTerms?.text ?? '',
+    clientSecret: state === 'open' && charge.provider === 'stripe' ? charge.clientSecret : null,
+    paymentMethod: charge.paymentMethod,
+  };
+}
+
+/**
+ * The local provider's authentication (the fee page's form): the guest approves or refuses
+ * the bank's check, told by the provider's signed webhook and applied as any webhook is.
+ * False when the link is not the site's or there is nothing to authenticate.
+ */
+export async function authenticateLocalFee(db: Database, venue: VenueRow, chargeId: number, signature: string, approve: boolean): Promise<boolean> {
+  const page = await feePageState(db, venue, chargeId, signature);
+  if (page.state !== 'open' || page.provider !== 'local') return false;
+  const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
+  const { localPayments, applyPaymentEvent } = await import('./index');
+  const event = await localPayments().authenticateCharge(charge.reference!, charge.clientSecret ?? '', approve);
+  if (!event) return false;
+  return (await applyPaymentEvent(db, localPayments().parseWebhook(event.body, event.signature))) === 'applied';
+}

@@ -41,6 +41,9 @@ const ROUTES = [
   'promo/redeem',
   'promo/staff',
   'payments/testpay/x',
+  'payments/fee',
+  'fidelity/unsubscribe',
+  'staff/link',
 ];
 
 let server: http.Server;

@@ -22,23 +22,33 @@ const bookingDay = (() => {
   return d.toISOString().slice(0, 10);
 })();
 
-/** A booking through the contract API (the built-in backend), as the site's booking form makes it. */
-async function book(request: APIRequestContext, i: number, pax: number, time: string) {
-  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/reservation/create`, {
+async function contract(request: APIRequestContext, call: string, values: Record<string, string>) {
+  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/${call}`, {
     headers: { authorization: `Bearer ${E2E_TOKEN}`, 'x-forwarded-host': HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    data: new URLSearchParams({
-      pax: String(pax), date: bookingDay, time, zone: 'sala', nome: `Ospite${i}`, cognome: 'Staff', email: `staff-e2e-${i}-${Date.now()}@example.com`,
-      prefisso: '+39', telefono: '3471234567', privacy: '1', marketing: '0', language: 'en', recaptchaV3Token: 'local.v3.pass.testtoken', remoteIp: `198.51.100.${i}`,
-    }).toString(),
+    data: new URLSearchParams(values).toString(),
   });
-  const body = await response.json();
+  return response.json();
+}
+
+/** A booking through the contract API (the built-in backend), as the site's booking form makes it. */
+async function book(request: APIRequestContext, i: number, pax: number, time: string, extra: Record<string, string> = {}) {
+  const body = await contract(request, 'reservation/create', {
+    pax: String(pax), date: bookingDay, time, zone: 'sala', nome: `Ospite${i}`, cognome: 'Staff', email: `staff-e2e-${i}-${Date.now()}@example.com`,
+    prefisso: '+39', telefono: '3471234567', privacy: '1', marketing: '0', language: 'en', recaptchaV3Token: 'local.v3.pass.testtoken', remoteIp: `198.51.100.${i}`,
+    ...extra,
+  });
   expect(body.status, JSON.stringify(body)).toBe(true);
   return body.data as { hash?: string; status?: string };
 }
 
 test.beforeAll(async ({ request }) => {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
-  const venue = { ...file, slug: 'staff-e2e', name: 'Osteria Staff', hosts: [HOST], default: false, booking: { autoConfirmMaxCovers: 6, smsConfirmation: { mode: 'never', covers: 0 } } };
+  const venue = { ...file, slug: 'staff-e2e', name: 'Osteria Staff', hosts: [HOST], default: false, booking: {
+      autoConfirmMaxCovers: 6,
+      smsConfirmation: { mode: 'never', covers: 0 },
+      // A card on the terrace (issue 24's no-show fee); the other tests book the dining room.
+      guarantee: { when: [{ zones: ['terrazza'] }], cancellation: { refundable: 'until', hoursBefore: 24 }, fee: { amount: 30, per: 'guest' } },
+    } };
   const imported = await request.post(`${siteUrl('builtin')}/api/admin/venues`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: venue });
   expect(imported.ok(), await imported.text()).toBe(true);
   const minted = await request.post(`${siteUrl('builtin')}/api/admin/venue-token`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { host: HOST } });
@@ -145,5 +155,54 @@ test('staff at 1280 px: the sheet lays out without sideways scrolling, with the 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await context.close();
+});
+
+test('the no-show fee: staff mark a guaranteed guest a no-show, the bank asks the guest, who confirms; a refund from the sheet', async ({ browser, request }) => {
+  // A party of 2 on the terrace, with a test card whose off-session charge needs the guest (docs/payments.md).
+  const setup = await contract(request, 'reservation/guarantee', { pax: '2', date: bookingDay, time: '21:00', zone: 'terrazza' });
+  expect(setup.data, JSON.stringify(setup)).toMatchObject({ required: true, payment: { kind: 'local' } });
+  const saved = await contract(request, 'payment/confirmlocal', { reference: setup.data.reference, clientSecret: setup.data.clientSecret, cardNumber: '4000002760003184' });
+  expect(saved.status, JSON.stringify(saved)).toBe(true);
+  await book(request, 5, 2, '21:00', { zone: 'terrazza', guaranteeReference: setup.data.reference, cancellationPolicy: '1', language: 'it' });
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/en/staff`);
+  await page.getByLabel(en('promo.staff.tokenLabel')).fill(token);
+  await page.keyboard.press('Enter');
+  await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+  const guest = page.getByRole('listitem', { name: '21:00 · Ospite5 Staff' });
+  // The policy the guest accepted, as they read it (in Italian), beside the card guarantee.
+  await expect(guest).toContainText('Penale per mancata presentazione');
+  await guest.getByRole('button', { name: `${en('staffArea.actions.noshow')}: 21:00 · Ospite5 Staff` }).click();
+  const fee = guest.getByTestId('staff-fee');
+  await expect(fee).toHaveText(/awaiting the guest's confirmation/);
+  // Arrived is still possible (a late guest); No-show is not offered twice.
+  await expect(guest.getByRole('button', { name: `${en('staffArea.actions.noshow')}: 21:00 · Ospite5 Staff` })).toHaveCount(0);
+
+  // The guest's e-mail, in Italian, with the signed link to confirm the payment.
+  await expect.poll(() => readMails().find((m) => m.to.startsWith('staff-e2e-5-') && /\/frontpage\/fee\//.test(m.text))?.subject ?? '').toContain('confermi il pagamento');
+  const mail = readMails().find((m) => m.to.startsWith('staff-e2e-5-') && /\/frontpage\/fee\//.test(m.text))!;
+  const link = new URL(/(https?:\/\/\S+\/frontpage\/fee\/\S+)/.exec(mail.text)![1]);
+  const guestPage = await context.newPage();
+  const it = messages('it');
+  await guestPage.goto(`${origin}${link.pathname}${link.search}`);
+  await expect(guestPage.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const axe = await new AxeBuilder({ page: guestPage }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await guestPage.getByRole('button', { name: /Conferma il pagamento/ }).click();
+  await expect(guestPage.getByTestId('fee-state')).toContainText('Grazie');
+  // A tampered link shows nothing of the fee.
+  await guestPage.goto(`${origin}${link.pathname}?s=${'x'.repeat(32)}`);
+  await expect(guestPage.getByText(it('noshow.page.invalid'))).toHaveAttribute('role', 'alert');
+  await expect.poll(() => readMails().filter((m) => m.to.startsWith('staff-e2e-5-') && m.subject.includes('addebitata')).length).toBe(1);
+
+  // The sheet (polling) shows the fee charged; staff refund it, once.
+  await expect(fee).toHaveText(/No-show fee charged/);
+  await guest.getByRole('button', { name: `${en('staffArea.fee.refund')}: 21:00 · Ospite5 Staff` }).click();
+  await guest.getByRole('button', { name: /^Refund / }).click();
+  await expect(fee).toHaveText(/No-show fee refunded/);
+  await expect.poll(() => readMails().filter((m) => m.to.startsWith('staff-e2e-5-') && m.subject.includes('rimborsata')).length).toBe(1);
   await context.close();
 });

@@ -1,0 +1,33 @@
+'use client';
+
+import { useState } from 'react';
+import { loadStripe } from '@stripe/stripe-js';
+
+type Props = { publishableKey: string; clientSecret: string; paymentMethod: string; texts: { pay: string; paid: string; error: string } };
+
+/**
+ * Stripe's way back on-session for an off-session charge the bank held back: the guest
+ * confirms the PaymentIntent with the saved card, and the bank's check (3-D Secure) opens in
+ * place. The signed webhook, not this page, records the payment.
+ */
+export default function FeeAuthenticate({ publishableKey, clientSecret, paymentMethod, texts }: Props) {
+  const [state, setState] = useState<'idle' | 'busy' | 'paid' | 'error'>('idle');
+  const pay = async () => {
+    setState('busy');
+    const stripe = await loadStripe(publishableKey).catch(() => null);
+    if (!stripe) return setState('error');
+    const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: paymentMethod });
+    setState(!error && paymentIntent?.status === 'succeeded' ? 'paid' : 'error');
+  };
+  if (state === 'paid') return <p role="status">{texts.paid}</p>;
+  return (
+    <div className="actions">
+      <button type="button" className="button" disabled={state === 'busy'} onClick={() => void pay()}>
+        {texts.pay}
+      </button>
+      <p role="status" className={state === 'error' ? 'field__error' : undefined}>
+        {state === 'error' ? texts.error : ''}
+      </p>
+    </div>
+  );
+}

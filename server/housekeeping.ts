@@ -7,6 +7,7 @@ import { expireAbandonedOrders } from '@/server/giftcards/expiry';
 import { answerOverduePending } from '@/server/staff/deadline';
 import { sweepDeposits } from '@/server/payments/deposit';
 import { sweepNoShowCharges } from '@/server/payments/noshow';
+import { sendReminders } from '@/server/booking/reminders';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -35,6 +36,7 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  *   refunded, and failed refunds are retried with backoff, then flagged to the venue.
  * - a no-show fee the provider did not answer for is charged again (same idempotency key),
  *   and a fee refund that failed is tried again, with backoff.
+ * - the reminders due (the day before each confirmed booking, at the venue's hour) go out, once.
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -50,7 +52,8 @@ export async function sweepStale(db: Database, now = clockNow()) {
   const pendingAnswered = await answerOverduePending(db, now);
   const deposits = await sweepDeposits(db, now);
   const fees = await sweepNoShowCharges(db, now);
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees };
+  const remindersSent = await sendReminders(db, now);
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees, remindersSent };
 }
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
@@ -62,7 +65,7 @@ export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 6
   const sweep = async () => {
     try {
       const swept = await sweepStale(await getDb());
-      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed || swept.noshowFeesSettled || swept.noshowFeesRefunded) log.info('housekeeping_swept', swept);
+      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed || swept.noshowFeesSettled || swept.noshowFeesRefunded || swept.remindersSent) log.info('housekeeping_swept', swept);
     } catch (error) {
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }

@@ -6,7 +6,7 @@ import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { formatPrice } from '@/lib/currency';
 
 /** The texts of the staff area (messages `staffArea`), in the language staff chose. */
-export type SheetText = Record<string, string> & { status: Record<string, string>; attendance: Record<string, string>; actions: Record<string, string>; fee: Record<string, string> };
+export type SheetText = Record<string, string> & { status: Record<string, string>; attendance: Record<string, string>; actions: Record<string, string>; fee: Record<string, string>; reminder: Record<string, string> };
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 const pick = (texts: Record<string, string> | null, locale: string) => (texts ? texts[locale] || texts.it || '' : '');
@@ -165,6 +165,11 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
         <span className="staff-booking__name">{b.name}</span>
         <span className={`badge staff-status staff-status--${b.status}`}>{text.status[b.status] ?? b.status}</span>
         {b.attendance ? <span className="badge">{text.attendance[b.attendance]}</span> : null}
+        {b.reminder ? (
+          <span className={`badge staff-reminder staff-reminder--${b.reminder}`} data-testid="staff-reminder">
+            {text.reminder[b.reminder]}
+          </span>
+        ) : null}
       </div>
       <dl className="staff-booking__facts">
         <dt>{text.phone}</dt>

@@ -21,6 +21,8 @@ export const staffBookingSchema = z.object({
   zoneName: texts,
   status: z.enum(['confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined']),
   attendance: z.enum(['', 'arrived', 'noshow']).catch(''),
+  /** The reminder the day before (issue 24): '' (none), sent, coming (the guest confirmed), cancelled (from the reminder). */
+  reminder: z.enum(['', 'sent', 'coming', 'cancelled']).catch(''),
   notes: str,
   visitReason: str,
   guarantee: z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str }).nullish().transform((v) => v ?? null),

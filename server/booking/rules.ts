@@ -102,6 +102,30 @@ export const bookingRulesSchema = z
       })
       .default({ hours: 24, minHoursBefore: 2, outcome: 'decline' })
       .describe('No request waits forever: when a pending booking is answered automatically, and how.'),
+    /**
+     * Reminders (issue 24): the day before a confirmed booking, at `hour` in the venue's time
+     * zone, the guest gets an e-mail (and an SMS with `sms`) asking "I'm coming" or "Cancel"
+     * (server/booking/reminders.ts).
+     */
+    reminders: z
+      .object({
+        enabled: z.boolean().default(true).describe('Send reminders.'),
+        hour: z.number().int().min(0).max(23).default(10).describe("The hour of the day before the booking (venue's time zone) reminders go out."),
+        sms: z.boolean().default(false).describe('Also remind by SMS (the SMS provider of docs/payments.md).'),
+      })
+      .default({ enabled: true, hour: 10, sms: false })
+      .describe("Reminders the day before, asking the guest to confirm they are coming or to cancel."),
+    /**
+     * Waiting-list offers (issue 24): freed seats are offered to the waiting list in join order,
+     * held `minutes` for the guest offered (server/booking/waitlist.ts).
+     */
+    waitlistOffers: z
+      .object({
+        automatic: z.boolean().default(true).describe('Offer freed seats automatically (staff can always offer by hand).'),
+        minutes: z.number().int().min(5).max(240).default(15).describe('How long an offer holds the seats for the guest.'),
+      })
+      .default({ automatic: true, minutes: 15 })
+      .describe('Freed seats offered to the waiting list, one guest at a time, in the order they joined.'),
   })
   .default({
     smsConfirmation: { mode: 'never', covers: 0 },
@@ -116,6 +140,8 @@ export const bookingRulesSchema = z
     specialOpenings: [],
     modules: [],
     pendingDeadline: { hours: 24, minHoursBefore: 2, outcome: 'decline' },
+    reminders: { enabled: true, hour: 10, sms: false },
+    waitlistOffers: { automatic: true, minutes: 15 },
   });
 
 export type BookingRules = z.infer<typeof bookingRulesSchema>;

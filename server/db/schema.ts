@@ -291,6 +291,8 @@ export const outbox = pgTable(
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    /** A message that must exist once at most (e.g. `reminder:email:table:42`): a second insert is a no-op. */
+    dedupeKey: text('dedupe_key').unique(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: stamp('next_attempt_at'),
@@ -371,10 +373,42 @@ export const reservations = pgTable(
     /** At the table: the guest came (`arrived`) or did not (`noshow`), marked by staff. */
     attendance: text('attendance').$type<'arrived' | 'noshow'>(),
     attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    /** The reminder the day before (issue 24): when it was sent, and the guest's answer to it. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    reminderAnswer: text('reminder_answer').$type<'coming' | 'cancelled'>(),
+    reminderAnsweredAt: timestamp('reminder_answered_at', { withTimezone: true }),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
   (t) => [index('reservations_capacity').on(t.venueId, t.date, t.shiftKey, t.status)],
+);
+
+/**
+ * Freed seats offered to a waiting-list entry (issue 24, server/booking/waitlist.ts): while
+ * `open` and before `expiresAt` the entry's seats are held for that guest (availability counts
+ * them as it counts holds); then `claimed` (the booking is seated), `expired` (passed on to the
+ * next entry), or `lapsed` (the entry was cancelled or seated otherwise). One open offer per entry.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'open' | 'claimed' | 'expired' | 'lapsed'>().notNull(),
+    offeredBy: text('offered_by').$type<'auto' | 'staff'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    uniqueIndex('waitlist_offers_one_open').on(t.reservationId).where(sql`status = 'open'`),
+    index('waitlist_offers_venue').on(t.venueId, t.status, t.expiresAt),
+  ],
 );
 
 /** Seats held for a guest who picked a time, until `expiresAt` (or until they book or change time). */

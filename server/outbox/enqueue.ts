@@ -18,6 +18,8 @@ export type EmailMessage = {
   attachments?: OutboxAttachment[];
   /** A marketing or loyalty message: the frame shows this link to stop receiving them. */
   unsubscribeUrl?: string;
+  /** A message that must exist once at most (a reminder): a second one with the key is not queued. */
+  dedupeKey?: string;
 };
 
 /** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them. */
@@ -61,18 +63,23 @@ export async function enqueueEmail(tx: Database, message: EmailMessage): Promise
       bodyText: body.text,
       bodyHtml: body.html,
       attachments: message.attachments ?? [],
+      dedupeKey: message.dedupeKey ?? null,
     })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
-  return row.id;
+  // 0: a message with the same `dedupeKey` exists already; nothing was queued.
+  return row?.id ?? 0;
 }
 
-export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string };
+export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string; dedupeKey?: string };
 
 /** Queues an SMS (the SMS code of a booking), in the transaction of the change that causes it. */
 export async function enqueueSms(tx: Database, message: SmsMessage): Promise<number> {
   const [row] = await tx
     .insert(outbox)
-    .values({ venueId: message.venueId, channel: 'sms', template: message.template, locale: message.locale, recipient: message.to, sender: message.from ?? '', subject: '', bodyText: message.text })
+    .values({ venueId: message.venueId, channel: 'sms', template: message.template, locale: message.locale, recipient: message.to, sender: message.from ?? '', subject: '', bodyText: message.text, dedupeKey: message.dedupeKey ?? null })
+    .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id });
-  return row.id;
+  // 0: a message with the same `dedupeKey` exists already; nothing was queued.
+  return row?.id ?? 0;
 }

@@ -49,6 +49,7 @@ export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceR
     zoneName: b.zoneKey ? (zoneNames.get(b.zoneKey) ?? { it: b.zoneKey }) : { it: '' },
     status: b.status,
     attendance: b.attendance ?? '',
+    reminder: '',
     notes: b.notes,
     visitReason: b.visitReason ?? '',
     guarantee: b.guaranteeTerms

@@ -72,6 +72,8 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
     status: r.status as ReservationRow['status'] | ExperienceBookingRow['status'],
     attendance: r.attendance ?? '',
+    /** The reminder the day before (issue 24): sent, and the guest's answer to it. */
+    reminder: (r.reminderAnswer ?? (r.remindedAt ? 'sent' : '')) as '' | 'sent' | 'coming' | 'cancelled',
     notes: r.notes,
     visitReason: r.visitReason ?? '',
     guarantee: r.guaranteeTerms

@@ -1,0 +1,7 @@
+import { handleReminderAnswer } from '@/server/booking/reminder-http';
+import { guarded } from '@/server/http';
+
+export const dynamic = 'force-dynamic';
+
+/** The reminder page's form: "I'm coming" or "Cancel", once. */
+export const POST = guarded({ type: 'form' }, handleReminderAnswer);

@@ -1,0 +1,175 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { reservations, venueHosts, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
+import { getBackendToken } from '@/server/backend/token';
+import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { renderEmailTexts } from '@/server/outbox/templates';
+import { venuePageUrl } from '@/server/fidelity/service';
+import { now as clockNow } from '@/server/clock';
+import { formatLongDate } from '@/lib/i18n/format';
+import { toLocale } from '@/lib/i18n/locales';
+import { log } from '@/lib/log';
+import it from '@/messages/it.json';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import es from '@/messages/es.json';
+import de from '@/messages/de.json';
+import { addDays } from './availability';
+import { bookingRulesSchema } from './rules';
+import { instantOf, localMoment } from './time';
+import { cancellationFee } from './guarantee';
+import { cancelReservation, findReservation } from './changes';
+
+/**
+ * Reminders the day before (issue 24; docs/operations.md, "Reminders"): at the venue's hour
+ * (`booking.reminders.hour`, its own time zone, so DST moves nothing), each confirmed table
+ * booking of the next day gets one e-mail (and one SMS where the venue set `sms`) asking the
+ * guest "I'm coming" or "Cancel".
+ * - Once: the sweep claims the booking (`reminded_at`, one conditional update) and the
+ *   messages carry a unique outbox key per booking and channel, so two instances sweeping at
+ *   once send one reminder.
+ * - The links are signed (HMAC under the backend token) for the booking and its version: an
+ *   edit voids them; the first answer spends them. A GET shows the page; only its POST acts,
+ *   so mail scanners change nothing.
+ * - "Cancel" cancels by the guest's own rules (the free window, the guarantee's fee), through
+ *   the guest's cancel path, which frees the seats and offers them to the waiting list.
+ * Bookings made after their reminder time are not reminded (their confirmation is fresh);
+ * pending requests are not either (the venue has not said yes yet).
+ */
+
+const catalogues = { it, en, fr, es, de };
+const texts = (locale: string) => catalogues[toLocale(locale)].reminders;
+
+export const REMINDER_ACTIONS = ['coming', 'cancel'] as const;
+export type ReminderAction = (typeof REMINDER_ACTIONS)[number];
+export const isReminderAction = (value: unknown): value is ReminderAction => value === 'coming' || value === 'cancel';
+
+const sign = (venueId: number, hash: string, version: number) =>
+  createHmac('sha256', getBackendToken()).update(`booking-reminder\u0000${venueId}\u0000${hash}\u0000${version}`).digest('base64url').slice(0, 32);
+
+/** The reminder link's path (made absolute, with the guest's language, by the caller). */
+export const reminderLinkPath = (venueId: number, r: Pick<ReservationRow, 'hash' | 'revision'>, action: ReminderAction) =>
+  `/frontpage/reminder/${r.hash}?a=${action}&v=${r.revision}&s=${sign(venueId, r.hash, r.revision)}`;
+
+export type ReminderLink = { hash: string; version: number; signature: string };
+
+export function readReminderLink(hash: string, query: { v?: unknown; s?: unknown }): ReminderLink | null {
+  const version = Number(query.v);
+  if (!/^[A-Za-z0-9_-]{22}$/.test(hash) || !Number.isInteger(version) || version < 0 || typeof query.s !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(query.s)) return null;
+  return { hash, version, signature: query.s };
+}
+
+function isSigned(venueId: number, link: ReminderLink): boolean {
+  const expected = Buffer.from(sign(venueId, link.hash, link.version));
+  const given = Buffer.from(link.signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** When a booking's reminder is due: the venue's hour, the day before, where the venue is. */
+export const reminderDueAt = (timeZone: string, hour: number, date: string) => instantOf(timeZone, addDays(date, -1), `${String(hour).padStart(2, '0')}:00`);
+
+async function venueHost(db: Database, venueId: number): Promise<string> {
+  const hosts = (await db.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId))).map((h) => h.host);
+  return hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts[0] ?? 'localhost';
+}
+
+/** The reminder e-mail (and SMS) of one booking, queued in the transaction that claims it. */
+async function queueReminder(tx: Database, venue: VenueRow, r: ReservationRow, host: string, sms: boolean) {
+  const locale = toLocale(r.locale);
+  const t = texts(locale);
+  const link = (action: ReminderAction) => venuePageUrl(host, locale, reminderLinkPath(venue.id, r, action));
+  const date = formatLongDate(r.date, locale);
+  const mail = renderEmailTexts(t.email, locale, { venueName: venue.name, firstName: r.firstName, date, time: r.time, covers: String(r.covers) }, [
+    [t.email.when, `${date}, ${r.time}`],
+    [t.email.party, String(r.covers)],
+  ], { links: [[t.email.cta, link('coming')], [t.email.cancel, link('cancel')]] });
+  await enqueueEmail(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: r.email, ...mail, dedupeKey: `reminder:email:table:${r.id}` });
+  if (sms && r.phone) {
+    const text = t.sms.replace(/\{(\w+)\}/g, (_, k: string) => ({ venueName: venue.name, time: r.time, covers: String(r.covers), link: link('coming') })[k] ?? '');
+    await enqueueSms(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `reminder:sms:table:${r.id}` });
+  }
+}
+
+/** The housekeeping sweep's part: every reminder due now, once. Returns how many were sent. */
+export async function sendReminders(db: Database, now = clockNow()): Promise<number> {
+  let sent = 0;
+  for (const venue of await db.select().from(venues)) {
+    const rules = bookingRulesSchema.parse(venue.booking ?? undefined).reminders;
+    if (!rules.enabled) continue;
+    const today = localMoment(venue.timezone, now).date;
+    const due = await db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.venueId, venue.id), eq(reservations.status, 'confirmed'), inArray(reservations.date, [today, addDays(today, 1)]), isNull(reservations.remindedAt)));
+    let host: string | null = null;
+    for (const r of due) {
+      const at = reminderDueAt(venue.timezone, rules.hour, r.date);
+      if (now < at || now >= instantOf(venue.timezone, r.date, r.time) || r.createdAt >= at) continue;
+      host ??= await venueHost(db, venue.id);
+      const claimed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(reservations)
+          .set({ remindedAt: now })
+          .where(and(eq(reservations.id, r.id), isNull(reservations.remindedAt), eq(reservations.status, 'confirmed')))
+          .returning();
+        if (row) await queueReminder(tx as unknown as Database, venue, row, host!, rules.sms);
+        return Boolean(row);
+      });
+      if (claimed) sent++;
+    }
+  }
+  if (sent) {
+    kickDelivery();
+    log.info('reminders_sent', { count: sent });
+  }
+  return sent;
+}
+
+export type ReminderPage =
+  | { state: 'invalid' }
+  | { state: 'changed' | 'past' | 'coming' | 'cancelled'; booking: ReservationRow }
+  | { state: 'open'; booking: ReservationRow; freeCancel: boolean; feeCents: number };
+
+/** What a reminder link shows: the question, or how it was answered, or why it no longer applies. */
+export async function reminderPage(db: Database, venue: VenueRow, link: ReminderLink | null, now = clockNow()): Promise<ReminderPage> {
+  if (!link || !isSigned(venue.id, link)) return { state: 'invalid' };
+  const r = await findReservation(db, venue, link.hash);
+  if (!r) return { state: 'invalid' };
+  if (r.reminderAnswer === 'coming') return { state: 'coming', booking: r };
+  if (r.reminderAnswer === 'cancelled' || r.status === 'cancelled') return { state: 'cancelled', booking: r };
+  if (r.revision !== link.version || r.status !== 'confirmed') return { state: 'changed', booking: r };
+  if (instantOf(venue.timezone, r.date, r.time).getTime() <= now.getTime()) return { state: 'past', booking: r };
+  const fee = cancellationFee(r.guaranteeTerms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
+  return { state: 'open', booking: r, freeCancel: fee.free, feeCents: fee.feeCents };
+}
+
+/**
+ * The reminder page's POST: "I'm coming" records the guest's word (the sheet shows it);
+ * "Cancel" cancels through the guest's cancel path. Either spends the link; anything but an
+ * open link changes nothing.
+ */
+export async function answerReminder(db: Database, venue: VenueRow, link: ReminderLink | null, action: ReminderAction, host: string, now = clockNow()): Promise<ReminderPage['state']> {
+  const page = await reminderPage(db, venue, link, now);
+  if (page.state !== 'open') return page.state;
+  if (action === 'coming') {
+    const [row] = await db
+      .update(reservations)
+      .set({ reminderAnswer: 'coming', reminderAnsweredAt: now })
+      .where(and(eq(reservations.id, page.booking.id), eq(reservations.revision, link!.version), isNull(reservations.reminderAnswer), eq(reservations.status, 'confirmed')))
+      .returning({ id: reservations.id });
+    log.info('reminder_answered', { reservationId: page.booking.id, answer: 'coming', applied: Boolean(row) });
+    return (await reminderPage(db, venue, link, now)).state;
+  }
+  const cancelled = await cancelReservation(db, venue, page.booking.hash, { host }, now);
+  if (cancelled.outcome === 'cancelled') {
+    await db
+      .update(reservations)
+      .set({ reminderAnswer: 'cancelled', reminderAnsweredAt: now })
+      .where(and(eq(reservations.id, page.booking.id), isNull(reservations.reminderAnswer)));
+    log.info('reminder_answered', { reservationId: page.booking.id, answer: 'cancelled' });
+  }
+  return (await reminderPage(db, venue, link, now)).state;
+}

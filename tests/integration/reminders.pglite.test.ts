@@ -1,0 +1,3 @@
+import { describeReminders } from './reminders.shared';
+
+describeReminders('pglite');

@@ -8,6 +8,7 @@ import { answerOverduePending } from '@/server/staff/deadline';
 import { sweepDeposits } from '@/server/payments/deposit';
 import { sweepNoShowCharges } from '@/server/payments/noshow';
 import { sendReminders } from '@/server/booking/reminders';
+import { sweepWaitlists } from '@/server/booking/waitlist';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -37,6 +38,8 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  * - a no-show fee the provider did not answer for is charged again (same idempotency key),
  *   and a fee refund that failed is tried again, with backoff.
  * - the reminders due (the day before each confirmed booking, at the venue's hour) go out, once.
+ * - expired waiting-list offers pass to the next entry, and seats freed by anything above are
+ *   offered to the waiting list (server/booking/waitlist.ts).
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -53,19 +56,24 @@ export async function sweepStale(db: Database, now = clockNow()) {
   const deposits = await sweepDeposits(db, now);
   const fees = await sweepNoShowCharges(db, now);
   const remindersSent = await sendReminders(db, now);
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees, remindersSent };
+  // After holds, codes and requests ended: their seats, and those of expired offers, go to the waiting lists.
+  const waitlistOffersMade = await sweepWaitlists(db, now);
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees, remindersSent, waitlistOffersMade };
 }
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
 const shared = globalThis as typeof globalThis & { __frontpageHousekeeping?: Housekeeping };
 
-/** Runs the sweep every `intervalMs` (default 10 minutes) in this process; one timer per process. */
-export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = 600_000) {
+/**
+ * Runs the sweep every `intervalMs` in this process (one timer per process): a minute by
+ * default (`HOUSEKEEPING_INTERVAL_MS`), so a waiting-list offer passes on soon after it expires.
+ */
+export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = Number(process.env.HOUSEKEEPING_INTERVAL_MS) || 60_000) {
   if (shared.__frontpageHousekeeping) return;
   const sweep = async () => {
     try {
       const swept = await sweepStale(await getDb());
-      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed || swept.noshowFeesSettled || swept.noshowFeesRefunded || swept.remindersSent) log.info('housekeeping_swept', swept);
+      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed || swept.noshowFeesSettled || swept.noshowFeesRefunded || swept.remindersSent || swept.waitlistOffersMade) log.info('housekeeping_swept', swept);
     } catch (error) {
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }

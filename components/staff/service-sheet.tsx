@@ -6,15 +6,24 @@ import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { formatPrice } from '@/lib/currency';
 
 /** The texts of the staff area (messages `staffArea`), in the language staff chose. */
-export type SheetText = Record<string, string> & { status: Record<string, string>; attendance: Record<string, string>; actions: Record<string, string>; fee: Record<string, string>; reminder: Record<string, string> };
+export type SheetText = Record<string, string> & {
+  status: Record<string, string>;
+  attendance: Record<string, string>;
+  actions: Record<string, string>;
+  fee: Record<string, string>;
+  reminder: Record<string, string>;
+  offers: Record<string, string>;
+};
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 const pick = (texts: Record<string, string> | null, locale: string) => (texts ? texts[locale] || texts.it || '' : '');
 
-type Answer = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'refundfee';
-const ACTIONS: Record<string, Answer[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'noshow', 'cancel'], waitinglist: ['decline'] };
+type Answer = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'refundfee' | 'offer';
+const ACTIONS: Record<string, Answer[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'noshow', 'cancel'], waitinglist: ['offer', 'decline'] };
 /** A guest marked arrived is never a no-show; a no-show who turns up late can still be marked arrived (server/staff/sheet.ts). */
-const allowed = (b: StaffBooking) => (ACTIONS[b.status] ?? []).filter((a) => (a === 'noshow' ? !b.attendance : a === 'arrived' ? b.attendance !== 'arrived' : true));
+const allowed = (b: StaffBooking) =>
+  (ACTIONS[b.status] ?? []).filter((a) => (a === 'noshow' ? !b.attendance : a === 'arrived' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));
+const clock = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
 const FILTERS = ['all', 'pending', 'confirmed', 'waitinglist', 'declined', 'cancelled'] as const;
 
 async function fetchDay(url: string): Promise<StaffDay> {
@@ -81,7 +90,7 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
                 {bookings.length ? (
                   <ul className="staff-list">
                     {bookings.map((b) => (
-                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} text={text} onChanged={() => mutate()} />
+                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} text={text} onChanged={() => mutate()} />
                     ))}
                   </ul>
                 ) : (
@@ -96,7 +105,7 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
             {data.experiences.filter(shown).length ? (
               <ul className="staff-list">
                 {data.experiences.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} text={text} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} text={text} onChanged={() => mutate()} />
                 ))}
               </ul>
             ) : (
@@ -105,10 +114,11 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
           </section>
           <section className="staff-shift" aria-labelledby="staff-waiting">
             <h2 id="staff-waiting">{text.waitingList}</h2>
+            {data.autoOffers !== null ? <AutoOffers enabled={data.autoOffers} text={text} onChanged={() => mutate()} /> : null}
             {data.waitingList.filter(shown).length ? (
               <ol className="staff-list">
                 {data.waitingList.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} text={text} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} text={text} onChanged={() => mutate()} />
                 ))}
               </ol>
             ) : (
@@ -121,8 +131,35 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
   );
 }
 
+/** The switch for automatic waiting-list offers (`staff/autooffers`). */
+function AutoOffers({ enabled, text, onChanged }: { enabled: boolean; text: SheetText; onChanged: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const toggle = async (next: boolean) => {
+    setBusy(true);
+    const response = await fetch('/api/staff/autooffers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: next }) }).catch(() => null);
+    setBusy(false);
+    setFailed(!response?.ok);
+    onChanged();
+  };
+  return (
+    <div className="field field--consent">
+      <div className="field__check">
+        <input id={id} type="checkbox" checked={enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />
+        <label htmlFor={id}>{text.offers.automatic}</label>
+      </div>
+      {failed ? (
+        <p role="alert" className="field__error">
+          {text.unavailable}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** One booking: its facts and the answers its status allows. */
-function BookingCard({ booking, locale, currency, text, onChanged }: { booking: StaffBooking; locale: string; currency: string; text: SheetText; onChanged: () => void }) {
+function BookingCard({ booking, locale, currency, timeZone, text, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; text: SheetText; onChanged: () => void }) {
   const [b, setB] = useState(booking);
   const [seen, setSeen] = useState(booking);
   const [asking, setAsking] = useState<Answer | null>(null);
@@ -131,7 +168,7 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
   const [busy, setBusy] = useState(false);
   const noteId = useId();
   // A newer version from polling replaces what is shown (another device's change).
-  if (booking.version !== seen.version || booking.status !== seen.status || booking.fee?.status !== seen.fee?.status) {
+  if (booking.version !== seen.version || booking.status !== seen.status || booking.fee?.status !== seen.fee?.status || booking.offer?.status !== seen.offer?.status) {
     setSeen(booking);
     setB(booking);
   }
@@ -151,6 +188,7 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
       setMessage({ ok: true, text: text.done });
     } else if (body.result === 'changed') setMessage({ ok: false, text: text.changed });
     else if (body.result === 'notAllowed') setMessage({ ok: false, text: text.notAllowed });
+    else if (body.result === 'noSeats') setMessage({ ok: false, text: text.offers.noSeats });
     else setMessage({ ok: false, text: response?.status === 401 ? text.signedOut : text.unavailable });
     onChanged();
   };
@@ -165,6 +203,11 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
         <span className="staff-booking__name">{b.name}</span>
         <span className={`badge staff-status staff-status--${b.status}`}>{text.status[b.status] ?? b.status}</span>
         {b.attendance ? <span className="badge">{text.attendance[b.attendance]}</span> : null}
+        {b.offer ? (
+          <span className={`badge staff-offer staff-offer--${b.offer.status}`} data-testid="staff-offer">
+            {fill(text.offers[b.offer.status] ?? b.offer.status, { until: clock(b.offer.expiresAt, timeZone) })}
+          </span>
+        ) : null}
         {b.reminder ? (
           <span className={`badge staff-reminder staff-reminder--${b.reminder}`} data-testid="staff-reminder">
             {text.reminder[b.reminder]}
@@ -269,12 +312,12 @@ function BookingCard({ booking, locale, currency, text, onChanged }: { booking: 
             <button
               key={action}
               type="button"
-              className={action === 'confirm' || action === 'arrived' ? 'button' : 'button button--ghost'}
+              className={action === 'confirm' || action === 'arrived' || action === 'offer' ? 'button' : 'button button--ghost'}
               disabled={busy}
-              aria-label={`${text.actions[action]}: ${label}`}
+              aria-label={`${action === 'offer' ? text.offers.offer : text.actions[action]}: ${label}`}
               onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void send(action))}
             >
-              {text.actions[action]}
+              {action === 'offer' ? text.offers.offer : text.actions[action]}
             </button>
           ))}
           {b.fee?.status === 'succeeded' ? (

@@ -31,6 +31,11 @@ export const staffBookingSchema = z.object({
     .object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded']), amountCents: num, currency: str, error: str })
     .nullish()
     .transform((v) => v ?? null),
+  /** A waiting-list entry's latest offer of freed seats (issue 24); optional. */
+  offer: z
+    .object({ status: z.enum(['open', 'claimed', 'expired', 'lapsed']), expiresAt: str, offeredBy: str })
+    .nullish()
+    .transform((v) => v ?? null),
   paidCents: num,
   experience: texts.nullish().transform((v) => v ?? null),
   venueNote: str,
@@ -50,10 +55,12 @@ export const staffDaySchema = z.object({
   waitingList: z.array(staffBookingSchema),
   /** Experiences booked on their own that day; a backend without them sends none. */
   experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
+  /** Whether freed seats are offered to the waiting list automatically (issue 24); a backend without offers sends none. */
+  autoOffers: z.boolean().nullish().transform((v) => v ?? null),
 });
 export type StaffDay = z.output<typeof staffDaySchema>;
 
-export const staffAnswerSchema = z.object({ result: z.enum(['done', 'changed', 'notAllowed']), booking: staffBookingSchema });
+export const staffAnswerSchema = z.object({ result: z.enum(['done', 'changed', 'notAllowed', 'noSeats']), booking: staffBookingSchema });
 
 export const staffAnswers = {
   'staff/day': staffDaySchema,
@@ -63,5 +70,7 @@ export const staffAnswers = {
   'staff/noshow': staffAnswerSchema,
   'staff/cancel': staffAnswerSchema,
   'staff/refundfee': staffAnswerSchema,
+  'staff/offer': staffAnswerSchema,
+  'staff/autooffers': z.object({ autoOffers: z.boolean() }),
 } as const;
 export type StaffCall = keyof typeof staffAnswers;

@@ -8,6 +8,7 @@ import { normalizeEmail } from '@/server/fidelity/service';
 import { emptyUsage, fits } from './availability';
 import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
+import { offerWithin } from './waitlist';
 import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
 import { instantOf } from './time';
 import { now as clockNow } from '@/server/clock';
@@ -141,6 +142,8 @@ export async function editReservation(
       .where(eq(reservations.id, r.id))
       .returning();
     await queueReservationEmails(t, venue, changed, 'changed', { host: context.host, zoneName: zone.name as Texts, now });
+    // The seats it left (its old time, or the covers it no longer needs) go to the waiting list.
+    await offerWithin(t, venue, current.date, current.shiftKey, now);
     return { outcome: 'changed' as const, status };
   });
   if (result.outcome === 'changed') kickDelivery();
@@ -157,6 +160,8 @@ export async function cancelReservation(db: Database, venue: VenueRow, hash: str
   if (!current) return { outcome: 'notFound' as const };
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    // The evening's lock first (as every booking and answer takes it), then the row.
+    await lockCapacity(t, venue.id, current.date, current.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     if (r.status === 'cancelled') return { outcome: 'cancelled' as const, feeCents: r.cancellationFeeCents ?? 0 };
     if (!changeable(venue, r, now)) return { outcome: 'notChangeable' as const };
@@ -168,6 +173,8 @@ export async function cancelReservation(db: Database, venue: VenueRow, hash: str
       .returning();
     await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
     await queueReservationEmails(t, venue, cancelled, 'cancelled', { host: context.host, zoneName: await zoneName(t, venue, r.zoneKey), now });
+    // The seats go to the waiting list in this transaction: nobody arriving meanwhile takes them first.
+    await offerWithin(t, venue, r.date, r.shiftKey, now);
     return { outcome: 'cancelled' as const, feeCents: fee.feeCents };
   });
   if (result.outcome === 'cancelled') kickDelivery();

@@ -3,7 +3,7 @@ import { and, count, eq, gt, gte, inArray, lt, lte, min, ne, or, sql, sum } from
 import { limitFor, LIMITS, RateLimitedError } from '@/server/limits-config';
 import { limitIdentity } from '@/server/client-address';
 import type { Database } from '@/server/db/client';
-import { experiences, reservations, shifts, slotHolds, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
+import { experiences, reservations, shifts, slotHolds, waitlistOffers, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
@@ -70,7 +70,7 @@ export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<V
 }
 
 /** Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, and live holds. */
-export async function usageBetween(db: Database, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number }) {
+export async function usageBetween(db: Database, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
   const taken = await db
     .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int` })
     .from(reservations)
@@ -88,6 +88,12 @@ export async function usageBetween(db: Database, venueId: number, from: string, 
     .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token })
     .from(slotHolds)
     .where(and(eq(slotHolds.venueId, venueId), gte(slotHolds.date, from), lte(slotHolds.date, to), gt(slotHolds.expiresAt, now)));
+  // Seats offered to a waiting-list guest are held for them until the offer expires (issue 24).
+  const offered = await db
+    .select({ id: waitlistOffers.id, date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: reservations.covers })
+    .from(waitlistOffers)
+    .innerJoin(reservations, eq(reservations.id, waitlistOffers.reservationId))
+    .where(and(eq(waitlistOffers.venueId, venueId), eq(waitlistOffers.status, 'open'), gt(waitlistOffers.expiresAt, now), eq(reservations.status, 'waitinglist'), gte(reservations.date, from), lte(reservations.date, to)));
   const byDate = new Map<string, DayUsage>();
   const add = (row: { date: string; shift: string; time: string; zone: string; covers: number }) => {
     let usage = byDate.get(row.date);
@@ -99,6 +105,7 @@ export async function usageBetween(db: Database, venueId: number, from: string, 
   };
   taken.forEach(add);
   held.filter((h) => h.token !== except?.holdToken).forEach(add);
+  offered.filter((o) => o.id !== except?.offerId).forEach(add);
   return byDate;
 }
 

@@ -28,6 +28,7 @@ const FROM: Record<StaffAction, ExperienceBookingRow['status'][]> = {
   noshow: ['confirmed'],
   cancel: ['confirmed', 'pending', 'waitinglist'],
   refundfee: ['confirmed'],
+  offer: [],
 };
 const NEWS: Partial<Record<StaffAction, ExperienceNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
 const SHOWN: ExperienceBookingRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
@@ -56,6 +57,7 @@ export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceR
       ? { provider: b.guaranteeProvider ?? '', feeCents: b.guaranteeTerms.feeCents, currency: b.guaranteeTerms.currency, per: b.guaranteeTerms.per, policy: b.guaranteeTerms.text ?? '' }
       : null,
     fee,
+    offer: null,
     paidCents: b.paidCents,
     experience: e.title,
     venueNote: b.venueNote ?? '',

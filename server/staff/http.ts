@@ -96,3 +96,16 @@ export async function handleAnswerLink(request: NextRequest): Promise<Response> 
   const back = localizedPath(locale, `/staff/answer/${hash}?a=${link.action}&v=${link.version}&s=${link.signature}`);
   return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
 }
+
+/**
+ * `POST /api/staff/autooffers {enabled}`: the sheet's switch for automatic waiting-list
+ * offers (`staff/autooffers`). 200 `{autoOffers}`; 401, 400, 501, 503 as above.
+ */
+export async function handleAutoOffers(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  if (!body || typeof body.enabled !== 'boolean') return json({ error: 'invalid', fieldErrors: { enabled: 'invalid' } }, 400);
+  const result = await backendFor(venueOf(request)).staff('staff/autooffers', { enabled: body.enabled ? '1' : '0' });
+  if (result.status) return json(result.data, 200);
+  return answerOf(result.error) ?? json({ error: result.error }, 400);
+}

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { reservations, zones, type ExperienceBookingRow, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, venues, zones, type ExperienceBookingRow, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { queueReservationEmails, type ReservationNews } from '@/server/booking/emails';
 import { isWellFormedHash } from '@/server/booking/changes';
@@ -11,6 +11,8 @@ import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { answerExperienceBooking, experienceSheet } from './experience-answers';
+import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
+import { bookingRulesSchema } from '@/server/booking/rules';
 import { displayPhone } from '@/lib/identity';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
 
@@ -21,7 +23,7 @@ import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, typ
  * version (`revision`, which every change bumps): an answer to a booking that changed
  * meanwhile is refused with the booking as it is now.
  */
-export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee'] as const;
+export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee', 'offer'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const isStaffAction = (value: unknown): value is StaffAction => typeof value === 'string' && (STAFF_ACTIONS as readonly string[]).includes(value);
 
@@ -36,6 +38,7 @@ const FROM: Record<StaffAction, ReservationRow['status'][]> = {
   noshow: ['confirmed'],
   cancel: ['confirmed', 'pending', 'waitinglist'],
   refundfee: ['confirmed'],
+  offer: ['waitinglist'],
 };
 
 /**
@@ -55,7 +58,9 @@ export const NOTE_MAX = 500;
 const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
 /** A booking as staff see it. */
-export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null) {
+type OfferView = { status: string; expiresAt: string; offeredBy: string };
+
+export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null, offer: OfferView | null = null) {
   return {
     /** A table booking (with its experience, if one was added), or an experience booked on its own. */
     kind: 'table' as 'table' | 'experience',
@@ -81,6 +86,8 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
       : null,
     /** The no-show fee charged to the guarantee's card (issue 24), once staff marked the no-show. */
     fee,
+    /** A waiting-list entry's latest offer of freed seats (issue 24). */
+    offer,
     /** A deposit or prepayment made at booking (experiences on their own). */
     paidCents: 0,
     experience,
@@ -121,7 +128,8 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
     zoneNamesOf(db, venue.id),
   ]);
   const fees = await feesOf(db, 'table', rows.filter((r) => r.attendance).map((r) => r.id));
-  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, await experienceTitle(db, r.id), fees.get(r.id) ?? null)));
+  const offers = await offersOf(db, rows.map((r) => r.id));
+  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, await experienceTitle(db, r.id), fees.get(r.id) ?? null, offers.get(r.id) ?? null)));
   const weekday = isoWeekday(date);
   const booked = new Set(rows.map((r) => r.shiftKey));
   const shifts = v.shifts
@@ -140,10 +148,10 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
     });
   const waitingList = views.filter((b) => b.status === 'waitinglist').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const experiences = await experienceSheet(db, venue, date, zoneNames);
-  return { date, today: venueToday(venue), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences };
+  return { date, today: venueToday(venue), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic };
 }
 
-export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed'; booking: StaffBooking } | { result: 'notFound' };
+export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed' | 'noSeats'; booking: StaffBooking } | { result: 'notFound' };
 
 /**
  * One answer of the venue to a booking, as `by`. `version` is the booking's version the
@@ -162,6 +170,7 @@ export async function answerBooking(
   const [current] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
   const note = (input.note ?? '').trim().slice(0, NOTE_MAX);
   if (!current) return answerExperienceBooking(db, venue, { ...input, note }, await zoneNamesOf(db, venue.id), now);
+  if (input.action === 'offer') return offerToEntry(db, venue, current, input.version, now);
   let chargeId: number | null = null;
   let refundId: number | null = null;
   const outcome = await db.transaction(async (tx) => {
@@ -195,7 +204,11 @@ export async function answerBooking(
       .returning();
     // The no-show fee is claimed with the no-show, charged after the commit.
     if (input.action === 'noshow') chargeId = await claimNoShowFee(t, venue, { kind: 'table', ...changed }, now);
-    if (input.action === 'decline' || input.action === 'cancel') await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
+    if (input.action === 'decline' || input.action === 'cancel') {
+      await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
+      // Seats freed: the waiting list is offered them in this transaction.
+      await offerWithin(t, venue, r.date, r.shiftKey, now);
+    }
     const news = NEWS[input.action];
     if (news) {
       await queueReservationEmails(t, venue, changed, news, {
@@ -221,4 +234,26 @@ export async function answerBooking(
     outcome.booking.fee = (await feesOf(db, 'table', [current.id])).get(current.id) ?? null;
   }
   return outcome;
+}
+
+/** `staff/offer`: staff offer freed seats to a waiting-list entry of their choice (server/booking/waitlist.ts). */
+async function offerToEntry(db: Database, venue: VenueRow, current: ReservationRow, version: number | null, now: Date): Promise<StaffOutcome> {
+  const view = async () => {
+    const [r] = await db.select().from(reservations).where(eq(reservations.id, current.id));
+    return staffBookingView(r, await zoneNamesOf(db, venue.id), null, null, (await offersOf(db, [r.id])).get(r.id) ?? null);
+  };
+  if (version !== null && current.revision !== version) return { result: 'changed', booking: await view() };
+  const outcome = await offerByHand(db, venue, current.hash, now);
+  log.info('waitlist_offered_by_hand', { reservationId: current.id, outcome });
+  return { result: outcome === 'done' ? 'done' : outcome === 'noSeats' ? 'noSeats' : 'notAllowed', booking: await view() };
+}
+
+/** `staff/autooffers {enabled}`: turns the automatic waiting-list offers on or off (until the next import of the venue file). */
+export async function setAutoOffers(db: Database, venue: VenueRow, enabled: boolean) {
+  const [row] = await db.select({ booking: venues.booking }).from(venues).where(eq(venues.id, venue.id));
+  const booking = bookingRulesSchema.parse(row?.booking ?? undefined);
+  await db.update(venues).set({ booking: { ...(row?.booking ?? booking), waitlistOffers: { ...booking.waitlistOffers, automatic: enabled } } }).where(eq(venues.id, venue.id));
+  log.info('waitlist_auto_offers', { venueId: venue.id, enabled });
+  if (enabled) await sweepWaitlists(db);
+  return { autoOffers: enabled };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerBooking, serviceSheet, type StaffAction } from '@/server/staff/sheet';
+import { answerBooking, serviceSheet, setAutoOffers, type StaffAction } from '@/server/staff/sheet';
 import type { CallContext, Envelope } from '../dispatch';
 
 /**
@@ -45,3 +45,11 @@ export const staffArrived = answer('arrived');
 export const staffNoShow = answer('noshow');
 export const staffCancel = answer('cancel');
 export const staffRefundFee = answer('refundfee');
+export const staffOffer = answer('offer');
+
+/** `staff/autooffers {enabled: 1 | 0}` → `{autoOffers}`: automatic waiting-list offers on or off. */
+export async function staffAutoOffers({ db, venue, params }: CallContext): Promise<Envelope> {
+  const enabled = params.get('enabled');
+  if (enabled !== '1' && enabled !== '0') return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { enabled: 'invalid' } };
+  return { status: true, data: await setAutoOffers(db, venue, enabled === '1') };
+}

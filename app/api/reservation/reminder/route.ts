@@ -1,4 +1,4 @@
-import { handleReminderAnswer } from '@/server/booking/reminder-http';
+import { handleReminderAnswer } from '@/server/booking/guest-links-http';
 import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,3 @@
+import { describeWaitlist } from './waitlist.shared';
+
+describeWaitlist('pglite');

@@ -10,6 +10,8 @@ import { localMoment } from '@/server/booking/time';
 import { now } from '@/server/clock';
 import { STAFF_COOKIE, staffSessionFor } from '@/server/staff/sessions';
 import { ServiceSheet, type SheetText } from './service-sheet';
+import { localizedPath } from '@/lib/i18n/paths';
+import { toLocale } from '@/lib/i18n/locales';
 import { StaffSignOut } from './sign-out';
 
 /** The staff area is never indexed (nor in the sitemap, nor cached: rendered per request). */
@@ -55,6 +57,9 @@ export async function StaffScreen({ params }: { params: VenueParams }) {
   return page(
     <>
       <div className="actions">
+        <a className="button button--ghost" href={localizedPath(toLocale(locale), '/staff/metrics')}>
+          {t('metrics.link')}
+        </a>
         <StaffSignOut label={t('signOut')} />
       </div>
       <ServiceSheet initialDate={today} locale={locale} text={(messages as unknown as { staffArea: SheetText }).staffArea} />

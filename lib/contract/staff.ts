@@ -72,5 +72,12 @@ export const staffAnswers = {
   'staff/refundfee': staffAnswerSchema,
   'staff/offer': staffAnswerSchema,
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),
+  'staff/metrics': z.object({
+    month: str,
+    currency: str,
+    offers: z.object({ made: num, claimed: num, expired: num }),
+    reminders: z.object({ sent: num, confirmed: num, cancelled: num }),
+    noShows: z.object({ marked: num, feesCollectedCents: num, feesRefundedCents: num }),
+  }),
 } as const;
 export type StaffCall = keyof typeof staffAnswers;

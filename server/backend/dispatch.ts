@@ -34,7 +34,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from './calls/reservation';
-import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers } from './calls/staff';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics } from './calls/staff';
 import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from './calls/giftcards';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
@@ -111,6 +111,7 @@ const handlers: Record<string, Handler> = {
   'staff/refundfee': staffRefundFee,
   'staff/offer': staffOffer,
   'staff/autooffers': staffAutoOffers,
+  'staff/metrics': staffMetrics,
 };
 
 export function isKnownCall(call: string): boolean {

@@ -259,5 +259,38 @@ export function describeWaitlist(driver: Driver) {
       expect(figures.claimed + figures.newBookingsSeated * 2).toBeLessThanOrEqual(40);
       process.stdout.write(`waitlist hammer ${JSON.stringify(figures)}\n`);
     });
+    it("counts this month's offers, reminders and no-shows for the venue, from the database", async () => {
+      const { db, schema, venue } = await ctx();
+      const { venueMetrics } = await import('@/server/staff/metrics');
+      const before = await venueMetrics(db, venue, undefined, TEST_NOW);
+      // The tests above made offers this month (the hammer alone 25, 15 claimed, 5 expired).
+      expect(before.offers.made).toBeGreaterThanOrEqual(25);
+      expect(before.offers.claimed).toBeGreaterThanOrEqual(15);
+      const rows = await db.select().from(schema.reservations).where(and(eq(schema.reservations.venueId, venue.id), eq(schema.reservations.status, 'confirmed'))).limit(4);
+      const entry = { venueId: venue.id, offeredBy: 'auto' as const, createdAt: TEST_NOW, expiresAt: later(15) };
+      await db.insert(schema.waitlistOffers).values([
+        { ...entry, reservationId: rows[0].id, status: 'claimed', endedAt: later(3) },
+        { ...entry, reservationId: rows[1].id, status: 'expired', endedAt: later(16) },
+        { ...entry, reservationId: rows[2].id, status: 'lapsed', endedAt: later(5) },
+      ]);
+      await db.update(schema.reservations).set({ remindedAt: TEST_NOW, reminderAnswer: 'coming', reminderAnsweredAt: TEST_NOW }).where(eq(schema.reservations.id, rows[0].id));
+      await db.update(schema.reservations).set({ remindedAt: TEST_NOW, reminderAnswer: 'cancelled', reminderAnsweredAt: TEST_NOW }).where(eq(schema.reservations.id, rows[1].id));
+      await db.update(schema.reservations).set({ remindedAt: TEST_NOW }).where(eq(schema.reservations.id, rows[2].id));
+      await db.update(schema.reservations).set({ attendance: 'noshow', attendanceAt: TEST_NOW }).where(inArray(schema.reservations.id, [rows[2].id, rows[3].id]));
+      const charge = { venueId: venue.id, provider: 'local' as const, paymentMethod: 'lpm_x', currency: venue.currency, chargedAt: TEST_NOW };
+      await db.insert(schema.noshowCharges).values([
+        { ...charge, reservationId: rows[2].id, amountCents: 12500, status: 'succeeded' },
+        { ...charge, reservationId: rows[3].id, amountCents: 3000, status: 'refunded' },
+      ]);
+      const now = await venueMetrics(db, venue, undefined, TEST_NOW);
+      expect(now.offers).toEqual({ made: before.offers.made + 3, claimed: before.offers.claimed + 1, expired: before.offers.expired + 1 });
+      expect(now.reminders).toEqual({ sent: before.reminders.sent + 3, confirmed: before.reminders.confirmed + 1, cancelled: before.reminders.cancelled + 1 });
+      expect(now.noShows).toEqual({ marked: before.noShows.marked + 2, feesCollectedCents: 12500, feesRefundedCents: 3000 });
+      // Another month counts none of it.
+      const [y, m] = now.month.split('-').map(Number);
+      const other = await venueMetrics(db, venue, m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`, TEST_NOW);
+      expect(other.offers).toEqual({ made: 0, claimed: 0, expired: 0 });
+      expect(other.noShows.feesCollectedCents).toBe(0);
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerBooking, serviceSheet, setAutoOffers, type StaffAction } from '@/server/staff/sheet';
 import type { CallContext, Envelope } from '../dispatch';
+import { venueMetrics } from '@/server/staff/metrics';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -52,4 +53,11 @@ export async function staffAutoOffers({ db, venue, params }: CallContext): Promi
   const enabled = params.get('enabled');
   if (enabled !== '1' && enabled !== '0') return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { enabled: 'invalid' } };
   return { status: true, data: await setAutoOffers(db, venue, enabled === '1') };
+}
+
+/** `staff/metrics {month?: yyyy-mm}` → the month's offers, reminders and no-shows (server/staff/metrics.ts). */
+export async function staffMetrics({ db, venue, params }: CallContext): Promise<Envelope> {
+  const month = params.get('month');
+  if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { month: 'invalid' } };
+  return { status: true, data: await venueMetrics(db, venue, month || undefined) };
 }

@@ -206,3 +206,68 @@ test('the no-show fee: staff mark a guaranteed guest a no-show, the bank asks th
   await expect.poll(() => readMails().filter((m) => m.to.startsWith('staff-e2e-5-') && m.subject.includes('rimborsata')).length).toBe(1);
   await context.close();
 });
+
+test('the waiting list: a guest cancels, the first guest waiting gets the table by e-mail and takes it; staff see the offer taken and the month\'s figures', async ({ browser, request }) => {
+  // A small venue: 4 covers at dinner, so two parties of 2 fill the evening.
+  const WAIT = 'wait.localhost';
+  const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
+  const small = {
+    ...file,
+    slug: 'wait-e2e',
+    name: 'Osteria Attesa',
+    hosts: [WAIT],
+    default: false,
+    shifts: file.shifts.map((s: { key: string }) => (s.key === 'cena' ? { ...s, capacity: 4 } : s)),
+    booking: { autoConfirmMaxCovers: 6, smsConfirmation: { mode: 'never', covers: 0 }, waitingList: true },
+  };
+  const imported = await request.post(`${siteUrl('builtin')}/api/admin/venues`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: small });
+  expect(imported.ok(), await imported.text()).toBe(true);
+  const minted = await request.post(`${siteUrl('builtin')}/api/admin/venue-token`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { host: WAIT } });
+  const waitToken = ((await minted.json()) as { data: { token: string } }).data.token;
+  const call = async (name: string, values: Record<string, string>) =>
+    (
+      await request.post(`${siteUrl('builtin')}/backend/api/frontpage/${name}`, {
+        headers: { authorization: `Bearer ${E2E_TOKEN}`, 'x-forwarded-host': WAIT, 'content-type': 'application/x-www-form-urlencoded' },
+        data: new URLSearchParams(values).toString(),
+      })
+    ).json();
+  const party = (i: number) => ({
+    pax: '2', date: bookingDay, time: '20:00', zone: 'sala', nome: `Attesa${i}`, cognome: 'Ospite', email: `wait-e2e-${i}-${Date.now()}@example.com`,
+    prefisso: '+39', telefono: '3471234567', privacy: '1', marketing: '0', language: i === 3 ? 'fr' : 'en', recaptchaV3Token: 'local.v3.pass.testtoken', remoteIp: `198.51.100.${40 + i}`,
+  });
+  const first = await call('reservation/create', party(1));
+  await call('reservation/create', party(2));
+  const waiting = await call('reservation/create', party(3));
+  expect([first.data.outcome ?? first.data.status, waiting.data.outcome ?? waiting.data.status]).toEqual(['confirm', 'waitinglist']);
+
+  // The first guest cancels: the seats are offered to the guest waiting, in French.
+  expect((await call('reservation/cancel', { hash: first.data.hash })).status).toBe(true);
+  await expect.poll(() => readMails().find((m) => m.to.startsWith('wait-e2e-3-') && /\/frontpage\/waitlist\//.test(m.text))?.subject ?? '').toContain('Une table s');
+  const mail = readMails().find((m) => m.to.startsWith('wait-e2e-3-') && /\/frontpage\/waitlist\//.test(m.text))!;
+  const link = new URL(/(https?:\/\/\S+\/frontpage\/waitlist\/\S+)/.exec(mail.text)![1]);
+  const context = await browser.newContext({ viewport: { width: 320, height: 700 } });
+  const page = await context.newPage();
+  const waitOrigin = siteUrl('builtin', WAIT);
+  await page.goto(`${waitOrigin}${link.pathname}${link.search}`);
+  const fr = messages('fr');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr('waitlist.page.title'));
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.getByRole('button', { name: fr('waitlist.page.claim') }).click();
+  await expect(page.getByTestId('offer-state')).toHaveText(fr('waitlist.page.claimed'));
+  await expect.poll(() => readMails().filter((m) => m.to.startsWith('wait-e2e-3-') && /confirm/i.test(m.subject)).length).toBe(1);
+
+  // Staff: the entry's offer taken, and the month's figures.
+  await page.goto(`${waitOrigin}/en/staff`);
+  await page.getByLabel(en('promo.staff.tokenLabel')).fill(waitToken);
+  await page.keyboard.press('Enter');
+  await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+  await expect(page.getByRole('listitem', { name: '20:00 · Attesa3 Ospite' }).getByTestId('staff-offer')).toHaveText(en('staffArea.offers.claimed'));
+  await page.getByRole('link', { name: en('staffArea.metrics.link') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('staffArea.metrics.title'));
+  await expect(page.getByTestId('metric-offers-made')).toContainText('1');
+  await expect(page.getByTestId('metric-offers-claimed')).toContainText('1');
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await context.close();
+});

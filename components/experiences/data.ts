@@ -15,3 +15,27 @@ export async function loadExperience(venueKey: string, hash: string): Promise<Ex
   const single = await backendFor(venueKey).experience('getsingleexperiencebyhash', { experienceHash: hash });
   return single.status ? single.data : null;
 }
+
+/** How many upcoming dates an experience's structured data lists (one `Event` each). */
+export const EVENT_DATES = 10;
+
+/**
+ * The experience's next bookable dates (at most EVENT_DATES), from the backend's own
+ * `availabledays` for this month and the next two: what its `Event`s announce. Empty when
+ * the backend cannot say (the page then keeps the experience's start date).
+ */
+export async function upcomingExperienceDates(venueKey: string, e: Experience, today: string): Promise<string[]> {
+  const months = [0, 1, 2].map((n) => {
+    const d = new Date(`${today.slice(0, 7)}-01T12:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() + n);
+    return { year: String(d.getUTCFullYear()), month: String(d.getUTCMonth() + 1) };
+  });
+  const answers = await Promise.all(
+    months.map((m) => backendFor(venueKey).experience('availabledays', { ...m, pax: String(Math.max(1, e.numOspitiMin)), experienceId: String(e.id) }).catch(() => null)),
+  );
+  return answers
+    .flatMap((a) => (a?.status ? a.data : []))
+    .filter((d) => d.state === 'available' && d.date >= today)
+    .map((d) => d.date)
+    .slice(0, EVENT_DATES);
+}

@@ -6,11 +6,14 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { NotFoundPage } from '@/components/shell/not-found-page';
 import { siteOrigin } from '@/components/shell/metadata';
-import { loadExperience } from './data';
-import { ExperienceJsonLd } from './experience-json-ld';
+import { loadExperience, upcomingExperienceDates } from './data';
+import { JsonLdScript } from '@/components/seo/json-ld';
+import { experienceJsonLd } from '@/lib/seo/json-ld';
 import { ExperiencePhoto } from './experience-photo';
 import { experienceImagePath } from './metadata';
 
+const bookableNow = (e: { flagAttiva: number; flagEsperienzaPassata: number }) => Boolean(e.flagAttiva && !e.flagEsperienzaPassata);
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
@@ -23,10 +26,11 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
   const origin = siteOrigin(venueKey);
   const url = new URL(localizedPath(locale, `/frontpage/esperienze/${experience.hash}`), origin).toString();
   const bookable = experience.flagAttiva && !experience.flagEsperienzaPassata;
+  const dates = bookableNow(experience) ? await upcomingExperienceDates(venueKey, experience, todayIn(location.timezone)) : [];
   const soldOut = experience.maxPrenotazioni > 0 && experience.data !== '' && experience.data === experience.scadenza && experience.esperienzeDisponibili <= 0;
   return (
     <article className="experience-detail">
-      <ExperienceJsonLd experience={experience} location={location} locale={locale} url={url} image={new URL(experienceImagePath(experience.hash, locale), origin).toString()} />
+      <JsonLdScript data={experienceJsonLd(experience, location, { locale, url, image: new URL(experienceImagePath(experience.hash, locale), origin).toString(), dates })} />
       <h1>{title}</h1>
       <ExperiencePhoto src={experience.foto} alt={t('photoAlt', { title })} priority />
       <p>{pickText(experience.descrizione, locale)}</p>

@@ -6,6 +6,10 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { getGiftcardList } from '@/lib/venue/data';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { money } from './money';
+import { JsonLdScript } from '@/components/seo/json-ld';
+import { siteOrigin } from '@/components/shell/metadata';
+import { giftCardJsonLd } from '@/lib/seo/json-ld';
+import { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
 
 /**
  * `/frontpage/giftcard/{id}`: value, description, regulations, a quantity and "Buy" (a plain
@@ -18,8 +22,23 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
   const card = cards.find((c) => c.id === id);
   if (!card) redirect(localizedPath(locale, `/frontpage/giftcard/${encodeURIComponent(id)}/notavalaible`));
   const max = Math.max(1, card.maxQuantity);
+  const origin = siteOrigin(venueKey);
+  const offer = giftCardJsonLd(
+    {
+      name: pickText(card.title, locale),
+      description: pickText(card.description, locale),
+      // A free amount is offered from its smallest value.
+      priceCents: Math.round((card.customMin !== null && card.customMax !== null ? card.customMin : card.price) * 100),
+      currency: location.valuta,
+      available: true,
+      validMonths: VALIDITY_MONTHS,
+      image: card.image ? new URL(card.image, origin).toString() : '',
+    },
+    new URL(localizedPath(locale, `/frontpage/giftcard/${encodeURIComponent(card.id)}`), origin).toString(),
+  );
   return (
     <div className="form-page">
+      <JsonLdScript data={offer} />
       <p className="breadcrumb">
         <Link href="/frontpage/giftcards">{t('backToList')}</Link>
       </p>

@@ -4,6 +4,9 @@ import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { getExperienceList } from '@/lib/venue/data';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
+import { JsonLdScript } from '@/components/seo/json-ld';
+import { siteOrigin } from '@/components/shell/metadata';
+import { venueJsonLd } from '@/lib/seo/json-ld';
 
 /** The venue's landing: name, cover and the ways in to every service it offers. */
 export async function HomePage({ params }: { params: VenueParams }) {
@@ -44,6 +47,7 @@ export async function HomePage({ params }: { params: VenueParams }) {
 
   return (
     <>
+      {location.locationname ? <JsonLdScript data={venueJsonLd(location, siteOrigin(venueKey), locale)} /> : null}
       <section className="hero" aria-labelledby="venue-name">
         {location.theme.cover ? (
           <VenueImage src={location.theme.cover} alt="" width={1600} height={900} sizes="(max-width: 64rem) 100vw, 64rem" priority />

@@ -1,4 +1,6 @@
 import 'server-only';
+import { JsonLdScript } from '@/components/seo/json-ld';
+import { promotionJsonLd } from '@/lib/seo/json-ld';
 import { sentenceCase } from '@/lib/i18n/format';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
@@ -71,21 +73,10 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
   };
   const stateTitle = Object.fromEntries(promoStates.map((s) => [s, s === 'disabled' ? t('disabledTitle') : t(`states.${s}Title`)])) as Record<PromoState, string>;
   const canonical = venuePageUrl(venueKey, locale, promoPath(promo.urlName));
-  const jsonLd = {
-    '@context': 'https://schema.org',
-    '@type': 'Offer',
-    name: title,
-    description: pickText(promo.description, locale),
-    url: canonical,
-    price: 0,
-    priceCurrency: location.valuta === 'CHF' || location.valuta === 'MUR' ? location.valuta : 'EUR',
-    availabilityStarts: promo.startsAt,
-    availabilityEnds: promo.endsAt,
-    validFrom: promo.startsAt,
-    validThrough: promo.expiresAt,
-    inventoryLevel: { '@type': 'QuantitativeValue', value: promo.count },
-    ...(location.locationname ? { offeredBy: { '@type': 'Restaurant', name: location.locationname, ...(location.address ? { address: location.address } : {}) } } : {}),
-  };
+  const jsonLd = promotionJsonLd(
+    { name: title, description: pickText(promo.description, locale), url: canonical, startsAt: promo.startsAt, endsAt: promo.endsAt, expiresAt: promo.expiresAt, count: promo.count },
+    location,
+  );
   return (
     <article className="promo-page">
       <header className="promo-page__head">
@@ -126,8 +117,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
           },
         }}
       />
-      {/* JSON-LD: "<" is escaped so no text of the venue can close the script element. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <JsonLdScript data={jsonLd} />
     </article>
   );
 }

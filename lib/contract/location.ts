@@ -44,6 +44,28 @@ export const locationSchema = z.object({
     })
     .nullish()
     .transform((b) => b ?? { partySize: { min: 1, directMax: 6, max: 12 }, visitReasons: [], waitingList: false, holdMinutes: 8, modules: [], zones: [], shifts: [] }),
+  /**
+   * What search engines are told of the venue (issue 26, the home page's JSON-LD): its
+   * schema.org type, address in parts, map position, cuisine, prices, menu, photos and
+   * opening hours. Optional: without it the JSON-LD has the name, address and phone.
+   */
+  place: z
+    .object({
+      type: z.string().catch('Restaurant'),
+      postalAddress: z.object({ streetAddress: str, addressLocality: str, postalCode: str, addressRegion: str, addressCountry: str }).nullish().catch(null),
+      geo: z.object({ latitude: z.number(), longitude: z.number() }).nullish().catch(null),
+      servesCuisine: z.array(z.string()).catch([]).default([]),
+      priceRange: str,
+      menu: str,
+      images: z.array(z.string()).catch([]).default([]),
+      openingHours: z
+        .array(z.object({ dayOfWeek: z.array(z.string()), opens: z.string(), closes: z.string(), validFrom: z.string().optional(), validThrough: z.string().optional() }))
+        .catch([])
+        .default([]),
+    })
+    .nullish()
+    .catch(null)
+    .transform((p) => p ?? null),
   policies: z
     .object({ version: str, privacy: texts, marketing: texts })
     .nullish()

@@ -15,6 +15,7 @@ import {
 
 import type { BookingRules } from '@/server/booking/rules';
 import type { LimitOverrides } from '@/server/limits-config';
+import type { VenuePlace } from '@/server/venues/schema';
 import { now } from '../clock';
 
 /** A timestamp written when the row is inserted: by the server's clock (server/clock.ts), `now()` only for raw SQL. */
@@ -54,6 +55,8 @@ export const venues = pgTable(
     limits: jsonb('limits').$type<LimitOverrides>(),
     /** Origins allowed to frame the site (the venue file's `embed.origins`, docs/embed.md). */
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
+    /** What search engines are told of the venue (server/venues/schema.ts, placeSchema), validated on import. */
+    place: jsonb('place').$type<VenuePlace>(),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },

@@ -21,7 +21,8 @@ import { findCard, unitAmounts } from './catalog';
 import { pickTexts } from './texts';
 
 /** A card is valid this many months from its purchase (the demo venue's regulations say 12). */
-export const VALIDITY_MONTHS = 12;
+export { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
+import { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
 
 export type CheckoutStart = { fingerprint: string; provider: 'stripe' | 'testpay'; url: string };
 

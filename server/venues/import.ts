@@ -75,6 +75,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
       booking: file.booking,
       limits: file.limits ?? null,
       embedOrigins: file.embed.origins,
+      place: file.place ?? null,
       updatedAt: clockNow(),
     };
     const [venue] = await tx

@@ -134,6 +134,38 @@ export const embedSchema = z
       .describe("Origins of the venue's own websites that may show the booking widget (/embed.js) in a frame, e.g. https://www.rosa.example. They join 'self' in the pages' frame-ancestors; any other site gets a link instead (docs/embed.md)."),
   });
 
+/** schema.org types a venue may be (FoodEstablishment and its subtypes), for its JSON-LD on the home page. */
+export const placeTypes = ['Restaurant', 'FoodEstablishment', 'Bakery', 'BarOrPub', 'Brewery', 'CafeOrCoffeeShop', 'Distillery', 'FastFoodRestaurant', 'IceCreamShop', 'Winery'] as const;
+
+/** What search engines are told of the venue (schema.org `Restaurant` on the home page, docs/seo.md). */
+export const placeSchema = z
+  .object({
+    type: z.enum(placeTypes).default('Restaurant').describe('schema.org type of the venue: `Restaurant` or another FoodEstablishment type (`CafeOrCoffeeShop`, `BarOrPub`, `Winery`...).'),
+    postalAddress: z
+      .object({
+        streetAddress: z.string().min(1).meta({ description: 'Street and number.', examples: ['Via dei Neri 42r'] }),
+        addressLocality: z.string().min(1).meta({ description: 'Town or city.', examples: ['Firenze'] }),
+        postalCode: z.string().min(1).meta({ description: 'Postal code.', examples: ['50122'] }),
+        addressRegion: z.string().optional().meta({ description: 'Region or province.', examples: ['FI'] }),
+        addressCountry: z.string().length(2).optional().meta({ description: 'Two-letter ISO country code; unset: the venue `country`.', examples: ['IT'] }),
+      })
+      .optional()
+      .describe('The address in parts (schema.org `PostalAddress`); unset: `address` as the street line.'),
+    geo: z
+      .object({
+        latitude: z.number().min(-90).max(90).meta({ description: 'Latitude in degrees (WGS 84), at least 5 decimals.', examples: [43.76872] }),
+        longitude: z.number().min(-180).max(180).meta({ description: 'Longitude in degrees (WGS 84), at least 5 decimals.', examples: [11.25802] }),
+      })
+      .optional()
+      .describe('Where the venue is on the map (schema.org `GeoCoordinates`).'),
+    servesCuisine: z.array(z.string().min(1)).default([]).meta({ description: 'Cuisines served, in plain words.', examples: [['Toscana', 'Italiana']] }),
+    priceRange: z.string().max(100).optional().meta({ description: 'Price range, as symbols or words (under 100 characters).', examples: ['€€', '30-50 €'] }),
+    menu: z.string().regex(/^(https?:\/\/|\/)/, 'an http(s) address or a site path starting with /').optional().meta({ description: 'The menu (a page or a PDF): an http(s) address or a site path.', examples: ['https://www.trattoriadarosa.it/menu.pdf', '/venues/demo/menu.pdf'] }),
+    images: z.array(z.string().min(1)).default([]).meta({ description: 'Photos of the venue, URLs or site paths; empty: the theme cover and logo.', examples: [['/venues/demo/cover.jpg']] }),
+  })
+  .describe('How search engines see the venue: its schema.org type, address in parts, map position, cuisine, prices and menu.');
+export type VenuePlace = z.infer<typeof placeSchema>;
+
 export const venueFileSchema = z.object({
   $schema: z.string().optional().meta({ description: 'Address of this JSON Schema, for editors; ignored by the import.', examples: ['https://example.com/venue.schema.json', '../docs/venue.schema.json'] }),
   formatVersion: z.literal(VENUE_FORMAT_VERSION).default(VENUE_FORMAT_VERSION).describe('Version of the venue file format; older files are migrated on import (see the changelog).'),
@@ -160,6 +192,7 @@ export const venueFileSchema = z.object({
   address: z.string().default('').meta({ description: 'Postal address, shown in the footer and e-mails.', examples: ['Via dei Neri 42r, 50122 Firenze FI, Italia'] }),
   phone: z.string().default('').meta({ description: 'Phone number shown to guests.', examples: ['+39 055 210 4387'] }),
   email: z.string().email().optional().meta({ description: 'Address of the venue: booking notices go there, and replies to guests\' e-mails.', examples: ['prenotazioni@example.com'] }),
+  place: placeSchema.optional().describe('How search engines see the venue (schema.org `Restaurant` data on the home page); unset: type `Restaurant`, `address` as the street line.'),
   customHeader: z.string().default('').meta({ description: 'HTML put in <head> (spec section 3): only meta, link, script, style, noscript and base elements are kept, without on* attributes; the check lists what is dropped.', examples: ['<meta name="theme-color" content="#8a2c1b">'] }),
   customFooter: z
     .union([z.string(), localizedText])

@@ -173,8 +173,11 @@ test.describe('experience bookings', () => {
   test('experience pages are worth sharing: JSON-LD Event, share image, canonical and hreflang, sitemap and robots', async ({ page, request }) => {
     const dinner = (await experiences(request))['Traditional tasting dinner'];
     await page.goto(`/en/frontpage/esperienze/${dinner.hash}`);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-    expect(ld).toMatchObject({ '@type': 'Event', name: 'Traditional tasting dinner', offers: { '@type': 'Offer', price: '85.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } });
+    // One Event per upcoming bookable date (issue 26), each with its start and Offer.
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { startDate: string }[];
+    expect(ld.length).toBeGreaterThan(0);
+    expect(ld[0]).toMatchObject({ '@type': 'Event', name: 'Traditional tasting dinner', offers: { '@type': 'Offer', price: '85.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } });
+    expect(ld.every((e) => /^\d{4}-\d{2}-\d{2}/.test(e.startDate))).toBe(true);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(canonical).toMatch(new RegExp(`/en/frontpage/esperienze/${dinner.hash}$`));
     await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(6);

@@ -4,6 +4,8 @@ import type { CallContext, Envelope } from '../dispatch';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import type { VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
+import { openingHoursOf } from '@/lib/seo/opening-hours';
+import { localMoment } from '@/server/booking/time';
 
 /** What the booking wizard needs to know of the rules before it asks for availability. */
 function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown; selectable: boolean }[], venueShifts: { key: string; name: unknown }[]) {
@@ -36,7 +38,8 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
     .limit(1);
   const giftCardCount = await db.$count(giftCards, and(eq(giftCards.venueId, venue.id), eq(giftCards.active, true)));
   const venueZones = await db.select().from(zones).where(eq(zones.venueId, venue.id));
-  const venueShifts = await db.select({ key: shifts.key, name: shifts.name }).from(shifts).where(eq(shifts.venueId, venue.id));
+  const venueShifts = await db.select({ key: shifts.key, name: shifts.name, weekdays: shifts.weekdays, startTime: shifts.startTime, endTime: shifts.endTime }).from(shifts).where(eq(shifts.venueId, venue.id));
+  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
   return {
     status: true,
     data: {
@@ -58,6 +61,16 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
       },
       policies: venue.policies,
       booking: publicBooking(venue, venueZones, venueShifts),
+      place: {
+        type: venue.place?.type ?? 'Restaurant',
+        postalAddress: venue.place?.postalAddress ? { addressRegion: '', addressCountry: venue.country.toUpperCase(), ...venue.place.postalAddress } : null,
+        geo: venue.place?.geo ?? null,
+        servesCuisine: venue.place?.servesCuisine ?? [],
+        priceRange: venue.place?.priceRange ?? '',
+        menu: venue.place?.menu ?? '',
+        images: venue.place?.images ?? [],
+        openingHours: openingHoursOf(venueShifts, rules, localMoment(venue.timezone, now).date),
+      },
     },
   };
 }

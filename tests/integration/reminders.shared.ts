@@ -32,6 +32,14 @@ export function describeReminders(driver: Driver) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
+    // Each test's bookings stay its own: the fixed days of one may be the pinned days of another when the clock moves.
+    afterEach(async () => {
+      const { getDb } = await import('@/server/db/client');
+      const schema = await import('@/server/db/schema');
+      const db = await getDb();
+      await db.update(schema.reservations).set({ status: 'cancelled' }).where(like(schema.reservations.hash, 'remind%'));
+    });
+
     const ctx = async () => {
       const { getDb } = await import('@/server/db/client');
       const { findVenueByKey } = await import('@/server/venues/queries');

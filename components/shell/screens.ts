@@ -32,5 +32,6 @@ export const screenKeys = [
   'fidelity',
   'fidelityLanding',
   'notFound',
+  'accessibility',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];

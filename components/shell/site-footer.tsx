@@ -3,10 +3,11 @@ import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import type { Location } from '@/lib/contract/location';
 import { CustomFooter } from './custom-header';
+import { Link } from './link';
 
 export async function SiteFooter({ location }: { location: Location | null }) {
   if (!location) return null;
-  const [t, locale] = await Promise.all([getTranslations('shell'), getLocale()]);
+  const [t, a11y, locale] = await Promise.all([getTranslations('shell'), getTranslations('accessibility'), getLocale()]);
   return (
     <footer className="site-footer">
       <p className="site-footer__name">{location.locationname}</p>
@@ -18,6 +19,9 @@ export async function SiteFooter({ location }: { location: Location | null }) {
       ) : null}
       {/* The venue's own footer HTML (spec section 3), in the page's language where the venue gives one (issue 29), inside the footer landmark. */}
       <CustomFooter html={pickText(location.customFooter, toLocale(locale))} />
+      <p className="site-footer__small">
+        <Link href="/frontpage/accessibility">{a11y('footerLink')}</Link>
+      </p>
       <p className="site-footer__small">{t('poweredBy', { name: location.locationname })}</p>
     </footer>
   );

@@ -66,6 +66,10 @@ export const locationSchema = z.object({
     .nullish()
     .catch(null)
     .transform((p) => p ?? null),
+  /** The venue's public e-mail address (issue 26: the accessibility statement's contact); optional. */
+  contactEmail: str,
+  /** The venue's own words in its accessibility statement, one text or one per language; optional. */
+  accessibility: texts,
   policies: z
     .object({ version: str, privacy: texts, marketing: texts })
     .nullish()

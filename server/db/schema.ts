@@ -57,6 +57,8 @@ export const venues = pgTable(
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
     /** What search engines are told of the venue (server/venues/schema.ts, placeSchema), validated on import. */
     place: jsonb('place').$type<VenuePlace>(),
+    /** The venue's own words in its accessibility statement (issue 26): one text, or one per language. */
+    accessibilityText: jsonb('accessibility_text').$type<string | Texts>(),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },

@@ -8,7 +8,7 @@ import { siteOrigin } from '@/components/shell/metadata';
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 const headers = (type: string) => ({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' });
 
-/** The venue's public pages (paths without locale): home, reservation, experiences, gift cards, loyalty, the live promotion. */
+/** The venue's public pages (paths without locale): home, reservation, experiences, gift cards, loyalty, the live promotion, the accessibility statement. */
 export async function publicPaths(venueKey: string): Promise<string[]> {
   const [location, list] = await Promise.all([getLocation(venueKey), getExperienceList(venueKey)]);
   const services = location?.services ?? { giftCards: true, fidelity: true, promotion: null };
@@ -21,6 +21,7 @@ export async function publicPaths(venueKey: string): Promise<string[]> {
     ...(services.giftCards ? ['/frontpage/giftcards'] : []),
     ...(services.fidelity ? ['/frontpage/fidelity'] : []),
     ...(services.promotion?.urlName ? [`/frontpage/promo/${encodeURIComponent(services.promotion.urlName)}`] : []),
+    '/frontpage/accessibility',
   ];
 }
 

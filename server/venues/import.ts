@@ -76,6 +76,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
       limits: file.limits ?? null,
       embedOrigins: file.embed.origins,
       place: file.place ?? null,
+      accessibilityText: file.accessibility || null,
       updatedAt: clockNow(),
     };
     const [venue] = await tx

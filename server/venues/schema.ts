@@ -198,6 +198,10 @@ export const venueFileSchema = z.object({
     .union([z.string(), localizedText])
     .default('')
     .meta({ description: 'HTML put at the end of every page, as written: one text for every language, or one per language (`it` required; a language without its own shows the Italian one).', examples: ['<p>Closed on Mondays</p>', { it: '<p>Lunedì chiuso</p>', en: '<p>Closed on Mondays</p>' }] }),
+  accessibility: z
+    .union([z.string(), localizedText])
+    .default('')
+    .meta({ description: "The venue's own words added to the accessibility statement (/frontpage/accessibility), plain text: one for every language, or one per language (`it` required).", examples: ['Step-free entrance on Via dei Neri; an accessible toilet on the ground floor.'] }),
   theme: z
     .object({
       brandColor: hexColor.default('#8a2c1b').describe('Brand colour, #rrggbb; buttons and links take it.'),

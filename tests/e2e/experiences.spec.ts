@@ -197,6 +197,7 @@ test.describe('experience bookings', () => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     for (const prefix of ['', '/en', '/fr', '/es', '/de']) expect(sitemap).toContain(`${prefix}/frontpage/esperienze/${dinner.hash}</loc>`);
     expect(sitemap).toContain('/frontpage/fidelity</loc>');
+    expect(sitemap).toContain('/en/frontpage/accessibility</loc>');
     expect(sitemap).toContain('hreflang="x-default"');
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);

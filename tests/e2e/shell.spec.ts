@@ -57,6 +57,7 @@ test.describe('document shell', () => {
     const routes: [string, string][] = [
       ['/', 'home'],
       ['/frontpage/giftcards', 'giftcardList'],
+      ['/frontpage/accessibility', 'accessibility'],
       ['/frontpage/giftcard', 'giftcardList'],
       ['/frontpage/giftcard/buono-50', 'giftcardDetails'],
       ['/frontpage/giftcard/1/notavalaible', 'giftcardNotAvailable'],
@@ -243,7 +244,20 @@ test.describe('accessibility', () => {
     await expect(page.locator('main#main')).toBeFocused();
   });
 
-  for (const path of ['/', '/en/frontpage/esperienze', '/reserve/confirm', '/fr/frontpage/fidelity', '/de/pagina-inesistente']) {
+  test('every page links to the accessibility statement, which gives the venue\'s contact and the standard (issue 26)', async ({ page }) => {
+    for (const path of ['/', '/en/reserve', '/fr/frontpage/giftcards', '/de/pagina-inesistente']) {
+      await page.goto(path);
+      await expect(page.locator('footer').getByRole('link', { name: /Accessibilit|Barrierefreiheit|Accesibilidad/ })).toHaveAttribute('href', /\/frontpage\/accessibility$/);
+    }
+    await page.goto('/en/frontpage/accessibility');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessibility statement');
+    await expect(page.locator('main')).toContainText('WCAG) 2.1 at level AA');
+    await expect(page.locator('main')).toContainText('EN 301 549');
+    await expect(page.getByRole('link', { name: /Phone: \+39 055 210 4387/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /E-mail: / })).toHaveAttribute('href', /^mailto:/);
+  });
+
+  for (const path of ['/', '/en/frontpage/esperienze', '/reserve/confirm', '/fr/frontpage/fidelity', '/de/pagina-inesistente', '/es/frontpage/accessibility']) {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator('h1').first()).toBeVisible();

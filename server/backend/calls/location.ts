@@ -60,6 +60,8 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
         promotion: promotion ?? null,
       },
       policies: venue.policies,
+      contactEmail: venue.email ?? '',
+      accessibility: venue.accessibilityText ?? '',
       booking: publicBooking(venue, venueZones, venueShifts),
       place: {
         type: venue.place?.type ?? 'Restaurant',

@@ -15,12 +15,17 @@ export type JsonLd = WithContext<FoodEstablishment> | WithContext<Event> | WithC
 
 const absolute = (src: string, origin: URL) => (src ? new URL(src, origin).toString() : '');
 
-/** The venue's `PostalAddress`: the parts from the venue file, or the one-line address. */
-function postalAddress(location: Location) {
-  const parts = location.place?.postalAddress;
-  if (parts) return { '@type': 'PostalAddress' as const, ...Object.fromEntries(Object.entries(parts).filter(([, v]) => v)) };
-  return { '@type': 'PostalAddress' as const, streetAddress: location.address || location.locationname, addressCountry: location.country.toUpperCase() || undefined };
+/** The parts of a venue its `PostalAddress` is made of (the contract's location, or the venue's row in e-mails). */
+export type AddressParts = { name: string; address: string; country: string; postalAddress?: Record<string, string | undefined> | null };
+
+/** A venue's `PostalAddress`: the parts from the venue file, or the one-line address. */
+export function postalAddressOf(parts: AddressParts) {
+  if (parts.postalAddress) return { '@type': 'PostalAddress' as const, ...Object.fromEntries(Object.entries(parts.postalAddress).filter(([, v]) => v)) };
+  return { '@type': 'PostalAddress' as const, streetAddress: parts.address || parts.name, addressCountry: parts.country.toUpperCase() || undefined };
 }
+
+const postalAddress = (location: Location) =>
+  postalAddressOf({ name: location.locationname, address: location.address, country: location.country, postalAddress: location.place?.postalAddress });
 
 /** The home page's venue: its schema.org type (default Restaurant), contact, hours, and how to book (per language). */
 export function venueJsonLd(location: Location, origin: URL, locale: Locale): WithContext<FoodEstablishment> {

@@ -13,6 +13,12 @@ import { answerLinkPath } from '@/server/staff/links';
 import { bookingRulesSchema } from './rules';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { displayPhone } from '@/lib/identity';
+import { tableReservationMarkup, type MarkupVenue } from '@/lib/seo/email-markup';
+
+/** The venue as the e-mails' reservation markup names it (issue 26), with its site in the guest's language. */
+export function markupVenue(venue: VenueRow, siteUrl: string): MarkupVenue {
+  return { name: venue.name, address: venue.address, country: venue.country, postalAddress: venue.place?.postalAddress, type: venue.place?.type, timezone: venue.timezone, phone: venue.phone, url: siteUrl };
+}
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
@@ -149,7 +155,12 @@ export async function queueReservationEmails(
             ).toString('base64'),
           },
         ];
-  await enqueueEmail(tx, { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+  // The booking for the mail client, in every e-mail about it: a change carries the new facts, an end ReservationCancelled.
+  const jsonLd = tableReservationMarkup(markupVenue(venue, venuePageUrl(context.host, locale, '/')), r, {
+    ended: cancelled,
+    links: { url: editUrl, modify: editUrl, cancel: venuePageUrl(context.host, locale, `/reserve/${r.hash}/cancel`) },
+  });
+  await enqueueEmail(tx, { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd });
   if (!venue.email || context.notifyVenue === false) return;
   const venueLocale = 'it';
   const venueLabels = summaryLabels(venueLocale);

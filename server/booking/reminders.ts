@@ -5,6 +5,8 @@ import type { Database } from '@/server/db/client';
 import { reservations, venueHosts, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
 import { getBackendToken } from '@/server/backend/token';
 import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
+import { markupVenue } from './emails';
+import { tableReservationMarkup } from '@/lib/seo/email-markup';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { venuePageUrl } from '@/server/fidelity/service';
@@ -86,7 +88,9 @@ async function queueReminder(tx: Database, venue: VenueRow, r: ReservationRow, h
     [t.email.when, `${date}, ${r.time}`],
     [t.email.party, String(r.covers)],
   ], { links: [[t.email.cta, link('coming')], [t.email.cancel, link('cancel')]] });
-  await enqueueEmail(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: r.email, ...mail, dedupeKey: `reminder:email:table:${r.id}` });
+  const editUrl = venuePageUrl(host, locale, `/reserve/${r.hash}/edit`);
+  const jsonLd = tableReservationMarkup(markupVenue(venue, venuePageUrl(host, locale, '/')), r, { ended: false, links: { url: editUrl, modify: editUrl, cancel: link('cancel') } });
+  await enqueueEmail(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: r.email, ...mail, jsonLd, dedupeKey: `reminder:email:table:${r.id}` });
   if (sms && r.phone) {
     const text = t.sms.replace(/\{(\w+)\}/g, (_, k: string) => ({ venueName: venue.name, time: r.time, covers: String(r.covers), link: link('coming') })[k] ?? '');
     await enqueueSms(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `reminder:sms:table:${r.id}` });

@@ -5,13 +5,14 @@ import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTer
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { venuePageUrl } from '@/server/fidelity/service';
 import { reservationIcs } from '@/server/booking/ics';
-import { guaranteeNotes, visitReasonText } from '@/server/booking/emails';
+import { guaranteeNotes, markupVenue, visitReasonText } from '@/server/booking/emails';
+import { experienceReservationMarkup } from '@/lib/seo/email-markup';
 import { cancellationFee, totalFeeCents } from '@/server/booking/guarantee';
 import { renderEmailTexts, reserveText } from '@/server/outbox/templates';
 import { policyOf } from './rules';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
-import { formatPrice } from '@/lib/currency';
+import { currencyIcon, formatPrice } from '@/lib/currency';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import it from '@/messages/it.json';
@@ -145,7 +146,15 @@ export async function queueExperienceEmails(
             ).toString('base64'),
           },
         ];
-  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments });
+  const jsonLd = experienceReservationMarkup(markupVenue(venue, venuePageUrl(context.host, locale, '/')), { ...b, updatedAt: context.now }, {
+    ended: ending,
+    links: { url: editUrl, modify: editUrl, cancel: cancelUrl },
+    title,
+    eventUrl: link,
+    durationMinutes: e.durationMinutes,
+    currency: currencyIcon(venue.currency).code,
+  });
+  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd });
   if (!venue.email || context.notifyVenue === false) return;
   const venueTexts = catalogues.it.experiences;
   const note = renderEmailTexts(

@@ -4,6 +4,7 @@ import { outbox, venueHosts, venues, type OutboxAttachment } from '@/server/db/s
 import { venueOrigin } from '@/lib/venue/origin';
 import { isLocalVenueKey } from '@/lib/venue/host';
 import { brandEmail, type EmailBrand } from './layout';
+import type { EmailMarkup } from '@/lib/seo/email-markup';
 
 export type EmailMessage = {
   venueId: number | null;
@@ -20,6 +21,8 @@ export type EmailMessage = {
   unsubscribeUrl?: string;
   /** A message that must exist once at most (a reminder): a second one with the key is not queued. */
   dedupeKey?: string;
+  /** Reservation markup for the mail client (lib/seo/email-markup.ts), put in the HTML's head. */
+  jsonLd?: EmailMarkup;
 };
 
 /** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them. */
@@ -49,7 +52,7 @@ async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null
 export async function enqueueEmail(tx: Database, message: EmailMessage): Promise<number> {
   // Every e-mail of a venue in its frame: logo and colour, address, phone and map (issue 29).
   const brand = message.venueId === null ? null : await brandOf(tx, message.venueId);
-  const body = brand ? brandEmail(brand, message.locale, { html: message.html, text: message.text }, { unsubscribeUrl: message.unsubscribeUrl }) : { html: message.html ?? null, text: message.text };
+  const body = brand ? brandEmail(brand, message.locale, { html: message.html, text: message.text }, { unsubscribeUrl: message.unsubscribeUrl, jsonLd: message.jsonLd }) : { html: message.html ?? null, text: message.text };
   const [row] = await tx
     .insert(outbox)
     .values({

@@ -47,7 +47,12 @@ export const mapUrl = (brand: Pick<EmailBrand, 'name' | 'address'>) => `https://
  * e-mails); this only frames it, in HTML (tables and inline styles, as mail clients need)
  * and in plain text.
  */
-export function brandEmail(brand: EmailBrand, language: string, mail: { html?: string | null; text: string }, options: { unsubscribeUrl?: string } = {}): { html: string | null; text: string } {
+export function brandEmail(
+  brand: EmailBrand,
+  language: string,
+  mail: { html?: string | null; text: string },
+  options: { unsubscribeUrl?: string; /** Reservation markup (lib/seo/email-markup.ts), in the head for the mail client. */ jsonLd?: object } = {},
+): { html: string | null; text: string } {
   const locale = toLocale(language);
   const t = catalogues[locale].emails.layout;
   const map = mapUrl(brand);
@@ -70,7 +75,7 @@ export function brandEmail(brand: EmailBrand, language: string, mail: { html?: s
     phone,
     brand.address ? `<a href="${escapeHtml(map)}" style="color:#1f1b16">${escapeHtml(t.mapLink)}</a>` : '',
   ].filter(Boolean);
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(brand.name)}</title></head>
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(brand.name)}</title>${options.jsonLd ? `\n<script type="application/ld+json">${JSON.stringify(options.jsonLd).replace(/</g, '\\u003c')}</script>` : ''}</head>
 <body style="margin:0;padding:0;background:#f5f1ea;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.5;color:#1f1b16">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f1ea"><tr><td align="center" style="padding:16px 8px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">

@@ -4,7 +4,7 @@ import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pickText } from '@/lib/i18n/texts';
 import { getLocation } from '@/lib/venue/data';
-import { notFoundMetadata, screenMetadata, siteOrigin } from '@/components/shell/metadata';
+import { notFoundMetadata, screenMetadata, siteOrigin, withShareCard } from '@/components/shell/metadata';
 import type { VenueParams } from '@/components/shell/venue-context';
 import { loadExperience } from './data';
 
@@ -25,13 +25,9 @@ export async function experienceMetadata(params: VenueParams, hash: string): Pro
   const title = pickText(experience.titolo, locale);
   const description = pickText(experience.descrizione, locale).slice(0, 300);
   const url = new URL(localizedPath(locale, `/frontpage/esperienze/${hash}`), siteOrigin(params.venue)).toString();
-  const image = { url: experienceImagePath(hash, locale), width: 1200, height: 630, alt: title };
   return {
-    ...base,
-    description,
+    ...withShareCard(base, { url, title, description, image: experienceImagePath(hash, locale), siteName: location?.locationname, locale }),
     // Experiences not listed (`flagVisibile` 0) are reached by link only: not for search engines.
     robots: experience.flagVisibile ? undefined : { index: false },
-    openGraph: { type: 'website', url, title, description, siteName: location?.locationname || undefined, locale, images: [image] },
-    twitter: { card: 'summary_large_image', title, description, images: [image.url] },
   };
 }

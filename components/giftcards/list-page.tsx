@@ -1,10 +1,10 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { listMetadata } from '@/components/shell/metadata';
 import { GiftcardListScreen } from './list-screen';
 
 /** The gift card list: one module for `/frontpage/giftcards` and its alias `/frontpage/giftcard`. */
 export async function generateMetadata({ params }: PageProps) {
-  return screenMetadata(await params, 'giftcardList', '/frontpage/giftcards');
+  return listMetadata(await params, 'giftcardList', '/frontpage/giftcards', 'giftcards');
 }
 
 export default async function GiftcardListPage({ params }: PageProps) {

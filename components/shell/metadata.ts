@@ -40,3 +40,31 @@ export async function screenMetadata(params: VenueParams, screen: ScreenKey, pat
     alternates: { canonical: localizedPath(locale, path), languages: alternatePaths(path) },
   };
 }
+
+/**
+ * A page worth sharing (issue 26): its OpenGraph and Twitter cards, with a share image made
+ * on this server (`/api/og/...`, 1200 × 630, per language), on top of the screen's title,
+ * canonical and hreflang links.
+ */
+export function withShareCard(
+  base: Metadata,
+  share: { url: string; title: string; description: string; image: string; siteName?: string; locale: string },
+): Metadata {
+  const image = { url: share.image, width: 1200, height: 630, alt: share.title };
+  return {
+    ...base,
+    description: share.description,
+    openGraph: { type: 'website', url: share.url, title: share.title, description: share.description, siteName: share.siteName || undefined, locale: share.locale, images: [image] },
+    twitter: { card: 'summary_large_image', title: share.title, description: share.description, images: [image.url] },
+  };
+}
+
+/** A list page (gift cards, experiences) with its share card: the list's image (`/api/og/list/{kind}`) and the screen's own description. */
+export async function listMetadata(params: VenueParams, screen: ScreenKey, path: string, kind: 'giftcards' | 'experiences'): Promise<Metadata> {
+  const base = await screenMetadata(params, screen, path);
+  const locale = isLocale(params.locale) ? params.locale : defaultLocale;
+  const location = await getLocation(params.venue);
+  const title = typeof base.title === 'string' ? base.title : '';
+  const url = new URL(localizedPath(locale, path), siteOrigin(params.venue)).toString();
+  return withShareCard(base, { url, title, description: base.description ?? title, image: `/api/og/list/${kind}?locale=${locale}`, siteName: location?.locationname, locale });
+}

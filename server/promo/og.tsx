@@ -8,8 +8,8 @@ import { venueKeyForHost } from '@/lib/venue/host';
 import { getLocation } from '@/lib/venue/data';
 import { loadPromo } from '@/lib/promo/data';
 import { formatDay } from '@/lib/promo/format';
+import { clip } from '@/server/og/share-images';
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 /**
  * `GET /api/promo/og?urlName=&lang=`: the promotion's OpenGraph/Twitter image (1200×630),
@@ -34,8 +34,8 @@ export async function handleOgImage(request: NextRequest): Promise<Response> {
           <div style={{ display: 'flex', fontSize: 34, marginTop: 24, lineHeight: 1.3, color: '#3d362f' }}>{clip(pickText(promo.description, locale), 150)}</div>
         </div>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 34 }}>
-          <div style={{ display: 'flex', padding: '12px 28px', borderRadius: 999, background: brand, color: '#ffffff', fontWeight: 700 }}>{t('download')}</div>
-          <div style={{ display: 'flex', fontWeight: 700 }}>{t('validUntil', { date: formatDay(promo.validUntil, locale) })}</div>
+          <div style={{ display: 'flex', padding: '12px 28px', borderRadius: 999, background: brand, color: '#ffffff', fontWeight: 700 }}>{clip(t('download'), 40)}</div>
+          <div style={{ display: 'flex', fontWeight: 700 }}>{clip(t('validUntil', { date: formatDay(promo.validUntil, locale) }), 80)}</div>
         </div>
       </div>
     ),

@@ -170,4 +170,40 @@ test.describe('gift cards', () => {
     await expect(page.getByText('Payment not found.')).toBeVisible();
     await axe(page);
   });
+
+  test('gift card pages and the lists are worth sharing: share image per language, OpenGraph and Twitter, canonical and hreflang (issue 26)', async ({ page, request }) => {
+    const titles = { it: 'Buono regalo 50 €', en: '€50 gift card', fr: 'Carte cadeau de 50 €', es: 'Tarjeta regalo de 50 €', de: 'Geschenkgutschein über 50 €' };
+    for (const [locale, title] of Object.entries(titles)) {
+      const prefix = locale === 'it' ? '' : `/${locale}`;
+      await page.goto(`${prefix}/frontpage/giftcard/buono-50`);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /.{20,}/);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new RegExp(`${prefix}/frontpage/giftcard/buono-50$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${prefix}/frontpage/giftcard/buono-50$`));
+      await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(6);
+      const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
+      expect(image).toContain(`/api/og/giftcard/buono-50?locale=${locale}`);
+      const png = await request.get(new URL(image).pathname + new URL(image).search);
+      expect(png.status()).toBe(200);
+      expect(png.headers()['content-type']).toBe('image/png');
+      expect((await png.body()).length).toBeGreaterThan(5_000);
+    }
+    // Each language its own picture: the card's title and value are drawn in it.
+    const [it, de] = await Promise.all(['it', 'de'].map(async (l) => (await request.get(`/api/og/giftcard/buono-50?locale=${l}`)).body()));
+    expect(it.equals(de)).toBe(false);
+    expect((await request.get('/api/og/giftcard/no-such-card?locale=en')).status()).toBe(404);
+
+    for (const [path, kind] of [['/fr/frontpage/giftcards', 'giftcards'], ['/fr/frontpage/esperienze', 'experiences']]) {
+      await page.goto(path);
+      const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!;
+      expect(image).toContain(`/api/og/list/${kind}?locale=fr`);
+      const png = await request.get(new URL(image).pathname + new URL(image).search);
+      expect(png.status()).toBe(200);
+      expect(png.headers()['content-type']).toBe('image/png');
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Trattoria Da Rosa - /);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
+    }
+    expect((await request.get('/api/og/list/other?locale=en')).status()).toBe(404);
+  });
 });

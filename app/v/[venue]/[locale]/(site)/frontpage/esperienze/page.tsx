@@ -1,5 +1,5 @@
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { listMetadata } from '@/components/shell/metadata';
 import { ExperienceListScreen } from '@/components/experiences/experience-list-screen';
 
 type Props = PageProps;
@@ -7,7 +7,7 @@ type Props = PageProps;
 /** Experience booking form: the list to choose from. */
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'experienceBooking', '/frontpage/esperienze');
+  return listMetadata(p, 'experienceBooking', '/frontpage/esperienze', 'experiences');
 }
 
 export default async function Page({ params }: Props) {

@@ -1,7 +1,7 @@
 import { decodeSegment } from '@/lib/params';
 import { NotFoundPage } from '@/components/shell/not-found-page';
 import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import { giftcardMetadata } from '@/components/giftcards/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { GiftcardDetailsScreen } from '@/components/giftcards/details-screen';
 
@@ -12,7 +12,8 @@ export const generateStaticParams = onDemand;
 
 export async function generateMetadata({ params }: Props) {
   const p = await params;
-  return screenMetadata(p, 'giftcardDetails', `/frontpage/giftcard/${p.id}`);
+  const id = decodeSegment(p.id);
+  return giftcardMetadata(p, id ?? '');
 }
 
 export default async function Page({ params }: Props) {

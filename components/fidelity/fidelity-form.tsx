@@ -62,6 +62,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
       compleannoMese: '',
       privacy: false,
       marketing: false,
+      marketingSms: false,
     },
     shouldFocusError: true,
   });
@@ -156,6 +157,16 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
         readPolicyLabel={text.readPolicy}
         closeLabel={text.close}
         error={message('marketing')}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('marketingSms')}
+        label={text.labels.marketingSms}
+        required={false}
+        policyTitle={text.labels.marketingPolicy}
+        policyText={text.policies.marketing}
+        readPolicyLabel={text.readPolicy}
+        closeLabel={text.close}
       />
       {unavailable ? (
         <p role="alert" className="field__error">

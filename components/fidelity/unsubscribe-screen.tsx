@@ -29,7 +29,7 @@ export async function UnsubscribeScreen({ params, token }: { params: VenueParams
       ) : null}
       {state.state === 'open' ? (
         <form method="post" action="/api/fidelity/unsubscribe" className="form">
-          <p>{t('question', { name: location.locationname })}</p>
+          <p>{t(state.member ? 'question' : 'questionGuest', { name: location.locationname })}</p>
           <input type="hidden" name="t" value={token} />
           <input type="hidden" name="language" value={locale} />
           <div className="actions">

@@ -27,11 +27,11 @@ export type CheckoutText = {
   policies: { privacy: string; marketing: string };
 };
 
-type Values = Record<(typeof FIELDS)[number], string> & { privacy: boolean; marketing: boolean };
+type Values = Record<(typeof FIELDS)[number], string> & { privacy: boolean; marketing: boolean; marketingSms: boolean };
 
 /** Screen order: errors are listed and focused in this order (lib/forms/giftcard.ts checks them on the server). */
 const FIELDS = ['id', 'customValue', 'quantity', 'firstName', 'lastName', 'email', 'prefix', 'mobile', 'birthDate', 'city', 'country', 'province', 'cap', 'recipient', 'recipientFirstName', 'recipientLastName', 'recipientEmail', 'recipientPrefix', 'recipientMobile', 'message', 'deliveryDate', 'paymentMethod'] as const;
-const ORDER = [...FIELDS, 'privacy', 'marketing'] as const;
+const ORDER = [...FIELDS, 'privacy', 'marketing', 'marketingSms'] as const;
 const FORM_ID = 'giftcard-checkout';
 
 type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: Record<string, string>; prefixes: PrefixOption[]; country?: string; text: CheckoutText };
@@ -57,7 +57,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
     control,
     formState: { errors, isDirty },
   } = useForm<Values>({
-    defaultValues: { ...defaults, recipient: defaults.recipient || 'me', paymentMethod: defaults.paymentMethod || 'card', quantity: defaults.quantity || '1', id: defaults.id || cards[0]?.id || '', privacy: false, marketing: initial.marketing === '1' },
+    defaultValues: { ...defaults, recipient: defaults.recipient || 'me', paymentMethod: defaults.paymentMethod || 'card', quantity: defaults.quantity || '1', id: defaults.id || cards[0]?.id || '', privacy: false, marketing: initial.marketing === '1', marketingSms: initial.marketingSms === '1' },
   });
   useUnsavedGuard(isDirty && !done, text.unsaved);
   useEffect(() => {
@@ -233,6 +233,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
 
       <ConsentField formId={FORM_ID} registration={register('privacy')} label={L.privacy} policyTitle={L.privacyPolicy} policyText={text.policies.privacy} readPolicyLabel={text.readPolicy} closeLabel={text.close} error={message('privacy')} />
       <ConsentField formId={FORM_ID} registration={register('marketing')} label={L.marketing} policyTitle={L.marketingPolicy} policyText={text.policies.marketing} readPolicyLabel={text.readPolicy} closeLabel={text.close} />
+      <ConsentField formId={FORM_ID} registration={register('marketingSms')} label={L.marketingSms} required={false} policyTitle={L.marketingPolicy} policyText={text.policies.marketing} readPolicyLabel={text.readPolicy} closeLabel={text.close} />
 
       {notice ? (
         <p role="alert" className="field__error">

@@ -53,7 +53,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
         prefixes={prefixes}
         country={location.country}
         text={{
-          labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: forms.labels.prefixSearch },
+          labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: forms.labels.prefixSearch, marketingSms: forms.labels.marketingSms },
           errors: g.errors,
           required: forms.required,
           optional: forms.optional,

@@ -26,7 +26,7 @@ export type PromoFormText = FormMessages & {
   policies: { privacy: string; marketing: string };
 };
 
-type Values = { nome: string; cognome: string; email: string; prefisso: string; telefono: string; privacy: boolean; marketing: boolean };
+type Values = { nome: string; cognome: string; email: string; prefisso: string; telefono: string; privacy: boolean; marketing: boolean; marketingSms: boolean };
 
 type Props = {
   locale: Locale;
@@ -60,7 +60,7 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
     setFocus,
     formState: { errors, isDirty, submitCount },
   } = useForm<Values>({
-    defaultValues: { nome: '', cognome: '', email: '', prefisso: defaultPrefix, telefono: '', privacy: false, marketing: false },
+    defaultValues: { nome: '', cognome: '', email: '', prefisso: defaultPrefix, telefono: '', privacy: false, marketing: false, marketingSms: false },
     shouldFocusError: true,
   });
   useUnsavedGuard(isDirty && !done, text.unsaved);
@@ -143,6 +143,16 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
         error={message('marketing')}
         requiredLabel={text.required}
         hint={text.marketingHint}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('marketingSms')}
+        label={text.labels.marketingSms}
+        required={false}
+        policyTitle={text.labels.marketingPolicy}
+        policyText={text.policies.marketing}
+        readPolicyLabel={text.readPolicy}
+        closeLabel={text.close}
       />
       {notice ? (
         <p role="alert" className="field__error">

@@ -124,6 +124,7 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
       note: booking.note,
       privacy: true as const,
       marketing: booking.marketing,
+      marketingSms: false,
     },
     experience: booking.experience ? pickText(booking.experience.titolo, locale) : undefined,
   };

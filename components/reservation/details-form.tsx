@@ -15,7 +15,7 @@ import { errorId, fieldId } from '@/components/forms/types';
 import type { WizardSetup } from './types';
 
 const FORM_ID = 'reservation';
-const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing'] as const;
+const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing', 'marketingSms'] as const;
 
 /** Personal data, visit reason ("Other" always last), birthday, notes and consents. */
 export function DetailsForm({
@@ -53,6 +53,8 @@ export function DetailsForm({
       note: initial?.note ?? '',
       privacy: initial?.privacy ?? false,
       marketing: initial?.marketing ?? false,
+      // Asked apart from e-mail, never ticked in advance (issue 26).
+      marketingSms: initial?.marketingSms ?? false,
     },
   });
   useUnsavedGuard(isDirty && !isSubmitSuccessful, forms.unsaved);
@@ -135,6 +137,16 @@ export function DetailsForm({
         formId={FORM_ID}
         registration={register('marketing')}
         label={t['details.marketingOptional']}
+        required={false}
+        policyTitle={forms.labels.marketingPolicy}
+        policyText={setup.policies.marketing}
+        readPolicyLabel={forms.readPolicy}
+        closeLabel={forms.close}
+      />
+      <ConsentField
+        formId={FORM_ID}
+        registration={register('marketingSms')}
+        label={forms.labels.marketingSms}
         required={false}
         policyTitle={forms.labels.marketingPolicy}
         policyText={setup.policies.marketing}

@@ -97,6 +97,7 @@ export async function checkReservationDetails(values: Values): Promise<{ values:
   out.privacy = checked(values.privacy);
   if (!out.privacy) errors.privacy = 'privacyRequired';
   out.marketing = checked(values.marketing);
+  out.marketingSms = checked(values.marketingSms);
   return { values: out, errors };
 }
 
@@ -113,6 +114,7 @@ export async function checkFidelity(values: Values): Promise<{ values: Values; e
   if (!out.privacy) errors.privacy = 'privacyRequired';
   out.marketing = checked(values.marketing);
   if (!out.marketing) errors.marketing = 'marketingRequired';
+  out.marketingSms = checked(values.marketingSms);
   return { values: out, errors };
 }
 

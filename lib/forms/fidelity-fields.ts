@@ -10,5 +10,6 @@ export const fidelityFields = [
   'compleannoMese',
   'privacy',
   'marketing',
+  'marketingSms',
 ] as const;
 export type FidelityField = (typeof fidelityFields)[number];

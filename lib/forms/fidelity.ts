@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthDay, birthMonth, daysInMonth, email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+import { birthDay, birthMonth, daysInMonth, email, isValidPhone, optionalConsent, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
 
 /**
  * Loyalty sign-up (spec sections 3 and 5): field names are the contract's; messages are
@@ -16,6 +16,7 @@ export const fidelitySchema = z
     compleannoMese: birthMonth,
     privacy: requiredConsent('privacyRequired'),
     marketing: requiredConsent('marketingRequired'),
+    marketingSms: optionalConsent,
   })
   .superRefine((v, ctx) => {
     if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });

@@ -92,3 +92,12 @@ export const dateDMY = (key: string) =>
       }
       return iso;
     });
+
+/**
+ * Marketing by SMS (issue 26): asked apart from marketing by e-mail, never ticked in advance,
+ * never required; absent (an older form, the legacy contract) is "no".
+ */
+export const optionalConsent = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === true || v === '1' || v === 'true');

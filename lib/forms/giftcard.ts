@@ -59,6 +59,7 @@ export const giftcardCheckoutSchema = z
     paymentMethod: z.enum(['card', 'wallet'], { error: REQUIRED }),
     privacy: consent.refine((v) => v, 'privacyRequired'),
     marketing: consent,
+    marketingSms: consent,
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -116,6 +117,7 @@ export const giftcardCheckoutFields = [
   'paymentMethod',
   'privacy',
   'marketing',
+  'marketingSms',
 ] as const;
 export type GiftcardCheckoutField = (typeof giftcardCheckoutFields)[number];
 

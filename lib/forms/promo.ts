@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, isValidPhone, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+import { email, isValidPhone, optionalConsent, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
 
 /**
  * "Download the promo" (issue 16; spec section 2 leaves the fields open): first name,
@@ -18,6 +18,7 @@ export const promoRequestSchema = z
     telefono: phoneNumber,
     privacy: requiredConsent('privacyRequired'),
     marketing: requiredConsent('promoMarketingRequired'),
+    marketingSms: optionalConsent,
   })
   .superRefine((v, ctx) => {
     if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });

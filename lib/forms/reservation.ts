@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePax, TIME_PATTERN } from '@/lib/params';
-import { birthDay, birthMonth, calendarDate, daysInMonth, email, isValidPhone, phoneNumber, prefix, queryInt, requiredConsent, requiredText } from './fields';
+import { birthDay, birthMonth, calendarDate, daysInMonth, email, isValidPhone, phoneNumber, prefix, queryInt, requiredConsent, requiredText, optionalConsent } from './fields';
 
 const isoDate = calendarDate('dateInvalid');
 const time = z.string({ error: 'timeInvalid' }).regex(TIME_PATTERN, 'timeInvalid');
@@ -32,7 +32,8 @@ export const detailsShape = {
   compleannoMese: z.union([z.literal(''), birthMonth]).optional(),
   note: z.string().trim().max(500, 'tooLong').optional().default(''),
   privacy: requiredConsent('privacyRequired'),
-  marketing: z.union([z.boolean(), z.string()]).optional().transform((v) => v === true || v === '1' || v === 'true'),
+  marketing: optionalConsent,
+  marketingSms: optionalConsent,
 };
 
 type DetailsValues = { prefisso: string; telefono: string; compleannoGiorno?: number | ''; compleannoMese?: number | '' };

@@ -39,6 +39,7 @@ import { acceptedPolicyText, queueReservationEmails } from './emails';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
+import { recordConsents } from '@/server/consent/records';
 
 /** A refusal of bad input (4xx): its code is a message key under `reserve.errors`. */
 export class BookingError extends Error {
@@ -338,6 +339,7 @@ export async function createReservation(
       .onConflictDoNothing({ target: reservations.guaranteeReference })
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
+    await recordConsents(t, venue, { email: row.email, subject: { type: 'reservation', id: row.id }, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
     // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
     const experience = input.experience ? await (await import('@/server/experiences/service')).addExperienceToReservation(t, venue, row, input.experience, now) : null;
     if (status === 'suspended') {

@@ -296,6 +296,8 @@ export const outbox = pgTable(
     bodyText: text('body_text').notNull(),
     bodyHtml: text('body_html'),
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    /** Extra mail headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on marketing and loyalty e-mails. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     /** A message that must exist once at most (e.g. `reminder:email:table:42`): a second insert is a no-op. */
     dedupeKey: text('dedupe_key').unique(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
@@ -810,3 +812,59 @@ export const staffSessions = pgTable(
   },
   (t) => [index('staff_sessions_scope').on(t.scope)],
 );
+
+// ---- Consent records (issue 26; docs/privacy.md).
+
+/**
+ * The exact words a guest was shown when asked for a consent, once per venue and text: its
+ * SHA-256 names it, `version` is the venue's policy version it belonged to.
+ */
+export const consentTexts = pgTable(
+  'consent_texts',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<ConsentPurpose>().notNull(),
+    version: text('version').notNull(),
+    locale: text('locale').notNull(),
+    hash: text('hash').notNull(),
+    text: text('text').notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [uniqueIndex('consent_texts_venue_hash').on(t.venueId, t.purpose, t.hash)],
+);
+
+export type ConsentPurpose = 'privacy' | 'marketing' | 'policy';
+export type ConsentSubject = 'reservation' | 'experienceBooking' | 'giftcardOrder' | 'promoCode' | 'fidelityMember';
+
+/**
+ * Every consent a guest gave or refused, and every withdrawal: with what it belongs to (a
+ * booking, an order, a code, a membership), the text shown, the language, the time, the form,
+ * and for marketing the channel. Rows are only added; a withdrawal is a row with `given` false.
+ */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    subjectType: text('subject_type').$type<ConsentSubject>().notNull(),
+    subjectId: integer('subject_id').notNull(),
+    purpose: text('purpose').$type<ConsentPurpose>().notNull(),
+    channel: text('channel').$type<'email' | 'sms'>(),
+    given: boolean('given').notNull(),
+    textId: integer('text_id').references(() => consentTexts.id),
+    textHash: text('text_hash').notNull(),
+    textVersion: text('text_version').notNull(),
+    locale: text('locale').notNull(),
+    /** Where: the form (`reservation`, `experience`, `giftcard`, `promo`, `fidelity`), or `unsubscribe`/`oneClickUnsubscribe` for a withdrawal. */
+    form: text('form').notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [index('consent_records_email').on(t.venueId, t.email), index('consent_records_subject').on(t.subjectType, t.subjectId)],
+);
+export type ConsentRecordRow = typeof consentRecords.$inferSelect;

@@ -18,6 +18,7 @@ import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock } from './rules';
 import { queueExperienceEmails } from './emails';
 import { acceptedPolicyText } from '@/server/booking/emails';
+import { recordConsents } from '@/server/consent/records';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
 
@@ -204,6 +205,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
+    await recordConsents(t, venue, { email: row.email, subject: { type: 'experienceBooking', id: row.id }, locale: context.locale, form: 'experience', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
     const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
     await queueExperienceEmails(t, venue, e, row, outcome, { host: context.host, now });
     return { outcome, hash, refund: null };

@@ -42,6 +42,7 @@ export async function handleSubscribe(request: NextRequest): Promise<Response> {
     compleannoMese: String(v.compleannoMese),
     privacy: '1',
     marketing: '1',
+    marketingSms: v.marketingSms ? '1' : '0',
     language: toLocale(typeof body.language === 'string' ? body.language : null),
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
   });
@@ -89,4 +90,27 @@ export async function handleUnsubscribe(request: NextRequest): Promise<Response>
   if (outcome === 'invalid') return json({ error: 'invalid' }, 400);
   const back = localizedPath(toLocale(String(form?.get('language') ?? '')), `/frontpage/fidelity/unsubscribe?t=${encodeURIComponent(token)}`);
   return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * `POST /api/unsubscribe?t=` (RFC 8058 one-click): the body must be `List-Unsubscribe=One-Click`;
+ * withdraws the marketing consent as the page's button does and records it as one-click. 200
+ * also when it was already withdrawn; 400 for a token the site did not sign.
+ */
+export async function handleOneClickUnsubscribe(request: NextRequest): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  const token = (request.nextUrl.searchParams.get('t') ?? '').slice(0, 100);
+  if (form?.get('List-Unsubscribe') !== 'One-Click') return json({ error: 'invalid' }, 400);
+  const db = await getDb();
+  const venue = await findVenueByKey(db, venueKeyForHost(request.headers.get('host')));
+  if (!venue) return json({ error: 'invalid' }, 400);
+  const outcome = await withdrawMarketing(db, venue, token, undefined, 'oneClickUnsubscribe');
+  if (outcome === 'invalid') return json({ error: 'invalid' }, 400);
+  return json({ outcome }, 200);
+}
+
+/** `GET /api/unsubscribe?t=`: to the page that asks. */
+export async function unsubscribePage(request: NextRequest): Promise<Response> {
+  const token = (request.nextUrl.searchParams.get('t') ?? '').slice(0, 100);
+  return new Response(null, { status: 303, headers: { Location: `/frontpage/fidelity/unsubscribe?t=${encodeURIComponent(token)}`, 'Cache-Control': 'no-store' } });
 }

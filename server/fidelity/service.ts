@@ -11,7 +11,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
-import { unsubscribePath } from './unsubscribe';
+import { oneClickPath, unsubscribePath } from './unsubscribe';
+import { recordConsents } from '@/server/consent/records';
 
 export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
 
@@ -68,6 +69,7 @@ export async function subscribe(
       .onConflictDoNothing({ target: [fidelityMembers.venueId, fidelityMembers.emailKey] })
       .returning({ id: fidelityMembers.id });
     if (!member) return 'alreadyRegistered' as const;
+    await recordConsents(tx as unknown as Database, venue, { email: input.email, subject: { type: 'fidelityMember', id: member.id }, locale: context.locale, form: 'fidelity', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms } }, now);
     const mail = renderEmail('fidelityWelcome', context.locale, {
       venueName: venue.name,
       firstName: input.nome,
@@ -82,6 +84,7 @@ export async function subscribe(
       text: mail.text,
       html: mail.html,
       unsubscribeUrl: venuePageUrl(context.host, context.locale, unsubscribePath(venue.id, member.id)),
+      oneClickUnsubscribeUrl: venuePageUrl(context.host, 'it', oneClickPath(unsubscribePath(venue.id, member.id))),
     });
     log.info('fidelity_member_created', { venueId: venue.id, memberId: member.id });
     return 'success' as const;

@@ -23,6 +23,7 @@ import { pickTexts } from './texts';
 /** A card is valid this many months from its purchase (the demo venue's regulations say 12). */
 export { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
 import { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
+import { recordConsents } from '@/server/consent/records';
 
 export type CheckoutStart = { fingerprint: string; provider: 'stripe' | 'testpay'; url: string };
 
@@ -59,7 +60,9 @@ export async function startCheckout(
   const fingerprint = publicId();
   const locale = toLocale(opts.locale);
   const at = clockNow();
-  const [order] = await db
+  // The order and the consents given in its form, together or neither.
+  const order = await db.transaction(async (tx) => {
+    const [row] = await tx
     .insert(giftCardOrders)
     .values({
       venueId: venue.id,
@@ -100,6 +103,9 @@ export async function startCheckout(
       siteBase: opts.siteBase,
     })
     .returning();
+    await recordConsents(tx as unknown as Database, venue, { email: row.email, subject: { type: 'giftcardOrder', id: row.id }, locale, form: 'giftcard', privacy: true, marketing: { email: data.marketing, sms: data.marketingSms } }, at);
+    return row;
+  });
   const path = (p: string) => `${opts.siteBase}/frontpage/giftcard/${p}`;
   try {
     const session = await provider.createSession({

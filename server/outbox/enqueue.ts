@@ -19,6 +19,8 @@ export type EmailMessage = {
   attachments?: OutboxAttachment[];
   /** A marketing or loyalty message: the frame shows this link to stop receiving them. */
   unsubscribeUrl?: string;
+  /** Its one-click address (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post, for the mail client's own button. */
+  oneClickUnsubscribeUrl?: string;
   /** A message that must exist once at most (a reminder): a second one with the key is not queued. */
   dedupeKey?: string;
   /** Reservation markup for the mail client (lib/seo/email-markup.ts), put in the HTML's head. */
@@ -66,6 +68,7 @@ export async function enqueueEmail(tx: Database, message: EmailMessage): Promise
       bodyText: body.text,
       bodyHtml: body.html,
       attachments: message.attachments ?? [],
+      headers: message.oneClickUnsubscribeUrl ? { 'List-Unsubscribe': `<${message.oneClickUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
       dedupeKey: message.dedupeKey ?? null,
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })

@@ -25,7 +25,7 @@ function mailOptions(message: OutboxRow) {
     text: message.bodyText,
     html: message.bodyHtml ?? undefined,
     attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })),
-    headers: { 'X-Frontpage-Message': `${message.id}-${message.template}` },
+    headers: { ...(message.headers ?? {}), 'X-Frontpage-Message': `${message.id}-${message.template}` },
   };
 }
 

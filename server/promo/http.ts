@@ -78,6 +78,7 @@ export async function handleRequest(request: NextRequest): Promise<Response> {
     telefono: v.telefono,
     privacy: '1',
     marketing: v.marketing ? '1' : '0',
+    marketingSms: v.marketingSms ? '1' : '0',
     language: toLocale(text(body.language)),
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
     remoteIp: clientIp(request),

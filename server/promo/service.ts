@@ -16,6 +16,8 @@ import type { PromoRequestData } from '@/lib/forms/promo';
 import { promoState, type PromoState } from '@/lib/promo/state';
 import { log } from '@/lib/log';
 import { formatDay } from '@/lib/promo/format';
+import { recordConsents } from '@/server/consent/records';
+import { oneClickPath, promoUnsubscribePath } from '@/server/fidelity/unsubscribe';
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed (no 0/O, 1/I/L). */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -138,7 +140,7 @@ export async function requestCode(
       if (!clash) break;
       code = newCode();
     }
-    await tx.insert(promoCodes).values({
+    const [issued_] = await tx.insert(promoCodes).values({
       publicId: id,
       promotionId: p.id,
       code,
@@ -154,8 +156,9 @@ export async function requestCode(
       policyVersion: venue.policies.version,
       partner: context.partner,
       requestedAt: now,
-    });
-    await queueCodeEmail(t, venue, p, { publicId: id, code, firstName: input.nome, to: input.email.trim() }, context);
+    }).returning({ id: promoCodes.id });
+    await recordConsents(t, venue, { email, subject: { type: 'promoCode', id: issued_.id }, locale: context.locale, form: 'promo', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms } }, now);
+    await queueCodeEmail(t, venue, p, { id: issued_.id, publicId: id, code, firstName: input.nome, to: input.email.trim(), marketing: input.marketing }, context);
     log.info('promo_code_issued', { venueId: venue.id, promotion: p.urlName, remaining: p.quantity - issued - 1 });
     return { result: 'success', id, code };
   });
@@ -164,7 +167,7 @@ export async function requestCode(
 }
 
 /** The guest's e-mail with their code, in their language. */
-async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c: { publicId: string; code: string; firstName: string; to: string }, context: { locale: Locale; host: string }) {
+async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c: { id: number; publicId: string; code: string; firstName: string; to: string; marketing: boolean }, context: { locale: Locale; host: string }) {
   const title = p.title[context.locale] || p.title.it;
   const validUntil = formatDay(p.validUntil, context.locale);
   const mail = renderEmail(
@@ -173,7 +176,18 @@ async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c:
     { venueName: venue.name, firstName: c.firstName, title, code: c.code, validUntil, link: venuePageUrl(context.host, context.locale, `/frontpage/promo/${p.urlName}/${c.publicId}`) },
     [],
   );
-  await enqueueEmail(tx, { venueId: venue.id, template: 'promoCode', locale: context.locale, to: c.to, subject: mail.subject, text: mail.text, html: mail.html });
+  // A promotion is marketing: its e-mail carries the unsubscribe link and the one-click header (issue 26).
+  const unsubscribe = promoUnsubscribePath(venue.id, c.id);
+  await enqueueEmail(tx, {
+    venueId: venue.id,
+    template: 'promoCode',
+    locale: context.locale,
+    to: c.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(c.marketing ? { unsubscribeUrl: venuePageUrl(context.host, context.locale, unsubscribe), oneClickUnsubscribeUrl: venuePageUrl(context.host, 'it', oneClickPath(unsubscribe)) } : {}),
+  });
 }
 
 /**
@@ -192,7 +206,7 @@ export async function resendCode(db: Database, venue: VenueRow, urlName: string,
     .limit(1);
   if (!row) return 'notFound';
   if (row.c.usedAt || now >= expiresAt(venue, row.p.validUntil)) return 'sent';
-  await queueCodeEmail(db, venue, row.p, { publicId: row.c.publicId, code: row.c.code, firstName: row.c.firstName, to: row.c.email }, context);
+  await queueCodeEmail(db, venue, row.p, { id: row.c.id, publicId: row.c.publicId, code: row.c.code, firstName: row.c.firstName, to: row.c.email, marketing: row.c.marketingAcceptedAt !== null }, context);
   kickDelivery();
   log.info('promo_code_resent', { venueId: venue.id, promotion: urlName });
   return 'sent';

@@ -213,6 +213,11 @@ test.describe('loyalty sign-up', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
+    // Marketing by SMS: its own box, not ticked, and left so (issue 26).
+    await expect(page.locator('input[name="marketingSms"]')).toBeFocused();
+    await expect(page.locator('input[name="marketingSms"]')).not.toBeChecked();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: en('fidelity.submit') })).toBeFocused();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/en/frontpage/fidelity/success');
@@ -253,4 +258,62 @@ test.describe('loyalty sign-up', () => {
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
     });
   }
+
+  test('consent is recorded per channel; the welcome carries one-click unsubscribe; guest:export and guest:erase work while the site runs (issue 26)', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const email = unique('consent');
+    await page.goto('/de/frontpage/fidelity');
+    await fill(page, messages('de'), email);
+    // Marketing by SMS is its own box, not ticked: the guest ticks it.
+    await expect(page.locator('input[name="marketingSms"]')).not.toBeChecked();
+    await page.getByLabel(messages('de')('forms.labels.marketingSms')).check();
+    await page.getByRole('button', { name: messages('de')('fidelity.submit') }).click();
+    await page.waitForURL('**/de/frontpage/fidelity/success');
+
+    const { execFileSync } = await import('node:child_process');
+    const path = await import('node:path');
+    const { sites, E2E_ADMIN_TOKEN } = await import('./servers');
+    const root = path.resolve(__dirname, '../..');
+    // The built-in site holds its embedded database: the script goes through its admin API.
+    const run = (action: 'export' | 'erase') =>
+      JSON.parse(
+        execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--conditions=react-server', 'scripts/guest-data.ts', action, email], {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: path.join(root, '.tmp', 'e2e', 'builtin'), PORT: String(sites.builtin.port), ADMIN_TOKEN: E2E_ADMIN_TOKEN, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+          encoding: 'utf8',
+        }),
+      );
+    const exported = run('export');
+    expect(exported.fidelityMemberships).toEqual([expect.objectContaining({ firstName: 'Giulia', lastName: 'Verdi', email })]);
+    expect(exported.consents.map((c: { purpose: string; channel: string | null; given: boolean; form: string; locale: string }) => [c.purpose, c.channel, c.given, c.form, c.locale])).toEqual([
+      ['privacy', null, true, 'fidelity', 'de'],
+      ['marketing', 'email', true, 'fidelity', 'de'],
+      ['marketing', 'sms', true, 'fidelity', 'de'],
+    ]);
+    for (const c of exported.consents) {
+      expect(c.textHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(c.textVersion).toBeTruthy();
+      expect(c.text).toBeTruthy();
+    }
+
+    // The welcome e-mail: List-Unsubscribe to the one-click address; a mail provider's POST withdraws.
+    let raw = '';
+    await expect.poll(() => (raw = readMails().find((m) => m.to.includes(email))?.raw ?? ''), { timeout: 20_000 }).not.toBe('');
+    const headers = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const target = new URL(/^List-Unsubscribe: <([^>]+)>$/m.exec(headers)![1]);
+    expect(target.pathname).toBe('/api/unsubscribe');
+    // As a mail provider sends it: from elsewhere, with the RFC 8058 body.
+    const answer = await request.post(target.pathname + target.search, { form: { 'List-Unsubscribe': 'One-Click' }, headers: { origin: 'https://mail.example' } });
+    expect(answer.status()).toBe(200);
+    expect(run('export').consents.filter((c: { given: boolean; form: string }) => !c.given && c.form === 'oneClickUnsubscribe')).toHaveLength(1);
+
+    const erased = run('erase');
+    expect(erased).toMatchObject({ fidelityMembers: 1, consentRecords: 4 });
+    const after = run('export');
+    expect(after.fidelityMemberships).toEqual([]);
+    // The consent records stay as the venue's proof, under the address's hash, still found by it.
+    expect(after.consents).toHaveLength(4);
+  });
 });
+

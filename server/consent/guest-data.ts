@@ -1,0 +1,121 @@
+import 'server-only';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { consentRecords, consentTexts, experienceBookings, fidelityMembers, giftCardOrders, promoCodes, reservations, venues } from '@/server/db/schema';
+import { sha256 } from './records';
+
+/**
+ * One guest's data, by e-mail address, across the venues of this deployment (issue 26;
+ * docs/privacy.md): what `npm run guest:export` prints and `npm run guest:erase` blanks,
+ * through the admin API (`/api/admin/guests`), so both work while the site holds the
+ * embedded database.
+ */
+const same = (column: Parameters<typeof sql>[1]) => (email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;
+
+const byEmail = {
+  reservations: same(reservations.email),
+  experienceBookings: same(experienceBookings.email),
+  giftCardOrders: same(giftCardOrders.email),
+  giftCardRecipients: same(giftCardOrders.recipientEmail),
+  promoCodes: same(promoCodes.email),
+  fidelityMembers: same(fidelityMembers.email),
+  consentRecords: same(consentRecords.email),
+};
+
+/** Everything stored about the guest: bookings, orders, codes, memberships, and every consent with its text. */
+export async function exportGuest(db: Database, email: string) {
+  const address = email.trim().toLowerCase();
+  const slugs = new Map((await db.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.id, v.slug]));
+  const venueOf = (id: number | null) => (id === null ? null : (slugs.get(id) ?? null));
+  const [tables, experiences, orders, codes, members, consents] = await Promise.all([
+    db.select().from(reservations).where(byEmail.reservations(address)),
+    db.select().from(experienceBookings).where(byEmail.experienceBookings(address)),
+    db.select().from(giftCardOrders).where(or(byEmail.giftCardOrders(address), byEmail.giftCardRecipients(address))),
+    db.select().from(promoCodes).where(byEmail.promoCodes(address)),
+    db.select().from(fidelityMembers).where(byEmail.fidelityMembers(address)),
+    db
+      .select({ r: consentRecords, text: consentTexts.text })
+      .from(consentRecords)
+      .leftJoin(consentTexts, eq(consentTexts.id, consentRecords.textId))
+      // Also those kept after an erasure, under the address's hash.
+      .where(or(byEmail.consentRecords(address), eq(consentRecords.email, `sha256:${sha256(address)}`)))
+      .orderBy(consentRecords.id),
+  ]);
+  return {
+    email: address,
+    exportedAt: new Date().toISOString(),
+    reservations: tables.map((r) => ({ venue: venueOf(r.venueId), reference: r.hash, date: r.date, time: r.time, covers: r.covers, status: r.status, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: `${r.phonePrefix} ${r.phone}`, birthDay: r.birthDay, birthMonth: r.birthMonth, notes: r.notes, locale: r.locale, createdAt: r.createdAt })),
+    experienceBookings: experiences.map((b) => ({ venue: venueOf(b.venueId), reference: b.hash, date: b.date, time: b.time, covers: b.covers, status: b.status, firstName: b.firstName, lastName: b.lastName, email: b.email, phone: `${b.phonePrefix} ${b.phone}`, additionalFields: b.additionalFields, notes: b.notes, paidCents: b.paidCents, locale: b.locale, createdAt: b.createdAt })),
+    giftCardOrders: orders.map((o) => ({ venue: venueOf(o.venueId), orderNumber: o.orderNumber, status: o.status, asBuyer: o.email.toLowerCase() === address, quantity: o.quantity, totalCents: o.totalCents, currency: o.currency, firstName: o.firstName, lastName: o.lastName, email: o.email, phone: `${o.phonePrefix} ${o.phone}`, birthDate: o.birthDate, city: o.city, country: o.country, province: o.province, cap: o.cap, recipient: o.toMe ? null : { firstName: o.recipientFirstName, lastName: o.recipientLastName, email: o.recipientEmail, phone: o.recipientPhone }, message: o.message, createdAt: o.createdAt })),
+    promoCodes: codes.map((c) => ({ promotionId: c.promotionId, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, requestedAt: c.requestedAt, usedAt: c.usedAt })),
+    fidelityMemberships: members.map((m) => ({ venue: venueOf(m.venueId), firstName: m.firstName, lastName: m.lastName, email: m.email, phone: `${m.phonePrefix} ${m.phone}`, birthDay: m.birthDay, birthMonth: m.birthMonth, marketingWithdrawnAt: m.marketingWithdrawnAt, createdAt: m.createdAt })),
+    consents: consents.map(({ r, text }) => ({
+      venue: venueOf(r.venueId),
+      subject: { type: r.subjectType, id: r.subjectId },
+      purpose: r.purpose,
+      channel: r.channel,
+      given: r.given,
+      form: r.form,
+      locale: r.locale,
+      at: r.createdAt,
+      textHash: r.textHash,
+      textVersion: r.textVersion,
+      text,
+    })),
+  };
+}
+
+export type GuestExport = Awaited<ReturnType<typeof exportGuest>>;
+
+/**
+ * Erases the guest: bookings, orders, codes and memberships stay (the venue's accounts and
+ * its capacity need them) with every personal field blanked; the consent records stay as the
+ * venue's proof, their address replaced by its SHA-256 (`sha256:…`), which names nobody but
+ * still matches the address if the guest gives it again. One transaction; counts per table.
+ */
+export async function eraseGuest(db: Database, email: string) {
+  const address = email.trim().toLowerCase();
+  const erased = `erased-${sha256(address).slice(0, 12)}@invalid`;
+  return db.transaction(async (tx) => {
+    const r = await tx
+      .update(reservations)
+      .set({ firstName: '', lastName: '', email: erased, phonePrefix: '', phone: '', birthDay: null, birthMonth: null, notes: '', visitReason: null })
+      .where(byEmail.reservations(address))
+      .returning({ id: reservations.id });
+    const e = await tx
+      .update(experienceBookings)
+      .set({ firstName: '', lastName: '', email: erased, phonePrefix: '', phone: '', birthDay: null, birthMonth: null, notes: '', additionalFields: {}, visitReason: null })
+      .where(byEmail.experienceBookings(address))
+      .returning({ id: experienceBookings.id });
+    const o = await tx
+      .update(giftCardOrders)
+      .set({ firstName: '', lastName: '', email: erased, phonePrefix: '', phone: '', birthDate: null, city: '', country: '', province: '', cap: '', message: '' })
+      .where(byEmail.giftCardOrders(address))
+      .returning({ id: giftCardOrders.id });
+    const gifted = await tx
+      .update(giftCardOrders)
+      .set({ recipientFirstName: '', recipientLastName: '', recipientEmail: erased, recipientPhonePrefix: '', recipientPhone: '', message: '' })
+      .where(byEmail.giftCardRecipients(address))
+      .returning({ id: giftCardOrders.id });
+    const codes = await tx.select({ id: promoCodes.id }).from(promoCodes).where(byEmail.promoCodes(address));
+    if (codes.length) {
+      await tx
+        .update(promoCodes)
+        .set({ firstName: '', lastName: '', email: erased, phone: '', emailKey: sql`'erased:' || ${promoCodes.id}`, phoneKey: sql`'erased:' || ${promoCodes.id}` })
+        .where(inArray(promoCodes.id, codes.map((c) => c.id)));
+    }
+    const members = await tx.select({ id: fidelityMembers.id }).from(fidelityMembers).where(byEmail.fidelityMembers(address));
+    if (members.length) {
+      await tx
+        .update(fidelityMembers)
+        .set({ firstName: '', lastName: '', email: erased, phonePrefix: '', phone: '', emailKey: sql`'erased:' || ${fidelityMembers.id}`, phoneKey: sql`'erased:' || ${fidelityMembers.id}`, birthDay: 1, birthMonth: 1 })
+        .where(inArray(fidelityMembers.id, members.map((m) => m.id)));
+    }
+    const c = await tx
+      .update(consentRecords)
+      .set({ email: `sha256:${sha256(address)}` })
+      .where(byEmail.consentRecords(address))
+      .returning({ id: consentRecords.id });
+    return { reservations: r.length, experienceBookings: e.length, giftCardOrders: o.length + gifted.length, promoCodes: codes.length, fidelityMembers: members.length, consentRecords: c.length };
+  });
+}

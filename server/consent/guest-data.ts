@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { consentRecords, consentTexts, experienceBookings, fidelityMembers, giftCardOrders, promoCodes, reservations, venues } from '@/server/db/schema';
+import { consentRecords, consentTexts, experienceBookings, fidelityMembers, giftCardOrders, outbox, promoCodes, reservations, venues } from '@/server/db/schema';
 import { sha256 } from './records';
 
 /**
@@ -116,6 +116,11 @@ export async function eraseGuest(db: Database, email: string) {
       .set({ email: `sha256:${sha256(address)}` })
       .where(byEmail.consentRecords(address))
       .returning({ id: consentRecords.id });
-    return { reservations: r.length, experienceBookings: e.length, giftCardOrders: o.length + gifted.length, promoCodes: codes.length, fidelityMembers: members.length, consentRecords: c.length };
+    // Messages already sent (or given up) to the guest: their copies go; one still to be sent stays and goes out.
+    const messages = await tx
+      .delete(outbox)
+      .where(and(sql`lower(${outbox.recipient}) = ${address}`, ne(outbox.status, 'pending')))
+      .returning({ id: outbox.id });
+    return { outboxMessages: messages.length, reservations: r.length, experienceBookings: e.length, giftCardOrders: o.length + gifted.length, promoCodes: codes.length, fidelityMembers: members.length, consentRecords: c.length };
   });
 }

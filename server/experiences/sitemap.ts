@@ -1,6 +1,6 @@
 import 'server-only';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { getExperienceList, getLocation } from '@/lib/venue/data';
+import { getExperienceList, getGiftcardList, getLocation } from '@/lib/venue/data';
 import { locales } from '@/lib/i18n/locales';
 import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
 import { siteOrigin } from '@/components/shell/metadata';
@@ -8,17 +8,18 @@ import { siteOrigin } from '@/components/shell/metadata';
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 const headers = (type: string) => ({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' });
 
-/** The venue's public pages (paths without locale): home, reservation, experiences, gift cards, loyalty, the live promotion, the accessibility statement. */
+/** The venue's public pages (paths without locale): home, reservation, experiences, gift cards and each card, the live promotion, the accessibility statement. */
 export async function publicPaths(venueKey: string): Promise<string[]> {
   const [location, list] = await Promise.all([getLocation(venueKey), getExperienceList(venueKey)]);
   const services = location?.services ?? { giftCards: true, fidelity: true, promotion: null };
+  const cards = services.giftCards ? await getGiftcardList(venueKey) : [];
   const experiences = list.elenco.filter((e) => e.flagVisibile && e.flagAttiva && !e.flagEsperienzaPassata);
   return [
     '/',
     '/reserve',
     '/frontpage/esperienze',
     ...experiences.flatMap((e) => [`/frontpage/esperienze/${e.hash}`, ...(e.tipoEsperienza !== 2 ? [`/frontpage/esperienze/${e.hash}/reserve`] : [])]),
-    ...(services.giftCards ? ['/frontpage/giftcards'] : []),
+    ...(services.giftCards ? ['/frontpage/giftcards', ...cards.map((c) => `/frontpage/giftcard/${encodeURIComponent(c.id)}`)] : []),
     ...(services.fidelity ? ['/frontpage/fidelity'] : []),
     ...(services.promotion?.urlName ? [`/frontpage/promo/${encodeURIComponent(services.promotion.urlName)}`] : []),
     '/frontpage/accessibility',

@@ -205,5 +205,8 @@ test.describe('gift cards', () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${path}$`));
     }
     expect((await request.get('/api/og/list/other?locale=en')).status()).toBe(404);
+    // Each card's page is in the sitemap, in every language.
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    for (const prefix of ['', '/en', '/fr', '/es', '/de']) expect(sitemap).toContain(`${prefix}/frontpage/giftcard/buono-50</loc>`);
   });
 });

@@ -27,24 +27,26 @@ export const EVENT_DATES = 10;
  */
 export async function upcomingExperienceDates(venueKey: string, e: Experience, today: string): Promise<string[]> {
   const pax = String(Math.max(1, e.numOspitiMin));
-  // Cached like the venue's other data (the page is served from the cache; a no-store fetch would make it dynamic); a failed answer is not kept.
-  const read = unstable_cache(
-    async () => {
-      const months = [0, 1, 2].map((n) => {
-        const d = new Date(`${today.slice(0, 7)}-01T12:00:00Z`);
-        d.setUTCMonth(d.getUTCMonth() + n);
-        return { year: String(d.getUTCFullYear()), month: String(d.getUTCMonth() + 1) };
-      });
-      const answers = await Promise.all(months.map((m) => backendFor(venueKey).experience('availabledays', { ...m, pax, experienceId: String(e.id) })));
-      if (answers.some((a) => !a.status)) throw new Error('availabledays failed');
-      return answers
-        .flatMap((a) => (a.status ? a.data : []))
-        .filter((d) => d.state === 'available' && d.date >= today)
-        .map((d) => d.date)
-        .slice(0, EVENT_DATES);
-    },
-    ['experience-dates', venueKey, String(e.id), pax, today],
-    { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS },
-  );
-  return read().catch(() => []);
+  const read = async () => {
+    const months = [0, 1, 2].map((n) => {
+      const d = new Date(`${today.slice(0, 7)}-01T12:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + n);
+      return { year: String(d.getUTCFullYear()), month: String(d.getUTCMonth() + 1) };
+    });
+    const answers = await Promise.all(months.map((m) => backendFor(venueKey).experience('availabledays', { ...m, pax, experienceId: String(e.id) })));
+    if (answers.some((a) => !a.status)) throw new Error('availabledays failed');
+    return answers
+      .flatMap((a) => (a.status ? a.data : []))
+      .filter((d) => d.state === 'available' && d.date >= today)
+      .map((d) => d.date)
+      .slice(0, EVENT_DATES);
+  };
+  // Cached like the venue's other data (the page is served from the cache: a no-store fetch would make it dynamic); a failed answer is not kept.
+  const cached = unstable_cache(read, ['experience-dates', venueKey, String(e.id), pax, today], { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS });
+  try {
+    return await cached();
+  } catch {
+    // Outside a Next server (a script, a test) there is no cache to read through: ask directly.
+    return read().catch(() => []);
+  }
 }

@@ -12,6 +12,10 @@ const nextConfig = {
       ...securityHeaders(),
       // The booking widget's loader (docs/embed.md): unversioned URL, so a short max-age plus the ETag Next sends.
       { source: '/embed.js', headers: [{ key: 'Cache-Control', value: 'public, max-age=300, must-revalidate' }] },
+      // Every API answer and contract call is this guest's or this caller's: no shared cache keeps one (issue 27),
+      // except the share images, which are the same for everyone and say so themselves.
+      { source: '/api/:path((?!og/|promo/og).*)', headers: [{ key: 'Cache-Control', value: 'private, no-store' }] },
+      { source: '/backend/:path*', headers: [{ key: 'Cache-Control', value: 'private, no-store' }] },
     ];
   },
   // proxy.ts sees request.url as Next received it, with the origin Next compares a rewrite

@@ -34,7 +34,7 @@ export function proxy(request: NextRequest) {
   // The Host only selects the venue, and only a plain `name[:port]` may: anything else
   // (`localhost:3961@evil.example`) is a 400 before any page (docs/security.md).
   if (request.headers.has('host') && !isPlainHost(request.headers.get('host'))) {
-    return new NextResponse('Bad Request: invalid Host header', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    return new NextResponse('Bad Request: invalid Host header', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
   }
 
   const url = request.nextUrl;

@@ -58,7 +58,7 @@ async function main() {
       console.log(`Imported ${file.slug} from ${name} (hosts: ${hosts.join(', ') || 'none'})`);
     }
     if (handle && config.databaseUrl) {
-      console.log('Running sites on this database show the change within 5 minutes, or at once after a restart.');
+      console.log('Running sites on this database drop their cached pages of these hosts at once (PostgreSQL LISTEN/NOTIFY).');
     }
   } finally {
     await handle?.close();

@@ -28,5 +28,5 @@ export async function handleCspReport(request: Request): Promise<Response> {
   } catch {
     // not a report: nothing to log
   }
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'private, no-store' } });
 }

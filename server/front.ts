@@ -17,5 +17,5 @@ export function frontRefusal(door: 'contract' | 'admin' | 'webhook', path: strin
       ? `This site is a front of ${backend}: it takes no payments of its own. Send payment webhooks to ${where}.`
       : `This site is a front of ${backend}: it holds no data of its own. Send this request to ${where}.`;
   log.warn('front_refused', { door, path });
-  return Response.json({ status: false, error: 'front', backend, message }, { status: 409, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ status: false, error: 'front', backend, message }, { status: 409, headers: { 'Cache-Control': 'private, no-store' } });
 }

@@ -18,7 +18,7 @@ import { isLimitName, RATE_LIMITED, RateLimitedError, rateLimitedResponse } from
 
 /** A JSON answer that browsers and proxies never keep (it is per guest). */
 export const noStoreJson = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
+  Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store', ...headers } });
 
 /** The request's body when it is a JSON object; null for anything else (then a 400). */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {

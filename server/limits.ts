@@ -55,7 +55,7 @@ export async function enforceLimits(
 export function rateLimitedResponse(error: RateLimitedError): Response {
   return Response.json(
     { error: RATE_LIMITED, limit: error.limit, retryAfter: error.retryAfterSeconds },
-    { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(error.retryAfterSeconds) } },
+    { status: 429, headers: { 'Cache-Control': 'private, no-store', 'Retry-After': String(error.retryAfterSeconds) } },
   );
 }
 

@@ -2,6 +2,7 @@ import { closeDatabase } from '@/server/db/client';
 import { stopDeliveryLoop } from '@/server/outbox/delivery';
 import { stopHousekeeping } from '@/server/housekeeping';
 import { errorMessage, log } from '@/lib/log';
+import { stopVenueListener } from '@/server/venues/notify';
 
 /** Shared through globalThis: instrumentation and the route bundles are separate module graphs. */
 type State = { installed?: boolean; signal?: NodeJS.Signals; started?: number };
@@ -42,7 +43,7 @@ function beginShutdown(signal: NodeJS.Signals) {
   s.started = Date.now();
   log.info('shutdown_started', { signal, timeoutMs: shutdownTimeoutMs() });
 
-  const loopsStopped = Promise.allSettled([stopDeliveryLoop(), stopHousekeeping()]);
+  const loopsStopped = Promise.allSettled([stopDeliveryLoop(), stopHousekeeping(), stopVenueListener()]);
   let closing: Promise<void> | undefined;
   // Runs once, when Next has finished the requests in flight (or at the deadline).
   const close = () =>

@@ -5,6 +5,7 @@ import { getAdminToken, getBackendToken } from '@/server/backend/token';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
 import { transportFromEnv } from '@/server/outbox/transport';
 import { startHousekeeping } from '@/server/housekeeping';
+import { startVenueListener } from '@/server/venues/notify';
 import { installShutdownHandlers } from '@/server/shutdown';
 import { errorMessage, log } from '@/lib/log';
 import { badLimitVariables } from '@/server/limits-config';
@@ -30,6 +31,8 @@ export async function startServer(): Promise<void> {
     if (providersFromEnv().payments === 'local') localWebhookSecret();
     startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
     startHousekeeping(getDb);
+    // With PostgreSQL, a venue change on any instance refreshes this one's cache at once (issue 27).
+    startVenueListener();
     installShutdownHandlers();
     log.info('server_ready', { backend: config.backendUrl ? 'legacy' : 'builtin', port: config.port });
   } catch (error) {

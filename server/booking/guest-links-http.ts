@@ -26,7 +26,7 @@ export async function handleReminderAnswer(request: Request): Promise<Response> 
   const state = await answerReminder(db, venue, link, action, venueKey);
   if (state === 'invalid') return noStoreJson({ error: 'invalid' }, 400);
   const back = localizedPath(toLocale(field('language')), `/frontpage/reminder/${hash}?a=${action}&v=${link.version}&s=${link.signature}`);
-  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
 }
 
 /**
@@ -46,5 +46,5 @@ export async function handleOfferClaim(request: Request): Promise<Response> {
   const page = await claimOffer(db, venue, id, signature, venueKey);
   if (page.state === 'invalid') return noStoreJson({ error: 'invalid' }, 400);
   const back = localizedPath(toLocale(field('language')), `/frontpage/waitlist/${id}?s=${encodeURIComponent(signature)}`);
-  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
 }

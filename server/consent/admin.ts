@@ -23,8 +23,8 @@ export async function guestDataFromRequest(request: Request): Promise<Response> 
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return Response.json({ status: false, error: 'invalid' }, { status: 400 });
   const db = await getDb();
-  if (parsed.data.action === 'export') return Response.json({ status: true, data: await exportGuest(db, parsed.data.email) }, { headers: { 'Cache-Control': 'no-store' } });
+  if (parsed.data.action === 'export') return Response.json({ status: true, data: await exportGuest(db, parsed.data.email) }, { headers: { 'Cache-Control': 'private, no-store' } });
   const counts = await eraseGuest(db, parsed.data.email);
   log.info('guest_erased', counts);
-  return Response.json({ status: true, data: counts }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ status: true, data: counts }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

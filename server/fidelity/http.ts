@@ -89,7 +89,7 @@ export async function handleUnsubscribe(request: NextRequest): Promise<Response>
   const outcome = await withdrawMarketing(db, venue, token);
   if (outcome === 'invalid') return json({ error: 'invalid' }, 400);
   const back = localizedPath(toLocale(String(form?.get('language') ?? '')), `/frontpage/fidelity/unsubscribe?t=${encodeURIComponent(token)}`);
-  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
 }
 
 /**
@@ -112,5 +112,5 @@ export async function handleOneClickUnsubscribe(request: NextRequest): Promise<R
 /** `GET /api/unsubscribe?t=`: to the page that asks. */
 export async function unsubscribePage(request: NextRequest): Promise<Response> {
   const token = (request.nextUrl.searchParams.get('t') ?? '').slice(0, 100);
-  return new Response(null, { status: 303, headers: { Location: `/frontpage/fidelity/unsubscribe?t=${encodeURIComponent(token)}`, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: `/frontpage/fidelity/unsubscribe?t=${encodeURIComponent(token)}`, 'Cache-Control': 'private, no-store' } });
 }

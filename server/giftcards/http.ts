@@ -127,5 +127,5 @@ export async function handleGiftcardStart(request: NextRequest) {
   session.form = { ...session.form, id, quantity };
   await session.save();
   const target = localizedPath(locale, `/frontpage/giftcard/checkout/${encodeURIComponent(id)}`);
-  return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'private, no-store' } });
 }

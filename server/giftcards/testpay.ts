@@ -22,7 +22,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '
 const html = (body: string, status = 200, row?: Row | null) => {
   const returns = row ? [...new Set([row.successUrl, row.cancelUrl].map(originOf).filter(Boolean))].join(' ') : '';
   const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${returns ? ' ' + returns : ''}`;
-  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': csp } });
+  return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Frame-Options': 'DENY', 'Content-Security-Policy': csp } });
 };
 const originOf = (url: string) => {
   try {
@@ -35,9 +35,9 @@ const originOf = (url: string) => {
 /** A front hosts no payment pages: an old relative link that opened one there goes on to its backend's. */
 const onBackend = (id: string) => {
   const backend = config.backendUrl;
-  return backend ? new Response(null, { status: 307, headers: { Location: `${backend}/api/payments/testpay/${encodeURIComponent(id)}`, 'Cache-Control': 'no-store' } }) : null;
+  return backend ? new Response(null, { status: 307, headers: { Location: `${backend}/api/payments/testpay/${encodeURIComponent(id)}`, 'Cache-Control': 'private, no-store' } }) : null;
 };
-const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'private, no-store' } });
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof localCheckoutProvider>['session']>>>;
 

@@ -12,7 +12,7 @@ import { photoSource } from './photo';
 
 /** What a share image is cached for: like the venue's pages (5 minutes, then served stale while a new one renders). */
 const CACHE = 'public, max-age=300, s-maxage=300, stale-while-revalidate=86400';
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
 
 export const brandOf = (location: Location | null) => (/^#[0-9a-f]{6}$/i.test(location?.theme?.brandColor ?? '') ? location!.theme.brandColor : '#7a2e1f');
 /** A line as the bundled font can draw it: no-break spaces (French prices and dates) as spaces, clipped with an ellipsis. Satori would otherwise fetch a font for them from the network. */

@@ -49,5 +49,5 @@ export async function handleFeeAuthentication(request: Request): Promise<Respons
   const venue = await findVenueByKey(db, venueKeyForHost(request.headers.get('host')));
   if (!venue || !(await authenticateLocalFee(db, venue, id, signature, field('approve') === '1'))) return noStoreJson({ error: 'invalid' }, 400);
   const back = localizedPath(toLocale(field('language')), `/frontpage/fee/${id}?s=${encodeURIComponent(signature)}`);
-  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
 }

@@ -21,7 +21,7 @@ export async function handleOgImage(request: NextRequest): Promise<Response> {
   const locale = toLocale(request.nextUrl.searchParams.get('lang'));
   const venueKey = venueKeyForHost(request.headers.get('host'));
   const loaded = urlName ? await loadPromo(venueKey, urlName) : null;
-  if (!loaded || loaded.status !== 'ok') return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  if (!loaded || loaded.status !== 'ok') return new Response('Not found', { status: 404, headers: { 'Cache-Control': 'private, no-store' } });
   const [t, location] = await Promise.all([getTranslations({ locale, namespace: 'promo' }), getLocation(venueKey)]);
   const promo = loaded.data;
   const brand = /^#[0-9a-f]{6}$/i.test(location?.theme.brandColor ?? '') ? location!.theme.brandColor : '#8a2c1b';

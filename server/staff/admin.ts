@@ -20,5 +20,5 @@ export async function rotateVenueTokenFromRequest(request: Request): Promise<Res
   if (venueKey === '_invalid') return Response.json({ status: false, error: 'invalidHost' }, { status: 400 });
   const { token, scope } = await rotateVenueCredential(await getDb(), venueKey);
   log.info('venue_credential_rotated', { venue: venueKey, scope });
-  return Response.json({ status: true, data: { token, scope } }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ status: true, data: { token, scope } }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

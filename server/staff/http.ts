@@ -94,7 +94,7 @@ export async function handleAnswerLink(request: NextRequest): Promise<Response> 
   if (outcome.result === 'invalid') return json({ error: 'invalid' }, 400);
   const locale = toLocale(field('language'));
   const back = localizedPath(locale, `/staff/answer/${hash}?a=${link.action}&v=${link.version}&s=${link.signature}`);
-  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
 }
 
 /**

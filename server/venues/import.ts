@@ -6,6 +6,7 @@ import { publicId } from '@/server/ids';
 import type { VenueFile } from './schema';
 import { checkVenueFile, hostConflicts } from './check';
 import { now as clockNow } from '@/server/clock';
+import { announceVenueChange } from './notify';
 
 const cents = (amount: number) => Math.round(amount * 100);
 
@@ -50,7 +51,7 @@ export function readVenueFile(file: string): VenueFile {
  * Returns the venue id and the host keys whose cached pages must be refreshed.
  */
 export async function importVenue(db: Database, file: VenueFile): Promise<{ venueId: number; hosts: string[] }> {
-  return db.transaction(async (tx) => {
+  const imported = await db.transaction(async (tx) => {
     // A host serves one venue (venue_hosts' primary key): refused in words before the key would refuse it as a 500.
     const taken = await takenHostErrors(tx, file);
     if (taken.length) throw new VenueFileError(taken);
@@ -196,4 +197,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
 
     return { venueId, hosts: file.default ? ['localhost', ...hosts] : hosts };
   });
+  // Every instance on this PostgreSQL drops its cached pages of these hosts now (server/venues/notify.ts).
+  await announceVenueChange(db, imported.hosts);
+  return imported;
 }

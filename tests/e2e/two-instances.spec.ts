@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startThrowawayPostgres, type ThrowawayServer } from '../helpers/postgres-server';
 import { uniqueEmail } from './helpers';
-import { killGroup, opsPort, siteEnv, startNext, startSmtpSink, tempDataDir, waitReady, type SmtpSink, type Started } from './processes';
+import { killGroup, opsPort, portOpen, root, siteEnv, startDetached, startNext, startSmtpSink, tempDataDir, waitReady, type SmtpSink, type Started } from './processes';
+import { E2E_ADMIN_TOKEN } from './servers';
 
 /**
  * One region: two instances of the site on one PostgreSQL server, each with its own data
@@ -121,4 +123,87 @@ test.describe('two instances on one PostgreSQL', () => {
       expect(health).toMatchObject({ status: 'ok', database: { status: 'up', driver: 'postgres' }, outbox: { queued: 0, failed: 0 }, providers: { email: 'smtp' } });
     }
   });
+
+  /** The demo venue file with its English tagline changed, imported through one instance's admin API. */
+  async function importTagline(port: number, tagline: string) {
+    const file = JSON.parse(fs.readFileSync(path.join(root, 'venues/demo.json'), 'utf8'));
+    file.tagline = { ...file.tagline, en: tagline };
+    const response = await api(port, '/api/admin/venues', { method: 'POST', body: JSON.stringify(file), headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+
+  test('a venue import on one instance refreshes the other at once (PostgreSQL LISTEN/NOTIFY), not after the cache time (issue 27)', async () => {
+    // The other instance has the page in its cache, and would keep it for minutes.
+    const before = await (await fetch(`http://localhost:${ports[1]}/en`)).text();
+    expect(before).not.toContain('Tagline heard on the other instance');
+    const started = Date.now();
+    await importTagline(ports[0], 'Tagline heard on the other instance');
+    await expect.poll(async () => (await (await fetch(`http://localhost:${ports[1]}/en`)).text()).includes('Tagline heard on the other instance'), { timeout: 10_000, intervals: [100] }).toBe(true);
+    console.log(`venue import seen on the other instance after ${Date.now() - started} ms`);
+  });
+
+  test('nginx in front (docs/nginx/frontpage.conf): pages from its micro-cache, nothing of one guest ever from it, an import shows through it (issue 27)', async () => {
+    const nginxPort = opsPort(5);
+    const dir = tempDataDir('nginx');
+    const conf = fs
+      .readFileSync(path.join(root, 'docs/nginx/frontpage.conf'), 'utf8')
+      .replace('/var/cache/nginx/frontpage', path.join(dir, 'cache'))
+      .replace('127.0.0.1:3000', `127.0.0.1:${ports[0]}`)
+      .replace('127.0.0.1:3001', `127.0.0.1:${ports[1]}`)
+      .replace('listen 80;', `listen 127.0.0.1:${nginxPort};`);
+    fs.writeFileSync(path.join(dir, 'frontpage.conf'), conf);
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(dir, t)};`).join('\n  ');
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `daemon off;\nworker_processes 1;\n${process.getuid?.() === 0 ? 'user root;\n' : ''}pid ${path.join(dir, 'nginx.pid')};\nerror_log ${path.join(dir, 'error.log')} warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n  ${temp}\n  include ${path.join(dir, 'frontpage.conf')};\n}\n`,
+    );
+    const nginx = startDetached('/usr/sbin/nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], process.env);
+    try {
+      await expect.poll(() => portOpen(nginxPort), { timeout: 10_000 }).toBe(true);
+      const via = (p: string, headers: Record<string, string> = {}) => fetch(`http://localhost:${nginxPort}${p}`, { headers, redirect: 'manual' });
+
+      // A cacheable page: the second request within the second is nginx's.
+      const first = await via('/en/frontpage/esperienze');
+      expect(first.status, nginx.output()).toBe(200);
+      const second = await via('/en/frontpage/esperienze');
+      expect(second.headers.get('x-cache-status')).toBe('HIT');
+
+      // The partner flag: set on its answer, which nginx never keeps; the cached home never carries it.
+      for (let i = 0; i < 3; i++) {
+        const partner = await via('/?src=pc');
+        expect(partner.headers.get('set-cookie')).toContain('frontpagePartner=pc');
+        expect(partner.headers.get('x-cache-status')).not.toBe('HIT');
+      }
+      for (let i = 0; i < 3; i++) expect((await via('/')).headers.get('set-cookie')).toBeNull();
+
+      // The language cookie sends an unprefixed address elsewhere: it is part of nginx's key.
+      expect((await via('/')).status).toBe(200);
+      const german = await via('/', { cookie: 'frontpageLanguage=de' });
+      expect(german.status).toBe(307);
+      expect(german.headers.get('location')).toMatch(/\/de$/);
+
+      // Per-guest answers: the API, and a booking's own page, are never served from the cache.
+      for (let i = 0; i < 3; i++) {
+        const api = await via('/api/health');
+        expect(api.headers.get('cache-control')).toBe('private, no-store');
+        expect(api.headers.get('x-cache-status')).not.toBe('HIT');
+      }
+      for (let i = 0; i < 3; i++) {
+        const answer = await via('/reserve/AAAAAAAAAAAAAAAAAAAAAA/edit');
+        expect(answer.headers.get('cache-control')).toMatch(/private|no-store/);
+        expect(answer.headers.get('x-cache-status')).not.toBe('HIT');
+      }
+
+      // A venue import through one instance shows through nginx within its second of cache.
+      await via('/en');
+      const started = Date.now();
+      await importTagline(ports[1], 'Tagline seen through nginx');
+      await expect.poll(async () => (await (await via('/en')).text()).includes('Tagline seen through nginx'), { timeout: 10_000, intervals: [200] }).toBe(true);
+      console.log(`venue import seen through nginx after ${Date.now() - started} ms`);
+    } finally {
+      killGroup(nginx.process.pid);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+

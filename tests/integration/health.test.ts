@@ -53,7 +53,7 @@ describe('health check', () => {
     const { GET } = await import('@/app/api/health/route');
     const response = await GET();
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(await response.json()).toEqual({
       status: 'ok',
       database: { status: 'up', driver: 'pglite' },

@@ -11,5 +11,5 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request) {
   const named = new URL(request.url).searchParams.get('venue');
   const origins = await embedOriginsFor(named && /^[a-z0-9.:[\]_-]{1,253}$/.test(named) ? named : venueKeyForHost(request.headers.get('host')));
-  return Response.json({ origins }, { headers: { 'Cache-Control': 'no-store' } });
+  return Response.json({ origins }, { headers: { 'Cache-Control': 'private, no-store' } });
 }

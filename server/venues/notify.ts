@@ -1,0 +1,114 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { config } from '@/server/config';
+import { getBackendToken } from '@/server/backend/token';
+import { errorMessage, log } from '@/lib/log';
+
+/**
+ * Every instance in step (issue 27): a venue change on one instance (an import through the
+ * admin API or `npm run venue:import` straight into the database) is announced on the
+ * PostgreSQL channel `frontpage_venue_change`; every instance listening drops its cached pages
+ * and data of those hosts at once, through its own `/api/revalidate` (revalidation must run
+ * inside Next's request handling). No new infrastructure; on PGlite, one process, nothing is
+ * needed: the importing process drops its own cache.
+ */
+export const VENUE_CHANNEL = 'frontpage_venue_change';
+/** NOTIFY payloads stay well under PostgreSQL's 8,000 bytes, and /api/revalidate takes 50 hosts at a time. */
+const HOSTS_PER_NOTICE = 50;
+
+/** Announces a venue change; call after the change has committed. A no-op on PGlite (nobody else to tell). */
+export async function announceVenueChange(db: Database, hosts: string[], databaseUrl = config.databaseUrl) {
+  if (!databaseUrl || !hosts.length) return;
+  for (let i = 0; i < hosts.length; i += HOSTS_PER_NOTICE) {
+    await db.execute(sql`select pg_notify(${VENUE_CHANNEL}, ${JSON.stringify(hosts.slice(i, i + HOSTS_PER_NOTICE))})`);
+  }
+}
+
+type Listener = { stop: () => Promise<void> };
+const g = globalThis as unknown as { __frontpageVenueListener?: Listener };
+
+/** This instance's own address for its revalidation call (SITE_INTERNAL_URL, else the loopback on PORT). */
+const selfUrl = () => (process.env.SITE_INTERNAL_URL || `http://127.0.0.1:${config.port}`).replace(/\/+$/, '');
+
+async function revalidateHere(hosts: string[]) {
+  try {
+    const response = await fetch(`${selfUrl()}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${getBackendToken()}` },
+      body: JSON.stringify({ hosts }),
+      signal: AbortSignal.timeout(5_000),
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  } catch (error) {
+    log.warn('venue_change_revalidate_failed', { error: errorMessage(error) });
+  }
+}
+
+/**
+ * Listens on the channel on a connection of its own (not the pool's), reconnecting after a
+ * second when it drops. Started once per process with a PostgreSQL database; stopped at shutdown.
+ */
+export function startVenueListener(databaseUrl = config.databaseUrl): Listener | null {
+  if (!databaseUrl) return null;
+  if (g.__frontpageVenueListener) return g.__frontpageVenueListener;
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const { Client } = await import('pg');
+    const c = new Client({ connectionString: databaseUrl });
+    client = c;
+    const again = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      retry = setTimeout(() => void connect(), 1_000);
+      retry.unref();
+    };
+    c.on('error', (error) => {
+      log.warn('venue_listener_error', { error: errorMessage(error) });
+      void c.end().catch(() => undefined);
+      again();
+    });
+    c.on('end', again);
+    c.on('notification', (message) => {
+      if (message.channel !== VENUE_CHANNEL) return;
+      let hosts: unknown;
+      try {
+        hosts = JSON.parse(message.payload ?? '[]');
+      } catch {
+        return;
+      }
+      if (Array.isArray(hosts) && hosts.every((h) => typeof h === 'string') && hosts.length) {
+        log.info('venue_change_heard', { hosts: hosts.join(',') });
+        void revalidateHere(hosts as string[]);
+      }
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${VENUE_CHANNEL}`);
+      log.info('venue_listener_ready', {});
+    } catch (error) {
+      log.warn('venue_listener_connect_failed', { error: errorMessage(error) });
+      void c.end().catch(() => undefined);
+      again();
+    }
+  };
+  void connect();
+  const listener: Listener = {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      g.__frontpageVenueListener = undefined;
+    },
+  };
+  g.__frontpageVenueListener = listener;
+  return listener;
+}
+
+/** Stops this process's listener, if any (graceful shutdown). */
+export async function stopVenueListener() {
+  await g.__frontpageVenueListener?.stop();
+}

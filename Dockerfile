@@ -4,7 +4,8 @@
 # Stages: every dependency (to build), the production build, production dependencies
 # only, and the slim runtime that runs as the unprivileged user `node`.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (Node 20 reached its end of life on 2026-04-30): docs/operations.md, "Runtime".
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- every dependency, from the lock file (`npm ci` does not work with this project's registry)
 FROM ${NODE_IMAGE} AS deps
@@ -37,7 +38,7 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/.next ./.next
 COPY package.json next.config.mjs ./
 # next.config.mjs reads the security headers from here (docs/security.md).
-COPY lib/security/headers.mjs ./lib/security/headers.mjs
+COPY lib/security/headers.cjs ./lib/security/headers.cjs
 COPY scripts/start.mjs ./scripts/start.mjs
 COPY public ./public
 COPY server/db/migrations ./server/db/migrations

@@ -1,5 +1,7 @@
 import createNextIntlPlugin from 'next-intl/plugin';
-import { securityHeaders } from './lib/security/headers.mjs';
+import headers from './lib/security/headers.cjs';
+
+const { securityHeaders } = headers;
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 

@@ -1,5 +1,5 @@
 import type { NextRequest, NextResponse } from 'next/server';
-import { ENFORCED_CSP, scriptPolicy } from '@/lib/security/headers.mjs';
+import { ENFORCED_CSP, scriptPolicy } from '@/lib/security/headers.cjs';
 
 /** Where the proxy asks this same server for a venue's `embed.origins` (app/api/embed/origins). */
 export const EMBED_ORIGINS_PATH = '/api/embed/origins';
@@ -56,7 +56,7 @@ export function withFrameAncestors(request: NextRequest, venueKey: string, respo
 }
 
 function combined(origins: string[]): string {
-  // With CSP_ENFORCE_SCRIPTS the script policy is enforced in the same header (lib/security/headers.mjs).
+  // With CSP_ENFORCE_SCRIPTS the script policy is enforced in the same header (lib/security/headers.cjs).
   const policy = enforcedPolicyFor(origins);
   return process.env.CSP_ENFORCE_SCRIPTS === 'true' ? `${policy}; ${scriptPolicy(process.env)}` : policy;
 }

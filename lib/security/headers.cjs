@@ -1,7 +1,7 @@
 // The security headers of every answer (docs/security.md, "Headers"), set by next.config.mjs.
 // Static, so that pages stay cacheable: no per-request nonce (a nonce would make every page
 // render per request). Read when `next build` runs: CSP_SCRIPT_SOURCES and CSP_ENFORCE_SCRIPTS
-// take effect with the next build.
+// take effect with the next build. CommonJS, so that next.config.mjs, the bundles and Jest on any Node read it alike.
 
 /** Where Stripe.js and reCAPTCHA load scripts, frames and calls from (their documented CSP lists). */
 const STRIPE = { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
@@ -23,7 +23,7 @@ function extraSources(env) {
  * Enforced everywhere: what no page needs and an attacker would use. No plugins, no `<base>`
  * pointing elsewhere, not framed by another site (clickjacking).
  */
-export const ENFORCED_CSP = ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"].join('; ');
+const ENFORCED_CSP = ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"].join('; ');
 
 /**
  * The script policy: scripts only from this site, Stripe, reCAPTCHA and CSP_SCRIPT_SOURCES.
@@ -31,7 +31,7 @@ export const ENFORCED_CSP = ["object-src 'none'", "base-uri 'self'", "frame-ance
  * scripts, without a nonce). Report-only unless CSP_ENFORCE_SCRIPTS=true, so a venue's header
  * script from another host is reported (browser console and /api/csp-report), not broken.
  */
-export function scriptPolicy(env = process.env) {
+function scriptPolicy(env = process.env) {
   const extra = extraSources(env);
   return [
     `script-src 'self' 'unsafe-inline' ${[...STRIPE.script, ...RECAPTCHA.script, ...extra].join(' ')}`,
@@ -43,12 +43,12 @@ export function scriptPolicy(env = process.env) {
 }
 
 /** Browser features the site never uses are off; `payment` is left to this site and Stripe's frames (wallets). */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")';
 
-export const HSTS = 'max-age=31536000';
+const HSTS = 'max-age=31536000';
 
 /** The `headers()` of next.config.mjs. */
-export function securityHeaders(env = process.env) {
+function securityHeaders(env = process.env) {
   const enforce = env.CSP_ENFORCE_SCRIPTS === 'true';
   const common = [
     { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -63,3 +63,5 @@ export function securityHeaders(env = process.env) {
     { source: '/:path*', has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }], headers: [{ key: 'Strict-Transport-Security', value: HSTS }] },
   ];
 }
+
+module.exports = { ENFORCED_CSP, scriptPolicy, PERMISSIONS_POLICY, HSTS, securityHeaders };

@@ -25,10 +25,9 @@ export type ConsentForm = 'reservation' | 'experience' | 'giftcard' | 'promo' | 
 type Catalogue = { forms: { labels: Record<string, string> }; reserve: { details: Record<string, string> }; giftcards: { checkout: Record<string, string> } };
 const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, Catalogue>;
 
-function boxLabel(form: ConsentForm, purpose: ConsentPurpose, channel: 'email' | 'sms' | null, locale: Locale): string {
+function boxLabel(form: ConsentForm, purpose: Exclude<ConsentPurpose, 'policy'>, channel: 'email' | 'sms' | null, locale: Locale): string {
   const c = catalogues[locale];
   if (purpose === 'privacy') return c.forms.labels.privacy;
-  if (purpose === 'policy') return c.forms.labels.cancellationPolicy ?? '';
   if (channel === 'sms') return c.forms.labels.marketingSms;
   if (form === 'reservation' || form === 'experience') return c.reserve.details.marketingOptional;
   if (form === 'giftcard') return c.giftcards.checkout.marketing;
@@ -65,7 +64,7 @@ export type ConsentAnswers = {
 export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 'policies'>, answers: ConsentAnswers, at: Date = clockNow()) {
   const locale = toLocale(answers.locale);
   const version = venue.policies.version || '1';
-  const shown = (purpose: ConsentPurpose, channel: 'email' | 'sms' | null, policyText: string) =>
+  const shown = (purpose: Exclude<ConsentPurpose, 'policy'>, channel: 'email' | 'sms' | null, policyText: string) =>
     [boxLabel(answers.form, purpose, channel, locale), policyText].filter(Boolean).join('\n\n');
   const rows: { purpose: ConsentPurpose; channel: 'email' | 'sms' | null; given: boolean; text: string }[] = [
     { purpose: 'privacy', channel: null, given: answers.privacy, text: shown('privacy', null, pickText(venue.policies.privacy as Parameters<typeof pickText>[0], locale)) },

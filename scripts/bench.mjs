@@ -5,6 +5,7 @@
 // exits non-zero when a page loads more than JS_BUDGET_KB (default 40) above that floor.
 // `npm run bench -- --js` (what `npm test` runs) does only that weighing, on the existing
 // production build, without the load test or the seeded reservations.
+// `npm run bench -- --hot`: the popular evening instead (scripts/bench-hot.ts).
 // Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 20), DATABASE_URL, JS_BUDGET_KB.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,12 @@ const seconds = Number(process.env.BENCH_SECONDS) || 8;
 const connections = Number(process.env.BENCH_CONNECTIONS) || 20;
 const token = 'bench-token';
 const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+// `npm run bench -- --hot`: the popular evening (scripts/bench-hot.ts), a run of its own.
+if (process.argv.includes('--hot')) {
+  const hot = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/bench-hot.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+  process.exit(hot.status ?? 1);
+}
 
 const barePort = port + 1;
 const bareBase = `http://127.0.0.1:${barePort}`;

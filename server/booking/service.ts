@@ -187,6 +187,11 @@ export async function holdSlot(
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, c.module);
   const { shift, zone } = checkChoice(v, venue, c, bookingModule, now);
+  // A slot already full is refused from an unlocked read, without queueing on the evening's lock (issue 27).
+  if (!c.replaceToken) {
+    const full = fits(v, (await usageBetween(db, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage(), shift, c.time, zone, c.pax);
+    if (full) return { condition: full };
+  }
   return db.transaction(async (tx) => {
     if (c.replaceToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, c.replaceToken)));
     // Expired holds no longer count; they are swept here, an hour after they ran out.
@@ -283,11 +288,16 @@ export async function createReservation(
   const terms = guaranteeTerms(v.rules, { date: input.date, shiftKey: shift.key, zoneKey: zone.key, pax: input.pax }, venue.currency);
   const card = await checkGuarantee(db, venue, terms, input);
   const sms = needsSmsCode(v.rules, input.pax, context.botVerdict);
+  // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
+  // an unlocked read, without queueing on the evening's lock behind the bookings that may still
+  // fit (issue 27): seats only come back by a cancel, whose offers go to the waiting list, and the
+  // sweep offers seats still free to entries that joined meanwhile (server/booking/waitlist.ts).
+  const fullNow = input.holdToken ? null : fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await lockCapacity(t, venue.id, input.date, shift.key);
-    const usage = (await usageBetween(t, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
-    const full = fits(v, usage, shift, input.time, zone, input.pax);
+    if (!fullNow) await lockCapacity(t, venue.id, input.date, shift.key);
+    const usage = fullNow ? null : ((await usageBetween(t, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
+    const full = fullNow ?? fits(v, usage!, shift, input.time, zone, input.pax);
     const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
     const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
     if (!status) {

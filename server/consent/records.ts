@@ -39,12 +39,19 @@ export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8'
 /** The text's row (added the first time it is shown): what a record names by id and hash. */
 async function textOf(tx: Database, venueId: number, purpose: ConsentPurpose, version: string, locale: Locale, text: string) {
   const hash = sha256(text);
+  const find = async () =>
+    (
+      await tx
+        .select({ id: consentTexts.id })
+        .from(consentTexts)
+        .where(and(eq(consentTexts.venueId, venueId), eq(consentTexts.purpose, purpose), eq(consentTexts.hash, hash)))
+    )[0];
+  // Read first: an insert of a key another open transaction has just inserted waits for it to end,
+  // which would line every booking up behind the others (issue 27); only a text's first use inserts.
+  const known = await find();
+  if (known) return { id: known.id, hash };
   await tx.insert(consentTexts).values({ venueId, purpose, version, locale, hash, text }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ id: consentTexts.id })
-    .from(consentTexts)
-    .where(and(eq(consentTexts.venueId, venueId), eq(consentTexts.purpose, purpose), eq(consentTexts.hash, hash)));
-  return { id: row.id, hash };
+  return { id: (await find())!.id, hash };
 }
 
 export type ConsentAnswers = {

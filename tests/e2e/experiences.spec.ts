@@ -12,11 +12,13 @@ async function experiences(request: APIRequestContext): Promise<Record<string, L
   return Object.fromEntries((data.elenco as Listed[]).map((e) => [e.titolo.en, e]));
 }
 
-/** The first day the calendar offers (the date list under the grid). */
+/** The first day after today the calendar offers (the date list under the grid): today's times run out as the clock moves. */
 async function firstDay(page: Page) {
   const list = page.getByLabel(en('reserve.date.list'));
   await expect(list.locator('option').nth(1)).toBeAttached();
-  const date = (await list.locator('option').nth(1).getAttribute('value'))!;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const values = await list.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
+  const date = values.find((d) => d > today) ?? values[0];
   await list.selectOption(date);
   return date;
 }

@@ -17,6 +17,9 @@ export async function loadExperience(venueKey: string, hash: string): Promise<Ex
   return single.status ? single.data : null;
 }
 
+/** availabledays failed: not cached, and not asked again. */
+class BackendSaidNo extends Error {}
+
 /** How many upcoming dates an experience's structured data lists (one `Event` each). */
 export const EVENT_DATES = 10;
 
@@ -34,7 +37,7 @@ export async function upcomingExperienceDates(venueKey: string, e: Experience, t
       return { year: String(d.getUTCFullYear()), month: String(d.getUTCMonth() + 1) };
     });
     const answers = await Promise.all(months.map((m) => backendFor(venueKey).experience('availabledays', { ...m, pax, experienceId: String(e.id) })));
-    if (answers.some((a) => !a.status)) throw new Error('availabledays failed');
+    if (answers.some((a) => !a.status)) throw new BackendSaidNo();
     return answers
       .flatMap((a) => (a.status ? a.data : []))
       .filter((d) => d.state === 'available' && d.date >= today)
@@ -45,8 +48,10 @@ export async function upcomingExperienceDates(venueKey: string, e: Experience, t
   const cached = unstable_cache(read, ['experience-dates', venueKey, String(e.id), pax, today], { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS });
   try {
     return await cached();
-  } catch {
-    // Outside a Next server (a script, a test) there is no cache to read through: ask directly.
+  } catch (error) {
+    // The backend could not say: no dates (and nothing cached). Outside a Next server (a script,
+    // a test) there is no cache to read through: ask directly.
+    if (error instanceof BackendSaidNo) return [];
     return read().catch(() => []);
   }
 }

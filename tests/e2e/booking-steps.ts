@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { messages } from './helpers';
+import { messages, venueToday } from './helpers';
 
 /** Steps of the booking wizard shared by the end-to-end walks. */
 export const en = messages('en');
@@ -34,7 +34,7 @@ export async function axe(page: Page) {
  * a walk would depend on the hour the suite runs.
  */
 export async function chooseTable(page: Page, pax: number, weekday: number | null, time: RegExp, nth = 0) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const today = venueToday();
   await page.goto(`/en/reserve?pax=${pax}`);
   const list = page.getByLabel(en('reserve.date.list'));
   await expect(list).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axe, en, fill, fillDetails } from './booking-steps';
-import { daysFromToday, readMails, uniqueEmail } from './helpers';
+import { daysFromToday, readMails, uniqueEmail, venueToday } from './helpers';
 import { E2E_TOKEN, siteUrl } from './servers';
 
 type Listed = { id: number; hash: string; titolo: { en: string } };
@@ -16,7 +16,7 @@ async function experiences(request: APIRequestContext): Promise<Record<string, L
 async function firstDay(page: Page) {
   const list = page.getByLabel(en('reserve.date.list'));
   await expect(list.locator('option').nth(1)).toBeAttached();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const today = venueToday();
   const values = await list.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
   const date = values.find((d) => d > today) ?? values[0];
   await list.selectOption(date);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { en, fill, fillDetails } from './booking-steps';
-import { fillBuyer, importSecondVenue, readMails, uniqueEmail, type Mail } from './helpers';
+import { fillBuyer, importSecondVenue, readMails, uniqueEmail, venueToday, type Mail } from './helpers';
 import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
 
 /**
@@ -32,7 +32,7 @@ function expectLinksOnFront(mail: Mail) {
 async function firstDay(page: Page) {
   const list = page.getByLabel(en('reserve.date.list'));
   await expect(list.locator('option').nth(1)).toBeAttached();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+  const today = venueToday();
   const values = await list.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value).filter(Boolean));
   await list.selectOption(values.find((d) => d > today) ?? values[0]);
 }

@@ -21,6 +21,9 @@ export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor
 /** A calendar day `days` from the day the walk runs (UTC), as `yyyy-mm-dd`: e2e walks never name a fixed date. */
 export const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** Today where the demo venue is (Florence), `yyyy-mm-dd`: walks book after it, since today's times run out as the clock moves. */
+export const venueToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+
 export const VENUE = 'Trattoria Da Rosa';
 export const SECOND_VENUE = 'Osteria Seconda';
 

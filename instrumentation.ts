@@ -3,6 +3,9 @@ export async function register() {
   // First: every request from now on carries the address its socket (and the trusted proxies) gave.
   const { installClientAddress } = await import('./server/client-address');
   installClientAddress();
+  // Before the first render: abort reasons keep no render alive (server/runtime/abort-stacks.ts).
+  const { releaseAbortReasonStacks } = await import('./server/runtime/abort-stacks');
+  releaseAbortReasonStacks();
   const { startServer } = await import('./server/startup');
   await startServer();
 }

@@ -6,6 +6,12 @@ const { securityHeaders } = headers;
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
 /** @type {import('next').NextConfig} */
+/** The page cache's size in bytes: PAGE_CACHE_MB megabytes (default 64, at least 8). */
+function pageCacheBytes(mb) {
+  const value = Number(mb);
+  return Math.max(8, Number.isFinite(value) && value > 0 ? value : 64) * 1024 * 1024;
+}
+
 const nextConfig = {
   poweredByHeader: false,
   // nosniff, Referrer-Policy, Permissions-Policy, CSP (enforced and report-only), HSTS over https: docs/security.md.
@@ -26,6 +32,10 @@ const nextConfig = {
   skipProxyUrlNormalize: true,
   // PGlite ships WebAssembly and node-postgres optional native bits: load them from node_modules.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  // The generated pages and cached venue data of every venue live in this LRU cache, in each
+  // instance's memory: the least recently used are dropped first, so memory stays bounded however
+  // many venues a region serves (docs/operations.md, "Memory"). PAGE_CACHE_MB, read at start.
+  cacheMaxMemorySize: pageCacheBytes(process.env.PAGE_CACHE_MB),
   experimental: {
     // Venue pages are generated on first request and kept in memory, so a restart after
     // `npm run venue:import` never serves pages rendered from the old venue data.

@@ -5,7 +5,9 @@
 // exits non-zero when a page loads more than JS_BUDGET_KB (default 40) above that floor.
 // `npm run bench -- --js` (what `npm test` runs) does only that weighing, on the existing
 // production build, without the load test or the seeded reservations.
-// `npm run bench -- --hot`: the popular evening instead (scripts/bench-hot.ts).
+// `npm run bench -- --hot`: the popular evening instead (scripts/bench-hot.ts); `-- --venues`:
+// a thousand venues in one region (scripts/bench-venues.ts); `-- --soak`: ten minutes of mixed
+// traffic (scripts/bench-soak.ts).
 // Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 20), BENCH_ONLY (targets whose
 // names contain one of these comma-separated words), DATABASE_URL, JS_BUDGET_KB.
 import { spawn, spawnSync } from 'node:child_process';
@@ -29,6 +31,14 @@ const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 if (process.argv.includes('--hot')) {
   const hot = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', 'scripts/bench-hot.ts'], { cwd: root, stdio: 'inherit', env: process.env });
   process.exit(hot.status ?? 1);
+}
+// `npm run bench -- --venues`: a thousand venues in one region (scripts/bench-venues.ts);
+// `-- --soak`: ten minutes of mixed traffic (scripts/bench-soak.ts).
+for (const [flag, script] of [['--venues', 'scripts/bench-venues.ts'], ['--soak', 'scripts/bench-soak.ts']]) {
+  if (!process.argv.includes(flag)) continue;
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
+  const run = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), '--conditions=react-server', script], { cwd: root, stdio: 'inherit', env: process.env });
+  process.exit(run.status ?? 1);
 }
 
 const barePort = port + 1;

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench -- --soak` (issue 27, docs/performance.md): SOAK_SECONDS (default 600) of mixed
+ * traffic on one server: visitors asking for pages in every language, guests holding then
+ * booking tables over the coming evenings, and buyers checking out and paying gift cards on
+ * the local payment page. Samples the server's resident memory every 5 s. At the end waits
+ * for the outbox to drain, then prints every answer tallied, the memory of the second minute
+ * against the last, and the outbox backlog. Exits non-zero on a 5xx, memory more than 10 %
+ * above the second minute's, or an outbox that does not drain within a minute.
+ * On PGlite by default; `DATABASE_URL` for PostgreSQL. Options: SOAK_SECONDS, BENCH_PORT.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
+
+const root = path.resolve(__dirname, '..');
+const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const port = Number(process.env.BENCH_PORT) || 3190;
+const seconds = Number(process.env.SOAK_SECONDS) || 600;
+const dataDir = path.join(root, '.tmp', 'bench-soak');
+const base = `http://127.0.0.1:${port}`;
+const LOCALES = ['', '/en', '/fr', '/es', '/de'];
+const PAGES = ['', '/reserve', '/frontpage/esperienze', '/frontpage/giftcards', '/frontpage/fidelity', '/promo/aperitivo-omaggio'];
+const TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
+
+async function waitUp(url: string) {
+  for (let i = 0; i < 720; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+type Answer = { status: number; body: string };
+
+/** A request as a guest's browser sends it, from its own address (X-Forwarded-For, one trusted proxy). */
+function send(method: string, pathname: string, ip: string, body?: string, type = 'application/json'): Promise<Answer> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string | number> = { 'x-forwarded-for': ip, origin: base };
+    if (body !== undefined) Object.assign(headers, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+    const req = http.request({ host: '127.0.0.1', port, path: pathname, method, headers }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', () => resolve({ status: 0, body: '' }));
+    req.end(body);
+  });
+}
+
+const json = (text: string) => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+};
+
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+type Result = { requests: { average: number }; latency: { p99: number }; errors: number; statusCodeStats: Record<string, { count: number }> };
+type Request = { method: string; path: string };
+type Autocannon = (options: { url: string; connections: number; duration: number; requests: { setupRequest: (r: Request) => Request }[] }, done: (err: Error | null, r: Result) => void) => unknown;
+
+async function main() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production' as const,
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    OUTBOX_INTERVAL_MS: '500',
+    TRUST_PROXY_HOPS: '1',
+    // Traffic, not an attack: the abuse limits out of the way (docs/security.md measures them).
+    ...Object.fromEntries(LIMIT_NAMES.map((limit) => [envName(limit), `1000000/${LIMITS[limit].windowSeconds}`])),
+  };
+  const server: ChildProcess = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: root, stdio: 'ignore', env });
+  process.on('exit', () => server.kill('SIGTERM'));
+  await waitUp(`${base}/api/health`);
+
+  const until = Date.now() + seconds * 1000;
+  const tally = new Map<string, number>();
+  const count = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
+  const samples: { at: number; mb: number }[] = [];
+  const started = Date.now();
+  const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, mb: rssMb(server.pid!) }), 5000);
+
+  // Visitors: pages in every language, 8 at a time.
+  const autocannon = createRequire(__filename)('autocannon') as Autocannon;
+  const pick = () => LOCALES[Math.floor(Math.random() * LOCALES.length)] + PAGES[Math.floor(Math.random() * PAGES.length)] || '/';
+  const visitors = new Promise<Result>((resolve, reject) =>
+    autocannon({ url: `${base}/`, connections: 8, duration: seconds, requests: [{ setupRequest: (r) => ({ ...r, path: pick() }) }] }, (err, r) => (err ? reject(err) : resolve(r))),
+  );
+
+  // Guests, 3 at a time: hold then book a table; every third also buys and pays a gift card.
+  const evenings: string[] = [];
+  for (let d = 2; evenings.length < 30; d++) evenings.push(new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10));
+  let next_ = 0;
+  const guest = async () => {
+    while (Date.now() < until) {
+      const i = next_++;
+      const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const choice = { date: evenings[i % evenings.length], time: TIMES[i % TIMES.length], zone: i % 2 ? 'sala' : 'terrazza', pax: 2 };
+      const hold = await send('POST', '/api/reservation/hold', ip, JSON.stringify(choice));
+      count(`hold ${hold.status} ${json(hold.body).error ?? ''}`.trim());
+      const guestFields = { nome: 'Soak', cognome: `Guest${i}`, email: `soak${i}@example.com`, prefisso: '+39', telefono: `34${String(1_000_000 + i).padStart(8, '0')}`, privacy: true, language: 'it' };
+      const create = await send('POST', '/api/reservation', ip, JSON.stringify({ ...choice, ...guestFields, holdToken: json(hold.body).data?.holdToken, tokenVersion: 'v3', recaptchaV3Token: `local.v3.pass.${i.toString(36).padStart(12, '0')}` }));
+      count(`book ${create.status} ${json(create.body).data?.outcome ?? json(create.body).error ?? ''}`.trim());
+      if (i % 3 === 0) {
+        const checkout = await send('POST', '/api/giftcard/checkout', ip, JSON.stringify({ id: 'buono-50', quantity: '1', firstName: 'Soak', lastName: `Buyer${i}`, email: `soak${i}@example.com`, prefix: '+39', mobile: `34${String(1_000_000 + i).padStart(8, '0')}`, recipient: 'self', paymentMethod: 'card', privacy: true, language: 'it' }));
+        count(`gift card checkout ${checkout.status} ${json(checkout.body).error ?? ''}`.trim());
+        const url = json(checkout.body).data?.url as string | undefined;
+        if (url) {
+          const pay = await send('POST', new URL(url, base).pathname, ip, 'cardNumber=4242424242424242', 'application/x-www-form-urlencoded');
+          count(`gift card payment ${pay.status}`);
+        }
+      }
+    }
+  };
+  await Promise.all([guest(), guest(), guest()]);
+  const pages = await visitors;
+  clearInterval(sampler);
+
+  let outbox = { queued: -1, failed: -1 };
+  for (let i = 0; i < 120; i++) {
+    outbox = (await (await fetch(`${base}/api/health`)).json()).outbox ?? outbox;
+    if (outbox.queued === 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const second = avg(samples.filter((s) => s.at >= 60 && s.at < 120).map((s) => s.mb));
+  const last = avg(samples.filter((s) => s.at >= seconds - 60).map((s) => s.mb));
+  const pageCodes = Object.entries(pages.statusCodeStats).map(([code, s]) => `${s.count} × ${code}`).join(', ');
+  const pageFailures = Object.entries(pages.statusCodeStats).filter(([code]) => code.startsWith('5')).reduce((a, [, s]) => a + s.count, 0) + pages.errors;
+  const calls = [...tally].sort();
+  const callFailures = calls.filter(([key]) => / (5\d\d|0)\b/.test(key)).reduce((a, [, n]) => a + n, 0);
+
+  console.log(`\nSoak: ${seconds} s of mixed traffic, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
+  console.log(`pages: ${pages.requests.average.toFixed(0)} req/s, p99 ${pages.latency.p99} ms, ${pageCodes}`);
+  for (const [key, n] of calls) console.log(`${key.padEnd(44)} ${n}`);
+  console.log(`\nresident memory (MB): second minute ${second.toFixed(0)}, last minute ${last.toFixed(0)} (${(((last - second) / second) * 100).toFixed(1)} %), peak ${Math.max(...samples.map((s) => s.mb)).toFixed(0)}`);
+  console.log(`outbox after the run: ${outbox.queued} queued, ${outbox.failed} failed`);
+  const flat = last <= second * 1.1;
+  const ok = pageFailures === 0 && callFailures === 0 && flat && outbox.queued === 0 && outbox.failed === 0;
+  console.log(ok ? 'No 5xx, memory flat within 10 %, outbox drained.' : `FAILED: ${pageFailures + callFailures} 5xx or errors; memory ${flat ? 'flat' : 'grew'}; outbox ${outbox.queued} queued, ${outbox.failed} failed.`);
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench -- --venues` (issue 27, docs/performance.md): one region serving a thousand
+ * venues. Imports BENCH_VENUES venue files (default 1000, copies of the demo venue with hosts
+ * `v{n}.bench.test`), then drives page traffic for BENCH_SECONDS (default 300) over random
+ * venues, languages and pages, after the same traffic on one venue (BENCH_ONE_SECONDS,
+ * default 30). Samples the server's resident memory every 2 s. Prints throughput against the
+ * one-venue figure and a bare Next.js page in the same run, every answer tallied (no 5xx),
+ * and the memory at the start, its peak and its last minute against the page cache size
+ * (PAGE_CACHE_MB, next.config.mjs). Exits non-zero on a 5xx or a memory that keeps growing.
+ * On PGlite by default; `DATABASE_URL` for PostgreSQL.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const root = path.resolve(__dirname, '..');
+const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const port = Number(process.env.BENCH_PORT) || 3190;
+const barePort = port + 1;
+const venues = Number(process.env.BENCH_VENUES) || 1000;
+const seconds = Number(process.env.BENCH_SECONDS) || 300;
+const oneSeconds = Number(process.env.BENCH_ONE_SECONDS) || 30;
+const connections = Number(process.env.BENCH_CONNECTIONS) || 20;
+const cacheMb = Number(process.env.PAGE_CACHE_MB) || 64;
+const dataDir = path.join(root, '.tmp', 'bench-venues');
+const base = `http://127.0.0.1:${port}`;
+const LOCALES = ['', '/en', '/fr', '/es', '/de'];
+const PAGES = ['', '/reserve', '/frontpage/esperienze', '/frontpage/giftcards', '/frontpage/fidelity'];
+
+function build(dir: string, args: string[] = []) {
+  if (spawnSync(process.execPath, [next, 'build', ...args], { cwd: dir, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }).status !== 0) process.exit(1);
+}
+
+async function waitUp(url: string) {
+  for (let i = 0; i < 720; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+type Request = { method: string; path: string; headers: Record<string, string> };
+type Result = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; statusCodeStats: Record<string, { count: number }> };
+type Options = { url: string; connections: number; duration: number; requests?: { setupRequest: (r: Request) => Request }[] };
+type Autocannon = (options: Options, done: (err: Error | null, result: Result) => void) => unknown;
+
+/** Traffic for `duration` seconds; each request's host and path from `pick`. */
+function drive(duration: number, pick?: () => { host: string; path: string }, url = `${base}/`): Promise<Result> {
+  // autocannon ships no types: the few fields read here.
+  const autocannon = createRequire(__filename)('autocannon') as Autocannon;
+  const requests = pick ? [{ setupRequest: (r: Request) => { const p = pick(); return { ...r, path: p.path, headers: { ...r.headers, host: p.host } }; } }] : undefined;
+  return new Promise((resolve, reject) => autocannon({ url, connections, duration, requests }, (err, r) => (err ? reject(err) : resolve(r))));
+}
+
+/** The server process's resident memory in MB (Linux), or NaN. */
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+const random = (n: number) => Math.floor(Math.random() * n);
+const anyPage = () => LOCALES[random(LOCALES.length)] + PAGES[random(PAGES.length)] || '/';
+
+async function seed() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  process.env.DATA_DIR = dataDir;
+  process.env.LOG_LEVEL = 'silent';
+  const { openDatabase } = await import('../server/db/client');
+  const { importVenue } = await import('../server/venues/import');
+  const { demoVenueFile, seedDemoVenue } = await import('../server/venues/seed');
+  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  const started = performance.now();
+  try {
+    await seedDemoVenue(handle.db);
+    const demo = demoVenueFile();
+    for (let n = 1; n < venues; n++) {
+      await importVenue(handle.db, { ...demo, slug: `bench-${n}`, name: `${demo.name} ${n}`, hosts: [`v${n}.bench.test`], default: false });
+    }
+  } finally {
+    await handle.close();
+  }
+  console.log(`Imported ${venues} venues in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
+  const bareDir = path.join(os.tmpdir(), 'frontpage-bench-bare-app');
+  fs.rmSync(bareDir, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'bench', 'bare-app'), bareDir, { recursive: true });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(bareDir, 'node_modules'));
+  fs.writeFileSync(path.join(bareDir, 'package.json'), '{"name":"bare-app","private":true}\n');
+  build(bareDir, ['--webpack']);
+  await seed();
+
+  const env = { ...process.env, NODE_ENV: 'production' as const, NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PAGE_CACHE_MB: String(cacheMb) };
+  const server = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: root, stdio: 'ignore', env });
+  const children: ChildProcess[] = [server, spawn(process.execPath, [next, 'start', '-p', String(barePort)], { cwd: bareDir, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } })];
+  process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
+  await waitUp(`${base}/api/health`);
+  await waitUp(`http://127.0.0.1:${barePort}/`);
+
+  const bare = await drive(10, undefined, `http://127.0.0.1:${barePort}/`);
+  // One venue: every page in every language, first rendered, then from the cache.
+  for (const l of LOCALES) for (const p of PAGES) await fetch(base + (l + p || '/'));
+  const one = await drive(oneSeconds, () => ({ host: 'localhost', path: anyPage() }));
+
+  const samples: { at: number; mb: number }[] = [];
+  const started = Date.now();
+  const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, mb: rssMb(server.pid!) }), 2000);
+  const startMb = rssMb(server.pid!);
+  const many = await drive(seconds, () => {
+    const n = random(venues);
+    return { host: n === 0 ? 'localhost' : `v${n}.bench.test`, path: anyPage() };
+  });
+  clearInterval(sampler);
+
+  const lastMinute = samples.filter((s) => s.at >= seconds - 60).map((s) => s.mb);
+  const firstMinute = samples.filter((s) => s.at >= 60 && s.at < 120).map((s) => s.mb);
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const peak = Math.max(...samples.map((s) => s.mb));
+  const codes = (r: Result) => Object.entries(r.statusCodeStats).map(([code, s]) => `${s.count} × ${code}`).join(', ');
+  const fivexx = (r: Result) => Object.entries(r.statusCodeStats).filter(([code]) => code.startsWith('5')).reduce((a, [, s]) => a + s.count, 0) + r.errors;
+  const row = (name: string, r: Result) => console.log(name.padEnd(44), r.requests.average.toFixed(0).padStart(7), (r.requests.average / bare.requests.average).toFixed(2).padStart(7), String(r.latency.p50).padStart(7), String(r.latency.p99).padStart(7), `  ${codes(r)}`);
+
+  console.log(`\n${venues} venues, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, page cache ${cacheMb} MB; one venue ${oneSeconds} s, all venues ${seconds} s\n`);
+  console.log('traffic'.padEnd(44), '  req/s', '  ratio', ' p50 ms', ' p99 ms', '  answers');
+  row('baseline: bare Next.js page', bare);
+  row('one venue: random page and language', one);
+  row(`${venues} venues: random venue, page and language`, many);
+  console.log(`\n${venues} venues / one venue throughput: ${(many.requests.average / one.requests.average).toFixed(2)}`);
+  console.log(`resident memory (MB): before ${startMb.toFixed(0)}, peak ${peak.toFixed(0)}, second minute ${avg(firstMinute).toFixed(0)}, last minute ${avg(lastMinute).toFixed(0)}`);
+  const growing = firstMinute.length > 0 && avg(lastMinute) > avg(firstMinute) * 1.25;
+  const failed = fivexx(one) + fivexx(many);
+  if (failed) console.log(`FAILED: ${failed} 5xx or errors`);
+  if (growing) console.log('FAILED: the memory of the last minute is more than 25 % above the second minute');
+  process.exit(failed || growing ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,5 +1,6 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 import headers from './lib/security/headers.cjs';
+import fastRoutes from './lib/venue/fast-routes.cjs';
 
 const { securityHeaders } = headers;
 
@@ -14,6 +15,10 @@ function pageCacheBytes(mb) {
 
 const nextConfig = {
   poweredByHeader: false,
+  // The fast path of page routing: a plain venue host's page, without running proxy.ts (lib/venue/fast-routes.cjs).
+  async rewrites() {
+    return { beforeFiles: fastRoutes.venueRewrites(), afterFiles: [], fallback: [] };
+  },
   // nosniff, Referrer-Policy, Permissions-Policy, CSP (enforced and report-only), HSTS over https: docs/security.md.
   async headers() {
     return [

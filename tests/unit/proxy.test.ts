@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { getMiddlewareRouteMatcher } from 'next/dist/shared/lib/router/utils/middleware-route-matcher';
 import { proxy, REWRITTEN_HEADER, config } from '@/proxy';
+import { FAST_HOST, FAST_HOST_CAPTURE, venueRewrites } from '@/lib/venue/fast-routes.cjs';
 
 const run = (url: string, cookies: Record<string, string> = {}, host = 'localhost:3000', extra: Record<string, string> = {}) => {
   const headers = new Headers({ host, ...extra });
@@ -127,7 +128,7 @@ describe('proxy: internal paths stay internal', () => {
   it('runs on internal paths with an extension, which the page matcher skips', () => {
     // The matcher compiled as Next compiles it for the build (a function its type declarations leave out).
     const { getMiddlewareMatchers } = jest.requireActual<{
-      getMiddlewareMatchers: (matcher: string[], nextConfig: object) => Parameters<typeof getMiddlewareRouteMatcher>[0];
+      getMiddlewareMatchers: (matcher: typeof config.matcher, nextConfig: object) => Parameters<typeof getMiddlewareRouteMatcher>[0];
     }>('next/dist/build/analysis/get-page-static-info');
     const matches = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
     const runsOn = (path: string) => matches(path, { headers: {} } as never, {});
@@ -158,5 +159,85 @@ describe('proxy: partner-source flag (spec section 4)', () => {
 
   it('leaves the flag alone on other requests', () => {
     expect(run('http://localhost:3000/', { frontpagePartner: 'pc' }).headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('the fast path: next.config.mjs rewrites what needs nothing of the proxy (issue 27)', () => {
+  type Req = { headers: Record<string, string> };
+  type Has = { type: string; key: string; value?: string }[];
+  const { getMiddlewareMatchers } = jest.requireActual<{
+    getMiddlewareMatchers: (matcher: typeof config.matcher, nextConfig: object) => Parameters<typeof getMiddlewareRouteMatcher>[0];
+  }>('next/dist/build/analysis/get-page-static-info');
+  const { getPathMatch } = jest.requireActual<{ getPathMatch: (source: string, options: object) => (path: string) => false | Record<string, string> }>('next/dist/shared/lib/router/utils/path-match');
+  const { matchHas, prepareDestination } = jest.requireActual<{
+    matchHas: (req: Req, query: object, has?: Has, missing?: Has) => false | Record<string, string>;
+    prepareDestination: (args: object) => { newUrl: string };
+  }>('next/dist/shared/lib/router/utils/prepare-destination');
+  const proxyRuns = getMiddlewareRouteMatcher(getMiddlewareMatchers(config.matcher, {}));
+
+  /** Where Next's own rewrites send a request the proxy does not run on, as its router does; null when none applies. */
+  function fastRoute(path: string, req: Req, query: Record<string, string> = {}): string | null {
+    for (const rule of venueRewrites()) {
+      const params = getPathMatch(rule.source, { strict: true, removeUnnamedParams: true })(path);
+      if (!params) continue;
+      const hasParams = matchHas(req, query, rule.has);
+      if (!hasParams) continue;
+      return prepareDestination({ appendParamsToQuery: false, destination: rule.destination, params: { ...params, ...hasParams }, query }).newUrl;
+    }
+    return null;
+  }
+
+  const cases: [string, string, Record<string, string>?, Record<string, string>?][] = [
+    // [path, host, extra headers, query]
+    ['/', 'demo.localhost:3000'],
+    ['/reserve', 'demo.localhost:3000'],
+    ['/frontpage/giftcard/buono-50', 'prenota.trattoriadarosa.it'],
+    ['/promo/aperitivo-omaggio', 'prenota.trattoriadarosa.it'],
+    ['/en', 'demo.localhost'],
+    ['/en/frontpage/esperienze/abc/reserve', 'demo.localhost:3000'],
+    ['/de/reserve/AbC123/edit', 'demo.localhost:3000'],
+    ['/it/reserve', 'demo.localhost:3000'],
+    ['/it', 'demo.localhost:3000'],
+    ['/v/other.example/en/reserve', 'demo.localhost:3000'],
+    ['/reserve', 'localhost:3000'],
+    ['/reserve', '127.0.0.1:3000'],
+    ['/reserve', '[::1]:3000'],
+    ['/reserve', 'Demo.Localhost'],
+    ['/reserve', 'demo.localhost.'],
+    ['/reserve', 'localhost:3961@evil.example'],
+    ['/reserve', 'demo.localhost', { cookie: 'frontpageLanguage=en' }],
+    ['/reserve', 'demo.localhost', { cookie: 'frontpagePartner=pc' }],
+    ['/reserve', 'demo.localhost', {}, { src: 'pc' }],
+    ['/reserve', 'demo.localhost', { 'sec-fetch-dest': 'iframe' }],
+    ['/reserve/%ZZ/edit', 'demo.localhost'],
+    ['/en/reserve/%C3%A8', 'demo.localhost'],
+  ];
+
+  it.each(cases)('%s on %s: exactly one of the proxy and the fast path, and the same page', (path, host, extra = {}, query = {}) => {
+    const headers = { host, ...extra };
+    const runs = proxyRuns(path, { headers } as never, query);
+    const fast = runs ? null : fastRoute(path, { headers }, query);
+    expect([path, host, Boolean(runs) !== Boolean(fast)]).toEqual([path, host, true]);
+    if (fast) {
+      // The page the proxy would have chosen for the same request.
+      const search = new URLSearchParams(query).toString();
+      const viaProxy = run(`http://${host}${path}${search ? `?${search}` : ''}`, {}, host, extra);
+      expect(fast).toBe(new URL(rewrite(viaProxy) ?? 'http://x/none').pathname);
+    }
+  });
+
+  it('takes the plain venue hosts, and none that the proxy must see', () => {
+    const fastHost = (host: string) => new RegExp(`^${FAST_HOST}$`).test(host);
+    expect(['demo.localhost', 'demo.localhost:3000', 'prenota.trattoriadarosa.it', 'a-b.example.com:443'].map(fastHost)).toEqual([true, true, true, true]);
+    expect(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000', '[::1]:3000', 'Demo.localhost', 'demo.localhost.', 'a_b.example', 'x.example@evil', ''].map(fastHost)).toEqual(Array(10).fill(false));
+    // One pattern: the capturing one is the same host pattern, and proxy.ts's matcher (a literal, as Next requires) uses it.
+    expect(FAST_HOST_CAPTURE.replace('(?<venue>', '').replace(')(?::\\d{1,5})?', '(?::\\d{1,5})?')).toBe(FAST_HOST);
+    expect(JSON.stringify(config.matcher)).toContain(JSON.stringify(FAST_HOST));
+  });
+
+  it('never takes Next\'s files, the APIs, public files or the internal pages', () => {
+    for (const path of ['/_next/static/x.js', '/api/health', '/backend/api/frontpage/location/getlocation', '/venues/demo/logo.svg', '/embed.js', '/robots.txt', '/sitemap.xml', '/favicon.ico', '/v/demo.localhost/it']) {
+      expect([path, fastRoute(path, { headers: { host: 'demo.localhost' } })]).toEqual([path, null]);
+    }
   });
 });

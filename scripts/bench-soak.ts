@@ -49,7 +49,7 @@ function send(method: string, pathname: string, ip: string, body?: string, type 
       res.on('data', (c) => (text += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
     });
-    req.on('error', () => resolve({ status: 0, body: '' }));
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, body: JSON.stringify({ error: error.code ?? error.message }) }));
     req.end(body);
   });
 }
@@ -70,7 +70,7 @@ function rssMb(pid: number): number {
   }
 }
 
-type Result = { requests: { average: number }; latency: { p99: number }; errors: number; statusCodeStats: Record<string, { count: number }> };
+type Result = { requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; statusCodeStats: Record<string, { count: number }> };
 type Request = { method: string; path: string };
 type Autocannon = (options: { url: string; connections: number; duration: number; requests: { setupRequest: (r: Request) => Request }[] }, done: (err: Error | null, r: Result) => void) => unknown;
 
@@ -88,15 +88,18 @@ async function main() {
     // Traffic, not an attack: the abuse limits out of the way (docs/security.md measures them).
     ...Object.fromEntries(LIMIT_NAMES.map((limit) => [envName(limit), `1000000/${LIMITS[limit].windowSeconds}`])),
   };
-  const server: ChildProcess = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: root, stdio: 'ignore', env });
+  const started = Date.now();
+  // The server's own output goes to a file beside its data, for a look after a failure.
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'w');
+  const server: ChildProcess = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: root, stdio: ['ignore', log, log], env: { ...env, LOG_LEVEL: 'warn' } });
+  server.on('exit', (code, signal) => console.log(`The server exited (${code ?? signal}) at ${((Date.now() - started) / 1000).toFixed(0)} s.`));
   process.on('exit', () => server.kill('SIGTERM'));
   await waitUp(`${base}/api/health`);
 
-  const until = Date.now() + seconds * 1000;
+  const until = started + seconds * 1000;
   const tally = new Map<string, number>();
   const count = (key: string) => tally.set(key, (tally.get(key) ?? 0) + 1);
   const samples: { at: number; mb: number }[] = [];
-  const started = Date.now();
   const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, mb: rssMb(server.pid!) }), 5000);
 
   // Visitors: pages in every language, 8 at a time.
@@ -134,7 +137,7 @@ async function main() {
         if (page) count(`gift card payment page ${page.status}${session ? '' : ' without a payment link'}`);
         if (session) {
           const pay = await send('POST', `/api/payments/testpay/${session}`, ip, 'cardNumber=4242424242424242', 'application/x-www-form-urlencoded');
-          count(`gift card payment ${pay.status}`);
+          count(`gift card payment ${pay.status} ${pay.status ? '' : json(pay.body).error}`.trim());
         }
       }
     }
@@ -145,7 +148,7 @@ async function main() {
 
   let outbox = { queued: -1, failed: -1 };
   for (let i = 0; i < 120; i++) {
-    outbox = (await (await fetch(`${base}/api/health`)).json()).outbox ?? outbox;
+    outbox = (await fetch(`${base}/api/health`).then((r) => r.json()).catch(() => ({}))).outbox ?? outbox;
     if (outbox.queued === 0) break;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -161,7 +164,7 @@ async function main() {
   const callFailures = calls.filter(([key]) => / (5\d\d|0)\b/.test(key)).reduce((a, [, n]) => a + n, 0);
 
   console.log(`\nSoak: ${seconds} s of mixed traffic, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
-  console.log(`pages: ${pages.requests.average.toFixed(0)} req/s, p99 ${pages.latency.p99} ms, ${pageCodes}`);
+  console.log(`pages: ${pages.requests.average.toFixed(0)} req/s, p99 ${pages.latency.p99} ms, ${pageCodes}, ${pages.errors} errors (${pages.timeouts} past autocannon's 10 s)`);
   for (const [key, n] of calls) console.log(`${key.padEnd(44)} ${n}`);
   console.log(`\nresident memory (MB): warm ${second.toFixed(0)}, end ${last.toFixed(0)} (${(((last - second) / second) * 100).toFixed(1)} %), peak ${Math.max(...samples.map((s) => s.mb)).toFixed(0)}`);
   console.log(`outbox after the run: ${outbox.queued} queued, ${outbox.failed} failed`);

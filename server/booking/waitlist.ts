@@ -87,12 +87,24 @@ async function queueOffer(tx: Database, venue: VenueRow, r: ReservationRow, offe
 }
 
 /** Opens an offer for an entry inside the evening's locked transaction, if its party fits now. */
-async function openOffer(tx: Database, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, host: string, sms: boolean, now: Date): Promise<number | null> {
-  const v = await loadBookingVenue(tx, venue);
+/** The evening's venue rules and seat usage, as an offer is judged against them. */
+type Evening = { v: Awaited<ReturnType<typeof loadBookingVenue>>; usage: ReturnType<typeof emptyUsage> };
+
+async function eveningOf(tx: Database, venue: VenueRow, date: string, now: Date, known?: Evening['v']): Promise<Evening> {
+  const v = known ?? (await loadBookingVenue(tx, venue));
+  return { v, usage: (await usageBetween(tx, venue.id, date, date, now)).get(date) ?? emptyUsage() };
+}
+
+/**
+ * Opens an offer to the entry when its party fits the evening now. `evening`, when given, is
+ * the evening as read under its lock since the last offer was made (an offer changes the usage,
+ * a refusal does not), so a long waiting list is judged without a query per entry.
+ */
+async function openOffer(tx: Database, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, host: string, sms: boolean, now: Date, evening?: Evening): Promise<number | null> {
+  const { v, usage } = evening ?? (await eveningOf(tx, venue, entry.date, now));
   const shift = v.shifts.find((s) => s.key === entry.shiftKey);
   const zone = v.zones.find((z) => z.key === entry.zoneKey);
   if (!shift || !zone) return null;
-  const usage = (await usageBetween(tx, venue.id, entry.date, entry.date, now)).get(entry.date) ?? emptyUsage();
   if (fits(v, usage, shift, entry.time, zone, entry.covers)) return null;
   const expiresAt = new Date(now.getTime() + minutes * 60_000);
   const [offer] = await tx
@@ -148,9 +160,14 @@ export async function offerWithin(t: Database, given: VenueRow, date: string, sh
   if (!entries.length) return [];
   const host = await venueHost(t, venue.id);
   const ids: number[] = [];
+  // Read once, and again only after an offer took seats: a waiting list of hundreds on a full
+  // evening costs one read a minute, not one per entry (the soak, docs/performance.md).
+  let seats = await eveningOf(t, venue, date, now, v);
   for (const entry of entries) {
-    const id = await openOffer(t, venue, entry, 'auto', rules.minutes, host, v.rules.reminders.sms, now);
-    if (id) ids.push(id);
+    const id = await openOffer(t, venue, entry, 'auto', rules.minutes, host, v.rules.reminders.sms, now, seats);
+    if (!id) continue;
+    ids.push(id);
+    seats = await eveningOf(t, venue, date, now, v);
   }
   if (ids.length) log.info('waitlist_offered', { venueId: venue.id, date, shift: shiftKey, offers: ids.length });
   return ids;

@@ -27,7 +27,9 @@ const REWRITE_MARK = crypto.randomUUID();
 /**
  * Every page request is rewritten to /v/{venue}/{locale}/{path}, so each page is
  * generated once per venue and language and then served from cache (DESIGN.md,
- * "Speed by design"). The locale prefix is as-needed: Italian has none.
+ * "Speed by design"). The locale prefix is as-needed: Italian has none. On a venue's own
+ * host, the requests that need none of this are rewritten the same way by Next's own
+ * rewrites without running it (lib/venue/fast-routes.cjs, the matcher below).
  */
 export function proxy(request: NextRequest) {
   if (request.headers.get(REWRITTEN_HEADER) === REWRITE_MARK) return NextResponse.next();
@@ -121,9 +123,9 @@ function withPartnerFlag(request: NextRequest, response: NextResponse) {
   return response;
 }
 
-/** The page paths: not Next's assets, the JSON APIs, the backend contract or public files. */
 export const config = {
-  // Only requests the fast path of next.config.mjs cannot take run this proxy (lib/venue/fast-routes.cjs):
+  // Pages only (not Next's assets, the JSON APIs, the backend contract or public files), and of
+  // them only the requests the fast path of next.config.mjs cannot take (lib/venue/fast-routes.cjs):
   // a host that is not a plain lower-case venue name, a language or partner cookie, a `src` query, a
   // framed page (its venue's frame-ancestors), the Italian prefix, a %-escape; and every internal
   // path, with an extension too, so that none is reached from outside. Literals, as Next requires;

@@ -86,7 +86,6 @@ async function queueOffer(tx: Database, venue: VenueRow, r: ReservationRow, offe
   }
 }
 
-/** Opens an offer for an entry inside the evening's locked transaction, if its party fits now. */
 /** The evening's venue rules and seat usage, as an offer is judged against them. */
 type Evening = { v: Awaited<ReturnType<typeof loadBookingVenue>>; usage: ReturnType<typeof emptyUsage> };
 
@@ -96,9 +95,10 @@ async function eveningOf(tx: Database, venue: VenueRow, date: string, now: Date,
 }
 
 /**
- * Opens an offer to the entry when its party fits the evening now. `evening`, when given, is
- * the evening as read under its lock since the last offer was made (an offer changes the usage,
- * a refusal does not), so a long waiting list is judged without a query per entry.
+ * Opens an offer for an entry inside the evening's locked transaction, if its party fits now.
+ * `evening`, when given, is the evening as read under its lock since the last offer was made
+ * (an offer changes the usage, a refusal does not), so a long waiting list is judged without a
+ * query per entry.
  */
 async function openOffer(tx: Database, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, host: string, sms: boolean, now: Date, evening?: Evening): Promise<number | null> {
   const { v, usage } = evening ?? (await eveningOf(tx, venue, entry.date, now));

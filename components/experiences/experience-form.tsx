@@ -25,9 +25,9 @@ import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { FieldsStep } from './fields-step';
 import { DepositStep } from './deposit-step';
 import { EXPERIENCE_LAST_KEY, type ExperienceFormSetup } from './types';
+import { fill } from '@/lib/i18n/fill';
 
 type Step = 'people' | 'date' | 'time' | 'fields' | 'details' | 'guarantee' | 'payment' | 'summary';
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /**
  * The experience booking form (spec section 2, "Experience booking form"): the experience's

@@ -12,6 +12,7 @@ import { errorId, fieldId } from '@/components/forms/types';
 import { formatPrice } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
+import { fill } from '@/lib/i18n/fill';
 
 /** A card as the checkout needs it: title already in the guest's language, amounts in cents. */
 export type CheckoutCard = { id: string; title: string; value: number; price: number; customMin: number | null; customMax: number | null; maxQuantity: number };
@@ -82,7 +83,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
     const key = errors[name as keyof Values]?.message ?? (name === 'customValue' && outOfRange ? 'amountRange' : undefined);
     if (!key) return undefined;
     const vars: Record<string, string> = { min: card?.customMin != null ? fmt(card.customMin) : '', max: name === 'quantity' ? String(card?.maxQuantity ?? '') : card?.customMax != null ? fmt(card.customMax) : '' };
-    return (text.errors[key] ?? text.errors.required).replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+    return fill(text.errors[key] ?? text.errors.required, vars);
   };
   const summary = ORDER.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! }));
 

@@ -5,6 +5,7 @@ import { formatPrice } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
 import type { WizardSetup } from './types';
+import { fill } from '@/lib/i18n/fill';
 
 /** Stripe.js and its React bindings load only when the venue uses Stripe and a guarantee applies. */
 const StripeCard = lazy(() => import('./stripe-card'));
@@ -24,7 +25,6 @@ export type ConfirmCard = () => Promise<string | null>;
 export function GuaranteeTerms({ setup, terms }: { setup: WizardSetup; terms: GuaranteeOffer['terms'] }) {
   const { t } = setup;
   const policy = policyMessage(terms);
-  const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
   const amount = formatPrice(terms.feeCents / 100, terms.currency, setup.locale);
   const total = formatPrice(terms.totalCents / 100, terms.currency, setup.locale);
   return (

@@ -9,6 +9,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { LAST_RESERVATION_KEY, type LastReservation } from './types';
 
 import { readSessionRaw } from './session';
+import { fill } from '@/lib/i18n/fill';
 
 const noSubscription = () => () => undefined;
 const readStored = () => readSessionRaw(LAST_RESERVATION_KEY);
@@ -27,7 +28,6 @@ type Props = {
   venue?: { name: string; address: string; timezone: string };
 };
 
-const fill = (text: string | undefined, values: Record<string, string | number>) => (text ?? '').replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /** The instant a wall-clock date and time happen in a time zone (two passes over its offset). */
 function zonedInstant(timeZone: string, date: string, time: string): Date {

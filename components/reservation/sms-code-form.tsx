@@ -6,10 +6,10 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { readSession, writeSession } from './session';
 import { LAST_RESERVATION_KEY } from './types';
+import { fill } from '@/lib/i18n/fill';
 
 type Props = { hash: string; locale: Locale; expiresAt: string | null; attemptsLeft: number; texts: Record<string, string> };
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 
 /**
  * The SMS code of a suspended booking: six digits; a wrong code says how many attempts are

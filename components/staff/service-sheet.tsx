@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import useSWR from 'swr';
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { formatPrice } from '@/lib/currency';
+import { fill } from '@/lib/i18n/fill';
 
 /** The texts of the staff area (messages `staffArea`), in the language staff chose. */
 export type SheetText = Record<string, string> & {
@@ -15,7 +16,6 @@ export type SheetText = Record<string, string> & {
   offers: Record<string, string>;
 };
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));
 const pick = (texts: Record<string, string> | null, locale: string) => (texts ? texts[locale] || texts.it || '' : '');
 
 type Answer = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'refundfee' | 'offer';

@@ -24,6 +24,7 @@ import { bookingRulesSchema } from './rules';
 import { instantOf, localMoment } from './time';
 import { cancellationFee } from './guarantee';
 import { cancelReservation, findReservation } from './changes';
+import { fill } from '@/lib/i18n/fill';
 
 /**
  * Reminders the day before (issue 24; docs/operations.md, "Reminders"): at the venue's hour
@@ -92,7 +93,7 @@ async function queueReminder(tx: Database, venue: VenueRow, r: ReservationRow, h
   const jsonLd = tableReservationMarkup(markupVenue(venue, venuePageUrl(host, locale, '/')), r, { ended: false, links: { url: editUrl, modify: editUrl, cancel: link('cancel') } });
   await enqueueEmail(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: r.email, ...mail, jsonLd, dedupeKey: `reminder:email:table:${r.id}` });
   if (sms && r.phone) {
-    const text = t.sms.replace(/\{(\w+)\}/g, (_, k: string) => ({ venueName: venue.name, time: r.time, covers: String(r.covers), link: link('coming') })[k] ?? '');
+    const text = fill(t.sms, { venueName: venue.name, time: r.time, covers: r.covers, link: link('coming') });
     await enqueueSms(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `reminder:sms:table:${r.id}` });
   }
 }

@@ -23,6 +23,7 @@ import { queueReservationEmails } from './emails';
 import { issueCode } from './sms';
 import { lockCapacity, loadBookingVenue, needsSmsCode, usageBetween } from './service';
 import { localMoment } from './time';
+import { fill } from '@/lib/i18n/fill';
 
 /**
  * Waiting-list offers (issue 24; docs/waitlist.md). When seats free up on an evening (a
@@ -81,7 +82,7 @@ async function queueOffer(tx: Database, venue: VenueRow, r: ReservationRow, offe
   ]);
   await enqueueEmail(tx, { venueId: venue.id, template: 'waitlistOffer', locale, to: r.email, ...mail, dedupeKey: `waitlist-offer:email:${offerId}` });
   if (sms && r.phone) {
-    const text = t.sms.replace(/\{(\w+)\}/g, (_, k: string) => (vars as Record<string, string>)[k] ?? '');
+    const text = fill(t.sms, vars as Record<string, string>);
     await enqueueSms(tx, { venueId: venue.id, template: 'waitlistOffer', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `waitlist-offer:sms:${offerId}` });
   }
 }

@@ -21,6 +21,7 @@ import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { displayPhone } from '@/lib/identity';
+import { fill } from '@/lib/i18n/fill';
 
 type Texts = Record<string, string>;
 type Catalogue = { experiences: { emails: Record<string, Texts>; summary: Texts; manage: Texts } };
@@ -29,7 +30,6 @@ const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, Catalogue
 /** Texts of the database (`it` always, the others optional), read like the contract's. */
 const text = (t: DbTexts | null | undefined, locale: Locale) => pickText(t as Parameters<typeof pickText>[0], locale);
 
-const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '');
 
 async function zoneLabel(db: Database, venue: VenueRow, key: string, locale: Locale): Promise<string> {
   const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));

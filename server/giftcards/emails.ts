@@ -15,15 +15,15 @@ import de from '@/messages/de.json';
 import { formatCardCode } from './codes';
 import { instantOf } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
+import { escapeHtml } from '@/lib/html/escape';
+import { fill } from '@/lib/i18n/fill';
 
 const catalogues = { it, en, fr, es, de };
 type Mail = 'recipient' | 'buyer' | 'venue';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function phrases(locale: Locale, mail: Mail) {
   const texts = (catalogues[locale].giftcards.emails as Record<Mail | 'labels', Record<string, string>>);
-  const fill = (text: string, vars: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
   return { t: (key: string, vars: Record<string, string> = {}) => fill(texts[mail][key] ?? '', vars), label: (key: string) => texts.labels[key] ?? key };
 }
 

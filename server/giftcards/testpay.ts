@@ -12,9 +12,9 @@ import { localCheckoutProvider } from '@/server/payments/checkout';
 import { TEST_CARDS } from '@/server/payments/local';
 import { applyCheckoutEvent } from './service';
 import { config } from '@/server/config';
+import { escapeHtml } from '@/lib/html/escape';
 
 const catalogues = { it, en, fr, es, de };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /**
  * The page may send its form back to itself and be redirected to the shop's return pages, which
  * on a front are on another origin (browsers hold a form's redirects to form-action too).

@@ -4,6 +4,7 @@ import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
+import { escapeHtml } from '@/lib/html/escape';
 
 const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, { emails: { layout: Record<string, string> } }>;
 
@@ -19,7 +20,6 @@ export type EmailBrand = {
   siteUrl: string;
 };
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Relative luminance (WCAG 2.1) of a #rrggbb colour. */
 function luminance(hex: string): number {

@@ -4,6 +4,8 @@ import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
+import { escapeHtml } from '@/lib/html/escape';
+import { fill } from '@/lib/i18n/fill';
 
 const catalogues = { it, en, fr, es, de };
 
@@ -23,8 +25,6 @@ export type EmailTemplate =
 /** Placeholders of the texts; `venueName` always. */
 type Vars = { venueName: string; firstName?: string; link?: string; [name: string]: string | undefined };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * An e-mail in the guest's language, carrying the venue's name: subject, plain text and
@@ -54,7 +54,7 @@ export function renderEmailTexts(
 ): { subject: string; text: string; html: string } {
   const locale = toLocale(language);
   const values: Record<string, string> = Object.fromEntries(Object.entries({ firstName: '', link: '', ...vars }).map(([k, v]) => [k, v ?? '']));
-  const t = (key: string) => (texts[key] ?? '').replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+  const t = (key: string) => fill(texts[key], values);
   const greeting = vars.firstName ? t('greeting') : t('greetingPlain');
   const paragraphs = [t('body')];
   const signature = t('signature');
@@ -140,5 +140,5 @@ export type SmsTemplate = 'reservationCode';
 export function smsText(template: SmsTemplate, language: string, vars: Record<string, string>): string {
   const locale = toLocale(language);
   const text = (catalogues[locale] as unknown as { sms: Record<SmsTemplate, string> }).sms[template];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
+  return fill(text, vars);
 }

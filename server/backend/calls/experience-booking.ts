@@ -14,28 +14,20 @@ import { additionalFields, availableDays, availableTimes, checkExperienceChoice,
 import { amountDueCents, experienceGuarantee } from '@/server/experiences/rules';
 import type { CallContext, Envelope } from '../dispatch';
 import { experienceToContract } from './experiences';
+import { fields, invalid, notFound, refusing } from './answers';
 
 /**
  * The experience booking calls of spec section 7 (docs/backend-contract.md, "Experience
  * bookings"). Bad input is a 400 with message keys under `experiences.errors`.
  */
-const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
-const invalid = (errors: Record<string, string>, error = 'invalid'): Envelope => ({ httpStatus: 400, status: false, error, fieldErrors: errors });
-const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
-
-async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof BookingError) {
-      log.info('experience_refused', { code: error.code });
-      const extra = (error as BookingError & { fieldErrors?: Record<string, string> }).fieldErrors;
-      if (error.code === 'notFound') return notFound;
-      return invalid(extra ?? (error.field ? { [error.field]: error.code } : {}), error.code);
-    }
-    throw error;
-  }
+function experienceRefusal(error: unknown): Envelope | undefined {
+  if (!(error instanceof BookingError)) return undefined;
+  log.info('experience_refused', { code: error.code });
+  const extra = (error as BookingError & { fieldErrors?: Record<string, string> }).fieldErrors;
+  if (error.code === 'notFound') return notFound;
+  return invalid(extra ?? (error.field ? { [error.field]: error.code } : {}), error.code);
 }
+const guarded = (run: () => Promise<Envelope>) => refusing(run, experienceRefusal);
 
 const id = numericId();
 const pax = queryInt(1, MAX_PARTY);

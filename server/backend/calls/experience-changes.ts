@@ -5,13 +5,13 @@ import { log } from '@/lib/log';
 import { BookingError } from '@/server/booking/service';
 import { cancelExperienceBooking, editExperienceBooking, experienceBookingView } from '@/server/experiences/changes';
 import type { CallContext, Envelope } from '../dispatch';
+import { notFound } from './answers';
 
 /**
  * The guest's changes to an experience booked on its own (*additions*, docs/backend-contract.md
  * "Experience bookings"): `getreserve`, `editreserve`, `cancelreserve`, as `reservation/get`,
  * `edit` and `cancel` are for a table.
  */
-const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
 
 /** `experience/getreserve {hash}` → the booking, or `notFound` (404) for an unknown or malformed hash. */
 export async function getExperienceReserve({ db, venue, params }: CallContext): Promise<Envelope> {

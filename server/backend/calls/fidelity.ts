@@ -2,8 +2,8 @@ import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/f
 import { toLocale } from '@/lib/i18n/locales';
 import { lookup, subscribe } from '@/server/fidelity/service';
 import type { CallContext, Envelope } from '../dispatch';
+import { fields } from './answers';
 
-const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
 
 /**
  * `fidelity/subscribe`: the loyalty sign-up. Invalid input is a 400 with the field

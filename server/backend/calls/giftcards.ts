@@ -10,26 +10,19 @@ import { cardView, findCard, listCards } from '@/server/giftcards/catalog';
 import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem';
 import { confirmReturn, findOrder, orderView, paymentView, startCheckout } from '@/server/giftcards/service';
 import type { CallContext, Envelope } from '../dispatch';
+import { fields, invalid, notFound, refusing } from './answers';
 
-const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
-const invalid = (errors: Record<string, string>, error = 'invalid'): Envelope => ({ httpStatus: 400, status: false, error, fieldErrors: errors });
-const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
 
 /** Refusals of the gift card calls, as HTTP statuses; bad input is a 400 with message keys. */
 const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409, testCard: 409 };
 
-async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof GiftcardError) {
-      log.info('giftcard_refused', { code: error.code });
-      if (error.field && !refusal[error.code]) return invalid({ [error.field]: error.code });
-      return { httpStatus: refusal[error.code] ?? 400, status: false, error: error.code, fieldErrors: error.field ? { [error.field]: error.code } : {} };
-    }
-    throw error;
-  }
+function giftcardRefusal(error: unknown): Envelope | undefined {
+  if (!(error instanceof GiftcardError)) return undefined;
+  log.info('giftcard_refused', { code: error.code });
+  if (error.field && !refusal[error.code]) return invalid({ [error.field]: error.code });
+  return { httpStatus: refusal[error.code] ?? 400, status: false, error: error.code, fieldErrors: error.field ? { [error.field]: error.code } : {} };
 }
+const guarded = (run: () => Promise<Envelope>) => refusing(run, giftcardRefusal);
 
 /** `giftcard/getlist` → the venue's cards on sale (amounts in cents). */
 export async function getGiftcardList({ db, venue }: CallContext): Promise<Envelope> {

@@ -4,11 +4,10 @@ import { promoRequestSchema } from '@/lib/forms/promo';
 import { toLocale } from '@/lib/i18n/locales';
 import { getCode, getPromo, lookupCode, redeemCode, requestCode, resendCode } from '@/server/promo/service';
 import type { CallContext, Envelope } from '../dispatch';
+import { fields, notFound } from './answers';
 
-const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
 const urlName = z.string().trim().min(1).max(120);
 const id = z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/);
-const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
 const invalid = (field: string): Envelope => ({ httpStatus: 400, status: false, error: 'invalid', fieldErrors: { [field]: 'invalid' } });
 
 /** `promo/getpromo {urlName}`: the promotion page's data, with the live count and state. */

@@ -13,26 +13,21 @@ import { log } from '@/lib/log';
 import { RATE_LIMITED, RateLimitedError } from '@/server/limits-config';
 import type { CallContext, Envelope } from '../dispatch';
 import { now as clockNow } from '@/server/clock';
-
-const fields = (params: URLSearchParams) => Object.fromEntries(params.entries());
-const invalid = (errors: Record<string, string>, error = 'invalid'): Envelope => ({ httpStatus: 400, status: false, error, fieldErrors: errors });
+import { fields, invalid, refusing } from './answers';
 
 /** Bad input, in any call, is a 400 with a message key; never a 500. */
-async function guarded(run: () => Promise<Envelope>): Promise<Envelope> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof BookingError) {
-      log.info('reservation_refused', { code: error.code });
-      return invalid(error.field ? { [error.field]: error.code } : {}, error.code);
-    }
-    if (error instanceof RateLimitedError) {
-      log.warn('rate_limited', { limit: error.limit });
-      return { httpStatus: 429, status: false, error: RATE_LIMITED, data: { limit: error.limit, retryAfter: error.retryAfterSeconds } };
-    }
-    throw error;
+function bookingRefusal(error: unknown): Envelope | undefined {
+  if (error instanceof BookingError) {
+    log.info('reservation_refused', { code: error.code });
+    return invalid(error.field ? { [error.field]: error.code } : {}, error.code);
   }
+  if (error instanceof RateLimitedError) {
+    log.warn('rate_limited', { limit: error.limit });
+    return { httpStatus: 429, status: false, error: RATE_LIMITED, data: { limit: error.limit, retryAfter: error.retryAfterSeconds } };
+  }
+  return undefined;
 }
+const guarded = (run: () => Promise<Envelope>) => refusing(run, bookingRefusal);
 
 const hashField = z.string().max(64).optional();
 const monthQuery = monthQuerySchema.extend({ reservemodule: z.string().optional(), hash: hashField });

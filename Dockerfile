@@ -37,8 +37,9 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 # .next is the server's to write (e.g. its image cache); the rest of /app is read-only for it.
 COPY --from=build --chown=node:node /app/.next ./.next
 COPY package.json next.config.mjs ./
-# next.config.mjs reads the security headers from here (docs/security.md).
+# next.config.mjs reads the security headers (docs/security.md) and the fast page routes from here.
 COPY lib/security/headers.cjs ./lib/security/headers.cjs
+COPY lib/venue/fast-routes.cjs ./lib/venue/fast-routes.cjs
 COPY scripts/start.mjs ./scripts/start.mjs
 COPY public ./public
 COPY server/db/migrations ./server/db/migrations

@@ -106,4 +106,11 @@ describe('Dockerfile', () => {
     expect(read).toEqual(expect.arrayContaining(['server/db/migrations', 'venues/demo.json']));
     for (const file of read) expect(copied.some((source) => file === source || file.startsWith(`${source}/`))).toBe(true);
   });
+
+  it('copies every file next.config.mjs imports from the project (it is read again at start)', () => {
+    const copied = contextSources();
+    const imported = [...read('next.config.mjs').matchAll(/from '\.\/([^']+)'/g)].map((m) => m[1]);
+    expect(imported).toEqual(expect.arrayContaining(['lib/security/headers.cjs', 'lib/venue/fast-routes.cjs']));
+    for (const file of imported) expect([file, copied.includes(file)]).toEqual([file, true]);
+  });
 });

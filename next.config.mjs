@@ -6,13 +6,13 @@ const { securityHeaders } = headers;
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
-/** @type {import('next').NextConfig} */
 /** The page cache's size in bytes: PAGE_CACHE_MB megabytes (default 64, at least 8). */
 function pageCacheBytes(mb) {
   const value = Number(mb);
   return Math.max(8, Number.isFinite(value) && value > 0 ? value : 64) * 1024 * 1024;
 }
 
+/** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   // The fast path of page routing: a plain venue host's page, without running proxy.ts (lib/venue/fast-routes.cjs).

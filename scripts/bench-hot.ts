@@ -8,17 +8,15 @@
  * measured in the same run. On PGlite by default; `DATABASE_URL` for PostgreSQL.
  * Options: HOT_GUESTS (1000), HOT_SECONDS (20), BENCH_PORT (3190).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
+import { build, buildBareApp, next, root, waitUp } from './bench-lib';
 
-const root = path.resolve(__dirname, '..');
-const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = Number(process.env.BENCH_PORT) || 3190;
 const barePort = port + 1;
 const guests = Number(process.env.HOT_GUESTS) || 1000;
@@ -26,22 +24,6 @@ const seconds = Number(process.env.HOT_SECONDS) || 20;
 const dataDir = path.join(root, '.tmp', 'bench-hot');
 const base = `http://127.0.0.1:${port}`;
 const TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
-
-function build(dir: string, args: string[] = []) {
-  if (spawnSync(process.execPath, [next, 'build', ...args], { cwd: dir, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }).status !== 0) process.exit(1);
-}
-
-async function waitUp(url: string) {
-  for (let i = 0; i < 720; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 type Result = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
 type Autocannon = (options: { url: string; connections: number; duration: number }, done: (err: Error | null, result: Result) => void) => unknown;
@@ -90,12 +72,7 @@ const pct = (values: number[], p: number) => {
 
 async function main() {
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
-  const bareDir = path.join(os.tmpdir(), 'frontpage-bench-bare-app');
-  fs.rmSync(bareDir, { recursive: true, force: true });
-  fs.cpSync(path.join(root, 'bench', 'bare-app'), bareDir, { recursive: true });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(bareDir, 'node_modules'));
-  fs.writeFileSync(path.join(bareDir, 'package.json'), '{"name":"bare-app","private":true}\n');
-  build(bareDir, ['--webpack']);
+  const bareDir = buildBareApp();
 
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });

@@ -14,9 +14,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
+import { next, root, rssMb, waitUp } from './bench-lib';
 
-const root = path.resolve(__dirname, '..');
-const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = Number(process.env.BENCH_PORT) || 3190;
 const seconds = Number(process.env.SOAK_SECONDS) || 600;
 const dataDir = path.join(root, '.tmp', 'bench-soak');
@@ -24,18 +23,6 @@ const base = `http://127.0.0.1:${port}`;
 const LOCALES = ['', '/en', '/fr', '/es', '/de'];
 const PAGES = ['', '/reserve', '/frontpage/esperienze', '/frontpage/giftcards', '/frontpage/fidelity', '/promo/aperitivo-omaggio'];
 const TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
-
-async function waitUp(url: string) {
-  for (let i = 0; i < 720; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 type Answer = { status: number; body: string };
 
@@ -61,14 +48,6 @@ const json = (text: string) => {
     return {};
   }
 };
-
-function rssMb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
-  } catch {
-    return NaN;
-  }
-}
 
 type Result = { requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; statusCodeStats: Record<string, { count: number }> };
 type Request = { method: string; path: string };
@@ -163,7 +142,8 @@ async function main() {
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   // The second minute (warm: every page rendered once) against the last; shorter runs compare their second and last quarters.
   const [from, to, tail] = seconds >= 180 ? [60, 120, 60] : [seconds / 4, seconds / 2, seconds / 4];
-  const second = avg(samples.filter((s) => s.at >= from && s.at < to).map((s) => s.mb));
+  // A run too short for a sample in that window compares with its first sample.
+  const second = avg(samples.filter((s) => s.at >= from && s.at < to).map((s) => s.mb)) || (samples[0]?.mb ?? NaN);
   const last = avg(samples.filter((s) => s.at >= seconds - tail).map((s) => s.mb));
   const pageCodes = Object.entries(pages.statusCodeStats).map(([code, s]) => `${s.count} × ${code}`).join(', ');
   const pageFailures = Object.entries(pages.statusCodeStats).filter(([code]) => code.startsWith('5')).reduce((a, [, s]) => a + s.count, 0) + pages.errors;

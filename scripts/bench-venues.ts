@@ -9,15 +9,13 @@
  * (PAGE_CACHE_MB, next.config.mjs). Exits non-zero on a 5xx or a memory that keeps growing.
  * On PGlite by default; `DATABASE_URL` for PostgreSQL.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { build, buildBareApp, next, root, rssMb, waitUp } from './bench-lib';
 
-const root = path.resolve(__dirname, '..');
-const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = Number(process.env.BENCH_PORT) || 3190;
 const barePort = port + 1;
 const venues = Number(process.env.BENCH_VENUES) || 1000;
@@ -30,22 +28,6 @@ const base = `http://127.0.0.1:${port}`;
 const LOCALES = ['', '/en', '/fr', '/es', '/de'];
 const PAGES = ['', '/reserve', '/frontpage/esperienze', '/frontpage/giftcards', '/frontpage/fidelity'];
 
-function build(dir: string, args: string[] = []) {
-  if (spawnSync(process.execPath, [next, 'build', ...args], { cwd: dir, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } }).status !== 0) process.exit(1);
-}
-
-async function waitUp(url: string) {
-  for (let i = 0; i < 720; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not start`);
-}
-
 type Request = { method: string; path: string; headers: Record<string, string> };
 type Result = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; statusCodeStats: Record<string, { count: number }> };
 type Options = { url: string; connections: number; duration: number; requests?: { setupRequest: (r: Request) => Request }[] };
@@ -57,16 +39,6 @@ function drive(duration: number, pick?: () => { host: string; path: string }, ur
   const autocannon = createRequire(__filename)('autocannon') as Autocannon;
   const requests = pick ? [{ setupRequest: (r: Request) => { const p = pick(); return { ...r, path: p.path, headers: { ...r.headers, host: p.host } }; } }] : undefined;
   return new Promise((resolve, reject) => autocannon({ url, connections, duration, requests }, (err, r) => (err ? reject(err) : resolve(r))));
-}
-
-/** The server process's resident memory in MB (Linux), or NaN. */
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
-  } catch {
-    return NaN;
-  }
 }
 
 /** A GET with a Host of its own (node:http: fetch ignores a Host header). */
@@ -105,12 +77,7 @@ async function seed() {
 
 async function main() {
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
-  const bareDir = path.join(os.tmpdir(), 'frontpage-bench-bare-app');
-  fs.rmSync(bareDir, { recursive: true, force: true });
-  fs.cpSync(path.join(root, 'bench', 'bare-app'), bareDir, { recursive: true });
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(bareDir, 'node_modules'));
-  fs.writeFileSync(path.join(bareDir, 'package.json'), '{"name":"bare-app","private":true}\n');
-  build(bareDir, ['--webpack']);
+  const bareDir = buildBareApp();
   await seed();
 
   const env = { ...process.env, NODE_ENV: 'production' as const, NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PAGE_CACHE_MB: String(cacheMb) };

@@ -3,7 +3,7 @@ import { checkConfig, config } from '@/server/config';
 import { seedDemoVenue } from '@/server/venues/seed';
 import { getAdminToken, getBackendToken } from '@/server/backend/token';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
-import { transportFromEnv } from '@/server/outbox/transport';
+import { transportFromEnv } from '@/server/outbox/channels';
 import { startHousekeeping } from '@/server/housekeeping';
 import { startVenueListener } from '@/server/venues/notify';
 import { installShutdownHandlers } from '@/server/shutdown';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatPrice } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
-import type { WizardSetup } from './types';
+import type { ConfirmCard, WizardSetup } from './types';
 import { fill } from '@/lib/i18n/fill';
 
 /** Stripe.js and its React bindings load only when the venue uses Stripe and a guarantee applies. */
@@ -17,9 +17,6 @@ export type GuaranteeOffer = {
   reference?: string;
   clientSecret?: string;
 };
-
-/** Confirms the card with the provider; resolves with an error code, or null when the card is saved. */
-export type ConfirmCard = () => Promise<string | null>;
 
 /** The policy and the fee, in the spec's words: shown here, in the summary and on the cancel page. */
 export function GuaranteeTerms({ setup, terms }: { setup: WizardSetup; terms: GuaranteeOffer['terms'] }) {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { ConfirmCard } from './guarantee-step';
+import type { ConfirmCard } from './types';
 
 type Props = {
   publishableKey: string;

@@ -56,3 +56,6 @@ export const LAST_RESERVATION_KEY = 'frontpageLastReservation';
 export const DETAILS_KEY = 'frontpageReservationDetails';
 export const HOLD_KEY = 'frontpageReservationHold';
 export const GUARANTEE_KEY = 'frontpageReservationGuarantee';
+
+/** Confirms the card with the provider; resolves with an error code, or null when the card is saved. */
+export type ConfirmCard = () => Promise<string | null>;

@@ -3,7 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/components/shell/venue-context';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
-import { answerLinkState, readAnswerLink } from '@/server/staff/links';
+import { answerLinkState } from '@/server/staff/links';
+import { readAnswerLink } from '@/server/staff/link-signature';
 
 type Search = Record<string, string | string[] | undefined>;
 

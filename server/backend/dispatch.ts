@@ -1,5 +1,5 @@
-import { getDb, type Database } from '@/server/db/client';
-import type { VenueRow } from '@/server/db/schema';
+import { getDb } from '@/server/db/client';
+import type { CallContext, Envelope } from './call';
 import { findVenueByKey } from '@/server/venues/queries';
 import { errorMessage, log } from '@/lib/log';
 import { getLocation } from './calls/location';
@@ -37,16 +37,6 @@ import {
 import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics } from './calls/staff';
 import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from './calls/giftcards';
 
-/** Every answer of the contract: `{status, data}` (spec section 7). */
-export type Envelope = { status: boolean; data?: unknown; error?: string; fieldErrors?: Record<string, string>; httpStatus?: number };
-/**
- * One call: `venueKey` names the venue; `linkHost` is what its e-mail links are built on
- * (venuePageUrl): the guest-facing origin a front passed (X-Frontpage-Origin), else the venue's
- * host; `selfOrigin` is this backend's own public origin when it was called over HTTP, which
- * the pages it hosts itself (the test payment page) are named on. In-process it is unset and
- * those URLs stay relative: the site is its own front.
- */
-export type CallContext = { db: Database; venue: VenueRow; params: URLSearchParams; venueKey: string; linkHost: string; selfOrigin?: string };
 /** Where a call came from, over HTTP (server/backend/http.ts). */
 export type CallOrigins = { front?: string; self?: string };
 type Handler = (ctx: CallContext) => Promise<Envelope>;

@@ -9,7 +9,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';
 import { reservationIcs } from './ics';
-import { answerLinkPath } from '@/server/staff/links';
+import { answerLinkPath } from '@/server/staff/link-signature';
 import { bookingRulesSchema } from './rules';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { displayPhone } from '@/lib/identity';

@@ -40,17 +40,10 @@ import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
 import { recordConsents } from '@/server/consent/records';
+import { addExperienceToReservation } from '@/server/experiences/service';
+import { BookingError } from './errors';
 
-/** A refusal of bad input (4xx): its code is a message key under `reserve.errors`. */
-export class BookingError extends Error {
-  constructor(
-    readonly code: string,
-    readonly field?: string,
-  ) {
-    super(code);
-    this.name = 'BookingError';
-  }
-}
+export { BookingError } from './errors';
 
 /** The venue's booking set-up: rules, shifts, zones, experiences. */
 export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<Venue> {
@@ -351,7 +344,7 @@ export async function createReservation(
     if (!row) throw new BookingError('paymentNotFound');
     await recordConsents(t, venue, { email: row.email, subject: { type: 'reservation', id: row.id }, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
     // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
-    const experience = input.experience ? await (await import('@/server/experiences/service')).addExperienceToReservation(t, venue, row, input.experience, now) : null;
+    const experience = input.experience ? await addExperienceToReservation(t, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
       await issueCode(t, venue, row, now);
       return { outcome: 'suspended' as const, hash };

@@ -5,7 +5,7 @@ import { experienceBookings, experiences, reservations, zones, type ExperienceRo
 import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
-import { BookingError } from '@/server/booking/service';
+import { BookingError } from '@/server/booking/errors';
 import { normalizeEmail } from '@/server/fidelity/service';
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';

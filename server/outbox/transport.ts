@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxRow } from '@/server/db/schema';
-import { config } from '@/server/config';
-import { smsTransportFromEnv } from './sms';
 
 /** Sends one outbox message, or throws. */
 export interface MailTransport {
@@ -58,18 +56,4 @@ export function fileTransport(dir: string): MailTransport {
       fs.renameSync(temp, file);
     },
   };
-}
-
-/** Sends each message by its channel: e-mails and SMS through their own transports. */
-export function channelTransport({ email, sms }: { email: MailTransport; sms: MailTransport }): MailTransport {
-  return {
-    describe: `${email.describe}; ${sms.describe}`,
-    send: (message) => (message.channel === 'sms' ? sms : email).send(message),
-  };
-}
-
-/** E-mail by SMTP when `SMTP_URL` is set, otherwise `.eml` files under `DATA_DIR/outbox`; SMS as `smsTransportFromEnv` says. */
-export function transportFromEnv(): MailTransport {
-  const url = process.env.SMTP_URL;
-  return channelTransport({ email: url ? smtpTransport(url) : fileTransport(path.join(config.dataDir, 'outbox')), sms: smsTransportFromEnv() });
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '@/server/db/client';
 import { errorMessage, log } from '@/lib/log';
 import { WebhookSignatureError } from '@/lib/payments/types';
-import { applyPaymentEvent, guaranteeProvider } from './index';
+import { applyPaymentEvent, authenticateLocalFee, guaranteeProvider } from './index';
 import { isCheckoutEventBody } from './checkout';
 import { handleCheckoutWebhook } from '@/server/giftcards/webhook';
 import { findVenueByKey } from '@/server/venues/queries';
@@ -10,7 +10,6 @@ import { venueKeyForHost } from '@/lib/venue/host';
 import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { noStoreJson } from '@/server/http';
-import { authenticateLocalFee } from './noshow';
 
 /**
  * `POST /api/payments/webhook`: the provider's signed events (Stripe's `Stripe-Signature`).

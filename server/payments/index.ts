@@ -1,12 +1,13 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { cardSetups, paymentEvents, type VenueRow } from '@/server/db/schema';
+import { cardSetups, noshowCharges, paymentEvents, type VenueRow } from '@/server/db/schema';
 import type { PaymentEvent } from '@/lib/payments/types';
 import { log } from '@/lib/log';
-import { guaranteeProvider } from './provider';
+import { guaranteeProvider, localPayments } from './provider';
 import { now as clockNow } from '@/server/clock';
 import { kickDelivery } from '@/server/outbox/delivery';
-import { applyChargeEvent } from './noshow';
+import { applyChargeEvent, feePageState } from './noshow';
 
 export { guaranteeProvider, localPayments } from './provider';
 
@@ -80,4 +81,18 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
   log.info('payment_webhook', { type: event.type, result });
   if (result === 'applied' && event.charge) kickDelivery();
   return result;
+}
+
+/**
+ * The local provider's authentication (the fee page's form): the guest approves or refuses
+ * the bank's check, told by the provider's signed webhook and applied as any webhook is.
+ * False when the link is not the site's or there is nothing to authenticate.
+ */
+export async function authenticateLocalFee(db: Database, venue: VenueRow, chargeId: number, signature: string, approve: boolean): Promise<boolean> {
+  const page = await feePageState(db, venue, chargeId, signature);
+  if (page.state !== 'open' || page.provider !== 'local') return false;
+  const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
+  const event = await localPayments().authenticateCharge(charge.reference!, charge.clientSecret ?? '', approve);
+  if (!event) return false;
+  return (await applyPaymentEvent(db, localPayments().parseWebhook(event.body, event.signature))) === 'applied';
 }

@@ -333,18 +333,3 @@ export async function feePageState(db: Database, venue: VenueRow, chargeId: numb
     paymentMethod: charge.paymentMethod,
   };
 }
-
-/**
- * The local provider's authentication (the fee page's form): the guest approves or refuses
- * the bank's check, told by the provider's signed webhook and applied as any webhook is.
- * False when the link is not the site's or there is nothing to authenticate.
- */
-export async function authenticateLocalFee(db: Database, venue: VenueRow, chargeId: number, signature: string, approve: boolean): Promise<boolean> {
-  const page = await feePageState(db, venue, chargeId, signature);
-  if (page.state !== 'open' || page.provider !== 'local') return false;
-  const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
-  const { localPayments, applyPaymentEvent } = await import('./index');
-  const event = await localPayments().authenticateCharge(charge.reference!, charge.clientSecret ?? '', approve);
-  if (!event) return false;
-  return (await applyPaymentEvent(db, localPayments().parseWebhook(event.body, event.signature))) === 'applied';
-}

@@ -8,7 +8,7 @@ import { refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { attendanceAllows, type AnsweredBy, type StaffAction, type StaffBooking } from './sheet';
+import { attendanceAllows, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
 import { displayPhone } from '@/lib/identity';
 

@@ -1,11 +1,12 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { reservations, venues, zones, type ExperienceBookingRow, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, venues, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { queueReservationEmails, type ReservationNews } from '@/server/booking/emails';
 import { isWellFormedHash } from '@/server/booking/changes';
 import { loadBookingVenue, lockCapacity } from '@/server/booking/service';
+import { cancelReservationExperience, experienceOfReservation } from '@/server/experiences/service';
 import { isoWeekday } from '@/server/booking/availability';
 import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
@@ -13,8 +14,8 @@ import { log } from '@/lib/log';
 import { answerExperienceBooking, experienceSheet } from './experience-answers';
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
-import { displayPhone } from '@/lib/identity';
-import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
+import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
+import { attendanceAllows, staffBookingView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
  * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
@@ -23,13 +24,6 @@ import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, typ
  * version (`revision`, which every change bumps): an answer to a booking that changed
  * meanwhile is refused with the booking as it is now.
  */
-export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee', 'offer'] as const;
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
-export const isStaffAction = (value: unknown): value is StaffAction => typeof value === 'string' && (STAFF_ACTIONS as readonly string[]).includes(value);
-
-/** Who answered: staff on the sheet, a one-click link in the venue's e-mail, or the deadline. */
-export type AnsweredBy = 'staff' | 'link' | 'deadline';
-
 /** The statuses each action applies to. */
 const FROM: Record<StaffAction, ReservationRow['status'][]> = {
   confirm: ['pending'],
@@ -41,14 +35,6 @@ const FROM: Record<StaffAction, ReservationRow['status'][]> = {
   offer: ['waitinglist'],
 };
 
-/**
- * At the table, once: a guest marked arrived is never a no-show (nor charged), one marked
- * arrived stays so; a no-show who turns up late can still be marked arrived (and a fee charged
- * by mistake refunded, `refundfee`).
- */
-export const attendanceAllows = (action: StaffAction, attendance: string | null) =>
-  action === 'noshow' ? !attendance : action === 'arrived' ? attendance !== 'arrived' : true;
-
 /** The guest's e-mail of each answer (none for arrived and no-show). */
 const NEWS: Partial<Record<StaffAction, ReservationNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
 
@@ -57,55 +43,13 @@ export const NOTE_MAX = 500;
 /** The statuses the sheet shows: standing bookings, the waiting list, and the day's answers. */
 const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
-/** A booking as staff see it. */
-type OfferView = { status: string; expiresAt: string; offeredBy: string };
-
-export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null, offer: OfferView | null = null) {
-  return {
-    /** A table booking (with its experience, if one was added), or an experience booked on its own. */
-    kind: 'table' as 'table' | 'experience',
-    hash: r.hash,
-    version: r.revision,
-    date: r.date,
-    time: r.time,
-    shift: r.shiftKey,
-    covers: r.covers,
-    name: `${r.firstName} ${r.lastName}`.trim(),
-    phone: displayPhone(r.phonePrefix, r.phone),
-    email: r.email,
-    zone: r.zoneKey,
-    zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
-    status: r.status as ReservationRow['status'] | ExperienceBookingRow['status'],
-    attendance: r.attendance ?? '',
-    /** The reminder the day before (issue 24): sent, and the guest's answer to it. */
-    reminder: (r.reminderAnswer ?? (r.remindedAt ? 'sent' : '')) as '' | 'sent' | 'coming' | 'cancelled',
-    notes: r.notes,
-    visitReason: r.visitReason ?? '',
-    guarantee: r.guaranteeTerms
-      ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per, policy: r.guaranteeTerms.text ?? '' }
-      : null,
-    /** The no-show fee charged to the guarantee's card (issue 24), once staff marked the no-show. */
-    fee,
-    /** A waiting-list entry's latest offer of freed seats (issue 24). */
-    offer,
-    /** A deposit or prepayment made at booking (experiences on their own). */
-    paidCents: 0,
-    experience,
-    venueNote: r.venueNote ?? '',
-    answeredBy: r.answeredBy ?? '',
-    answeredAt: r.answeredAt?.toISOString() ?? '',
-    createdAt: r.createdAt.toISOString(),
-  };
-}
-export type StaffBooking = ReturnType<typeof staffBookingView>;
-
 async function zoneNamesOf(db: Database, venueId: number) {
   const rows = await db.select({ key: zones.key, name: zones.name }).from(zones).where(eq(zones.venueId, venueId));
   return new Map(rows.map((z) => [z.key, z.name]));
 }
 
 async function experienceTitle(db: Database, reservationId: number): Promise<Texts | null> {
-  return (await (await import('@/server/experiences/service')).experienceOfReservation(db, reservationId))?.title ?? null;
+  return (await experienceOfReservation(db, reservationId))?.title ?? null;
 }
 
 /** The venue's date today, where it is. */
@@ -205,7 +149,7 @@ export async function answerBooking(
     // The no-show fee is claimed with the no-show, charged after the commit.
     if (input.action === 'noshow') chargeId = await claimNoShowFee(t, venue, { kind: 'table', ...changed }, now);
     if (input.action === 'decline' || input.action === 'cancel') {
-      await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
+      await cancelReservationExperience(t, r.id);
       // Seats freed: the waiting list is offered them in this transaction.
       await offerWithin(t, venue, r.date, r.shiftKey, now);
     }

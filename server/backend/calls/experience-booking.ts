@@ -6,13 +6,13 @@ import { experienceBookingSchema, experienceChoiceSchema } from '@/lib/forms/exp
 import { toLocale } from '@/lib/i18n/locales';
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
-import { BookingError } from '@/server/booking/service';
+import { BookingError } from '@/server/booking/errors';
 import { totalFeeCents } from '@/server/booking/guarantee';
 import { guaranteeProvider, startCardSetup } from '@/server/payments';
 import { confirmLocalDeposit, depositProvider, startDeposit } from '@/server/payments/deposit';
 import { additionalFields, availableDays, availableTimes, checkExperienceChoice, clockFor, createExperienceBooking, findExperience, rulesOf } from '@/server/experiences/service';
 import { amountDueCents, experienceGuarantee } from '@/server/experiences/rules';
-import type { CallContext, Envelope } from '../dispatch';
+import type { CallContext, Envelope } from '../call';
 import { experienceToContract } from './experiences';
 import { fields, invalid, notFound, refusing } from './answers';
 

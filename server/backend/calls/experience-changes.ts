@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { experienceChoiceSchema } from '@/lib/forms/experience';
 import { log } from '@/lib/log';
-import { BookingError } from '@/server/booking/service';
+import { BookingError } from '@/server/booking/errors';
 import { cancelExperienceBooking, editExperienceBooking, experienceBookingView } from '@/server/experiences/changes';
-import type { CallContext, Envelope } from '../dispatch';
+import type { CallContext, Envelope } from '../call';
 import { notFound } from './answers';
 
 /**

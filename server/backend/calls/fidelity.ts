@@ -1,7 +1,7 @@
 import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { lookup, subscribe } from '@/server/fidelity/service';
-import type { CallContext, Envelope } from '../dispatch';
+import type { CallContext, Envelope } from '../call';
 import { fields } from './answers';
 
 

@@ -9,7 +9,7 @@ import { GiftcardError } from '@/server/giftcards/errors';
 import { cardView, findCard, listCards } from '@/server/giftcards/catalog';
 import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem';
 import { confirmReturn, findOrder, orderView, paymentView, startCheckout } from '@/server/giftcards/service';
-import type { CallContext, Envelope } from '../dispatch';
+import type { CallContext, Envelope } from '../call';
 import { fields, invalid, notFound, refusing } from './answers';
 
 

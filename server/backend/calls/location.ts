@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { giftCards, promotions, shifts, zones } from '@/server/db/schema';
-import type { CallContext, Envelope } from '../dispatch';
+import type { CallContext, Envelope } from '../call';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import type { VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';

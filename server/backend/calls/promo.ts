@@ -3,7 +3,7 @@ import { fieldErrors } from '@/lib/forms/fidelity';
 import { promoRequestSchema } from '@/lib/forms/promo';
 import { toLocale } from '@/lib/i18n/locales';
 import { getCode, getPromo, lookupCode, redeemCode, requestCode, resendCode } from '@/server/promo/service';
-import type { CallContext, Envelope } from '../dispatch';
+import type { CallContext, Envelope } from '../call';
 import { fields, notFound } from './answers';
 
 const urlName = z.string().trim().min(1).max(120);

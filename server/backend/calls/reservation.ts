@@ -11,7 +11,7 @@ import { guaranteeProvider, localPayments, applyPaymentEvent, startCardSetup } f
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
 import { RATE_LIMITED, RateLimitedError } from '@/server/limits-config';
-import type { CallContext, Envelope } from '../dispatch';
+import type { CallContext, Envelope } from '../call';
 import { now as clockNow } from '@/server/clock';
 import { fields, invalid, refusing } from './answers';
 

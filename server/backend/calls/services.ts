@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import type { Envelope } from '../dispatch';
+import type { Envelope } from '../call';
 
 let prefixList: { paese: string; prefisso: string; iso: string }[] | undefined;
 

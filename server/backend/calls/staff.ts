@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { answerBooking, serviceSheet, setAutoOffers, type StaffAction } from '@/server/staff/sheet';
-import type { CallContext, Envelope } from '../dispatch';
+import { answerBooking, serviceSheet, setAutoOffers } from '@/server/staff/sheet';
+import type { StaffAction } from '@/server/staff/view';
+import type { CallContext, Envelope } from '../call';
 import { venueMetrics } from '@/server/staff/metrics';
 
 /**

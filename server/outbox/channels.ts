@@ -1,0 +1,19 @@
+import 'server-only';
+import path from 'node:path';
+import { config } from '@/server/config';
+import { fileTransport, smtpTransport, type MailTransport } from './transport';
+import { smsTransportFromEnv } from './sms';
+
+/** Sends each message by its channel: e-mails and SMS through their own transports. */
+export function channelTransport({ email, sms }: { email: MailTransport; sms: MailTransport }): MailTransport {
+  return {
+    describe: `${email.describe}; ${sms.describe}`,
+    send: (message) => (message.channel === 'sms' ? sms : email).send(message),
+  };
+}
+
+/** E-mail by SMTP when `SMTP_URL` is set, otherwise `.eml` files under `DATA_DIR/outbox`; SMS as `smsTransportFromEnv` says. */
+export function transportFromEnv(): MailTransport {
+  const url = process.env.SMTP_URL;
+  return channelTransport({ email: url ? smtpTransport(url) : fileTransport(path.join(config.dataDir, 'outbox')), sms: smsTransportFromEnv() });
+}

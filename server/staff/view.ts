@@ -1,0 +1,62 @@
+import 'server-only';
+import type { ExperienceBookingRow, ReservationRow, Texts } from '@/server/db/schema';
+import type { FeeView } from '@/server/payments/noshow';
+import { displayPhone } from '@/lib/identity';
+
+/** What staff do to a booking and how they see one: shared by the table sheet (sheet.ts) and experiences (experience-answers.ts). */
+export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee', 'offer'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export const isStaffAction = (value: unknown): value is StaffAction => typeof value === 'string' && (STAFF_ACTIONS as readonly string[]).includes(value);
+
+/** Who answered: staff on the sheet, a one-click link in the venue's e-mail, or the deadline. */
+export type AnsweredBy = 'staff' | 'link' | 'deadline';
+
+/**
+ * At the table, once: a guest marked arrived is never a no-show (nor charged), one marked
+ * arrived stays so; a no-show who turns up late can still be marked arrived (and a fee charged
+ * by mistake refunded, `refundfee`).
+ */
+export const attendanceAllows = (action: StaffAction, attendance: string | null) =>
+  action === 'noshow' ? !attendance : action === 'arrived' ? attendance !== 'arrived' : true;
+
+/** A booking as staff see it. */
+type OfferView = { status: string; expiresAt: string; offeredBy: string };
+
+export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null, offer: OfferView | null = null) {
+  return {
+    /** A table booking (with its experience, if one was added), or an experience booked on its own. */
+    kind: 'table' as 'table' | 'experience',
+    hash: r.hash,
+    version: r.revision,
+    date: r.date,
+    time: r.time,
+    shift: r.shiftKey,
+    covers: r.covers,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    phone: displayPhone(r.phonePrefix, r.phone),
+    email: r.email,
+    zone: r.zoneKey,
+    zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
+    status: r.status as ReservationRow['status'] | ExperienceBookingRow['status'],
+    attendance: r.attendance ?? '',
+    /** The reminder the day before (issue 24): sent, and the guest's answer to it. */
+    reminder: (r.reminderAnswer ?? (r.remindedAt ? 'sent' : '')) as '' | 'sent' | 'coming' | 'cancelled',
+    notes: r.notes,
+    visitReason: r.visitReason ?? '',
+    guarantee: r.guaranteeTerms
+      ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per, policy: r.guaranteeTerms.text ?? '' }
+      : null,
+    /** The no-show fee charged to the guarantee's card (issue 24), once staff marked the no-show. */
+    fee,
+    /** A waiting-list entry's latest offer of freed seats (issue 24). */
+    offer,
+    /** A deposit or prepayment made at booking (experiences on their own). */
+    paidCents: 0,
+    experience,
+    venueNote: r.venueNote ?? '',
+    answeredBy: r.answeredBy ?? '',
+    answeredAt: r.answeredAt?.toISOString() ?? '',
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+export type StaffBooking = ReturnType<typeof staffBookingView>;

@@ -11,7 +11,7 @@ const chromium = {
 };
 
 const server = (name: SiteName) => ({
-  command: `node node_modules/tsx/dist/cli.mjs scripts/e2e-server.ts ${name}`,
+  command: `node node_modules/tsx/dist/cli.mjs --conditions=react-server scripts/e2e-server.ts ${name}`,
   url: `${siteUrl(name)}/api/health`,
   timeout: 120_000,
   reuseExistingServer: false,

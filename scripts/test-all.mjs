@@ -1,4 +1,4 @@
-// `npm test`: the whole suite. Type check, lint, production build, the JavaScript weight budget, Jest (unit and
+// `npm test`: the whole suite. Type check, lint, the dependency check, production build, the JavaScript weight budget, Jest (unit and
 // integration, on PGlite and a throwaway PostgreSQL server; then again at three other
 // dates under faketime), then Playwright in a real
 // Chromium against three production servers. Ends with one line `N passed, N failed`,
@@ -62,6 +62,8 @@ async function checksTogether(list) {
 await checksTogether([
   ['typecheck', [bin('typescript', 'bin/tsc'), '--noEmit']],
   ['lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']],
+  // The layers' arrows and no import cycles (.dependency-cruiser.cjs, docs/architecture.md).
+  ['dependency check (npm run depcheck)', [bin('dependency-cruiser', 'bin/dependency-cruiser.mjs'), 'app', 'components', 'lib', 'server', 'i18n', 'proxy.ts', 'instrumentation.ts', '--config', '.dependency-cruiser.cjs']],
 ]);
 
 const buildOk = run('next build', [bin('next', 'dist/bin/next'), 'build']);

@@ -1,3 +1,4 @@
+import 'server-only';
 import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';

@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import { BACKEND_TIMEOUT_MS } from '@/lib/backend/legacy';
 import { localhostVenueHost } from '@/lib/venue/host';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { count, eq, min } from 'drizzle-orm';
 import { getDatabaseHandle, pingDatabase, type Database } from '@/server/db/client';
 import { outbox } from '@/server/db/schema';

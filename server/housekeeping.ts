@@ -1,3 +1,4 @@
+import 'server-only';
 import { lt } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { rateLimits, reservations, slotHolds, venues } from '@/server/db/schema';

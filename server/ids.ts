@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 /** Public identifiers (`hash`, `fingerprint`, promo `id`): 128 random bits, URL-safe. */

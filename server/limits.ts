@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 /** Which providers run as this site's local stand-ins and which are the real services (README, "Configuration"). */
 export interface Providers {
   payments: 'local' | 'stripe';

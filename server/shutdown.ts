@@ -1,3 +1,4 @@
+import 'server-only';
 import { closeDatabase } from '@/server/db/client';
 import { stopDeliveryLoop } from '@/server/outbox/delivery';
 import { stopHousekeeping } from '@/server/housekeeping';

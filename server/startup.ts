@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb } from '@/server/db/client';
 import { checkConfig, config } from '@/server/config';
 import { seedDemoVenue } from '@/server/venues/seed';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { isPlainHost, venueKeyForHost } from '@/lib/venue/host';
 import { BODY_LIMITS, readCappedText } from '@/server/http';
 import { log } from '@/lib/log';

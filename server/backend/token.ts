@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
 import { config } from '@/server/config';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { DayState } from '@/lib/contract/reservation';
 import type { BookingRules } from './rules';
 

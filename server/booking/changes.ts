@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { reservations, slotHolds, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Database } from '@/server/db/client';
 import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';

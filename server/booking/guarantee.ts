@@ -1,3 +1,4 @@
+import 'server-only';
 import type { GuaranteeTerms } from '@/server/db/schema';
 import { isoWeekday } from './availability';
 import type { BookingRules } from './rules';

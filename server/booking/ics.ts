@@ -1,3 +1,4 @@
+import 'server-only';
 import { instantOf } from './time';
 import { now as clockNow } from '@/server/clock';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, inArray, lt, lte, min, ne, or, sql, sum } from 'drizzle-orm';
 import { limitFor, LIMITS, RateLimitedError } from '@/server/limits-config';

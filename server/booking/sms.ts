@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { canonicalPhone } from '@/lib/identity';

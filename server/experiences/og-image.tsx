@@ -1,8 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { getLocation } from '@/lib/venue/data';
-import { loadExperience } from '@/components/experiences/data';
+import { getLocation } from '@/server/venues/data';
+import { loadExperience } from '@/server/experiences/data';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';

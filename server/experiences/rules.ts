@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ExperienceRow, GuaranteeTerms } from '@/server/db/schema';
 import { addDays, isBeforeNotice, type LocalNow } from '@/server/booking/availability';
 import type { BookingRules } from '@/server/booking/rules';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { getExperienceList, getGiftcardList, getLocation } from '@/lib/venue/data';
+import { getExperienceList, getGiftcardList, getLocation } from '@/server/venues/data';
 import { locales } from '@/lib/i18n/locales';
 import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
-import { siteOrigin } from '@/components/shell/metadata';
+import { siteOrigin } from '@/lib/venue/origin';
 
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 const headers = (type: string) => ({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' });

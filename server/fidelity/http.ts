@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { backendFor } from '@/lib/backend';
+import { backendFor } from '@/server/backend';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { fidelityLookupSchema, fidelitySchema, fieldErrors, type FidelityOutcome } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { fidelityMembers, type VenueRow } from '@/server/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 
 /** 32 symbols without 0/O and 1/I: 5 bits each, read aloud and typed without confusion. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCardOrders, localCheckoutSessions } from '@/server/db/schema';

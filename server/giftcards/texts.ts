@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Texts } from '@/server/db/schema';
 
 /** A stored text in the language, falling back to Italian (spec section 9). */

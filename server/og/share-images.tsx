@@ -3,7 +3,7 @@ import { ImageResponse } from 'next/og';
 import type { NextRequest } from 'next/server';
 import { getTranslations } from 'next-intl/server';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { getExperienceList, getGiftcardList, getLocation } from '@/lib/venue/data';
+import { getExperienceList, getGiftcardList, getLocation } from '@/server/venues/data';
 import { isLocale, defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';

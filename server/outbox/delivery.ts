@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { outbox, type OutboxRow } from '@/server/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { outbox, venueHosts, venues, type OutboxAttachment } from '@/server/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { toLocale } from '@/lib/i18n/locales';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';

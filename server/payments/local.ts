@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';

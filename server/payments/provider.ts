@@ -1,3 +1,4 @@
+import 'server-only';
 import { getDb } from '@/server/db/client';
 import { stripeProviderFromEnv } from '@/lib/payments/stripe';
 import type { GuaranteeProvider } from '@/lib/payments/types';

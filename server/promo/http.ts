@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { backendFor } from '@/lib/backend';
+import { backendFor } from '@/server/backend';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { promoRequestSchema } from '@/lib/forms/promo';

@@ -5,8 +5,8 @@ import { getTranslations } from 'next-intl/server';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { getLocation } from '@/lib/venue/data';
-import { loadPromo } from '@/lib/promo/data';
+import { getLocation } from '@/server/venues/data';
+import { loadPromo } from '@/server/promo/data';
 import { formatDay } from '@/lib/promo/format';
 import { clip } from '@/server/og/share-images';
 

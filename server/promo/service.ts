@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { backendFor } from '@/lib/backend';
+import { backendFor } from '@/server/backend';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { isStaffAction } from './view';
 import { answerByLink } from './links';

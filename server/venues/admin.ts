@@ -1,7 +1,7 @@
 import 'server-only';
 import { isAdminAuthorized } from '@/server/backend/token';
 import { getDb } from '@/server/db/client';
-import { revalidateVenues } from '@/lib/venue/revalidate';
+import { revalidateVenues } from '@/server/venues/revalidate';
 import { frontRefusal } from '@/server/front';
 import { notifyFronts } from '@/server/venues/fronts';
 import { errorMessage, log } from '@/lib/log';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { isKnownCurrency } from '@/lib/currency';
 import { readCustomHeader } from '@/lib/venue/custom-header';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { VENUE_FORMAT_VERSION } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getBackendToken, isAuthorized } from '@/server/backend/token';
-import { revalidateVenues } from '@/lib/venue/revalidate';
+import { revalidateVenues } from '@/server/venues/revalidate';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { noStoreJson, readJsonObject } from '@/server/http';
 import { errorMessage, log } from '@/lib/log';

@@ -1,3 +1,4 @@
+import 'server-only';
 import fs from 'node:fs';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { experiences, promotions, venueHosts, venues, type VenueRow } from '@/server/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { locales } from '@/lib/i18n/locales';
 import { limitOverridesSchema } from '@/server/limits-config';

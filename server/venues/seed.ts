@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Database } from '@/server/db/client';
 import { projectPath } from '@/server/config';
 import { now as clockNow } from '@/server/clock';

@@ -34,7 +34,7 @@ export function describeBuiltinBackend(driver: Driver) {
 
     const client = async (venueKey: string) => {
       const { createBackendClient } = await import('@/lib/backend/client');
-      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const { builtinTransport } = await import('@/server/backend/builtin');
       return createBackendClient(builtinTransport(venueKey), 'builtin');
     };
     /** The data of a successful read (the test fails on any other answer). */

@@ -50,7 +50,7 @@ export function describeExperienceChanges(driver: Driver) {
 
     const setup = async () => {
       const { createBackendClient } = await import('@/lib/backend/client');
-      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const { builtinTransport } = await import('@/server/backend/builtin');
       const { getDb } = await import('@/server/db/client');
       const { findVenueByKey } = await import('@/server/venues/queries');
       const schema = await import('@/server/db/schema');

@@ -53,7 +53,7 @@ export function describeExperiences(driver: Driver) {
 
     const setup = async () => {
       const { createBackendClient } = await import('@/lib/backend/client');
-      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const { builtinTransport } = await import('@/server/backend/builtin');
       const { getDb } = await import('@/server/db/client');
       const schema = await import('@/server/db/schema');
       const db = await getDb();

@@ -38,7 +38,7 @@ describe('JSON-LD of the home, experience, gift card and promotion pages', () =>
   };
   const origin = new URL('https://demo.example');
   const load = async () => {
-    const { backendFor } = await import('@/lib/backend');
+    const { backendFor } = await import('@/server/backend');
     const location = await backendFor('localhost').getLocation();
     if (location.status !== 'ok') throw new Error('no location');
     return location.data;
@@ -76,8 +76,8 @@ describe('JSON-LD of the home, experience, gift card and promotion pages', () =>
 
   it('every experience: an Event per upcoming bookable date with startDate, location and address, and an Offer', async () => {
     const { experienceJsonLd } = await import('@/lib/seo/json-ld');
-    const { upcomingExperienceDates, EVENT_DATES } = await import('@/components/experiences/data');
-    const { backendFor } = await import('@/lib/backend');
+    const { upcomingExperienceDates, EVENT_DATES } = await import('@/server/experiences/data');
+    const { backendFor } = await import('@/server/backend');
     const location = await load();
     const list = await backendFor('localhost').getExperienceList();
     expect(list.status === 'ok' && list.data.elenco.length).toBeGreaterThanOrEqual(3);
@@ -102,7 +102,7 @@ describe('JSON-LD of the home, experience, gift card and promotion pages', () =>
 
   it('every gift card: an Offer with price, currency, availability and validity; the promotion too', async () => {
     const { giftCardJsonLd, promotionJsonLd } = await import('@/lib/seo/json-ld');
-    const { backendFor } = await import('@/lib/backend');
+    const { backendFor } = await import('@/server/backend');
     const location = await load();
     const cards = await backendFor('localhost').getGiftcards();
     expect(cards.status).toBe('ok');

@@ -210,7 +210,7 @@ export function describePromo(driver: Driver) {
 
     it('reads every answer through the contract schemas of the typed client (as the site does, built-in or legacy)', async () => {
       const { createBackendClient } = await import('@/lib/backend/client');
-      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const { builtinTransport } = await import('@/server/backend/builtin');
       const backend = createBackendClient(builtinTransport('localhost'), 'builtin');
       const page = await backend.getPromo(URL_NAME);
       expect(page.status === 'ok' && page.data).toMatchObject({ urlName: URL_NAME, state: 'active', title: { en: 'Complimentary aperitivo' } });

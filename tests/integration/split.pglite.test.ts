@@ -156,7 +156,7 @@ describe('split set-up: a front and its built-in backend', () => {
     const moved = await showTestPayment('lcs_0123456789abcdef0123456789abcdef', 'en');
     expect([moved.status, moved.headers.get('location')]).toEqual([307, `${B}/api/payments/testpay/lcs_0123456789abcdef0123456789abcdef`]);
 
-    const { backendPageUrl } = await import('@/lib/backend');
+    const { backendPageUrl } = await import('@/server/backend');
     expect(backendPageUrl('/api/payments/testpay/lcs_1')).toBe(`${B}/api/payments/testpay/lcs_1`);
     expect(backendPageUrl('https://checkout.stripe.com/c/pay/cs_1')).toBe('https://checkout.stripe.com/c/pay/cs_1');
   });
@@ -165,7 +165,7 @@ describe('split set-up: a front and its built-in backend', () => {
     const backend = await recorder();
     try {
       process.env.BACKEND_URL = backend.url;
-      const { backendFor } = await import('@/lib/backend');
+      const { backendFor } = await import('@/server/backend');
       await backendFor('localhost').getLocation();
       expect(backend.seen[0].url).toBe('/backend/api/frontpage/location/getlocation');
       expect(backend.seen[0].headers['x-frontpage-origin']).toBe(`http://localhost:${process.env.PORT || 3000}`);

@@ -254,7 +254,7 @@ export function describeStaffSheet(driver: Driver) {
     it('experiences booked on their own are on the same sheet and answered the same way: confirm, arrived, decline and cancel with a note, a deposit given back in full, the deadline (issue 23)', async () => {
       const { db, venue, schema } = await ctx();
       const { createBackendClient } = await import('@/lib/backend/client');
-      const { builtinTransport } = await import('@/lib/backend/builtin');
+      const { builtinTransport } = await import('@/server/backend/builtin');
       const { localToken } = await import('@/lib/botcheck/local');
       const client = createBackendClient(builtinTransport('localhost'), 'builtin');
       const [wine, pasta] = await Promise.all(['vini-toscani', 'corso-pasta'].map(async (key) => (await db.select().from(schema.experiences).where(eq(schema.experiences.key, key)))[0]));

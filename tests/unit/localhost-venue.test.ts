@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { backendFor } from '@/lib/backend';
+import { backendFor } from '@/server/backend';
 import { localhostVenueHost, venueKeyForHost } from '@/lib/venue/host';
 
 /** Spec section 7, "Local development": on localhost the site asks for a fixed venue host. */

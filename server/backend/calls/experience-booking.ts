@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { calendarDate, numericId, queryInt } from '@/lib/forms/fields';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { experienceChoiceSchema } from '@/lib/forms/experience';

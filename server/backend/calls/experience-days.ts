@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { experiences } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';

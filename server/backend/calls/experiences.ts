@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { zones, type ExperienceRow } from '@/server/db/schema';
 import { listExperiences } from '@/server/venues/queries';

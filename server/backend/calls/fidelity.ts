@@ -1,3 +1,4 @@
+import 'server-only';
 import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { lookup, subscribe } from '@/server/fidelity/service';

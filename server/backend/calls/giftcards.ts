@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { giftcardCheckoutSchema, normalizeCardCode } from '@/lib/forms/giftcard';
 import { fieldErrors } from '@/lib/forms/fidelity';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { giftCards, promotions, shifts, zones } from '@/server/db/schema';
 import type { CallContext, Envelope } from '../call';

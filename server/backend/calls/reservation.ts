@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fidelity';

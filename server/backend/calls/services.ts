@@ -1,3 +1,4 @@
+import 'server-only';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import type { Envelope } from '../call';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { answerBooking, serviceSheet, setAutoOffers } from '@/server/staff/sheet';
 import type { StaffAction } from '@/server/staff/view';

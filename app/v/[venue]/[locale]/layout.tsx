@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { setRequestLocale } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
-import { getLocation } from '@/lib/venue/data';
+import { getLocation } from '@/server/venues/data';
 import { CustomHeader } from '@/components/shell/custom-header';
 import { themeStyle } from '@/components/shell/theme';
 import { EmbedBridge } from '@/components/embed/embed-bridge';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
-import { loadLocation } from '@/lib/venue/data';
+import { loadLocation } from '@/server/venues/data';
 import { emptyLocation } from '@/lib/contract/location';
 import { SiteHeader } from '@/components/shell/site-header';
 import { SiteFooter } from '@/components/shell/site-footer';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 
 type Props = { children: ReactNode; params: Promise<{ venue: string; locale: string }> };
 

@@ -1,4 +1,4 @@
-import { NotFoundScreen } from '@/components/shell/not-found-screen';
+import { NotFoundScreen } from '@/app/_screens/shell/not-found-screen';
 
 export default function NotFound() {
   return <NotFoundScreen />;

@@ -1,7 +1,7 @@
-import { enterVenue } from '@/components/shell/venue-context';
-import type { PageProps } from '@/components/shell/page-props';
+import { enterVenue } from '@/app/_screens/shell/venue-context';
+import type { PageProps } from '@/app/_screens/shell/page-props';
 import { onDemand } from '@/components/shell/on-demand';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 
 export const generateStaticParams = onDemand;
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { ReserveScreen } from '@/components/reservation/reserve-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { ReserveScreen } from '@/app/_screens/reservation/reserve-screen';
 
 /** Table reservation form. */
 export async function generateMetadata({ params }: PageProps) {

@@ -1,5 +1,5 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { StaffScreen, staffMetadata } from '@/components/staff/staff-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { StaffScreen, staffMetadata } from '@/app/_screens/staff/staff-screen';
 
 /** The venue's staff area (issue 23): per device and per request, never cached nor indexed. */
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { AccessibilityStatement } from '@/components/accessibility/statement-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { AccessibilityStatement } from '@/app/_screens/accessibility/statement-screen';
 
 /** The accessibility statement (issue 26), linked from every page's footer. */
 export async function generateMetadata({ params }: PageProps) {

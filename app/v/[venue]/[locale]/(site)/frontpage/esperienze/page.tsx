@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { listMetadata } from '@/components/shell/metadata';
-import { ExperienceListScreen } from '@/components/experiences/experience-list-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { listMetadata } from '@/app/_screens/shell/metadata';
+import { ExperienceListScreen } from '@/app/_screens/experiences/experience-list-screen';
 
 type Props = PageProps;
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { FidelityScreen } from '@/components/fidelity/fidelity-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { FidelityScreen } from '@/app/_screens/fidelity/fidelity-screen';
 
 /** Loyalty sign-up form. */
 export async function generateMetadata({ params }: PageProps) {

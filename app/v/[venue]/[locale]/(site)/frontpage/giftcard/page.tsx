@@ -1,2 +1,2 @@
 /** Alias of /frontpage/giftcards. */
-export { default, generateMetadata } from '@/components/giftcards/list-page';
+export { default, generateMetadata } from '@/app/_screens/giftcards/list-page';

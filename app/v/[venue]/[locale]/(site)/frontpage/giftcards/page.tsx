@@ -1,2 +1,2 @@
 /** Gift card list. */
-export { default, generateMetadata } from '@/components/giftcards/list-page';
+export { default, generateMetadata } from '@/app/_screens/giftcards/list-page';

@@ -1,10 +1,10 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
-import { getLocation } from '@/lib/venue/data';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
+import { getLocation } from '@/server/venues/data';
 import { onDemand } from '@/components/shell/on-demand';
-import { ReserveScreen } from '@/components/reservation/reserve-screen';
+import { ReserveScreen } from '@/app/_screens/reservation/reserve-screen';
 import { optionalSegment } from '@/lib/routes';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 
 type Props = PageProps<{ reservemodule?: string[] }>;
 

@@ -1,8 +1,8 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { ReservationOutcomeScreen, reservationOutcomes, type OutcomeKey } from '@/components/reservation/outcome-screen';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { ReservationOutcomeScreen, reservationOutcomes, type OutcomeKey } from '@/app/_screens/reservation/outcome-screen';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 
 type Props = PageProps<{ key: string }>;
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { staffMetadata } from '@/components/staff/staff-screen';
-import { MetricsScreen } from '@/components/staff/metrics-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { staffMetadata } from '@/app/_screens/staff/staff-screen';
+import { MetricsScreen } from '@/app/_screens/staff/metrics-screen';
 
 type Props = PageProps & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

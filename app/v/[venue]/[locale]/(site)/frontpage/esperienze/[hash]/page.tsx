@@ -1,9 +1,9 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { ExperienceScreen } from '@/components/experiences/experience-screen';
-import { ExperienceOutcomeScreen } from '@/components/experiences/experience-outcome-screen';
-import { experienceMetadata } from '@/components/experiences/metadata';
+import { ExperienceScreen } from '@/app/_screens/experiences/experience-screen';
+import { ExperienceOutcomeScreen } from '@/app/_screens/experiences/experience-outcome-screen';
+import { experienceMetadata } from '@/app/_screens/experiences/metadata';
 import { isExperienceOutcome } from '@/lib/routes';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 

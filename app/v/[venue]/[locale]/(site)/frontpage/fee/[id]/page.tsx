@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { FeeScreen } from '@/components/payments/fee-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { FeeScreen } from '@/app/_screens/payments/fee-screen';
 import { guaranteeProvider } from '@/server/payments';
 
 type Props = PageProps<{ id: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { UnsubscribeScreen } from '@/components/fidelity/unsubscribe-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { UnsubscribeScreen } from '@/app/_screens/fidelity/unsubscribe-screen';
 
 type Props = PageProps & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,9 +1,9 @@
 import { decodeSegment } from '@/lib/params';
-import { NotFoundPage } from '@/components/shell/not-found-page';
-import type { PageProps } from '@/components/shell/page-props';
-import { giftcardMetadata } from '@/components/giftcards/metadata';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { giftcardMetadata } from '@/app/_screens/giftcards/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { GiftcardDetailsScreen } from '@/components/giftcards/details-screen';
+import { GiftcardDetailsScreen } from '@/app/_screens/giftcards/details-screen';
 
 type Props = PageProps<{ id: string }>;
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { GiftcardBalanceScreen } from '@/components/giftcards/balance-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { GiftcardBalanceScreen } from '@/app/_screens/giftcards/balance-screen';
 
 /** A gift card's balance, for its holder (beyond the spec, issue 15). */
 export async function generateMetadata({ params }: PageProps) {

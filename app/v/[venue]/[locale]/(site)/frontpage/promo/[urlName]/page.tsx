@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
+import type { PageProps } from '@/app/_screens/shell/page-props';
 import { onDemand } from '@/components/shell/on-demand';
-import { PromoScreen, promoMetadata } from '@/components/promo/screens';
+import { PromoScreen, promoMetadata } from '@/app/_screens/promo/screens';
 
 type Props = PageProps<{ urlName: string }>;
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { ReminderScreen } from '@/components/reservation/reminder-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { ReminderScreen } from '@/app/_screens/reservation/reminder-screen';
 
 type Props = PageProps<{ hash: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

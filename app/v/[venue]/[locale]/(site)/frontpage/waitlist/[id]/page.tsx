@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { OfferScreen } from '@/components/reservation/offer-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { OfferScreen } from '@/app/_screens/reservation/offer-screen';
 
 type Props = PageProps<{ id: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

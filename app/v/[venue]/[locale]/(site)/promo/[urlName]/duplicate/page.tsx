@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
+import type { PageProps } from '@/app/_screens/shell/page-props';
 import { onDemand } from '@/components/shell/on-demand';
-import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/components/promo/outcome-screen';
+import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/app/_screens/promo/outcome-screen';
 
 type Props = PageProps<{ urlName: string }>;
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { AnswerLinkScreen } from '@/components/staff/answer-screen';
-import { staffMetadata } from '@/components/staff/staff-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { AnswerLinkScreen } from '@/app/_screens/staff/answer-screen';
+import { staffMetadata } from '@/app/_screens/staff/staff-screen';
 
 type Props = PageProps<{ hash: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

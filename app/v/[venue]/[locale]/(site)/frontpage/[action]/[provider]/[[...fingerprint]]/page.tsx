@@ -1,8 +1,8 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
 import { isPaymentRoute, optionalSegment } from '@/lib/routes';
-import { NotFoundPage } from '@/components/shell/not-found-page';
-import { PaymentRedirectScreen } from '@/components/giftcards/payment-screen';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { PaymentRedirectScreen } from '@/app/_screens/giftcards/payment-screen';
 
 type Props = PageProps<{ action: string; provider: string; fingerprint?: string[] }>;
 

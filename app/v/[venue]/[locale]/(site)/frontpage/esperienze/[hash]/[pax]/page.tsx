@@ -1,9 +1,9 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
 import { isExperienceOutcome } from '@/lib/routes';
-import { NotFoundPage } from '@/components/shell/not-found-page';
-import { ExperienceOutcomeScreen } from '@/components/experiences/experience-outcome-screen';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { ExperienceOutcomeScreen } from '@/app/_screens/experiences/experience-outcome-screen';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 
 type Props = PageProps<{ hash: string; pax: string }>;

@@ -1,8 +1,8 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
-import { loadExperience } from '@/components/experiences/data';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
+import { loadExperience } from '@/server/experiences/data';
 import { onDemand } from '@/components/shell/on-demand';
-import { ExperienceReserveScreen } from '@/components/experiences/experience-reserve-screen';
+import { ExperienceReserveScreen } from '@/app/_screens/experiences/experience-reserve-screen';
 
 type Props = PageProps<{ hash: string }>;
 

@@ -1,7 +1,7 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { MessageScreen } from '@/components/shell/message-screen';
+import { MessageScreen } from '@/app/_screens/shell/message-screen';
 
 type Props = PageProps<{ id: string }>;
 

@@ -1,7 +1,7 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
-import { backendFor } from '@/lib/backend';
-import { GiftcardCardScreen } from '@/components/giftcards/card-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
+import { backendFor } from '@/server/backend';
+import { GiftcardCardScreen } from '@/app/_screens/giftcards/card-screen';
 
 type Props = PageProps<{ token: string }>;
 

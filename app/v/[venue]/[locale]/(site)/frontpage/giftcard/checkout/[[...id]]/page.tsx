@@ -1,9 +1,9 @@
 import { decodeSegment } from '@/lib/params';
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { optionalSegment } from '@/lib/routes';
-import { NotFoundPage } from '@/components/shell/not-found-page';
-import { GiftcardCheckoutScreen } from '@/components/giftcards/checkout-screen';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { GiftcardCheckoutScreen } from '@/app/_screens/giftcards/checkout-screen';
 
 type Props = PageProps<{ id?: string[] }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { GiftcardCreateScreen } from '@/components/giftcards/create-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { GiftcardCreateScreen } from '@/app/_screens/giftcards/create-screen';
 
 type Props = PageProps<{ fingerprint: string }>;
 

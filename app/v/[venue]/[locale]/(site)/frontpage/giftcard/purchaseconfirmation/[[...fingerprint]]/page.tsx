@@ -1,8 +1,8 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { optionalSegment } from '@/lib/routes';
-import { NotFoundPage } from '@/components/shell/not-found-page';
-import { GiftcardConfirmationScreen } from '@/components/giftcards/confirmation-screen';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { GiftcardConfirmationScreen } from '@/app/_screens/giftcards/confirmation-screen';
 
 type Props = PageProps<{ fingerprint?: string[] }>;
 

@@ -1,5 +1,5 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { PromoCodeScreen, promoCodeMetadata } from '@/components/promo/code-screens';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { PromoCodeScreen, promoCodeMetadata } from '@/app/_screens/promo/code-screens';
 
 type Props = PageProps<{ urlName: string; id: string }>;
 

@@ -1,5 +1,5 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/components/promo/outcome-screen';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/app/_screens/promo/outcome-screen';
 
 type Props = PageProps<{ urlName: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

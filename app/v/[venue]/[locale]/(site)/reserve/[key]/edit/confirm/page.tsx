@@ -1,7 +1,7 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { bookingPageMetadata, reservationLookup } from '@/components/shell/booking-lookups';
-import { EditConfirmScreen } from '@/components/reservation/booking-pages';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { bookingPageMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
+import { reservationLookup } from '@/server/booking/lookups';
+import { EditConfirmScreen } from '@/app/_screens/reservation/booking-pages';
 
 type Props = PageProps<{ key: string }>;
 

@@ -1,6 +1,6 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { EditErrorScreen } from '@/components/reservation/booking-pages';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { EditErrorScreen } from '@/app/_screens/reservation/booking-pages';
 
 type Props = PageProps<{ key: string }>;
 

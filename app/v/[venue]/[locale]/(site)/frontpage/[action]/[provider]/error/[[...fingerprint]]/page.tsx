@@ -1,9 +1,9 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { notFoundMetadata, screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { GiftcardErrorScreen } from '@/components/giftcards/error-screens';
+import { GiftcardErrorScreen } from '@/app/_screens/giftcards/error-screens';
 import { isPaymentRoute, optionalSegment } from '@/lib/routes';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 
 type Props = PageProps<{ action: string; provider: string; fingerprint?: string[] }>;
 

@@ -1,9 +1,9 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { NotFoundPage } from '@/components/shell/not-found-page';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { parseDate, parsePax } from '@/lib/params';
-import { ExperienceReserveScreen } from '@/components/experiences/experience-reserve-screen';
+import { ExperienceReserveScreen } from '@/app/_screens/experiences/experience-reserve-screen';
 
 type Props = PageProps<{ hash: string; pax: string; date: string }>;
 

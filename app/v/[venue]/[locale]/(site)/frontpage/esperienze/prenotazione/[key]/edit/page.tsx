@@ -1,7 +1,7 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
-import { bookingPageMetadata, experienceBookingLookup } from '@/components/shell/booking-lookups';
-import { EditExperienceBookingScreen } from '@/components/experiences/booking-pages';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { bookingPageMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
+import { experienceBookingLookup } from '@/server/booking/lookups';
+import { EditExperienceBookingScreen } from '@/app/_screens/experiences/booking-pages';
 
 type Props = PageProps<{ key: string }>;
 

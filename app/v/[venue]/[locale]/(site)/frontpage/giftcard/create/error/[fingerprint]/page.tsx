@@ -1,7 +1,7 @@
-import type { PageProps } from '@/components/shell/page-props';
-import { screenMetadata } from '@/components/shell/metadata';
+import type { PageProps } from '@/app/_screens/shell/page-props';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { onDemand } from '@/components/shell/on-demand';
-import { GiftcardErrorScreen } from '@/components/giftcards/error-screens';
+import { GiftcardErrorScreen } from '@/app/_screens/giftcards/error-screens';
 
 type Props = PageProps<{ fingerprint: string }>;
 

@@ -1,0 +1,198 @@
+import { Fragment } from 'react';
+import { notFound } from 'next/navigation';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { Link } from '@/components/shell/link';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { CancelForm } from '@/components/reservation/cancel-form';
+import { formatDate } from '@/components/reservation/format';
+import { experienceBookingLookup } from '@/server/booking/lookups';
+import { UNAVAILABLE } from '@/lib/backend/client';
+import { pickText } from '@/lib/i18n/texts';
+import { formatPrice } from '@/lib/currency';
+import { policyMessage } from '@/lib/booking/policy';
+import type { Locale } from '@/lib/i18n/locales';
+import type { ExperienceBookingView } from '@/lib/contract/experience-booking';
+import { loadExperience } from '../../../server/experiences/data';
+import { BookingEditForm } from '@/components/experiences/booking-edit-form';
+import { bookingReference, formatDateTime } from '@/lib/i18n/format';
+
+/**
+ * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
+ * own, changed or cancelled by the guest under the table booking's rules (docs/experiences.md,
+ * "Change and cancel"). The hash is the guest's key; an unknown one is the 404 page.
+ */
+type Manage = Record<string, string>;
+
+async function Unavailable() {
+  const t = await getTranslations('errors');
+  return (
+    <div className="message-panel message-panel--error" role="alert">
+      <h1>{t('unavailableTitle')}</h1>
+      <p>{t('unavailableText')}</p>
+    </div>
+  );
+}
+
+async function loadBooking(params: VenueParams & { key: string }) {
+  const venue = await loadVenue(params);
+  const result = await experienceBookingLookup(venue.venueKey, params.key);
+  if (!result.status && result.error === UNAVAILABLE) return null;
+  // Thrown, not rendered in place: this dynamic page has begun streaming by the time a Suspense boundary could, and a missing booking must be a 404.
+  if (!result.status) notFound();
+  const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getMessages()]);
+  const all = messages as unknown as { experiences: { manage: Manage; summary: Manage } };
+  return { ...venue, booking: result.data, t, manage: all.experiences.manage, labels: all.experiences.summary };
+}
+
+async function Summary({ booking, locale, valuta, labels, manage }: { booking: ExperienceBookingView; locale: Locale; valuta: string; labels: Manage; manage: Manage }) {
+  const t = await getTranslations('reserve');
+  const money = (cents: number) => formatPrice(cents / 100, valuta, locale);
+  const policy = policyMessage(booking.policy);
+  const balance = booking.paidCents > 0 && booking.priceCents > booking.paidCents ? booking.priceCents - booking.paidCents : 0;
+  const rows: [string, string][] = [
+    [labels.experience, pickText(booking.titolo, locale)],
+    [manage.reference, bookingReference(booking.hash)],
+    [labels.name, `${booking.nome} ${booking.cognome}`],
+    [labels.people, String(booking.pax)],
+    [labels.date, formatDate(booking.date, locale)],
+    ...(booking.time ? [[labels.time, booking.time] as [string, string]] : []),
+    ...(booking.zoneName ? [[labels.zone, pickText(booking.zoneName, locale)] as [string, string]] : []),
+    ...(booking.priceCents ? [[labels.total, money(booking.priceCents)] as [string, string]] : []),
+    ...(booking.paidCents ? [[labels.paid, money(booking.paidCents)] as [string, string]] : []),
+    ...(balance ? [[manage.balance, money(balance)] as [string, string]] : []),
+    ...(booking.guarantee || booking.paidCents ? [[t('summary.policy'), t(`guarantee.${policy.key}`, policy.values)] as [string, string]] : []),
+    ...(booking.cancellationFeeCents ? [[manage.fee, money(booking.cancellationFeeCents)] as [string, string]] : []),
+  ];
+  return (
+    <dl className="summary__list">
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+export async function EditExperienceBookingScreen({ params }: { params: VenueParams & { key: string } }) {
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking, t, manage, labels, venueKey } = loaded;
+  const summary = <Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />;
+  if (!booking.changeable) {
+    return (
+      <div className="message-panel" role="status">
+        <h1>{t('editTitle')}</h1>
+        <p>{booking.status === 'cancelled' ? t('cancelled') : t('notChangeable')}</p>
+        {summary}
+        <div className="actions">
+          {booking.cancellable ? (
+            <Link className="button button--ghost" href={`/frontpage/esperienze/prenotazione/${booking.hash}/cancel`}>
+              {t('cancelLink')}
+            </Link>
+          ) : null}
+          <Link className="button" href="/frontpage/esperienze">
+            {t('another')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const [experience, r] = await Promise.all([loadExperience(venueKey, booking.experienceHash), getTranslations('reserve')]);
+  const min = Math.max(experience?.numOspitiMin || 1, 1);
+  const max = Math.max(experience?.numOspitiMax || Math.max(booking.pax, 20), booking.pax);
+  const zones = experience?.flagSceltaZona ? experience.zoneSelezionabili.map((z) => ({ key: z.key, label: pickText(z.nome, locale) })) : null;
+  const errors = Object.fromEntries(
+    ['reserveEditCcError', 'reserveEditPaymentError', 'reserveEditWaitingListError', 'reserveEditSoldOutError', 'notChangeable'].map((k) => [k, manage[k]]),
+  );
+  const x = (await getMessages()) as unknown as { experiences: { errors: Record<string, string> }; reserve: { errors: Record<string, string> } };
+  return (
+    <div className="form-page">
+      <h1>{t('editTitle')}</h1>
+      <section className="current-booking" aria-labelledby="current-booking">
+        <h2 id="current-booking">{t('current')}</h2>
+        {summary}
+        <p>{t('intro')}</p>
+        {booking.paxFixed ? <p>{t('paxFixed')}</p> : null}
+      </section>
+      <BookingEditForm
+        hash={booking.hash}
+        locale={locale}
+        experienceId={booking.experienceId}
+        current={{ pax: booking.pax, day: booking.date, time: booking.time, zone: booking.zone }}
+        paxOptions={Array.from({ length: max - min + 1 }, (_, i) => min + i)}
+        paxFixed={booking.paxFixed}
+        zones={zones}
+        hasTimes={booking.time !== ''}
+        texts={{
+          people: r('summary.people'),
+          date: r('summary.date'),
+          time: r('summary.time'),
+          zone: r('summary.zone'),
+          confirm: t('confirm'),
+          noTimes: t('noTimes'),
+          changedTitle: t('changedTitle'),
+          changedText: t('changedText'),
+          errors: { ...x.experiences.errors, ...errors, generic: x.reserve.errors.generic },
+        }}
+      />
+      <p>
+        <Link href={`/frontpage/esperienze/prenotazione/${booking.hash}/cancel`}>{t('cancelLink')}</Link>
+      </p>
+    </div>
+  );
+}
+
+export async function CancelExperienceBookingScreen({ params }: { params: VenueParams & { key: string } }) {
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking, t, manage, labels } = loaded;
+  const r = await getTranslations('reserve');
+  const money = (cents: number) => formatPrice(cents / 100, location.valuta, locale);
+  const deadline = booking.cancellation.deadline
+    ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
+    : null;
+  const terms = [
+    booking.cancellation.free ? (deadline ? t('freeUntil', { deadline }) : t('free')) : booking.cancellation.feeCents ? t('feeText', { amount: money(booking.cancellation.feeCents) }) : '',
+    booking.paidCents ? (booking.cancellation.refundCents ? t('refundText', { amount: money(booking.cancellation.refundCents) }) : t('keepText', { amount: money(booking.paidCents) })) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const done = booking.status === 'cancelled';
+  return (
+    <div className="message-panel">
+      <h1>{done ? t('doneTitle') : t('cancelTitle')}</h1>
+      <Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />
+      {done || !booking.cancellable ? (
+        <>
+          <p>{done ? t('cancelled') : t('notChangeable')}</p>
+          <div className="actions">
+            <Link className="button" href="/frontpage/esperienze">
+              {t('another')}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <CancelForm
+          hash={booking.hash}
+          locale={locale}
+          terms={terms || t('free')}
+          endpoint="/api/experience/booking/cancel"
+          keepPath={booking.changeable ? `/frontpage/esperienze/prenotazione/${booking.hash}/edit` : `/frontpage/esperienze/${booking.experienceHash}`}
+          newPath="/frontpage/esperienze"
+          texts={{
+            question: t('question'),
+            confirm: t('confirmCancel'),
+            keep: t('keep'),
+            doneTitle: t('doneTitle'),
+            doneText: t('doneText'),
+            doneFee: booking.cancellation.feeCents ? r('cancel.doneFee', { amount: money(booking.cancellation.feeCents) }) : booking.cancellation.refundCents ? t('refundText', { amount: money(booking.cancellation.refundCents) }) : '',
+            error: r('errors.generic'),
+            newReservation: t('another'),
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { getMessages, getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { Link } from '@/components/shell/link';
+import { pickText } from '@/lib/i18n/texts';
+import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
+import { loadExperience } from '../../../server/experiences/data';
+import { LastExperienceBooking } from '@/components/experiences/last-experience';
+
+/**
+ * `/frontpage/esperienze/{messageType}` and `/frontpage/esperienze/{hash}/{messageType}`: the
+ * outcome of an experience booking (spec section 4: the same messages as a table booking's).
+ */
+export async function ExperienceOutcomeScreen({ params, outcome, hash }: { params: VenueParams; outcome: ExperienceOutcome; hash?: string }) {
+  const { locale, venueKey } = await loadVenue(params);
+  const [t, messages, experience] = await Promise.all([getTranslations('experiences'), getMessages(), hash ? loadExperience(venueKey, hash) : null]);
+  const summary = messages as unknown as { experiences: { summary: Record<string, string>; manage: Record<string, string> }; reserve: { outcome: { details: string }; details: { visitReason: string } } };
+  return (
+    <div className={`message-panel${outcome === 'reject' ? ' message-panel--error' : ''}`} role="status">
+      <h1>{t(`outcome.${outcome}Title`)}</h1>
+      {experience ? <p className="lead">{pickText(experience.titolo, locale)}</p> : null}
+      <p>{t(`outcome.${outcome}Text`)}</p>
+      {outcome === 'reject' ? <p>{t('outcome.rejectRefund')}</p> : null}
+      <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} labels={{ ...summary.experiences.summary, reference: summary.experiences.manage.reference, changeLink: summary.experiences.manage.changeLink, cancelLink: summary.experiences.manage.cancelLink, reason: summary.reserve.details.visitReason, heading: summary.reserve.outcome.details }} />
+      <div className="actions">
+        {experience ? (
+          <Link className="button button--ghost" href={`/frontpage/esperienze/${experience.hash}`}>
+            {t('outcome.back')}
+          </Link>
+        ) : null}
+        <Link className="button" href="/frontpage/esperienze">
+          {t('outcome.another')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { getMessages, getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { Link } from '@/components/shell/link';
+import { buildWizardSetup, flatten } from '@/app/_screens/reservation/setup';
+import { pickText } from '@/lib/i18n/texts';
+import { parseDate, parsePax } from '@/lib/params';
+import { ExperienceForm } from '@/components/experiences/experience-form';
+import { loadExperience } from '../../../server/experiences/data';
+import type { ExperienceFormSetup } from '@/components/experiences/types';
+
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * `/frontpage/esperienze/{hash}/reserve` and `/frontpage/esperienze/{hash}/{pax}/{date}`: the
+ * experience booking form, prefilled with the party size and the date when given. An
+ * experience that cannot be booked on its own says why and offers the way that can.
+ */
+export async function ExperienceReserveScreen({ params, hash, pax = 0, date = '' }: { params: VenueParams; hash: string; pax?: number; date?: string }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const experience = await loadExperience(venueKey, hash);
+  if (!experience) return <NotFoundPage />;
+  const [t, messages, wizard] = await Promise.all([getTranslations('experiences'), getMessages(), buildWizardSetup({ locale, location, venueKey, maxPax: experience.numOspitiMax })]);
+  const title = pickText(experience.titolo, locale);
+  const blocked = !experience.flagAttiva ? 'notBookable' : experience.flagEsperienzaPassata ? 'past' : experience.tipoEsperienza === 2 ? 'addOnOnly' : null;
+  if (blocked) {
+    return (
+      <div className="message-panel">
+        <h1>{title}</h1>
+        <p>{t(blocked)}</p>
+        <div className="actions">
+          {blocked === 'addOnOnly' ? (
+            <Link className="button" href="/reserve">
+              {t('bookTable')}
+            </Link>
+          ) : null}
+          <Link className="button button--ghost" href="/frontpage/esperienze">
+            {t('allExperiences')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const isoDay = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '');
+  const setup: ExperienceFormSetup = {
+    wizard,
+    x: flatten((messages as unknown as { experiences: Tree }).experiences),
+    experience: {
+      id: experience.id,
+      hash: experience.hash,
+      title,
+      price: experience.prezzo,
+      valuta: location.valuta,
+      minGuests: Math.max(experience.numOspitiMin, 1),
+      maxGuests: Math.max(experience.numOspitiMax, experience.numOspitiMin, 1),
+      zones: experience.flagSceltaZona && experience.zoneSelezionabili.length ? experience.zoneSelezionabili.map((z) => ({ id: z.id, key: z.key, label: pickText(z.nome, locale) || z.key })) : null,
+      askVisitReason: Boolean(experience.flagMotivoVisita),
+      hasTimes: experience.orari.length > 0,
+      hasFields: experience.campiAggiuntivi.length > 0,
+      guarantee: experience.tipoCCGaranzia > 0 && experience.importoCCGaranzia > 0,
+      payment: (experience.tipoAcquisto === 1 && experience.importoDepositoAcconto > 0) || (experience.tipoAcquisto === 2 && experience.prezzo > 0),
+      firstDate: isoDay(experience.data),
+      lastDate: isoDay(experience.scadenza),
+    },
+    initial: { pax: parsePax(pax) ?? 0, date: parseDate(date) ?? '' },
+  };
+  return (
+    <div className="form-page form-page--wide">
+      <h1>{t('form.title', { title })}</h1>
+      <p>
+        <Link href={`/frontpage/esperienze/${experience.hash}`}>{t('outcome.back')}</Link>
+      </p>
+      <ExperienceForm setup={setup} />
+    </div>
+  );
+}

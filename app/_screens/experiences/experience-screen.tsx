@@ -1,0 +1,72 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/shell/link';
+import { pickText } from '@/lib/i18n/texts';
+import { formatPrice } from '@/lib/currency';
+import { localizedPath } from '@/lib/i18n/paths';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { siteOrigin } from '@/lib/venue/origin';
+import { loadExperience, upcomingExperienceDates } from '../../../server/experiences/data';
+import { JsonLdScript } from '@/components/seo/json-ld';
+import { experienceJsonLd } from '@/lib/seo/json-ld';
+import { ExperiencePhoto } from '@/components/experiences/experience-photo';
+import { experienceImagePath } from './metadata';
+
+const bookableNow = (e: { flagAttiva: number; flagEsperienzaPassata: number }) => Boolean(e.flagAttiva && !e.flagEsperienzaPassata);
+const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
+export async function ExperienceScreen({ params, hash }: { params: VenueParams; hash: string }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const [t, experience] = await Promise.all([getTranslations('experiences'), loadExperience(venueKey, hash)]);
+  if (!experience) return <NotFoundPage />;
+  const title = pickText(experience.titolo, locale);
+  const conditions = pickText(experience.condizioniPrenotazione, locale);
+  const origin = siteOrigin(venueKey);
+  const url = new URL(localizedPath(locale, `/frontpage/esperienze/${experience.hash}`), origin).toString();
+  const bookable = experience.flagAttiva && !experience.flagEsperienzaPassata;
+  const dates = bookableNow(experience) ? await upcomingExperienceDates(venueKey, experience, todayIn(location.timezone)) : [];
+  const soldOut = experience.maxPrenotazioni > 0 && experience.data !== '' && experience.data === experience.scadenza && experience.esperienzeDisponibili <= 0;
+  return (
+    <article className="experience-detail">
+      <JsonLdScript data={experienceJsonLd(experience, location, { locale, url, image: new URL(experienceImagePath(experience.hash, locale), origin).toString(), dates })} />
+      <h1>{title}</h1>
+      <ExperiencePhoto src={experience.foto} alt={t('photoAlt', { title })} priority />
+      <p>{pickText(experience.descrizione, locale)}</p>
+      {experience.data ? <p>{experience.data === experience.scadenza ? t('date', { date: longDate(experience.data, locale) }) : t('from', { date: longDate(experience.data, locale) })}</p> : null}
+      <p>{t('guests', { min: experience.numOspitiMin, max: experience.numOspitiMax })}</p>
+      {experience.durata > 0 ? <p>{t('duration', { minutes: experience.durata })}</p> : null}
+      {experience.prezzo > 0 ? (
+        <p className="price">
+          {t('price')}: {formatPrice(experience.prezzo, location.valuta, locale)} {t('perPerson')}
+        </p>
+      ) : null}
+      {soldOut ? <p className="badge">{t('soldOut')}</p> : null}
+      {!bookable ? <p>{experience.flagEsperienzaPassata ? t('past') : t('notBookable')}</p> : null}
+      {conditions ? (
+        <section>
+          <h2>{t('conditions')}</h2>
+          <p>{conditions}</p>
+        </section>
+      ) : null}
+      <div className="actions" style={{ justifyContent: 'flex-start' }}>
+        {bookable && experience.tipoEsperienza === 2 ? (
+          <>
+            <p>{t('addOnOnly')}</p>
+            <Link className="button" href="/reserve">
+              {t('bookTable')}
+            </Link>
+          </>
+        ) : bookable ? (
+          <Link className="button" href={`/frontpage/esperienze/${experience.hash}/reserve`}>
+            {t('book')}
+          </Link>
+        ) : null}
+        <Link className="button button--ghost" href="/frontpage/esperienze">
+          {t('allExperiences')}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/shell/link';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { getPrefixList } from '@/server/venues/data';
+import { pickText } from '@/lib/i18n/texts';
+import { formMessages } from '@/components/forms/form-messages';
+import { FidelityForm } from '@/components/fidelity/fidelity-form';
+
+/** `/frontpage/fidelity`: the loyalty sign-up form (spec section 2, "Loyalty screens"). */
+export async function FidelityScreen({ params }: { params: VenueParams }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const [t, prefixes, forms] = await Promise.all([getTranslations('fidelity'), getPrefixList(venueKey, locale), formMessages()]);
+  const landing = await getTranslations('fidelity.landing');
+  if (!location.services.fidelity) {
+    return (
+      <div className="message-panel">
+        <h1>{t('title')}</h1>
+        <p role="status">{landing('disabled')}</p>
+        <div className="actions">
+          <Link className="button" href="/">
+            {landing('goHome')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const list = prefixes ?? [];
+  const defaultPrefix = list.find((p) => p.iso === location.country)?.prefisso ?? list[0]?.prefisso ?? '+39';
+  const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  const monthNames = Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1))));
+  return (
+    <div className="form-page">
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('intro', { venueName: location.locationname })}</p>
+      <FidelityForm
+        locale={locale}
+        prefixes={list}
+        defaultPrefix={defaultPrefix}
+        country={location.country}
+        monthNames={monthNames}
+        text={{
+          ...forms,
+          submit: t('submit'),
+          policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
+        }}
+      />
+      <p className="form-page__aside">
+        <Link href="/frontpage/fidelity/lookup">{t('alreadyRegistered')}</Link>
+      </p>
+    </div>
+  );
+}

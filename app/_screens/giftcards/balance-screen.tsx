@@ -1,0 +1,17 @@
+import { getMessages, getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { BalanceForm } from '@/components/giftcards/balance-form';
+
+/** `/frontpage/giftcard/balance`: the card holder checks what is left on a card. */
+export async function GiftcardBalanceScreen({ params }: { params: VenueParams }) {
+  const { locale, location } = await loadVenue(params);
+  const [t, messages] = await Promise.all([getTranslations('giftcards.balance'), getMessages()]);
+  const errors = (messages as unknown as { giftcards: { errors: Record<string, string> } }).giftcards.errors;
+  return (
+    <div className="form-page">
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('intro')}</p>
+      <BalanceForm locale={locale} valuta={location.valuta} text={{ code: t('code'), submit: t('submit'), balance: t('balance'), validUntil: t('validUntil'), expired: t('expired'), errors }} />
+    </div>
+  );
+}

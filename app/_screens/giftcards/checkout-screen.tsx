@@ -1,0 +1,68 @@
+import { getMessages, getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { formMessages } from '@/components/forms/form-messages';
+import { pickText } from '@/lib/i18n/texts';
+import { getGiftcardList, getPrefixList } from '@/server/venues/data';
+import { giftcardSession } from '@/server/giftcards/session';
+import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
+
+type Query = { cancelled?: string };
+
+/**
+ * `/frontpage/giftcard/checkout/{id?}`: the order summary, the buyer, the recipient, the
+ * payment method and the consents (spec section 2). What was typed lives in the encrypted
+ * session cookie, so a cancelled payment comes back here filled in.
+ */
+export async function GiftcardCheckoutScreen({ params, id, query }: { params: VenueParams; id: string | null; query: Query }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const [t, cards, prefixes, forms, messages, session] = await Promise.all([
+    getTranslations('giftcards'),
+    getGiftcardList(venueKey),
+    getPrefixList(venueKey, locale),
+    formMessages(),
+    getMessages(),
+    giftcardSession(),
+  ]);
+  if (cards.length === 0) {
+    return (
+      <div className="message-panel" role="status">
+        <h1>{t('checkout.title')}</h1>
+        <p>{t('empty')}</p>
+      </div>
+    );
+  }
+  const g = (messages as unknown as { giftcards: { checkout: Record<string, string>; errors: Record<string, string>; customValue: string; customValueHint: string } }).giftcards;
+  const kept = session.form ?? {};
+  const chosen = cards.find((c) => c.id === id)?.id ?? (cards.find((c) => c.id === kept.id)?.id || cards[0].id);
+  const quantity = kept.quantity ?? '1';
+  const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
+  const initial = { prefix: defaultPrefix, recipientPrefix: defaultPrefix, ...kept, id: chosen, quantity };
+  return (
+    <div className="form-page form-page--wide">
+      <h1>{t('checkout.title')}</h1>
+      {query.cancelled ? (
+        <p className="notice" role="status">
+          {t('checkout.cancelled')}
+        </p>
+      ) : null}
+      <GiftcardCheckoutForm
+        locale={locale}
+        valuta={location.valuta}
+        cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}
+        initial={initial}
+        prefixes={prefixes}
+        country={location.country}
+        text={{
+          labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: forms.labels.prefixSearch, marketingSms: forms.labels.marketingSms },
+          errors: g.errors,
+          required: forms.required,
+          optional: forms.optional,
+          readPolicy: forms.readPolicy,
+          close: forms.close,
+          unsaved: forms.unsaved,
+          policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
+        }}
+      />
+    </div>
+  );
+}

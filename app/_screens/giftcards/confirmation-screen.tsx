@@ -1,0 +1,65 @@
+import { getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Link } from '@/components/shell/link';
+import { backendFor } from '@/server/backend';
+import { pickText } from '@/lib/i18n/texts';
+import { localizedPath } from '@/lib/i18n/paths';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { giftcardSession } from '@/server/giftcards/session';
+import { money } from '@/components/giftcards/money';
+
+/**
+ * `/frontpage/giftcard/purchaseconfirmation/{fingerprint?}`: the order number, date and
+ * delivery, and "The gift card will be sent to:" with the address (spec section 2). It only
+ * reads: the cards were created by the webhook or the creation step.
+ */
+export async function GiftcardConfirmationScreen({ params, fingerprint }: { params: VenueParams; fingerprint: string | null }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const [t, g, shell] = await Promise.all([getTranslations('giftcards.confirmation'), getTranslations('giftcards'), getTranslations('shell')]);
+  const fp = fingerprint ?? (await giftcardSession()).fingerprint ?? '';
+  const result = fp ? await backendFor(venueKey).giftcard('order', { fingerprint: fp }) : null;
+  if (!result?.status) {
+    return (
+      <div className="message-panel" role="status">
+        <h1>{g('listTitle')}</h1>
+        <p>{result && result.error !== 'notFound' ? g('purchaseError') : t('none')}</p>
+        <div className="actions">
+          <Link className="button" href="/frontpage/giftcards">
+            {g('backToList')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const order = result.data;
+  if (order.status === 'pending') redirect(localizedPath(locale, `/frontpage/giftcard/create/${fp}`));
+  if (order.status === 'failed') redirect(localizedPath(locale, `/frontpage/giftcard/create/error/${fp}`));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: location.timezone || 'Europe/Rome' }).format(new Date(order.date));
+  return (
+    <div className="message-panel">
+      <h1>{t('title')}</h1>
+      <dl className="summary__list">
+        <dt>{t('orderNumber')}</dt>
+        <dd>{order.orderNumber}</dd>
+        <dt>{t('date')}</dt>
+        <dd>{date}</dd>
+        <dt>{g('checkout.product')}</dt>
+        <dd>{pickText(order.product, locale)}</dd>
+        <dt>{g('checkout.quantity')}</dt>
+        <dd>{order.quantity}</dd>
+        <dt>{g('checkout.total')}</dt>
+        <dd>{money(order.total, location.valuta, locale)}</dd>
+        <dt>{t('delivery')}</dt>
+        <dd>{order.deliverOn ? t('deliveryOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${order.deliverOn}T12:00:00Z`)) }) : t('deliveryEmail')}</dd>
+      </dl>
+      <p>
+        {t('sentTo')} <strong>{order.sendTo}</strong>
+      </p>
+      <div className="actions">
+        <Link className="button" href="/">
+          {shell('backHome')}
+        </Link>
+      </div>
+    </div>
+  );
+}

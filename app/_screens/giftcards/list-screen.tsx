@@ -1,0 +1,50 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/shell/link';
+import { pickText } from '@/lib/i18n/texts';
+import { getGiftcardList } from '@/server/venues/data';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { money } from '@/components/giftcards/money';
+
+/** `/frontpage/giftcards` (alias `/frontpage/giftcard`): the venue's gift cards (spec section 2). */
+export async function GiftcardListScreen({ params }: { params: VenueParams }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const [t, cards] = await Promise.all([getTranslations('giftcards'), getGiftcardList(venueKey)]);
+  return (
+    <>
+      <h1>{t('listTitle')}</h1>
+      {cards.length === 0 ? <p role="status">{t('empty')}</p> : <p className="lead">{t('listIntro')}</p>}
+      <ul className="cards">
+        {cards.map((c) => (
+          <li key={c.id} className="card">
+            {/* eslint-disable-next-line @next/next/no-img-element -- a venue's image may be on any host; next/image would need each one configured */}
+            {c.image ? <img src={c.image} alt="" width={320} height={180} loading="lazy" /> : null}
+            <h2>{pickText(c.title, locale)}</h2>
+            {c.customMin !== null && c.customMax !== null ? (
+              <p>
+                {t('value')}: <strong>{t('valueRange', { min: money(c.customMin, location.valuta, locale), max: money(c.customMax, location.valuta, locale) })}</strong>
+              </p>
+            ) : (
+              <>
+                <p>
+                  {t('value')}: <strong>{money(c.value, location.valuta, locale)}</strong>
+                </p>
+                <p className="price">
+                  {t('price')}: {money(c.price, location.valuta, locale)}
+                </p>
+              </>
+            )}
+            <Link className="button button--ghost" href={`/frontpage/giftcard/${encodeURIComponent(c.id)}`}>
+              {t('details')}
+              <span className="visually-hidden">: {pickText(c.title, locale)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {cards.length ? (
+        <p className="form-page__aside">
+          <Link href="/frontpage/giftcard/balance">{t('balance.link')}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { MessageScreen } from '@/app/_screens/shell/message-screen';
+import { screenMetadata } from '@/app/_screens/shell/metadata';
+import { isLocale, defaultLocale } from '@/lib/i18n/locales';
+import { ID, promoPath, type PromoParams } from './paths';
+import { ResendCode } from '@/components/promo/resend-code';
+
+export const promoOutcomes = ['confirm', 'error', 'duplicate', 'disabled'] as const;
+export type PromoOutcome = (typeof promoOutcomes)[number];
+const outcomeScreen = { confirm: 'promoConfirm', error: 'promoError', duplicate: 'promoDuplicate', disabled: 'promoDisabled' } as const;
+
+export function promoOutcomeMetadata(params: PromoParams, outcome: PromoOutcome) {
+  return screenMetadata(params, outcomeScreen[outcome], `/promo/${encodeURIComponent(params.urlName)}/${outcome}`);
+}
+
+/** The request outcomes (spec sections 2 and 8), the same screen under `/promo/...` and `/frontpage/promo/...`. */
+export async function PromoOutcomeScreen({ params, outcome, id }: { params: PromoParams; outcome: PromoOutcome; id?: string | null }) {
+  const t = await getTranslations({ locale: isLocale(params.locale) ? params.locale : defaultLocale, namespace: 'promo' });
+  const back = { href: promoPath(params.urlName), label: t('backToPromo'), ghost: true };
+  switch (outcome) {
+    case 'confirm': {
+      const codeLink = id && ID.test(id) ? [{ href: `${promoPath(params.urlName)}/${encodeURIComponent(id)}`, label: t('viewCode') }] : [];
+      return <MessageScreen params={params} titleKey="promo.confirmTitle" textKey="promo.confirmText" actions={[...codeLink, back]} />;
+    }
+    case 'error':
+      return <MessageScreen params={params} titleKey="promo.errorTitle" textKey="promo.errorText" actions={[back]} />;
+    case 'duplicate': {
+      const [resend, limits] = await Promise.all([getTranslations({ locale: params.locale, namespace: 'promo.resend' }), getTranslations({ locale: params.locale, namespace: 'limits' })]);
+      return (
+        <MessageScreen params={params} titleKey="promo.duplicateTitle" textKey="promo.duplicateText" actions={[back]}>
+          <ResendCode
+            urlName={params.urlName}
+            locale={params.locale}
+            texts={{ intro: resend('intro'), email: resend('email'), button: resend('button'), sent: resend('sent'), rateLimited: limits('tooManyRequests'), error: resend('error') }}
+          />
+        </MessageScreen>
+      );
+    }
+    case 'disabled':
+      return <MessageScreen params={params} titleKey="promo.disabledTitle" />;
+  }
+}
+

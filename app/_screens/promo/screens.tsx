@@ -1,0 +1,124 @@
+import 'server-only';
+import { JsonLdScript } from '@/components/seo/json-ld';
+import { promotionJsonLd } from '@/lib/seo/json-ld';
+import { sentenceCase } from '@/lib/i18n/format';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
+import { loadVenue } from '@/app/_screens/shell/venue-context';
+import { promoPath, type PromoParams } from './paths';
+import { formMessages } from '@/components/forms/form-messages';
+import { pickText } from '@/lib/i18n/texts';
+import { isLocale, defaultLocale, type Locale } from '@/lib/i18n/locales';
+import { localizedPath } from '@/lib/i18n/paths';
+import { getPrefixList } from '@/server/venues/data';
+import { loadPromo } from '@/server/promo/data';
+import { formatDay, formatMoment } from '@/lib/promo/format';
+import { promoStates, type PromoState } from '@/lib/promo/state';
+import { venuePageUrl } from '@/server/fidelity/service';
+import { PromoLive } from '@/components/promo/promo-live';
+
+export type { PromoParams } from './paths';
+
+/** The promotion page's metadata: the title, and the OpenGraph/Twitter card with its image (`/api/promo/og`). */
+export async function promoMetadata(params: PromoParams): Promise<Metadata> {
+  const base = await screenMetadata(params, 'promo', promoPath(params.urlName));
+  const locale: Locale = isLocale(params.locale) ? params.locale : defaultLocale;
+  const loaded = await loadPromo(params.venue, params.urlName);
+  if (loaded.status === 'notFound' || loaded.status === 'unknownVenue') return notFoundMetadata(base);
+  if (loaded.status !== 'ok') return base;
+  const t = await getTranslations({ locale, namespace: 'promo' });
+  const title = pickText(loaded.data.title, locale);
+  const description = `${pickText(loaded.data.description, locale)} ${sentenceCase(t('validUntil', { date: formatDay(loaded.data.validUntil, locale) }), locale)}`.trim();
+  const image = { url: `/api/promo/og?urlName=${encodeURIComponent(params.urlName)}&lang=${locale}`, width: 1200, height: 630, alt: title };
+  // The page title keeps the spec's pattern `{locationname} - {product}`; the card carries the promotion's title.
+  return {
+    ...base,
+    description,
+    openGraph: { type: 'website', title, description, url: localizedPath(locale, promoPath(params.urlName)), images: [image], locale },
+    twitter: { card: 'summary_large_image', title, description, images: [image] },
+  };
+}
+
+/**
+ * `/frontpage/promo/{urlName}` and `/promo/{urlName}`: served from cache (no backend call
+ * per visitor); the countdown, the remaining count and the state come live (PromoLive).
+ */
+export async function PromoScreen({ params }: { params: PromoParams }) {
+  const { locale, location, venueKey } = await loadVenue(params);
+  const loaded = await loadPromo(venueKey, params.urlName);
+  if (loaded.status === 'notFound' || loaded.status === 'unknownVenue') return <NotFoundPage />;
+  const [t, screens] = await Promise.all([getTranslations('promo'), getTranslations('screens')]);
+  if (loaded.status === 'failed') {
+    return (
+      <div className="message-panel" role="status">
+        <h1>{screens('promo')}</h1>
+        <p>{t('unavailable')}</p>
+      </div>
+    );
+  }
+  const promo = loaded.data;
+  const [prefixes, forms] = await Promise.all([getPrefixList(venueKey, locale), formMessages()]);
+  const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
+  const title = pickText(promo.title, locale);
+  const validUntil = formatDay(promo.validUntil, locale);
+  const plural = (key: string) => ({ one: t(`units.${key}.one`), other: t(`units.${key}.other`) });
+  const stateText: Record<PromoState, string> = {
+    active: '',
+    inactive: t('states.inactiveText', { date: formatMoment(promo.startsAt, locale, promo.timezone || location.timezone) }),
+    expired: t('states.expiredText', { date: validUntil }),
+    terminated: t('states.terminatedText', { date: validUntil }),
+    disabled: t('states.disabledText'),
+  };
+  const stateTitle = Object.fromEntries(promoStates.map((s) => [s, s === 'disabled' ? t('disabledTitle') : t(`states.${s}Title`)])) as Record<PromoState, string>;
+  const canonical = venuePageUrl(venueKey, locale, promoPath(promo.urlName));
+  const jsonLd = promotionJsonLd(
+    { name: title, description: pickText(promo.description, locale), url: canonical, startsAt: promo.startsAt, endsAt: promo.endsAt, expiresAt: promo.expiresAt, count: promo.count },
+    location,
+  );
+  return (
+    <article className="promo-page">
+      <header className="promo-page__head">
+        {promo.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- self-hosted venue artwork, sized by CSS
+          <img src={promo.image} alt="" width={1200} height={630} />
+        ) : null}
+        <p className="promo-page__kicker">{screens('promo')}</p>
+        <h1>{title}</h1>
+        <p className="lead">{pickText(promo.description, locale)}</p>
+        <p className="promo-valid">{sentenceCase(t('validUntil', { date: validUntil }), locale)}</p>
+      </header>
+      <PromoLive
+        locale={locale}
+        urlName={promo.urlName}
+        initial={{ state: promo.state, remaining: promo.remaining, startsAt: promo.startsAt, endsAt: promo.endsAt }}
+        prefixes={prefixes}
+        defaultPrefix={defaultPrefix}
+        country={location.country}
+        text={{
+          endsIn: t('endsIn'),
+          units: { days: plural('days'), hours: plural('hours'), minutes: plural('minutes'), seconds: plural('seconds') },
+          // Both plural forms, `{count}` left in for the live count (ICU in the messages; issue 29: "Only 1 promotion").
+          available: { one: t('available', { count: 1 }).replace('1', '{count}'), other: t('available', { count: 5 }).replace('5', '{count}') },
+          download: t('download'),
+          formTitle: t('formTitle'),
+          formIntro: t('formIntro'),
+          close: t('close'),
+          titles: stateTitle,
+          texts: stateText,
+          form: {
+            ...forms,
+            errors: { ...forms.errors, promoMarketingRequired: t('marketingRequired') },
+            submit: t('submit'),
+            rateLimited: t('rateLimited'),
+            marketingHint: t('resend.marketingHint'),
+            policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
+          },
+        }}
+      />
+      <JsonLdScript data={jsonLd} />
+    </article>
+  );
+}
+

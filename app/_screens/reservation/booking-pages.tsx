@@ -1,0 +1,277 @@
+import { notFound } from 'next/navigation';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { Link } from '@/components/shell/link';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { reservationLookup, smsStatusLookup } from '@/server/booking/lookups';
+import { pickText } from '@/lib/i18n/texts';
+import { formatPrice } from '@/lib/currency';
+import { policyMessage } from '@/lib/booking/policy';
+import type { Locale } from '@/lib/i18n/locales';
+import type { BookingView } from '@/lib/contract/reservation';
+import { UNAVAILABLE } from '@/lib/backend/client';
+import { ReserveScreen } from './reserve-screen';
+import { CancelForm } from '@/components/reservation/cancel-form';
+import { SmsCodeForm } from '@/components/reservation/sms-code-form';
+import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
+
+/** "Service unavailable, try again": a booking page whose backend cannot be reached (never a 404, the booking may exist). */
+async function Unavailable() {
+  const t = await getTranslations('errors');
+  return (
+    <div className="message-panel message-panel--error" role="alert">
+      <h1>{t('unavailableTitle')}</h1>
+      <p>{t('unavailableText')}</p>
+    </div>
+  );
+}
+
+/** A booking by its hash, null when the backend cannot be reached, or the 404 page: an unknown or malformed hash is never a 500. */
+async function loadBooking(params: VenueParams & { key: string }) {
+  const venue = await loadVenue(params);
+  const result = await reservationLookup(venue.venueKey, params.key);
+  if (!result.status && result.error === UNAVAILABLE) return null;
+  // Thrown, not rendered in place: this dynamic page has begun streaming by the time a Suspense boundary could, and a missing booking must be a 404.
+  if (!result.status) notFound();
+  return { ...venue, booking: result.data };
+}
+
+const longDate = formatLongDate;
+
+async function BookingSummary({ booking, locale, valuta }: { booking: BookingView; locale: Locale; valuta: string }) {
+  const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
+  const labels = (messages as unknown as { reserve: { summary: Record<string, string> } }).reserve.summary;
+  const policy = booking.guarantee ? policyMessage(booking.guarantee) : null;
+  const status = (messages as unknown as { reserve: { bookingStatus: Record<string, string> } }).reserve.bookingStatus[booking.status];
+  return (
+    <dl className="summary__list">
+      {status ? (
+        <>
+          <dt>{labels.status}</dt>
+          <dd data-testid="booking-status">{status}</dd>
+        </>
+      ) : null}
+      <dt>{labels.people}</dt>
+      <dd>{t('people.count', { count: booking.pax })}</dd>
+      <dt>{labels.date}</dt>
+      <dd>{longDate(booking.date, locale)}</dd>
+      <dt>{labels.time}</dt>
+      <dd>{booking.time}</dd>
+      <dt>{labels.zone}</dt>
+      <dd>{pickText(booking.zoneName, locale)}</dd>
+      {booking.experience ? (
+        <>
+          <dt>{t('summary.experience')}</dt>
+          <dd>{pickText(booking.experience.titolo, locale)}</dd>
+        </>
+      ) : null}
+      <dt>{labels.name}</dt>
+      <dd>
+        {booking.nome} {booking.cognome}
+      </dd>
+      {booking.guarantee && policy ? (
+        <>
+          <dt>{labels.policy}</dt>
+          <dd>{t(`guarantee.${policy.key}`, policy.values)}</dd>
+        </>
+      ) : null}
+      {booking.cancellationFeeCents ? (
+        <>
+          <dt>{labels.fee}</dt>
+          <dd>{formatPrice(booking.cancellationFeeCents / 100, valuta, locale)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** `/reserve/{hash}/edit`: the wizard prefilled with the booking, and the way to cancel it. */
+export async function EditReservationScreen({ params }: { params: VenueParams & { key: string } }) {
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking } = loaded;
+  const t = await getTranslations('reserve');
+  if (!booking.changeable || booking.status === 'waitinglist') {
+    return (
+      <div className="message-panel" role="status">
+        <h1>{t('edit.title')}</h1>
+        <p>{booking.status === 'cancelled' ? t('edit.cancelled') : booking.status === 'declined' ? t('outcome.rejectText') : t('edit.notChangeable')}</p>
+        <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
+        <div className="actions">
+          {booking.status === 'waitinglist' && booking.changeable ? (
+            <Link className="button button--ghost" href={`/reserve/${booking.hash}/cancel`}>
+              {t('edit.cancel')}
+            </Link>
+          ) : null}
+          <Link className="button" href="/reserve">
+            {t('outcome.newReservation')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const edit = {
+    hash: booking.hash,
+    choice: { pax: booking.pax, date: booking.date, time: booking.time, zone: booking.zone },
+    details: {
+      nome: booking.nome,
+      cognome: booking.cognome,
+      email: booking.email,
+      prefisso: booking.prefisso,
+      telefono: booking.telefono,
+      motivo: booking.motivo || undefined,
+      compleannoGiorno: booking.compleannoGiorno,
+      compleannoMese: booking.compleannoMese,
+      note: booking.note,
+      privacy: true as const,
+      marketing: booking.marketing,
+      marketingSms: false,
+    },
+    experience: booking.experience ? pickText(booking.experience.titolo, locale) : undefined,
+  };
+  return (
+    <ReserveScreen params={params} module={booking.reservemodule || null} edit={edit}>
+      <section className="current-booking" aria-labelledby="current-booking">
+        <h2 id="current-booking">{t('edit.current')}</h2>
+        <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
+        <p>{t('edit.intro')}</p>
+        <p>
+          <Link href={`/reserve/${booking.hash}/cancel`}>{t('edit.cancel')}</Link>
+        </p>
+      </section>
+    </ReserveScreen>
+  );
+}
+
+/** `/reserve/{hash}/edit/confirm`: the booking as it now stands. */
+export async function EditConfirmScreen({ params }: { params: VenueParams & { key: string } }) {
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking } = loaded;
+  const t = await getTranslations('reserve');
+  return (
+    <div className="message-panel" role="status">
+      <h1>{t('edit.confirmTitle')}</h1>
+      <p>{t('edit.confirmText')}</p>
+      <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
+      <div className="actions">
+        <Link className="button button--ghost" href={`/reserve/${booking.hash}/edit`}>
+          {t('edit.back')}
+        </Link>
+        <Link className="button" href="/reserve">
+          {t('outcome.newReservation')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** `/reserve/{hash}/edit/error`: "Error while changing the reservation", with a way back to try again. */
+export async function EditErrorScreen({ params }: { params: VenueParams & { key: string } }) {
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { booking } = loaded;
+  const t = await getTranslations('reserve');
+  return (
+    <div className="message-panel message-panel--error" role="alert">
+      <h1>{t('edit.errorTitle')}</h1>
+      <p>{t('edit.errorText')}</p>
+      <div className="actions">
+        <Link className="button" href={`/reserve/${booking.hash}/edit`}>
+          {t('edit.back')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** `/reserve/{hash}/cancel`: a confirmation step stating whether cancelling is free or what fee applies. */
+export async function CancelScreen({ params }: { params: VenueParams & { key: string } }) {
+  const loaded = await loadBooking(params);
+  if (!loaded) return <Unavailable />;
+  const { locale, location, booking } = loaded;
+  const t = await getTranslations('reserve');
+  const fee = formatPrice(booking.cancellation.feeCents / 100, location.valuta, locale);
+  const deadline = booking.cancellation.deadline
+    ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
+    : null;
+  const terms = booking.cancellation.free ? (deadline && booking.guarantee ? t('cancel.freeUntil', { deadline }) : t('cancel.free')) : t('cancel.fee', { amount: fee });
+  const done = booking.status === 'cancelled';
+  return (
+    <div className="message-panel">
+      <h1>{done ? t('cancel.doneTitle') : t('cancel.title')}</h1>
+      <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
+      {done || !booking.changeable ? (
+        <>
+          <p>{done ? t('edit.cancelled') : t('edit.notChangeable')}</p>
+          <div className="actions">
+            <Link className="button" href="/reserve">
+              {t('outcome.newReservation')}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <CancelForm
+          hash={booking.hash}
+          locale={locale}
+          terms={terms}
+          texts={{
+            question: t('cancel.question'),
+            confirm: t('cancel.confirm'),
+            keep: t('cancel.keep'),
+            doneTitle: t('cancel.doneTitle'),
+            doneText: t('cancel.doneText'),
+            doneFee: booking.cancellation.free ? '' : t('cancel.doneFee', { amount: fee }),
+            error: t('errors.generic'),
+            newReservation: t('outcome.newReservation'),
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** `a2fa/reserve/{hash}`: the SMS code of a suspended booking. */
+export async function SmsConfirmationScreen({ params }: { params: VenueParams & { key: string } }) {
+  const venue = await loadVenue(params);
+  const result = await smsStatusLookup(venue.venueKey, params.key);
+  if (!result.status && result.error === UNAVAILABLE) return <Unavailable />;
+  if (!result.status) notFound();
+  const status = result.data;
+  const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
+  if (status.status === 'confirmed' || status.status === 'pending') {
+    return (
+      <div className="message-panel" role="status">
+        <h1>{t(status.status === 'confirmed' ? 'outcome.confirmTitle' : 'outcome.acceptTitle')}</h1>
+        <p>{t('sms.done')}</p>
+      </div>
+    );
+  }
+  if (status.status !== 'suspended') {
+    return (
+      <div className="message-panel message-panel--error" role="alert">
+        <h1>{t('outcome.suspendedErrorTitle')}</h1>
+        <p>{t('outcome.suspendedErrorText')}</p>
+        <div className="actions">
+          <Link className="button" href="/reserve">
+            {t('outcome.newReservation')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const sms = (messages as unknown as { reserve: { sms: Record<string, string> } }).reserve.sms;
+  return (
+    <div className="form-page">
+      <h1>{t('sms.title')}</h1>
+      <p>{t('outcome.suspendedText')}</p>
+      <p>{t('sms.intro', { ending: status.phoneEnding })}</p>
+      <SmsCodeForm
+        hash={params.key}
+        locale={venue.locale}
+        expiresAt={status.expiresAt}
+        attemptsLeft={status.attemptsLeft}
+        texts={{ ...sms, codeInvalid: t('errors.codeInvalid'), generic: t('errors.generic'), rateLimited: (messages as unknown as { limits: { tooManyRequests: string } }).limits.tooManyRequests }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { getMessages, getTranslations } from 'next-intl/server';
+import { Link } from '@/components/shell/link';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { pickText } from '@/lib/i18n/texts';
+import { LastBooking } from '@/components/reservation/last-booking';
+
+export const reservationOutcomes = ['confirm', 'accept', 'reject', 'waitinglist', 'suspended', 'suspendedError'] as const;
+export type OutcomeKey = (typeof reservationOutcomes)[number];
+
+/** `/reserve/{messageType}` (spec section 4): the outcome, the booking's details, "New reservation". */
+export async function ReservationOutcomeScreen({ params, outcome }: { params: VenueParams; outcome: OutcomeKey }) {
+  const { locale, location } = await loadVenue(params);
+  const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
+  const reserve = (messages as unknown as { reserve: { summary: Record<string, string>; outcome: Record<string, string>; guarantee: Record<string, string>; details: Record<string, string> } }).reserve;
+  const summary = reserve.summary;
+  const texts: Record<string, string> = {};
+  for (const group of ['outcome', 'guarantee', 'details'] as const) for (const [k, v] of Object.entries(reserve[group])) if (typeof v === 'string') texts[`${group}.${k}`] = v;
+  const paxLabels: Record<number, string> = {};
+  for (let n = 1; n <= Math.max(location.booking.partySize.max, 1); n++) paxLabels[n] = t('people.count', { count: n });
+  const zones = Object.fromEntries(location.booking.zones.map((z) => [z.key, pickText(z.name, locale)]));
+  return (
+    <div className={`message-panel${outcome === 'reject' || outcome === 'suspendedError' ? ' message-panel--error' : ''}`}>
+      <h1>{t(`outcome.${outcome}Title`)}</h1>
+      <p>{t(`outcome.${outcome}Text`)}</p>
+      <LastBooking
+        outcome={outcome}
+        locale={locale}
+        heading={t('outcome.details')}
+        labels={summary}
+        zones={zones}
+        paxLabels={paxLabels}
+        texts={texts}
+        venue={{ name: location.locationname, address: location.address, timezone: location.timezone }}
+      />
+      <div className="actions">
+        <Link className="button" href="/reserve">
+          {t('outcome.newReservation')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { getDb } from '@/server/db/client';
+import { findVenueByKey } from '@/server/venues/queries';
+import { readReminderLink, reminderPage } from '@/server/booking/reminders';
+import { formatLongDate, formatMoney } from '@/lib/i18n/format';
+import { localizedPath } from '@/lib/i18n/paths';
+import { toLocale } from '@/lib/i18n/locales';
+
+/**
+ * `/frontpage/reminder/{hash}?a=&v=&s=`: where the reminder's "I'm coming" and "Cancel" links
+ * lead (server/booking/reminders.ts). The GET only asks (mail scanners change nothing); the
+ * buttons are a plain form (no scripts needed) whose POST answers and comes back here.
+ */
+export async function ReminderScreen({ params, hash, query }: { params: VenueParams; hash: string; query: { a?: string; v?: string; s?: string } }) {
+  const { locale, venueKey, location } = await loadVenue(params);
+  const t = await getTranslations('reminders.page');
+  const db = await getDb();
+  const venue = await findVenueByKey(db, venueKey);
+  const link = readReminderLink(hash, query);
+  const page = venue ? await reminderPage(db, venue, link) : ({ state: 'invalid' } as const);
+  const manage = page.state !== 'invalid' ? localizedPath(toLocale(locale), `/reserve/${page.booking.hash}/edit`) : '';
+  const ended = { coming: t('comingDone'), cancelled: t('cancelledDone'), changed: t('changed'), past: t('past'), invalid: t('invalid'), open: '' }[page.state];
+  return (
+    <div className="message-panel">
+      <h1>{t('title')}</h1>
+      {page.state === 'open' ? (
+        <form method="post" action="/api/reservation/reminder" className="form">
+          <p>{t('question', { venueName: location.locationname, date: formatLongDate(page.booking.date, locale), time: page.booking.time, covers: page.booking.covers })}</p>
+          <p className="hint">{page.freeCancel ? t('freeCancel') : t('cancelFee', { amount: formatMoney(page.feeCents, venue!.currency, locale) })}</p>
+          <input type="hidden" name="hash" value={hash} />
+          <input type="hidden" name="v" value={link!.version} />
+          <input type="hidden" name="s" value={link!.signature} />
+          <input type="hidden" name="language" value={locale} />
+          <div className="actions">
+            <button type="submit" name="a" value="coming" className={query.a === 'cancel' ? 'button button--ghost' : 'button'}>
+              {t('coming')}
+            </button>
+            <button type="submit" name="a" value="cancel" className={query.a === 'cancel' ? 'button' : 'button button--ghost'}>
+              {t('cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p role={page.state === 'invalid' ? 'alert' : 'status'} data-testid="reminder-state">
+          {ended}
+        </p>
+      )}
+      {manage && page.state !== 'cancelled' ? (
+        <p>
+          <a href={manage}>{t('manage')}</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/components/shell/link';
+import { getLocation } from '@/server/venues/data';
+import { getRequestVenueKey } from './venue-context';
+
+/** Spec section 2, "Not found": the text and a button to the reservation form. */
+export async function NotFoundScreen() {
+  const venueKey = getRequestVenueKey();
+  const [t, screens, location] = await Promise.all([
+    getTranslations('notFound'),
+    getTranslations('screens'),
+    venueKey ? getLocation(venueKey) : null,
+  ]);
+  const product = screens('notFound');
+  return (
+    <div className="message-panel">
+      <title>{location?.locationname ? `${location.locationname} - ${product}` : product}</title>
+      <h1>{t('title')}</h1>
+      <p>{t('text')}</p>
+      <div className="actions">
+        <Link className="button" href="/reserve">
+          {t('reserve')}
+        </Link>
+        <Link className="button button--ghost" href="/">
+          {t('home')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { getDb } from '@/server/db/client';
+import { findVenueByKey } from '@/server/venues/queries';
+import { answerLinkState } from '@/server/staff/links';
+import { readAnswerLink } from '@/server/staff/link-signature';
+
+type Search = Record<string, string | string[] | undefined>;
+
+/**
+ * `/staff/answer/{hash}?a=confirm|decline&v=&s=`: where the venue e-mail's one-click links
+ * lead (server/staff/links.ts). The GET shows the request and one button; the button's POST
+ * answers (a plain form, so it works without scripts) and comes back here, which then says
+ * what was done and when.
+ */
+export async function AnswerLinkScreen({ params, searchParams }: { params: VenueParams & { hash: string }; searchParams: Search }) {
+  const { locale, venueKey } = await loadVenue(params);
+  const t = await getTranslations('staffArea');
+  const db = await getDb();
+  const venue = await findVenueByKey(db, venueKey);
+  const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
+  const link = readAnswerLink(params.hash, { a: one(searchParams.a), v: one(searchParams.v), s: one(searchParams.s) });
+  const state = venue ? await answerLinkState(db, venue, link) : ({ state: 'invalid' } as const);
+  const page = (body: React.ReactNode) => (
+    <div className="form-page staff-page">
+      <h1>{t('link.title')}</h1>
+      {body}
+    </div>
+  );
+  if (state.state === 'invalid' || !link || !venue) return page(<p role="alert">{t('link.invalid')}</p>);
+  const b = state.booking;
+  const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: venue.timezone }).format(new Date(iso));
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${b.date}T12:00:00Z`));
+  const summary = (
+    <dl className="staff-booking__facts" data-testid="answer-summary">
+      <dt>{t('link.guest')}</dt>
+      <dd>{b.name}</dd>
+      <dt>{t('link.when')}</dt>
+      <dd>{`${day}, ${b.time}`}</dd>
+      <dt>{t('link.party')}</dt>
+      <dd>{t('people', { count: b.covers })}</dd>
+      {b.notes ? (
+        <>
+          <dt>{t('notes')}</dt>
+          <dd>{b.notes}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+  if (state.state === 'expired') return page(<>{summary}<p role="status">{t('link.expired')}</p></>);
+  if (state.state === 'answered') {
+    const message =
+      b.status === 'pending'
+        ? t('link.changed')
+        : b.answeredAt
+          ? t('link.answered', { status: t(`status.${b.status}`), time: when(b.answeredAt) })
+          : t('link.answeredNoTime', { status: t(`status.${b.status}`) });
+    return page(<>{summary}<p role="status" data-testid="answer-outcome">{message}</p></>);
+  }
+  const decline = link.action === 'decline';
+  return page(
+    <>
+      <p className="lead">{decline ? t('link.declineQuestion') : t('link.confirmQuestion')}</p>
+      {summary}
+      <form className="form" method="post" action="/api/staff/link">
+        <input type="hidden" name="hash" value={link.hash} />
+        <input type="hidden" name="a" value={link.action} />
+        <input type="hidden" name="v" value={String(link.version)} />
+        <input type="hidden" name="s" value={link.signature} />
+        <input type="hidden" name="language" value={locale} />
+        {decline ? (
+          <div className="field">
+            <label htmlFor="answer-note">{t('declineNote')}</label>
+            <textarea id="answer-note" name="note" maxLength={500} rows={3} />
+          </div>
+        ) : null}
+        <div className="actions">
+          <button type="submit" className="button button--large">
+            {decline ? t('actions.declineSend') : t('link.confirmSend')}
+          </button>
+        </div>
+      </form>
+    </>,
+  );
+}

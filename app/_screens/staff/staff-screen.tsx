@@ -1,0 +1,68 @@
+import 'server-only';
+import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
+import { StaffSignIn } from '@/components/promo/staff-panel';
+import { backendFor } from '@/server/backend';
+import { getDb } from '@/server/db/client';
+import { localMoment } from '@/server/booking/time';
+import { now } from '@/server/clock';
+import { STAFF_COOKIE, staffSessionFor } from '@/server/staff/sessions';
+import { ServiceSheet, type SheetText } from '@/components/staff/service-sheet';
+import { localizedPath } from '@/lib/i18n/paths';
+import { toLocale } from '@/lib/i18n/locales';
+import { StaffSignOut } from '@/components/staff/sign-out';
+
+/** The staff area is never indexed (nor in the sitemap, nor cached: rendered per request). */
+export async function staffMetadata(params: VenueParams): Promise<Metadata> {
+  const t = await getTranslations({ locale: params.locale, namespace: 'staffArea' });
+  return { title: t('title'), robots: { index: false, follow: false } };
+}
+
+/**
+ * `/staff` (issue 23): the service sheet for staff signed in on this device (a staff
+ * session); the sign-in otherwise. A backend without the venue's calls (a legacy one) gets
+ * a page saying the venue's own system handles bookings.
+ */
+export async function StaffScreen({ params }: { params: VenueParams }) {
+  const { locale, venueKey } = await loadVenue(params);
+  const [t, promo, forms, limits, messages] = await Promise.all([
+    getTranslations('staffArea'),
+    getTranslations('promo.staff'),
+    getTranslations('forms.errors'),
+    getTranslations('limits'),
+    getMessages(),
+  ]);
+  const session = await staffSessionFor(await getDb(), venueKey, (await cookies()).get(STAFF_COOKIE)?.value);
+  const page = (body: React.ReactNode) => (
+    <div className="form-page form-page--wide staff-page">
+      <h1>{t('title')}</h1>
+      {body}
+    </div>
+  );
+  if (!session) {
+    return page(
+      <>
+        <p className="lead">{t('signInText')}</p>
+        <StaffSignIn text={{ tokenLabel: promo('tokenLabel'), signIn: promo('signIn'), wrongToken: promo('wrongToken'), unavailable: forms('unavailable'), tooMany: limits('tooManyRequests') }} />
+      </>,
+    );
+  }
+  // Today where the venue is: the backend's own answer for today (and whether it offers the sheet at all).
+  const utcToday = localMoment('UTC', now()).date;
+  const probe = await backendFor(venueKey).staff('staff/day', { date: utcToday });
+  if (!probe.status && probe.error === 'unknownCall') return page(<p className="lead">{t('notOffered')}</p>);
+  const today = probe.status ? probe.data.today || probe.data.date : utcToday;
+  return page(
+    <>
+      <div className="actions">
+        <a className="button button--ghost" href={localizedPath(toLocale(locale), '/staff/metrics')}>
+          {t('metrics.link')}
+        </a>
+        <StaffSignOut label={t('signOut')} />
+      </div>
+      <ServiceSheet initialDate={today} locale={locale} text={(messages as unknown as { staffArea: SheetText }).staffArea} />
+    </>,
+  );
+}

@@ -1,0 +1,29 @@
+import 'server-only';
+import { createBackendClient, type BackendClient } from '@/lib/backend/client';
+import { legacyTransport } from '@/lib/backend/legacy';
+import { builtinTransport } from './builtin';
+import { config } from '@/server/config';
+import { siteOrigin } from '@/lib/venue/origin';
+
+/**
+ * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
+ * guest-facing origin, siteOrigin, for the links it e-mails), else the built-in one.
+ */
+export function backendFor(venueKey: string): BackendClient {
+  const legacy = config.legacyBackend;
+  if (legacy) {
+    return createBackendClient(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs }), 'legacy');
+  }
+  return createBackendClient(builtinTransport(venueKey), 'builtin');
+}
+
+/**
+ * A page the backend names for the guest (a hosted payment page): a relative URL is a page of
+ * the backend, so a front resolves it against BACKEND_URL, never against itself.
+ */
+export function backendPageUrl(url: string): string {
+  const base = config.backendUrl;
+  return url && base ? new URL(url, `${base}/`).href : url;
+}
+
+export type { BackendClient } from '@/lib/backend/client';

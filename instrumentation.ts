@@ -1,11 +1,11 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // First: every request from now on carries the address its socket (and the trusted proxies) gave.
-  const { installClientAddress } = await import('./server/client-address');
+  const { installClientAddress } = await import('@/server/http/client-address');
   installClientAddress();
   // Before the first render: abort reasons keep no render alive (server/runtime/abort-stacks.ts).
-  const { releaseAbortReasonStacks } = await import('./server/runtime/abort-stacks');
+  const { releaseAbortReasonStacks } = await import('@/server/runtime/abort-stacks');
   releaseAbortReasonStacks();
-  const { startServer } = await import('./server/startup');
+  const { startServer } = await import('@/server/runtime/startup');
   await startServer();
 }

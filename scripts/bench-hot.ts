@@ -14,7 +14,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
+import { envName, LIMIT_NAMES, LIMITS } from '@/server/limits/config';
 import { build, buildBareApp, next, root, waitUp } from './bench-lib';
 
 const port = Number(process.env.BENCH_PORT) || 3190;

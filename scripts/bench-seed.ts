@@ -3,7 +3,7 @@
  * (`tsx --conditions=react-server scripts/bench-seed.ts 10000`), on DATA_DIR or DATABASE_URL.
  */
 import { sql } from 'drizzle-orm';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { openDatabase } from '@/server/db/client';
 import { reservations } from '@/server/db/schema';
 import { seedDemoVenue } from '@/server/venues/seed';

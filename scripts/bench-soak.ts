@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
+import { envName, LIMIT_NAMES, LIMITS } from '@/server/limits/config';
 import { next, root, rssMb, waitUp } from './bench-lib';
 
 const port = Number(process.env.BENCH_PORT) || 3190;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayServer } from '../tests/helpers/postgres-server';
 import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
-import { envName, LIMIT_NAMES, LIMITS } from '../server/limits-config';
+import { envName, LIMIT_NAMES, LIMITS } from '@/server/limits/config';
 import { startFakeStripe } from './e2e-fake-stripe';
 
 const root = path.resolve(__dirname, '..');

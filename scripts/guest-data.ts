@@ -6,7 +6,7 @@
  * goes to that site's admin API instead.
  */
 import fs from 'node:fs';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { openDatabase } from '@/server/db/client';
 import { DatabaseLockedError } from '@/server/db/lock';
 import { getAdminToken } from '@/server/backend/token';

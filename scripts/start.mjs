@@ -18,7 +18,7 @@ if (process.env.HOSTNAME) args.push('-H', process.env.HOSTNAME);
 const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 
 // Stopping: SIGTERM or SIGINT is passed on to the server, which finishes its requests in flight
-// and closes the database (server/shutdown.ts); if it has not exited some seconds after its own
+// and closes the database (server/runtime/shutdown.ts); if it has not exited some seconds after its own
 // deadline, it is killed.
 const graceMs = (Number(process.env.SHUTDOWN_TIMEOUT_MS) || 8000) + 5000;
 let stopping = false;

@@ -8,7 +8,7 @@
  * embedded database held by a running site, the site's admin endpoint does it.
  */
 import fs from 'node:fs';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { openDatabase } from '@/server/db/client';
 import { DatabaseLockedError } from '@/server/db/lock';
 import { getAdminToken } from '@/server/backend/token';

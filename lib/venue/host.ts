@@ -8,7 +8,7 @@ const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,252})|\[[0-9a-f:.]{2,45}\])(?::[
 /**
  * Whether a Host (or X-Forwarded-Host) header is a plain `name[:port]`. Anything else
  * (`localhost:3961@evil.example`, a path, a second host) is refused with a 400 before any
- * page or call (proxy.ts, server/http.ts), and never selects a venue.
+ * page or call (proxy.ts, server/http/index.ts), and never selects a venue.
  */
 export function isPlainHost(host: string | null | undefined): boolean {
   return typeof host === 'string' && PLAIN_HOST.test(host.trim());
@@ -36,7 +36,7 @@ export function isLocalVenueKey(key: string): boolean {
  * for a fixed venue host. LOCALHOST_VENUE_HOST names it (e.g. `rosa.example.com`);
  * unset, local addresses get the venue marked `"default": true` (the built-in backend)
  * or the host `localhost` (a legacy backend). Throws on a value that is no host name,
- * which stops the server at start (server/startup.ts).
+ * which stops the server at start (server/runtime/startup.ts).
  */
 export function localhostVenueHost(): string | undefined {
   const value = process.env.LOCALHOST_VENUE_HOST?.trim().toLowerCase();

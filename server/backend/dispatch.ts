@@ -3,12 +3,12 @@ import { getDb } from '@/server/db/client';
 import type { CallContext, Envelope } from './call';
 import { findVenueByKey } from '@/server/venues/queries';
 import { errorMessage, log } from '@/lib/log';
-import { getLocation } from './calls/location';
-import { getAllServices } from './calls/services';
-import { getExperienceList } from './calls/experiences';
-import { lookupFidelity, subscribeFidelity } from './calls/fidelity';
-import { getPromoCode, resendPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from './calls/promo';
-import { getExperienceDay, getExperienceMonth } from './calls/experience-days';
+import { getLocation } from '@/server/venues/calls-location';
+import { getAllServices } from '@/server/venues/calls-services';
+import { getExperienceList } from '@/server/experiences/calls';
+import { lookupFidelity, subscribeFidelity } from '@/server/fidelity/calls';
+import { getPromoCode, resendPromoCode, getPromotion, lookupPromoCode, redeemPromoCode, requestPromoCode } from '@/server/promo/calls';
+import { getExperienceDay, getExperienceMonth } from '@/server/experiences/calls-days';
 import {
   confirmLocalDepositCall,
   createExperienceReserve,
@@ -18,8 +18,8 @@ import {
   getSingleExperience,
   getSingleExperienceByHash,
   startExperiencePayment,
-} from './calls/experience-booking';
-import { cancelExperienceReserve, editExperienceReserve, getExperienceReserve } from './calls/experience-changes';
+} from '@/server/experiences/calls-booking';
+import { cancelExperienceReserve, editExperienceReserve, getExperienceReserve } from '@/server/experiences/calls-changes';
 import {
   cancelTableReservation,
   confirmLocalCard,
@@ -34,9 +34,9 @@ import {
   resendReservationCode,
   startGuarantee,
   verifyReservationCode,
-} from './calls/reservation';
-import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics } from './calls/staff';
-import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from './calls/giftcards';
+} from '@/server/booking/calls';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics } from '@/server/staff/calls';
+import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from '@/server/giftcards/calls';
 
 /** Where a call came from, over HTTP (server/backend/http.ts). */
 export type CallOrigins = { front?: string; self?: string };

@@ -6,8 +6,8 @@ import { getDb } from '@/server/db/client';
 import { credentialScope, scopeOfCredential } from '@/server/staff/credentials';
 import { isAuthorized } from './token';
 import { isKnownCall, type CallOrigins } from './dispatch';
-import { frontRefusal } from '@/server/front';
-import { config } from '@/server/config';
+import { frontRefusal } from '@/server/backend/front';
+import { config } from '@/server/runtime/config';
 
 type Read = { call: string; venueKey: string; params: URLSearchParams; origins: CallOrigins } | { response: Response };
 

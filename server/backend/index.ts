@@ -2,7 +2,7 @@ import 'server-only';
 import { createBackendClient, type BackendClient } from '@/lib/backend/client';
 import { legacyTransport } from '@/lib/backend/legacy';
 import { builtinTransport } from './builtin';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
 
 /**

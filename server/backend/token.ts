@@ -1,15 +1,15 @@
 import 'server-only';
 import path from 'node:path';
 import { randomBytes, createHash, timingSafeEqual } from 'node:crypto';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { log } from '@/lib/log';
-import { readSecretFile, writeSecretFile } from '@/server/secret-file';
+import { readSecretFile, writeSecretFile } from '@/server/runtime/secret-file';
 
 const cached = new Map<string, string>();
 
 /**
  * A secret from the environment, or a random one generated on first start and kept in
- * DATA_DIR/`file` (exclusive create, mode 0600: server/secret-file.ts), so what it guards is never open.
+ * DATA_DIR/`file` (exclusive create, mode 0600: server/runtime/secret-file.ts), so what it guards is never open.
  */
 export function storedSecret(variable: string, file: string, event: string): string {
   const fromEnv = process.env[variable]?.trim();

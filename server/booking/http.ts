@@ -5,7 +5,7 @@ import type { ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { clientAddress } from '@/server/client-address';
+import { clientAddress } from '@/server/http/client-address';
 import { RATE_LIMITED, refuseOverLimit, type LimitName } from '@/server/limits';
 import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http';
 
@@ -39,7 +39,7 @@ const refusalStatus: Record<string, number> = {
 
 /**
  * The guest's address, for per-address limits: the socket's, or the one `TRUST_PROXY_HOPS`
- * trusted proxies reported; never an entry a client wrote (server/client-address.ts).
+ * trusted proxies reported; never an entry a client wrote (server/http/client-address.ts).
  */
 export function clientIp(request: Request): string {
   return clientAddress(request.headers);

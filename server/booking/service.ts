@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, gte, inArray, lt, lte, min, ne, or, sql, sum } from 'drizzle-orm';
-import { limitFor, LIMITS, RateLimitedError } from '@/server/limits-config';
-import { limitIdentity } from '@/server/client-address';
+import { limitFor, LIMITS, RateLimitedError } from '@/server/limits/config';
+import { limitIdentity } from '@/server/http/client-address';
 import type { Database } from '@/server/db/client';
 import { experiences, reservations, shifts, slotHolds, waitlistOffers, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { publicId } from '@/server/ids';

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { isAdminAuthorized } from '@/server/backend/token';
 import { getDb } from '@/server/db/client';
-import { frontRefusal } from '@/server/front';
+import { frontRefusal } from '@/server/backend/front';
 import { log } from '@/lib/log';
 import { eraseGuest, exportGuest } from './guest-data';
 

@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
-import { config, projectPath } from '@/server/config';
+import { config, projectPath } from '@/server/runtime/config';
 import { log } from '@/lib/log';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import type { BookingRules } from '@/server/booking/rules';
-import type { LimitOverrides } from '@/server/limits-config';
+import type { LimitOverrides } from '@/server/limits/config';
 import type { VenuePlace } from '@/server/venues/schema';
 import { now } from '../clock';
 
@@ -51,7 +51,7 @@ export const venues = pgTable(
     fidelityEnabled: boolean('fidelity_enabled').notNull().default(false),
     /** Table-booking rules (server/booking/rules.ts), validated on import. */
     booking: jsonb('booking').$type<BookingRules>(),
-    /** Abuse limits this venue sets over the defaults (server/limits.ts, docs/security.md). */
+    /** Abuse limits this venue sets over the defaults (server/limits/index.ts, docs/security.md). */
     limits: jsonb('limits').$type<LimitOverrides>(),
     /** Origins allowed to frame the site (the venue file's `embed.origins`, docs/embed.md). */
     embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
@@ -433,7 +433,7 @@ export const slotHolds = pgTable(
     zoneKey: text('zone_key').notNull(),
     covers: integer('covers').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** The guest's address (server/client-address.ts), for the live holds and held covers per address. */
+    /** The guest's address (server/http/client-address.ts), for the live holds and held covers per address. */
     clientAddress: text('client_address'),
   },
   (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt), index('slot_holds_client').on(t.venueId, t.clientAddress, t.expiresAt)],

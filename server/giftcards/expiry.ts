@@ -12,7 +12,7 @@ export const CHECKOUT_SESSION_TTL_MS = 24 * 3_600_000;
 export const CHECKOUT_EXPIRY_GRACE_MS = 3_600_000;
 
 /**
- * The housekeeping sweep (server/housekeeping.ts): orders left `pending` past their session's
+ * The housekeeping sweep (server/runtime/housekeeping.ts): orders left `pending` past their session's
  * expiry become `expired`, and their local test sessions close (the test page no longer pays
  * them). One conditional UPDATE on `pending` only, so a paid order is never touched; and a
  * late signed `completed` webhook still creates the cards, once (`fulfil` takes any unpaid order).

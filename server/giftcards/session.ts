@@ -3,9 +3,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { getIronSession, type SessionOptions } from 'iron-session';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { log } from '@/lib/log';
-import { readSecretFile, writeSecretFile } from '@/server/secret-file';
+import { readSecretFile, writeSecretFile } from '@/server/runtime/secret-file';
 
 let cached: string | undefined;
 
@@ -24,7 +24,7 @@ export function sessionSecret(): string {
   const file = path.join(config.dataDir, 'session-secret');
   const stored = readSecretFile(file);
   if (stored && stored.length >= 32) return (cached = stored);
-  // Of two processes starting at once, one writes; the other reads what it wrote (server/secret-file.ts).
+  // Of two processes starting at once, one writes; the other reads what it wrote (server/runtime/secret-file.ts).
   const written = writeSecretFile(file, randomBytes(32).toString('base64url'));
   if (written.created) log.info('session_secret_generated', { file, hint: 'set SESSION_SECRET to choose your own' });
   cached = written.secret;

@@ -11,7 +11,7 @@ import de from '@/messages/de.json';
 import { localCheckoutProvider } from '@/server/payments/checkout';
 import { TEST_CARDS } from '@/server/payments/local';
 import { applyCheckoutEvent } from './service';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { escapeHtml } from '@/lib/html/escape';
 
 const catalogues = { it, en, fr, es, de };

@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { fileTransport, smtpTransport, type MailTransport } from './transport';
 import { smsTransportFromEnv } from './sms';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutboxRow } from '@/server/db/schema';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import type { MailTransport } from './transport';
 
 const TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import 'server-only';
 import { isAdminAuthorized } from '@/server/backend/token';
 import { getDb } from '@/server/db/client';
 import { revalidateVenues } from '@/server/venues/revalidate';
-import { frontRefusal } from '@/server/front';
+import { frontRefusal } from '@/server/backend/front';
 import { notifyFronts } from '@/server/venues/fronts';
 import { errorMessage, log } from '@/lib/log';
 import { checkedVenueFile, importVenue, takenHostErrors, VenueFileError } from './import';

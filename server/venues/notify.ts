@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { getBackendToken } from '@/server/backend/token';
 import { errorMessage, log } from '@/lib/log';
 

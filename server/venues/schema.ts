@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { locales } from '@/lib/i18n/locales';
-import { limitOverridesSchema } from '@/server/limits-config';
+import { limitOverridesSchema } from '@/server/limits/config';
 import { bookingRulesSchema, isoDateSchema as isoDate, timeSchema as time } from '@/server/booking/rules';
 
 /** The venue file format this code writes and reads (docs/venue-file.md, "Changelog"); older files are migrated (./format.ts). */
@@ -228,7 +228,7 @@ export const venueFileSchema = z.object({
     .default({ enabled: false })
     .describe('Loyalty programme.'),
   booking: bookingRulesSchema.describe('Table-booking rules.'),
-  /** Abuse limits over the defaults (server/limits-config.ts, docs/security.md). */
+  /** Abuse limits over the defaults (server/limits/config.ts, docs/security.md). */
   limits: limitOverridesSchema.optional().describe('Abuse limits over the defaults (docs/security.md, "Limits"), each `{count, windowSeconds}`.'),
   embed: embedSchema.default({ origins: [] }).describe('The booking widget on the venue\'s own website (docs/embed.md).'),
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Database } from '@/server/db/client';
-import { projectPath } from '@/server/config';
+import { projectPath } from '@/server/runtime/config';
 import { now as clockNow } from '@/server/clock';
 import { instantOf, localMoment } from '@/server/booking/time';
 import { log } from '@/lib/log';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chooseTable, en, fillDetails, giveCard } from './booking-steps';
 
-/** A 429 as the site answers it past a limit (server/limits.ts). */
+/** A 429 as the site answers it past a limit (server/limits/index.ts). */
 const refuse = (page: Page, url: string) =>
   page.route(url, (route) =>
     route.fulfill({ status: 429, headers: { 'retry-after': '600' }, contentType: 'application/json', body: JSON.stringify({ error: 'rateLimited', limit: 'test', retryAfter: 600 }) }),

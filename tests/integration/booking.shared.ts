@@ -265,7 +265,7 @@ export function describeBooking(driver: Driver) {
 
     it('reads time from the server clock alone: the contract calls, holds and the sweep follow it, not the database', async () => {
       const { dispatch } = await import('@/server/backend/dispatch');
-      const { sweepStale } = await import('@/server/housekeeping');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
       // A year on (52 weeks: a Tuesday again, 08:00 UTC), while the database's own clock still reads today.
       const yearOn = testDay(364);
       const clock = await pinTestClock(new Date(`${yearOn}T08:00:00Z`));

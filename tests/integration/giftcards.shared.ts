@@ -415,7 +415,7 @@ export function describeGiftcards(driver: Driver) {
       const { db, localCheckoutSessions } = await ctx();
       const { localCheckout } = await import('@/server/payments/checkout');
       const { getDb } = await import('@/server/db/client');
-      const { sweepStale } = await import('@/server/housekeeping');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
       const { handlePaymentWebhook } = await import('@/server/payments/http');
       const provider = localCheckout(getDb);
       const webhook = (event: { body: string; signature: string }) =>

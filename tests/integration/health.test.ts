@@ -92,7 +92,7 @@ describe('health check', () => {
   });
 
   it('stops a start with REQUIRE_REAL_PROVIDERS=true while any local stand-in runs, naming each; warns once in production', async () => {
-    const { checkProviders } = await import('@/server/config');
+    const { checkProviders } = await import('@/server/runtime/config');
     expect(() => checkProviders({ REQUIRE_REAL_PROVIDERS: 'true', SMTP_URL: 'smtp://x' })).toThrow(/REQUIRE_REAL_PROVIDERS=true, but these run as local stand-ins:\n {2}- payments: .*\n {2}- botCheck: .*\n {2}- sms: /);
     const all = { STRIPE_SECRET_KEY: 'a', RECAPTCHA_SITE_KEY_V3: 'b', RECAPTCHA_SECRET_KEY_V3: 'c', RECAPTCHA_SITE_KEY_V2: 'd', RECAPTCHA_SECRET_KEY_V2: 'e', SMS_URL: 'f', SMTP_URL: 'g' };
     expect(() => checkProviders({ REQUIRE_REAL_PROVIDERS: 'true', ...all })).not.toThrow();
@@ -113,7 +113,7 @@ describe('health check', () => {
   });
 
   it('reports a partial reCAPTCHA configuration as misconfigured', async () => {
-    const { providersFromEnv } = await import('@/server/health');
+    const { providersFromEnv } = await import('@/server/runtime/health');
     expect(providersFromEnv({ RECAPTCHA_SECRET_KEY_V3: 'x' }).botCheck).toBe('misconfigured');
   });
 
@@ -175,7 +175,7 @@ describe.each(DRIVERS)('outbox backlog on %s', (driver) => {
   afterAll(() => handle.close());
 
   it('counts queued and failed messages and the age of the oldest queued one', async () => {
-    const { outboxBacklog } = await import('@/server/health');
+    const { outboxBacklog } = await import('@/server/runtime/health');
     const mail = (to: string) => ({ venueId: null, template: 'test', locale: 'it', to, subject: 's', text: 't' });
     const first = await enqueueEmail(handle.db, mail('a@example.com'));
     await enqueueEmail(handle.db, mail('b@example.com'));

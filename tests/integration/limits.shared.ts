@@ -11,7 +11,7 @@ const ZONES = ['sala', 'terrazza'];
 const request = (path: string, body: unknown, address: string) =>
   new NextRequest(`http://localhost${path}`, {
     method: 'POST',
-    // No server stamped this request (server/client-address.ts), so the rule runs over X-Forwarded-For:
+    // No server stamped this request (server/http/client-address.ts), so the rule runs over X-Forwarded-For:
     // each test "guest" comes from its own address.
     headers: { host: 'localhost:3000', 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify(body),
@@ -68,7 +68,7 @@ export function describeLimits(driver: Driver) {
 
     it('stops one address holding every table of an evening after the documented live holds, while other guests still hold and book', async () => {
       const { handleHold, handleCreate } = await import('@/server/booking/http');
-      const { LIMITS } = await import('@/server/limits-config');
+      const { LIMITS } = await import('@/server/limits/config');
       const date = await openEvening(4);
       const attacker = '203.0.113.66';
       const answers: { status: number; retryAfter: string | null; body: { error?: string; retryAfter?: number } }[] = [];
@@ -172,7 +172,7 @@ export function describeLimits(driver: Driver) {
 
     it('200 look-ups for one inbox send at most the documented number of e-mails, from one address or from many', async () => {
       const { handleLookup } = await import('@/server/fidelity/http');
-      const { LIMITS } = await import('@/server/limits-config');
+      const { LIMITS } = await import('@/server/limits/config');
       const { db, outbox } = await tables();
       const lookups = async (email: string, address: (i: number) => string) => {
         const statuses: number[] = [];
@@ -207,7 +207,7 @@ export function describeLimits(driver: Driver) {
     it('answers a refused sign-up, guarantee and SMS resend with 429 and Retry-After; the window ends and they pass again', async () => {
       const { handleSubscribe } = await import('@/server/fidelity/http');
       const { handleResend, handleGuarantee } = await import('@/server/booking/http');
-      const { LIMITS } = await import('@/server/limits-config');
+      const { LIMITS } = await import('@/server/limits/config');
       const address = '203.0.113.200';
       const signUp = (i: number) =>
         handleSubscribe(
@@ -261,7 +261,7 @@ export function describeLimits(driver: Driver) {
     it('takes a venue file\'s own limits over the defaults, and the sweep keeps a counter while its window runs', async () => {
       const { handleLookup } = await import('@/server/fidelity/http');
       const { parseVenueFile } = await import('@/server/venues/import');
-      const { sweepStale } = await import('@/server/housekeeping');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
       const { db, venues, rateLimits } = await tables();
       const demo = JSON.parse(fs.readFileSync('venues/demo.json', 'utf8'));
       // The venue file's schema takes `limits`, and refuses a name that is no limit.

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { outbox } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { kickDelivery, startDeliveryLoop, stopDeliveryLoop } from '@/server/outbox/delivery';
-import { startHousekeeping, stopHousekeeping } from '@/server/housekeeping';
+import { startHousekeeping, stopHousekeeping } from '@/server/runtime/housekeeping';
 import type { MailTransport } from '@/server/outbox/transport';
 import type { Database } from '@/server/db/client';
 import { openTestDatabase, tempDir } from '../helpers/databases';
 
-/** What a graceful shutdown (server/shutdown.ts) relies on: loops that stop after their work in progress, and a database that closes for good. */
+/** What a graceful shutdown (server/runtime/shutdown.ts) relies on: loops that stop after their work in progress, and a database that closes for good. */
 const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 200))]);
 const mail = (to: string) => ({ venueId: null, template: 'test', locale: 'it', to, subject: 's', text: 't' });
 

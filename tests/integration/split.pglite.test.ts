@@ -131,7 +131,7 @@ describe('split set-up: a front and its built-in backend', () => {
 
   it('as a front (BACKEND_URL set) holds no data: no seed, the contract, admin API and webhooks refused with where they belong', async () => {
     process.env.BACKEND_URL = `${B}/`;
-    const { config } = await import('@/server/config');
+    const { config } = await import('@/server/runtime/config');
     expect(config.seedDemo).toBe(false);
 
     const refused = await contract('giftcard/lookup', { code: 'AAAA-BBBB-CCCC-DDDD' });

@@ -212,7 +212,7 @@ export function describeStaffSheet(driver: Driver) {
 
     it('no request waits forever: the housekeeping sweep declines a request past its deadline (24 h, never later than 2 h before), or confirms where the venue sets it so; guest and venue are told', async () => {
       const { book, db, venue, schema } = await ctx();
-      const { sweepStale } = await import('@/server/housekeeping');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
       const { instantOf } = await import('@/server/booking/time');
       const statusOf = async (id: number) => (await db.select().from(schema.reservations).where(eq(schema.reservations.id, id)))[0];
       const tonight = (await book(guest(50, 8, '21:30', testDay(0)))).row;
@@ -317,7 +317,7 @@ export function describeStaffSheet(driver: Driver) {
       // No request waits forever: a pending experience is answered by the deadline sweep too.
       const late = await bookExperience({ ...person(5), experienceId: wine.id, day: WINE, time: '18:30', pax: 8 });
       expect(late.status).toBe('pending');
-      const { sweepStale } = await import('@/server/housekeeping');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
       await sweepStale(db, new Date(TEST_NOW.getTime() + 24 * 3600_000));
       const [answered] = await db.select().from(schema.experienceBookings).where(eq(schema.experienceBookings.id, late.id));
       expect(answered).toMatchObject({ status: 'declined', answeredBy: 'deadline' });

@@ -202,7 +202,7 @@ export function describeStaff(driver: Driver) {
 
     it('limits sign-in attempts per address (staffSignIn), with a 429 and Retry-After', async () => {
       const { handleStaffSignIn } = await import('@/server/staff/http');
-      const { LIMITS } = await import('@/server/limits-config');
+      const { LIMITS } = await import('@/server/limits/config');
       const statuses: number[] = [];
       for (let i = 0; i < LIMITS.staffSignIn.count + 1; i++) statuses.push((await handleStaffSignIn(signInRequest(`guess-${i}`, { address: '203.0.113.99' }))).status);
       expect(statuses.slice(0, LIMITS.staffSignIn.count).every((s) => s === 401)).toBe(true);

@@ -303,8 +303,8 @@ export function describeTrust(driver: Driver) {
     // Last: the sweep looks at the whole database.
     test('the sweep ends suspended bookings whose code expired, and deletes expired holds and old rate-limit counters', async () => {
       const { book, row, sms, db, venue, service, schema, covers } = await ctx();
-      const { sweepStale } = await import('@/server/housekeeping');
-      const { hitRateLimit } = await import('@/server/ratelimit');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
+      const { hitRateLimit } = await import('@/server/limits/ratelimit');
       const date = testDay(10); // Friday
       const suspended = await book(guest(50, { date, time: '13:00', pax: 7, telefono: '3470000050' }));
       expect(suspended.outcome).toBe('suspended');

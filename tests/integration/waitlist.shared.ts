@@ -132,7 +132,7 @@ export function describeWaitlist(driver: Driver) {
       await cancel(seated[0]);
       const [offer] = await offersFor([first.hash]);
       // Nobody claims: 16 minutes later the sweep passes it on.
-      const { sweepStale } = await import('@/server/housekeeping');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
       await sweepStale(db, later(16));
       const offers = await offersFor([first.hash, second.hash]);
       expect(offers.map((o) => [o.hash, o.offer.status])).toEqual([
@@ -238,7 +238,7 @@ export function describeWaitlist(driver: Driver) {
       expect(order).toEqual([...order].sort((x, y) => x - y));
       expect(offers.length).toBeGreaterThan(0);
       // Anything not claimed expires and passes on; the evening stays exact.
-      const { sweepStale } = await import('@/server/housekeeping');
+      const { sweepStale } = await import('@/server/runtime/housekeeping');
       await sweepStale(db, later(16));
       expect(await covers(day, later(16))).toBeLessThanOrEqual(60);
       const after = await offersFor(all.map((r) => r.hash));

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clientAddress, clientAddressFrom, installClientAddress, trustedHops, CLIENT_ADDRESS_HEADER, CLIENT_MARK_HEADER } from '@/server/client-address';
-import { badLimitVariables, envName, limitFor, limitOverridesSchema, LIMITS } from '@/server/limits-config';
+import { clientAddress, clientAddressFrom, installClientAddress, trustedHops, CLIENT_ADDRESS_HEADER, CLIENT_MARK_HEADER } from '@/server/http/client-address';
+import { badLimitVariables, envName, limitFor, limitOverridesSchema, LIMITS } from '@/server/limits/config';
 
 describe('the client address rule', () => {
   it('with no trusted hop, is the socket, whatever X-Forwarded-For says', () => {

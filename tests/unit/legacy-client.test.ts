@@ -180,7 +180,7 @@ describe('legacy backend client', () => {
 
   it('uses a 30 second time-out by default, BACKEND_TIMEOUT_MS when set', async () => {
     const { BACKEND_TIMEOUT_MS } = await import('@/lib/backend/legacy');
-    const { config } = await import('@/server/config');
+    const { config } = await import('@/server/runtime/config');
     expect(BACKEND_TIMEOUT_MS).toBe(30_000);
     const before = process.env.BACKEND_TIMEOUT_MS;
     delete process.env.BACKEND_TIMEOUT_MS;
@@ -191,7 +191,7 @@ describe('legacy backend client', () => {
   });
 
   it('refuses to start with BACKEND_URL but no BACKEND_TOKEN', async () => {
-    const { checkConfig } = await import('@/server/config');
+    const { checkConfig } = await import('@/server/runtime/config');
     const env = { url: process.env.BACKEND_URL, token: process.env.BACKEND_TOKEN };
     try {
       process.env.BACKEND_URL = 'https://backend.example.com';

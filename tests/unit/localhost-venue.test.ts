@@ -34,7 +34,7 @@ describe('LOCALHOST_VENUE_HOST', () => {
   });
 
   it('refuses a value that is no host name, with the reason, and the server stops at start', async () => {
-    const { checkConfig } = await import('@/server/config');
+    const { checkConfig } = await import('@/server/runtime/config');
     for (const value of ['https://rosa.example.com', 'rosa.example.com:443', 'rosa.example.com/x', 'rosa example']) {
       process.env.LOCALHOST_VENUE_HOST = value;
       expect(() => localhostVenueHost()).toThrow(/LOCALHOST_VENUE_HOST must be a venue's host name/);

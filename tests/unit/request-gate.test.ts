@@ -9,7 +9,7 @@ import itMessages from '@/messages/it.json';
 import de from '@/messages/de.json';
 
 /**
- * The request gate of every state-changing /api route (server/http.ts) and the venue's one
+ * The request gate of every state-changing /api route (server/http/index.ts) and the venue's one
  * origin (lib/venue/origin.ts): issue 21 leaks 3 and 6, issue 22's body and shape limits.
  */
 

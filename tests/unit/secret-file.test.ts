@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readSecretFile, writeSecretFile } from '@/server/secret-file';
+import { readSecretFile, writeSecretFile } from '@/server/runtime/secret-file';
 
 // Issue 21, point 10: every generated secret file is created exclusively, with mode 0600.
 describe('generated secret files', () => {

@@ -1,9 +1,9 @@
 import { isCalendarDate, parseDate, parseId, parsePax, parseTime } from '@/lib/params';
 import { canonicalEmail, canonicalPhone, canonicalPhoneOf } from '@/lib/identity';
-import { limitIdentity, ipv6PrefixBits } from '@/server/client-address';
+import { limitIdentity, ipv6PrefixBits } from '@/server/http/client-address';
 import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema } from '@/lib/forms/reservation';
 import { experienceChoiceSchema } from '@/lib/forms/experience';
-import { badLimitVariables } from '@/server/limits-config';
+import { badLimitVariables } from '@/server/limits/config';
 
 // Issue 22: every date, time, party size and id from a path, query or body is read here, strictly.
 const DATES: [string, boolean][] = [

@@ -1,4 +1,4 @@
-import { handleCspReport } from '@/server/csp-report';
+import { handleCspReport } from '@/server/http/csp-report';
 import { BODY_LIMITS, guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';

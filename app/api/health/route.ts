@@ -1,4 +1,4 @@
-import { checkHealth } from '@/server/health';
+import { checkHealth } from '@/server/runtime/health';
 
 export const dynamic = 'force-dynamic';
 

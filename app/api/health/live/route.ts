@@ -1,4 +1,4 @@
-import { checkLiveness } from '@/server/health';
+import { checkLiveness } from '@/server/runtime/health';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import { handlePaymentWebhook } from '@/server/payments/http';
 import { BODY_LIMITS, guarded } from '@/server/http';
-import { frontRefusal } from '@/server/front';
+import { frontRefusal } from '@/server/backend/front';
 
 export const dynamic = 'force-dynamic';
 

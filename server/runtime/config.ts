@@ -2,7 +2,7 @@ import 'server-only';
 import path from 'node:path';
 import { BACKEND_TIMEOUT_MS } from '@/lib/backend/legacy';
 import { localhostVenueHost } from '@/lib/venue/host';
-import { localStandIns, providersFromEnv, STAND_IN_NOTES } from '@/server/providers';
+import { localStandIns, providersFromEnv, STAND_IN_NOTES } from '@/server/runtime/providers';
 import { log } from '@/lib/log';
 
 /** Server configuration from the environment; README.md lists every variable. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { giftCards, promotions, shifts, zones } from '@/server/db/schema';
-import type { CallContext, Envelope } from '../call';
+import type { CallContext, Envelope } from '@/server/backend/call';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import type { VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';

@@ -4,8 +4,8 @@ import { fieldErrors } from '@/lib/forms/fidelity';
 import { promoRequestSchema } from '@/lib/forms/promo';
 import { toLocale } from '@/lib/i18n/locales';
 import { getCode, getPromo, lookupCode, redeemCode, requestCode, resendCode } from '@/server/promo/service';
-import type { CallContext, Envelope } from '../call';
-import { fields, notFound } from './answers';
+import type { CallContext, Envelope } from '@/server/backend/call';
+import { fields, notFound } from '../backend/answers';
 
 const urlName = z.string().trim().min(1).max(120);
 const id = z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/);

@@ -4,14 +4,14 @@ import { giftcardCheckoutSchema, normalizeCardCode } from '@/lib/forms/giftcard'
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
-import { hitRateLimit } from '@/server/ratelimit';
-import { limitIdentity } from '@/server/client-address';
+import { hitRateLimit } from '@/server/limits/ratelimit';
+import { limitIdentity } from '@/server/http/client-address';
 import { GiftcardError } from '@/server/giftcards/errors';
 import { cardView, findCard, listCards } from '@/server/giftcards/catalog';
 import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem';
 import { confirmReturn, findOrder, orderView, paymentView, startCheckout } from '@/server/giftcards/service';
-import type { CallContext, Envelope } from '../call';
-import { fields, invalid, notFound, refusing } from './answers';
+import type { CallContext, Envelope } from '@/server/backend/call';
+import { fields, invalid, notFound, refusing } from '../backend/answers';
 
 
 /** Refusals of the gift card calls, as HTTP statuses; bad input is a 400 with message keys. */

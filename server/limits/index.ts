@@ -3,15 +3,15 @@ import { createHash } from 'node:crypto';
 import type { Database } from '@/server/db/client';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
-import { hitRateLimit } from '@/server/ratelimit';
-import { clientAddress, limitIdentity } from '@/server/client-address';
-import { limitFor, LIMITS, RATE_LIMITED, RateLimitedError, type LimitName, type LimitOverrides } from '@/server/limits-config';
+import { hitRateLimit } from '@/server/limits/ratelimit';
+import { clientAddress, limitIdentity } from '@/server/http/client-address';
+import { limitFor, LIMITS, RATE_LIMITED, RateLimitedError, type LimitName, type LimitOverrides } from '@/server/limits/config';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { now as clockNow } from '@/server/clock';
 import { canonicalEmail, canonicalPhone } from '@/lib/identity';
 import { errorMessage, log } from '@/lib/log';
 
-export { LIMITS, isLimitName, limitFor, RATE_LIMITED, RateLimitedError, type LimitName } from '@/server/limits-config';
+export { LIMITS, isLimitName, limitFor, RATE_LIMITED, RateLimitedError, type LimitName } from '@/server/limits/config';
 
 
 /** E-mails and phone numbers are counted by a digest, so the counters table holds no personal data. */
@@ -19,7 +19,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
 
 /**
  * The subject a limit counts, one per client: the address by its identity (an IPv6 /64,
- * server/client-address.ts), an e-mail by its inbox and a phone by its E.164 number in the
+ * server/http/client-address.ts), an e-mail by its inbox and a phone by its E.164 number in the
  * venue's country (lib/identity.ts), each of these two by digest.
  */
 export function subjectKey(name: LimitName, subject: string, country?: string | null) {

@@ -4,7 +4,7 @@ import { zones, type ExperienceRow } from '@/server/db/schema';
 import { listExperiences } from '@/server/venues/queries';
 import { bookedByDate, clockFor, rulesOf } from '@/server/experiences/service';
 import { isPast, placesLeft } from '@/server/experiences/rules';
-import type { CallContext, Envelope } from '../call';
+import type { CallContext, Envelope } from '@/server/backend/call';
 
 const bit = (b: boolean) => (b ? 1 : 0);
 const amount = (cents: number) => cents / 100;

@@ -13,9 +13,9 @@ import { guaranteeProvider, startCardSetup } from '@/server/payments';
 import { confirmLocalDeposit, depositProvider, startDeposit } from '@/server/payments/deposit';
 import { additionalFields, availableDays, availableTimes, checkExperienceChoice, clockFor, createExperienceBooking, findExperience, rulesOf } from '@/server/experiences/service';
 import { amountDueCents, experienceGuarantee } from '@/server/experiences/rules';
-import type { CallContext, Envelope } from '../call';
-import { experienceToContract } from './experiences';
-import { fields, invalid, notFound, refusing } from './answers';
+import type { CallContext, Envelope } from '@/server/backend/call';
+import { experienceToContract } from './calls';
+import { fields, invalid, notFound, refusing } from '../backend/answers';
 
 /**
  * The experience booking calls of spec section 7 (docs/backend-contract.md, "Experience

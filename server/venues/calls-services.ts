@@ -1,6 +1,6 @@
 import 'server-only';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
-import type { Envelope } from '../call';
+import type { Envelope } from '@/server/backend/call';
 
 let prefixList: { paese: string; prefisso: string; iso: string }[] | undefined;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { lt } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { rateLimits, reservations, slotHolds, venues } from '@/server/db/schema';
-import { LIMIT_NAMES, limitFor } from '@/server/limits-config';
+import { LIMIT_NAMES, limitFor } from '@/server/limits/config';
 import { endSuspended } from '@/server/booking/sms';
 import { expireAbandonedOrders } from '@/server/giftcards/expiry';
 import { answerOverduePending } from '@/server/staff/deadline';

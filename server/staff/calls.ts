@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { answerBooking, serviceSheet, setAutoOffers } from '@/server/staff/sheet';
 import type { StaffAction } from '@/server/staff/view';
-import type { CallContext, Envelope } from '../call';
+import type { CallContext, Envelope } from '@/server/backend/call';
 import { venueMetrics } from '@/server/staff/metrics';
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Envelope } from '../call';
+import type { Envelope } from './call';
 
 /** The answers every contract call shares (docs/backend-contract.md). */
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 /**
  * The abuse limits (docs/security.md, "Limits"): how many times one client address, e-mail,
  * phone number or booking may do a costly thing in a window. Each is counted per venue in
- * the database (server/limits.ts), so it holds across processes and instances.
+ * the database (server/limits/index.ts), so it holds across processes and instances.
  *
  * Defaults are set so that a real family never meets them, also behind a shared address (an
  * office, a hotel, a mobile carrier's NAT): a guest makes a handful of these calls per visit.
@@ -82,7 +82,7 @@ export function limitFor(name: LimitName, venue?: LimitOverrides | null, env: Re
   return venue?.[name] ?? parseEnvLimit(env[envName(name)], fallback) ?? fallback;
 }
 
-/** Settings of the limits that are no limit themselves (`LIMIT_IPV6_PREFIX`, server/client-address.ts). */
+/** Settings of the limits that are no limit themselves (`LIMIT_IPV6_PREFIX`, server/http/client-address.ts). */
 const OTHER_LIMIT_SETTINGS = new Set(['LIMIT_IPV6_PREFIX']);
 
 /** Env variables naming no limit, or not `<count>/<seconds>`: reported at start so a typo is not silently ignored. */

@@ -5,8 +5,8 @@ import { experienceChoiceSchema } from '@/lib/forms/experience';
 import { log } from '@/lib/log';
 import { BookingError } from '@/server/booking/errors';
 import { cancelExperienceBooking, editExperienceBooking, experienceBookingView } from '@/server/experiences/changes';
-import type { CallContext, Envelope } from '../call';
-import { notFound } from './answers';
+import type { CallContext, Envelope } from '@/server/backend/call';
+import { notFound } from '../backend/answers';
 
 /**
  * The guest's changes to an experience booked on its own (*additions*, docs/backend-contract.md

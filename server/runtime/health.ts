@@ -2,14 +2,14 @@ import 'server-only';
 import { count, eq, min } from 'drizzle-orm';
 import { getDatabaseHandle, pingDatabase, type Database } from '@/server/db/client';
 import { outbox } from '@/server/db/schema';
-import { config } from '@/server/config';
-import { isShuttingDown } from '@/server/shutdown';
+import { config } from '@/server/runtime/config';
+import { isShuttingDown } from '@/server/runtime/shutdown';
 import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
 import { failingRefunds } from '@/server/payments/deposit';
-import { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/providers';
+import { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/runtime/providers';
 
-export { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/providers';
+export { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/runtime/providers';
 
 const TIMEOUT_MS = 3000;
 

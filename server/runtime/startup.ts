@@ -1,16 +1,16 @@
 import 'server-only';
 import { getDb } from '@/server/db/client';
-import { checkConfig, config } from '@/server/config';
+import { checkConfig, config } from '@/server/runtime/config';
 import { seedDemoVenue } from '@/server/venues/seed';
 import { getAdminToken, getBackendToken } from '@/server/backend/token';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
 import { transportFromEnv } from '@/server/outbox/channels';
-import { startHousekeeping } from '@/server/housekeeping';
+import { startHousekeeping } from '@/server/runtime/housekeeping';
 import { startVenueListener } from '@/server/venues/notify';
-import { installShutdownHandlers } from '@/server/shutdown';
+import { installShutdownHandlers } from '@/server/runtime/shutdown';
 import { errorMessage, log } from '@/lib/log';
-import { badLimitVariables } from '@/server/limits-config';
-import { providersFromEnv } from '@/server/providers';
+import { badLimitVariables } from '@/server/limits/config';
+import { providersFromEnv } from '@/server/runtime/providers';
 import { localWebhookSecret } from '@/server/payments/local';
 
 /**

@@ -6,7 +6,7 @@ import { bookingRulesSchema } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { dayQuerySchema as dayQuery, monthQuerySchema as monthQuery } from '@/lib/forms/reservation';
-import type { CallContext, Envelope } from '../call';
+import type { CallContext, Envelope } from '@/server/backend/call';
 import { isAddOn } from '@/server/experiences/rules';
 import { now as clockNow } from '@/server/clock';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { config } from '@/server/config';
+import { config } from '@/server/runtime/config';
 import { log } from '@/lib/log';
 
 /**

@@ -2,8 +2,8 @@ import 'server-only';
 import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { lookup, subscribe } from '@/server/fidelity/service';
-import type { CallContext, Envelope } from '../call';
-import { fields } from './answers';
+import type { CallContext, Envelope } from '@/server/backend/call';
+import { fields } from '../backend/answers';
 
 
 /**

@@ -11,10 +11,10 @@ import { codeStatus, resendCode, verifyCode } from '@/server/booking/sms';
 import { guaranteeProvider, localPayments, applyPaymentEvent, startCardSetup } from '@/server/payments';
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
-import { RATE_LIMITED, RateLimitedError } from '@/server/limits-config';
-import type { CallContext, Envelope } from '../call';
+import { RATE_LIMITED, RateLimitedError } from '@/server/limits/config';
+import type { CallContext, Envelope } from '@/server/backend/call';
 import { now as clockNow } from '@/server/clock';
-import { fields, invalid, refusing } from './answers';
+import { fields, invalid, refusing } from '../backend/answers';
 
 /** Bad input, in any call, is a 400 with a message key; never a 500. */
 function bookingRefusal(error: unknown): Envelope | undefined {

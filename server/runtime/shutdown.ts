@@ -1,7 +1,7 @@
 import 'server-only';
 import { closeDatabase } from '@/server/db/client';
 import { stopDeliveryLoop } from '@/server/outbox/delivery';
-import { stopHousekeeping } from '@/server/housekeeping';
+import { stopHousekeeping } from '@/server/runtime/housekeeping';
 import { errorMessage, log } from '@/lib/log';
 import { stopVenueListener } from '@/server/venues/notify';
 

@@ -1,8 +1,8 @@
 // The layer rules dependency-cruiser cannot see (it reads imports, not directives); the arrows
 // themselves are in .dependency-cruiser.cjs. docs/architecture.md explains both.
 
-/** Server modules that tools outside Next.js load as plain Node (drizzle-kit reads the schema and the clock it stamps with). */
-const PLAIN_NODE = new Set(['server/db/schema.ts', 'server/clock.ts']);
+/** Server modules that tools outside Next.js load as plain Node: drizzle-kit reads the schema, its tables and the clock they stamp with. */
+const PLAIN_NODE = /^server\/(db\/schema\.ts|db\/tables\/[\w-]+\.ts|clock\.ts)$/;
 
 const relative = (context) => context.filename.slice(context.cwd.length + 1).split('\\').join('/');
 const isDirective = (node, value) => node.type === 'ExpressionStatement' && node.directive === value;
@@ -12,7 +12,7 @@ const serverOnly = {
   meta: { type: 'problem', docs: { description: "server/ modules start with import 'server-only'" }, schema: [], messages: { missing: "A server/ module imports 'server-only' (docs/architecture.md)." } },
   create(context) {
     const file = relative(context);
-    if (!/^server\/.*\.tsx?$/.test(file) || PLAIN_NODE.has(file)) return {};
+    if (!/^server\/.*\.tsx?$/.test(file) || PLAIN_NODE.test(file)) return {};
     return {
       Program(program) {
         const has = program.body.some((n) => n.type === 'ImportDeclaration' && n.source.value === 'server-only');

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayServer } from '../tests/helpers/postgres-server';
-import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
+import { clockOffsetFile, E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
 import { envName, LIMIT_NAMES, LIMITS } from '@/server/limits/config';
 import { startFakeStripe } from './e2e-fake-stripe';
 
@@ -33,6 +33,8 @@ async function main() {
     BACKEND_TOKEN: E2E_TOKEN,
     ADMIN_TOKEN: E2E_ADMIN_TOKEN,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
+    // Tests move this site's clock forward instead of waiting (moveServerClock in tests/e2e/servers.ts).
+    CLOCK_OFFSET_FILE: clockOffsetFile(name),
     // The whole suite is one address (127.0.0.1) making thousands of calls: these sites raise every
     // abuse limit out of its way; tests/e2e/security.spec.ts meets the real ones on a site of its own.
     ...Object.fromEntries(LIMIT_NAMES.map((limit) => [envName(limit), `1000000/${LIMITS[limit].windowSeconds}`])),

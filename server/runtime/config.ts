@@ -46,6 +46,7 @@ export function checkConfig(): void {
   }
   localhostVenueHost();
   checkProviders();
+  if (process.env.CLOCK_OFFSET_FILE) log.warn('clock_offset_file', { file: process.env.CLOCK_OFFSET_FILE, note: 'tests only: this server\'s clock is moved by that file (server/clock.ts)' });
 }
 
 /**

@@ -3,6 +3,9 @@
  * the built-in backend on embedded PGlite, the built-in backend on a real PostgreSQL
  * server, and a site in legacy mode whose backend is the first site's contract API.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+
 export const E2E_TOKEN = 'e2e-backend-token';
 /** The admin token of the e2e sites (`/api/admin/venues`); the backend token does not open it. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
@@ -21,3 +24,22 @@ export type SiteName = keyof typeof sites;
 /** Ports from base+10 on: servers a spec starts and stops itself (binds.spec.ts), clear of the three sites. */
 export const ownServerPort = (n: number) => base + 10 + n;
 export const siteUrl = (name: SiteName, host = 'localhost') => `http://${host}:${sites[name].port}`;
+
+/** The file whose milliseconds a site adds to its clock (server/clock.ts, `CLOCK_OFFSET_FILE`). */
+export const clockOffsetFile = (name: SiteName) => path.join(__dirname, '..', '..', '.tmp', 'e2e', name, 'clock-offset-ms');
+
+/**
+ * Moves the clock of the site at `baseURL` forward by `ms` instead of waiting that long. The
+ * site rereads the offset within 100 ms; it stays moved for the rest of the run (every test
+ * on that site sees a clock a little ahead, as after a slow test).
+ */
+export async function moveServerClock(baseURL: string, ms: number): Promise<void> {
+  const port = Number(new URL(baseURL).port);
+  const name = (Object.keys(sites) as SiteName[]).find((site) => sites[site].port === port);
+  if (!name) throw new Error(`no e2e site at ${baseURL}`);
+  const file = clockOffsetFile(name);
+  const current = fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8')) || 0 : 0;
+  fs.writeFileSync(`${file}.tmp`, String(current + ms));
+  fs.renameSync(`${file}.tmp`, file);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { axe, chooseTable, en, fill, fillDetails, giveCard, smsCode } from './booking-steps';
 import { readMails } from './helpers';
+import { moveServerClock } from './servers';
 
 test.describe('reservations you can trust', () => {
   test('a party of 6 for Saturday dinner: card guarantee, SMS code, then moved and cancelled', async ({ page }) => {
@@ -110,9 +111,8 @@ test.describe('reservations you can trust', () => {
     await expect(page.getByRole('heading', { level: 1, name: en('reserve.outcome.suspendedErrorTitle') })).toBeVisible();
   });
 
-  test('a new SMS code: refused within a minute of the last, then sent, and the new code confirms', async ({ page }) => {
-    // The server's resend interval is a real minute; the page is walked across it.
-    test.setTimeout(150_000);
+  test('a new SMS code: refused within a minute of the last, then sent, and the new code confirms', async ({ page, baseURL }) => {
+    // The server's resend interval is a minute: the site's clock is moved across it.
     const phone = `35${Date.now().toString().slice(-8)}`;
     await chooseTable(page, 7, null, /^12:30/, 2);
     await fillDetails(page, phone, `resend.${Date.now()}@example.com`);
@@ -121,7 +121,7 @@ test.describe('reservations you can trust', () => {
     const first = await smsCode(phone);
     await page.getByRole('button', { name: en('reserve.sms.resend') }).click();
     await expect(page.getByRole('alert').filter({ hasText: en('reserve.sms.resendTooSoon') })).toBeVisible();
-    await page.waitForTimeout(61_000);
+    await moveServerClock(baseURL!, 61_000);
     await page.getByRole('button', { name: en('reserve.sms.resend') }).click();
     await expect(page.getByRole('status').filter({ hasText: en('reserve.sms.resent') })).toBeVisible();
     await expect.poll(() => smsCode(phone), { timeout: 20_000 }).not.toBe(first);

@@ -1,16 +1,2 @@
-import type { PageProps } from '@/app/_screens/shell/page-props';
-import { onDemand } from '@/components/shell/on-demand';
-import { PromoScreen, promoMetadata } from '@/app/_screens/promo/screens';
-
-type Props = PageProps<{ urlName: string }>;
-
-/** Promotion page (alias): generated once per venue, language and promotion, then served from cache. */
-export const generateStaticParams = onDemand;
-
-export async function generateMetadata({ params }: Props) {
-  return promoMetadata(await params);
-}
-
-export default async function Page({ params }: Props) {
-  return <PromoScreen params={await params} />;
-}
+/** `/promo/{urlName}` and `/frontpage/promo/{urlName}` are one page (spec section 2 names both): its module, re-exported. */
+export { default, generateMetadata, generateStaticParams } from '@/app/v/[venue]/[locale]/(site)/frontpage/promo/[urlName]/page';

@@ -1,15 +1,4 @@
-import type { PageProps } from '@/app/_screens/shell/page-props';
-import { PromoCodeScreen, promoCodeMetadata } from '@/app/_screens/promo/code-screens';
-
-type Props = PageProps<{ urlName: string; id: string }>;
-
-/** Promo code detail (alias). Per guest and changing (used): rendered on every request, never cached. */
+/** `/promo/{urlName}/{id}` and `/frontpage/promo/{urlName}/{id}` are one page (spec section 2 names both): its module, re-exported. */
+// Route segment settings cannot be re-exported (Next.js reads them from this file).
 export const dynamic = 'force-dynamic';
-
-export async function generateMetadata({ params }: Props) {
-  return promoCodeMetadata(await params);
-}
-
-export default async function Page({ params }: Props) {
-  return <PromoCodeScreen params={await params} />;
-}
+export { default, generateMetadata } from '@/app/v/[venue]/[locale]/(site)/frontpage/promo/[urlName]/[id]/page';

@@ -1,16 +1,4 @@
-import type { PageProps } from '@/app/_screens/shell/page-props';
-import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/app/_screens/promo/outcome-screen';
-
-type Props = PageProps<{ urlName: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-/** Promo creation success (alias), with the link to the new code (`?id=`): rendered per request. */
+/** `/promo/{urlName}/confirm` and `/frontpage/promo/{urlName}/confirm` are one page (spec section 2 names both): its module, re-exported. */
+// Route segment settings cannot be re-exported (Next.js reads them from this file).
 export const dynamic = 'force-dynamic';
-
-export async function generateMetadata({ params }: Props) {
-  return promoOutcomeMetadata(await params, 'confirm');
-}
-
-export default async function Page({ params, searchParams }: Props) {
-  const id = (await searchParams).id;
-  return <PromoOutcomeScreen params={await params} outcome="confirm" id={typeof id === 'string' ? id : null} />;
-}
+export { default, generateMetadata } from '@/app/v/[venue]/[locale]/(site)/frontpage/promo/[urlName]/confirm/page';

@@ -1,16 +1,2 @@
-import type { PageProps } from '@/app/_screens/shell/page-props';
-import { onDemand } from '@/components/shell/on-demand';
-import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/app/_screens/promo/outcome-screen';
-
-type Props = PageProps<{ urlName: string }>;
-
-/** Promo request outcome `duplicate` (alias). */
-export const generateStaticParams = onDemand;
-
-export async function generateMetadata({ params }: Props) {
-  return promoOutcomeMetadata(await params, 'duplicate');
-}
-
-export default async function Page({ params }: Props) {
-  return <PromoOutcomeScreen params={await params} outcome="duplicate" />;
-}
+/** `/promo/{urlName}/duplicate` and `/frontpage/promo/{urlName}/duplicate` are one page (spec section 2 names both): its module, re-exported. */
+export { default, generateMetadata, generateStaticParams } from '@/app/v/[venue]/[locale]/(site)/frontpage/promo/[urlName]/duplicate/page';

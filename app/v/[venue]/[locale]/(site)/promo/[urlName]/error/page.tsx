@@ -1,16 +1,2 @@
-import type { PageProps } from '@/app/_screens/shell/page-props';
-import { onDemand } from '@/components/shell/on-demand';
-import { PromoOutcomeScreen, promoOutcomeMetadata } from '@/app/_screens/promo/outcome-screen';
-
-type Props = PageProps<{ urlName: string }>;
-
-/** Promo request outcome `error` (alias). */
-export const generateStaticParams = onDemand;
-
-export async function generateMetadata({ params }: Props) {
-  return promoOutcomeMetadata(await params, 'error');
-}
-
-export default async function Page({ params }: Props) {
-  return <PromoOutcomeScreen params={await params} outcome="error" />;
-}
+/** `/promo/{urlName}/error` and `/frontpage/promo/{urlName}/error` are one page (spec section 2 names both): its module, re-exported. */
+export { default, generateMetadata, generateStaticParams } from '@/app/v/[venue]/[locale]/(site)/frontpage/promo/[urlName]/error/page';

@@ -1,15 +1,4 @@
-import type { PageProps } from '@/app/_screens/shell/page-props';
-import { PromoRedeemScreen, promoRedeemMetadata } from '@/app/_screens/promo/code-screens';
-
-type Props = PageProps<{ urlName: string; id: string }> & { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-/** Staff redemption of a promo code (alias) (the QR code's signed link). Rendered on every request. */
+/** `/promo/{urlName}/{id}/redeem` and `/frontpage/promo/{urlName}/{id}/redeem` are one page (spec section 2 names both): its module, re-exported. */
+// Route segment settings cannot be re-exported (Next.js reads them from this file).
 export const dynamic = 'force-dynamic';
-
-export async function generateMetadata({ params }: Props) {
-  return promoRedeemMetadata(await params);
-}
-
-export default async function Page({ params, searchParams }: Props) {
-  return <PromoRedeemScreen params={await params} searchParams={await searchParams} />;
-}
+export { default, generateMetadata } from '@/app/v/[venue]/[locale]/(site)/frontpage/promo/[urlName]/[id]/redeem/page';

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamp } from './columns';
+import { venues } from './venues';
+
+/** What the guest accepted with a card guarantee (server/booking/guarantee.ts). */
+export type GuaranteeTerms = {
+  refundable: 'never' | 'always' | 'until';
+  hoursBefore: number;
+  feeCents: number;
+  per: 'reservation' | 'guest';
+  currency: string;
+  /** The policy as the guest read it when booking, in their language (bookings made since issue 24). */
+  text?: string;
+};
+
+export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
+
+/**
+ * Table reservations. `covers` count against the capacity of their date, shift, slot and
+ * zone while the status is `confirmed` or `pending` (awaiting the venue), or `suspended`
+ * (awaiting the SMS code) until `suspendedUntil`; `waitinglist`, `failed` (the SMS code was
+ * never given) and `cancelled` do not. `hash` is the guest's 128-bit key to the booking.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull().unique(),
+    date: date('date').notNull(),
+    time: text('time').notNull(),
+    shiftKey: text('shift_key').notNull(),
+    zoneKey: text('zone_key').notNull(),
+    covers: integer('covers').notNull(),
+    status: text('status').$type<ReservationStatus>().notNull(),
+    /** While `suspended`: the seats are held until then, and the status it gets once the code is given. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    confirmsAs: text('confirms_as').$type<'confirmed' | 'pending'>(),
+    /** The card guarantee: the provider's setup reference (one reservation per card setup). */
+    guaranteeProvider: text('guarantee_provider').$type<'stripe' | 'local'>(),
+    guaranteeReference: text('guarantee_reference').unique(),
+    guaranteePaymentMethod: text('guarantee_payment_method'),
+    guaranteeTerms: jsonb('guarantee_terms').$type<GuaranteeTerms>(),
+    /** The bot check's verdict on the submit (`pass`, or `unsure` when the SMS code stood in for the v2 challenge). */
+    botVerdict: text('bot_verdict'),
+    moduleKey: text('module_key'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phonePrefix: text('phone_prefix').notNull(),
+    phone: text('phone').notNull(),
+    visitReason: text('visit_reason'),
+    birthDay: integer('birth_day'),
+    birthMonth: integer('birth_month'),
+    notes: text('notes').notNull().default(''),
+    locale: text('locale').notNull(),
+    partner: boolean('partner').notNull().default(false),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
+    policyVersion: text('policy_version').notNull(),
+    /** Bumped on every change the guest makes: the `.ics` SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The late-cancellation fee that applied when the guest cancelled past the policy's limit. */
+    cancellationFeeCents: integer('cancellation_fee_cents'),
+    /** The venue's answer (issue 23): who acted (`staff`, `link`, `deadline`), when, and its note to the guest (decline, cancel). */
+    answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    venueNote: text('venue_note'),
+    /** At the table: the guest came (`arrived`) or did not (`noshow`), marked by staff. */
+    attendance: text('attendance').$type<'arrived' | 'noshow'>(),
+    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    /** The reminder the day before (issue 24): when it was sent, and the guest's answer to it. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    reminderAnswer: text('reminder_answer').$type<'coming' | 'cancelled'>(),
+    reminderAnsweredAt: timestamp('reminder_answered_at', { withTimezone: true }),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [index('reservations_capacity').on(t.venueId, t.date, t.shiftKey, t.status)],
+);
+
+/**
+ * Freed seats offered to a waiting-list entry (issue 24, server/booking/waitlist.ts): while
+ * `open` and before `expiresAt` the entry's seats are held for that guest (availability counts
+ * them as it counts holds); then `claimed` (the booking is seated), `expired` (passed on to the
+ * next entry), or `lapsed` (the entry was cancelled or seated otherwise). One open offer per entry.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'open' | 'claimed' | 'expired' | 'lapsed'>().notNull(),
+    offeredBy: text('offered_by').$type<'auto' | 'staff'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    uniqueIndex('waitlist_offers_one_open').on(t.reservationId).where(sql`status = 'open'`),
+    index('waitlist_offers_venue').on(t.venueId, t.status, t.expiresAt),
+  ],
+);
+
+/** Seats held for a guest who picked a time, until `expiresAt` (or until they book or change time). */
+export const slotHolds = pgTable(
+  'slot_holds',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    date: date('date').notNull(),
+    time: text('time').notNull(),
+    shiftKey: text('shift_key').notNull(),
+    zoneKey: text('zone_key').notNull(),
+    covers: integer('covers').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The guest's address (server/http/client-address.ts), for the live holds and held covers per address. */
+    clientAddress: text('client_address'),
+  },
+  (t) => [index('slot_holds_capacity').on(t.venueId, t.date, t.shiftKey, t.expiresAt), index('slot_holds_client').on(t.venueId, t.clientAddress, t.expiresAt)],
+);
+
+/**
+ * The 6-digit SMS code of a suspended reservation: only its keyed hash is stored; wrong
+ * attempts and sends are counted here so the limits hold across processes.
+ */
+export const smsChallenges = pgTable('sms_challenges', {
+  reservationId: integer('reservation_id')
+    .primaryKey()
+    .references(() => reservations.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  sends: integer('sends').notNull().default(1),
+  lastSentAt: stamp('last_sent_at'),
+});
+
+export type ReservationRow = typeof reservations.$inferSelect;

@@ -1,0 +1,148 @@
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reservations, type GuaranteeTerms } from './booking';
+import { stamp, type Texts } from './columns';
+import { venues } from './venues';
+
+export const experiences = pgTable(
+  'experiences',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Public identifier used in routes: random, 128 bits, URL-safe. */
+    hash: text('hash').notNull().unique(),
+    title: jsonb('title').$type<Texts>().notNull(),
+    fileTitle: jsonb('file_title').$type<Texts>(),
+    description: jsonb('description').$type<Texts>().notNull(),
+    bookingConditions: jsonb('booking_conditions').$type<Texts>(),
+    additionalFields: jsonb('additional_fields')
+      .$type<{ key: string; label: Texts; required: boolean }[]>()
+      .notNull(),
+    cancellation: integer('cancellation').notNull().default(0),
+    startDate: date('start_date'),
+    expiryDate: date('expiry_date'),
+    durationMinutes: integer('duration_minutes').notNull().default(0),
+    maxBookings: integer('max_bookings').notNull().default(0),
+    minGuests: integer('min_guests').notNull().default(1),
+    maxGuests: integer('max_guests').notNull().default(10),
+    times: jsonb('times').$type<string[]>().notNull(),
+    zoneKeys: jsonb('zone_keys').$type<string[]>().notNull(),
+    priceCents: integer('price_cents').notNull().default(0),
+    guaranteeCents: integer('guarantee_cents').notNull().default(0),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    guaranteeType: integer('guarantee_type').notNull().default(0),
+    purchaseType: integer('purchase_type').notNull().default(0),
+    experienceType: integer('experience_type').notNull().default(0),
+    photo: text('photo').notNull().default(''),
+    file: text('file').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    visible: boolean('visible').notNull().default(true),
+    calendar: boolean('calendar').notNull().default(true),
+    askVisitReason: boolean('ask_visit_reason').notNull().default(false),
+    zoneChoice: boolean('zone_choice').notNull().default(false),
+    soldOutActive: boolean('sold_out_active').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('experiences_venue_key').on(t.venueId, t.key)],
+);
+
+export type ExperienceRow = typeof experiences.$inferSelect;
+
+export type ExperienceBookingStatus = 'confirmed' | 'pending' | 'waitinglist' | 'cancelled' | 'declined';
+
+/**
+ * Bookings of an experience, on its own (`experience/createexperiencereserve`) or added to a
+ * table booking (`reservationId`). `covers` of `confirmed` and `pending` rows count against
+ * the experience's `maxBookings` places for the date; `waitinglist` and `cancelled` do not.
+ */
+export const experienceBookings = pgTable(
+  'experience_bookings',
+  {
+    id: serial('id').primaryKey(),
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    experienceId: integer('experience_id')
+      .notNull()
+      .references(() => experiences.id, { onDelete: 'cascade' }),
+    /** The table booking this experience was added to, if any. */
+    reservationId: integer('reservation_id').references(() => reservations.id, { onDelete: 'cascade' }),
+    hash: text('hash').notNull().unique(),
+    date: date('date').notNull(),
+    /** `HH:mm`, or '' when the experience has no times to choose (`flagOrari` 0). */
+    time: text('time').notNull(),
+    /** The zone chosen (`flagSceltaZona` 1), else ''. */
+    zoneKey: text('zone_key').notNull().default(''),
+    covers: integer('covers').notNull(),
+    status: text('status').$type<ExperienceBookingStatus>().notNull(),
+    additionalFields: jsonb('additional_fields').$type<Record<string, string>>().notNull().default({}),
+    priceCents: integer('price_cents').notNull().default(0),
+    /** Charged at booking (deposit or prepayment): amount and the provider's PaymentIntent. */
+    paidCents: integer('paid_cents').notNull().default(0),
+    paymentReference: text('payment_reference').unique(),
+    guaranteeProvider: text('guarantee_provider').$type<'stripe' | 'local'>(),
+    guaranteeReference: text('guarantee_reference').unique(),
+    guaranteePaymentMethod: text('guarantee_payment_method'),
+    guaranteeTerms: jsonb('guarantee_terms').$type<GuaranteeTerms>(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phonePrefix: text('phone_prefix').notNull(),
+    phone: text('phone').notNull(),
+    visitReason: text('visit_reason'),
+    birthDay: integer('birth_day'),
+    birthMonth: integer('birth_month'),
+    notes: text('notes').notNull().default(''),
+    locale: text('locale').notNull(),
+    partner: boolean('partner').notNull().default(false),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
+    policyVersion: text('policy_version').notNull(),
+    /** Raised by each change the guest makes (the `.ics` SEQUENCE). */
+    revision: integer('revision').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The no-show fee recorded for the venue when cancelled past the policy's limit. */
+    cancellationFeeCents: integer('cancellation_fee_cents'),
+    /** The venue's answer and the attendance, as for table bookings (issue 23: the service sheet). */
+    answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    venueNote: text('venue_note'),
+    attendance: text('attendance').$type<'arrived' | 'noshow'>(),
+    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [index('experience_bookings_capacity').on(t.venueId, t.experienceId, t.date, t.status)],
+);
+
+/**
+ * Deposits and prepayments of experience bookings: the provider's PaymentIntent (Stripe, or
+ * the local test provider's equivalent), charged when the guest confirms the card.
+ */
+export const depositPayments = pgTable('deposit_payments', {
+  id: serial('id').primaryKey(),
+  venueId: integer('venue_id')
+    .notNull()
+    .references(() => venues.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  reference: text('reference').notNull().unique(),
+  /** Local provider only: the secret the browser shows to confirm the payment. */
+  clientSecret: text('client_secret'),
+  status: text('status').notNull(),
+  lastError: text('last_error'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  /** Failed refund attempts of a `refunding` payment, and when the sweep tries again (issue 21). */
+  refundAttempts: integer('refund_attempts').notNull().default(0),
+  nextRefundAt: timestamp('next_refund_at', { withTimezone: true }),
+  /** When the venue was told that this refund keeps failing (once). */
+  refundFlaggedAt: timestamp('refund_flagged_at', { withTimezone: true }),
+  createdAt: stamp('created_at'),
+  updatedAt: stamp('updated_at'),
+});
+
+export type ExperienceBookingRow = typeof experienceBookings.$inferSelect;
+
+export type DepositPaymentRow = typeof depositPayments.$inferSelect;

@@ -1,4 +1,6 @@
 import { isLocalVenueKey, isLoopbackHost, isPlainHost } from './host';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/locales';
 
 /**
  * The one public origin of a venue's site, for every absolute link: e-mails, payment return
@@ -22,3 +24,14 @@ export function venueOrigin(venueKey: string, loopbackHost?: string | null): URL
  * front tells its backend as X-Frontpage-Origin): `venueOrigin` without a request.
  */
 export const siteOrigin = (venueKey: string): URL => venueOrigin(venueKey);
+
+/**
+ * Absolute link to a page of the venue's site, in the guest's language. `venueHost` is the
+ * venue's host, or the guest-facing origin (`http(s)://host[:port]`) a front passed with a
+ * contract call (X-Frontpage-Origin, docs/backend-contract.md "Split set-up"), which wins: a
+ * backend behind fronts links to the front the guest used, never to its own address.
+ */
+export function venuePageUrl(venueHost: string, locale: Locale, path: string): string {
+  if (/^https?:\/\//.test(venueHost)) return venueHost.replace(/\/+$/, '') + localizedPath(locale, path);
+  return venueOrigin(venueHost).origin + localizedPath(locale, path);
+}

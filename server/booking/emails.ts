@@ -5,7 +5,7 @@ import { enqueueEmail } from '@/server/outbox/enqueue';
 import { emailPhrase, renderEmail, reserveText, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
 import { policyMessage } from '@/lib/booking/policy';
 import { cancellationFee, totalFeeCents } from './guarantee';
-import { venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { formatPrice } from '@/lib/currency';

@@ -1,15 +1,16 @@
 import 'server-only';
+import { venueLinkHost } from '@/server/venues/queries';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { reservations, venueHosts, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
+import { reservations, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
 import { getBackendToken } from '@/server/backend/token';
 import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
 import { markupVenue } from './emails';
 import { tableReservationMarkup } from '@/lib/seo/email-markup';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { renderEmailTexts } from '@/server/outbox/templates';
-import { venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { now as clockNow } from '@/server/clock';
 import { formatLongDate } from '@/lib/i18n/format';
 import { toLocale } from '@/lib/i18n/locales';
@@ -74,11 +75,6 @@ function isSigned(venueId: number, link: ReminderLink): boolean {
 /** When a booking's reminder is due: the venue's hour, the day before, where the venue is. */
 export const reminderDueAt = (timeZone: string, hour: number, date: string) => instantOf(timeZone, addDays(date, -1), `${String(hour).padStart(2, '0')}:00`);
 
-async function venueHost(db: Database, venueId: number): Promise<string> {
-  const hosts = (await db.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId))).map((h) => h.host);
-  return hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts[0] ?? 'localhost';
-}
-
 /** The reminder e-mail (and SMS) of one booking, queued in the transaction that claims it. */
 async function queueReminder(tx: Database, venue: VenueRow, r: ReservationRow, host: string, sms: boolean) {
   const locale = toLocale(r.locale);
@@ -113,7 +109,7 @@ export async function sendReminders(db: Database, now = clockNow()): Promise<num
     for (const r of due) {
       const at = reminderDueAt(venue.timezone, rules.hour, r.date);
       if (now < at || now >= instantOf(venue.timezone, r.date, r.time) || r.createdAt >= at) continue;
-      host ??= await venueHost(db, venue.id);
+      host ??= await venueLinkHost(db, venue.id);
       const claimed = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(reservations)

@@ -1,13 +1,14 @@
 import 'server-only';
+import { venueLinkHost } from '@/server/venues/queries';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { reservations, venueHosts, venues, waitlistOffers, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, venues, waitlistOffers, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { getBackendToken } from '@/server/backend/token';
 import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { renderEmailTexts } from '@/server/outbox/templates';
-import { venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { now as clockNow } from '@/server/clock';
 import { formatLongDate } from '@/lib/i18n/format';
 import { toLocale } from '@/lib/i18n/locales';
@@ -54,11 +55,6 @@ function isSigned(venueId: number, offerId: number, signature: string): boolean 
   const expected = Buffer.from(sign(venueId, offerId));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-async function venueHost(db: Database, venueId: number): Promise<string> {
-  const hosts = (await db.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId))).map((h) => h.host);
-  return hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts[0] ?? 'localhost';
 }
 
 /** The venue's rules as they are now, not as a cached page saw them (staff may have switched automatic offers off a moment ago). */
@@ -159,7 +155,7 @@ export async function offerWithin(t: Database, given: VenueRow, date: string, sh
     .where(and(evening, eq(reservations.status, 'waitinglist'), notInArray(reservations.id, offeredBefore)))
     .orderBy(asc(reservations.createdAt), asc(reservations.id));
   if (!entries.length) return [];
-  const host = await venueHost(t, venue.id);
+  const host = await venueLinkHost(t, venue.id);
   const ids: number[] = [];
   // Read once, and again only after an offer took seats: a waiting list of hundreds on a full
   // evening costs one read a minute, not one per entry (the soak, docs/performance.md).
@@ -206,7 +202,7 @@ export async function offerByHand(db: Database, given: VenueRow, hash: string, n
   const [entry] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
   if (!entry) return 'notFound';
   const v = await loadBookingVenue(db, venue);
-  const host = await venueHost(db, venue.id);
+  const host = await venueLinkHost(db, venue.id);
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, entry.date, entry.shiftKey);

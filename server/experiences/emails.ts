@@ -3,7 +3,7 @@ import type { Database } from '@/server/db/client';
 import { and, eq } from 'drizzle-orm';
 import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
-import { venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { reservationIcs } from '@/server/booking/ics';
 import { guaranteeNotes, markupVenue, visitReasonText } from '@/server/booking/emails';
 import { experienceReservationMarkup } from '@/lib/seo/email-markup';

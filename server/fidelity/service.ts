@@ -1,4 +1,5 @@
 import 'server-only';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { fidelityMembers, type VenueRow } from '@/server/db/schema';
@@ -6,8 +7,6 @@ import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmail } from '@/server/outbox/templates';
 import { kickDelivery } from '@/server/outbox/delivery';
 import type { FidelityData } from '@/lib/forms/fidelity';
-import { localizedPath } from '@/lib/i18n/paths';
-import { venueOrigin } from '@/lib/venue/origin';
 import type { Locale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
@@ -22,17 +21,6 @@ export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
  * local part may be case-sensitive). Rules that compare addresses use lib/identity.ts's canonicalEmail.
  */
 export const normalizeEmail = (email: string) => email.trim();
-
-/**
- * Absolute link to a page of the venue's site, in the guest's language. `venueHost` is the
- * venue's host, or the guest-facing origin (`http(s)://host[:port]`) a front passed with a
- * contract call (X-Frontpage-Origin, docs/backend-contract.md "Split set-up"), which wins: a
- * backend behind fronts links to the front the guest used, never to its own address.
- */
-export function venuePageUrl(venueHost: string, locale: Locale, path: string): string {
-  if (/^https?:\/\//.test(venueHost)) return venueHost.replace(/\/+$/, '') + localizedPath(locale, path);
-  return venueOrigin(venueHost).origin + localizedPath(locale, path);
-}
 
 /**
  * Signs a guest up for the venue's loyalty programme. The member and the welcome e-mail

@@ -1,9 +1,9 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { venueLinkHost } from '@/server/venues/queries';
+import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { outbox, venueHosts, venues, type OutboxAttachment } from '@/server/db/schema';
+import { outbox, venues, type OutboxAttachment } from '@/server/db/schema';
 import { venueOrigin } from '@/lib/venue/origin';
-import { isLocalVenueKey } from '@/lib/venue/host';
 import { brandEmail, type EmailBrand } from './layout';
 import type { EmailMarkup } from '@/lib/seo/email-markup';
 
@@ -32,10 +32,7 @@ export type EmailMessage = {
 async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null> {
   const [venue] = await tx.select({ name: venues.name, theme: venues.theme, address: venues.address, phone: venues.phone }).from(venues).where(eq(venues.id, venueId));
   if (!venue) return null;
-  const hosts = (await tx.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId)).orderBy(asc(venueHosts.host))).map((h) => h.host);
-  // A public host first; a venue known only locally links to this machine (http://localhost:PORT).
-  const host = hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts.find(isLocalVenueKey) ?? hosts[0] ?? 'localhost';
-  const origin = venueOrigin(host);
+  const origin = venueOrigin(await venueLinkHost(tx, venueId));
   // Mail clients (Gmail, Outlook) show no SVG: such a logo is left out, the name stays in the band.
   const logo = venue.theme?.logo && !/\.svg(\?|$)/i.test(venue.theme.logo) ? venue.theme.logo : '';
   return {

@@ -1,8 +1,9 @@
 import 'server-only';
+import { venueLinkHost } from '@/server/venues/queries';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { cardSetups, experienceBookings, noshowCharges, reservations, venueHosts, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
+import { cardSetups, experienceBookings, noshowCharges, reservations, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
 import type { ChargeEvent, GuaranteeProvider } from '@/lib/payments/types';
 import { totalFeeCents } from '@/server/booking/guarantee';
 import { enqueueEmail } from '@/server/outbox/enqueue';
@@ -109,11 +110,6 @@ async function bookingOf(db: Database, charge: NoShowChargeRow): Promise<FeeBook
   return b ? { kind: 'experience', ...b, time: b.time || '00:00' } : null;
 }
 
-async function venueHost(db: Database, venueId: number): Promise<string> {
-  const hosts = (await db.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId))).map((h) => h.host);
-  return hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts[0] ?? 'localhost';
-}
-
 const sign = (venueId: number, chargeId: number) => createHmac('sha256', getBackendToken()).update(`noshow-fee\u0000${venueId}\u0000${chargeId}`).digest('base64url').slice(0, 32);
 
 /** The guest's link to authenticate a fee their bank held back: `/frontpage/fee/{id}?s=...`. */
@@ -177,7 +173,7 @@ export async function chargeNoShow(db: Database, chargeId: number, options: { ho
     log.error('noshow_charge_unreachable', { chargeId: charge.id, attempts, error: errorMessage(error) });
     return { ...charge, attempts };
   }
-  const host = options.host ?? (await venueHost(db, venue.id));
+  const host = options.host ?? (await venueLinkHost(db, venue.id));
   const settled = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [row] = await tx
@@ -220,7 +216,7 @@ export async function applyChargeEvent(tx: Database, event: ChargeEvent, now = c
   if (row.status === 'succeeded') {
     const [venue] = await tx.select().from(venues).where(eq(venues.id, row.venueId));
     const b = await bookingOf(tx, row);
-    if (venue && b) await queueFeeEmail(tx, venue, row, b, 'receipt', await venueHost(tx, venue.id));
+    if (venue && b) await queueFeeEmail(tx, venue, row, b, 'receipt', await venueLinkHost(tx, venue.id));
   }
   log.info('noshow_charge_settled', { chargeId: row.id, status: row.status });
   return true;
@@ -248,7 +244,7 @@ async function giveBack(db: Database, charge: NoShowChargeRow, provider: Guarant
     if (!row) return false;
     const [venue] = await tx.select().from(venues).where(eq(venues.id, row.venueId));
     const b = await bookingOf(tx as unknown as Database, row);
-    if (venue && b) await queueFeeEmail(tx as unknown as Database, venue, row, b, 'refunded', await venueHost(tx as unknown as Database, venue.id));
+    if (venue && b) await queueFeeEmail(tx as unknown as Database, venue, row, b, 'refunded', await venueLinkHost(tx as unknown as Database, venue.id));
     return true;
   });
   if (done) kickDelivery();

@@ -8,7 +8,7 @@ import { renderEmail } from '@/server/outbox/templates';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { instantOf } from '@/server/booking/time';
 import { addDays } from '@/server/booking/availability';
-import { venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
 import { publicId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';

@@ -40,3 +40,12 @@ export function listActivePromotions(db: Database, venueId: number) {
     .where(and(eq(promotions.venueId, venueId), eq(promotions.active, true)))
     .orderBy(asc(promotions.endsAt));
 }
+
+/**
+ * The host a venue's e-mails and SMS link to when no request names one: a public host first;
+ * a venue known only locally links to this machine (venueOrigin makes it http://localhost:PORT).
+ */
+export async function venueLinkHost(db: Database, venueId: number): Promise<string> {
+  const hosts = (await db.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId)).orderBy(asc(venueHosts.host))).map((h) => h.host);
+  return hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts.find(isLocalVenueKey) ?? hosts[0] ?? 'localhost';
+}

@@ -10,7 +10,7 @@ import { backendFor } from '@/server/backend';
 import { pickText } from '@/lib/i18n/texts';
 import { defaultLocale } from '@/lib/i18n/locales';
 import { formatDay, formatMoment } from '@/lib/promo/format';
-import { venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { isRedeemSignature, redeemPath } from '@/server/promo/staff';
 import { getDb } from '@/server/db/client';
 import { STAFF_COOKIE, staffSessionFor } from '@/server/staff/sessions';

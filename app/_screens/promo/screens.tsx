@@ -16,7 +16,7 @@ import { getPrefixList } from '@/server/venues/data';
 import { loadPromo } from '@/server/promo/data';
 import { formatDay, formatMoment } from '@/lib/promo/format';
 import { promoStates, type PromoState } from '@/lib/promo/state';
-import { venuePageUrl } from '@/server/fidelity/service';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { PromoLive } from '@/components/promo/promo-live';
 
 export type { PromoParams } from './paths';

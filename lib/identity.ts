@@ -47,6 +47,12 @@ export function canonicalPhone(raw: string, country?: string | null): string {
   return typed.replace(/[^\d+]/g, '');
 }
 
+/**
+ * An e-mail address as it is stored and sent to: as the guest typed it, trimmed (a mailbox's
+ * local part may be case-sensitive). Rules that compare addresses use canonicalEmail.
+ */
+export const normalizeEmail = (email: string) => email.trim();
+
 /** The phone of a form (its prefix select and number field) in E.164. */
 export const canonicalPhoneOf = (prefisso: string, telefono: string, country?: string | null) => canonicalPhone(`${prefisso.trim()}${telefono}`, country);
 

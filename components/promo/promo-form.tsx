@@ -16,6 +16,7 @@ import { fieldId, type FormMessages } from '@/components/forms/types';
 import type { PromoState } from '@/lib/promo/state';
 import { writeSession } from '@/components/reservation/session';
 import { PROMO_DUPLICATE_KEY } from './resend-code';
+import { EMAIL, hasPhoneDigits } from '@/lib/forms/shapes';
 
 export type PromoFormText = FormMessages & {
   labels: Record<string, string>;
@@ -40,7 +41,6 @@ type Props = {
 };
 
 const FORM_ID = 'promo';
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /**
  * "Download the promo" (issue 16). The browser checks the rules of lib/forms/promo.ts with
@@ -95,7 +95,7 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
   };
 
   const email = { validate: (v: string) => (!v.trim() ? 'emailRequired' : EMAIL.test(v.trim()) ? true : 'emailInvalid') };
-  const phone = { validate: (v: string) => (!v.trim() ? 'phoneRequired' : /^\d{4,15}$/.test(v.replace(/[\s().-]/g, '')) ? true : 'phoneInvalid') };
+  const phone = { validate: (v: string) => (!v.trim() ? 'phoneRequired' : hasPhoneDigits(v) ? true : 'phoneInvalid') };
 
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>

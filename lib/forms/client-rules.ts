@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { ReservationDetails, ReservationDetailsInput } from './reservation';
 import type { FidelityData, FidelityInput } from './fidelity';
+import { EMAIL, hasPhoneDigits, phoneDigits } from './shapes';
 
 /**
  * The browser's copy of the form rules in `lib/forms/{fields,reservation,fidelity}.ts`,
@@ -12,16 +13,14 @@ import type { FidelityData, FidelityInput } from './fidelity';
 type Values = Record<string, unknown>;
 type Errors = Record<string, string>;
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 const checked = (v: unknown) => v === true || v === '1' || v === 'true';
 
 /** Loads libphonenumber-js (its `min` metadata) on first use: `isValidPhone` of lib/forms/fields.ts. */
 export async function isValidPhoneLazy(prefisso: string, telefono: string): Promise<boolean> {
-  const digits = telefono.replace(/[\s().-]/g, '');
-  if (!/^\d{4,15}$/.test(digits)) return false;
+  if (!hasPhoneDigits(telefono)) return false;
   const { isValidPhoneNumber } = await import('libphonenumber-js/min');
-  return isValidPhoneNumber(`${prefisso}${digits}`);
+  return isValidPhoneNumber(`${prefisso}${phoneDigits(telefono)}`);
 }
 
 /** Starts loading the phone metadata early (when a phone field gets focus), so submitting does not wait. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { isCalendarDate, parseNumericId } from '@/lib/params';
+import { EMAIL, hasPhoneDigits, phoneDigits } from './shapes';
 
 /**
  * Field rules shared by every form, on the client (react-hook-form resolver) and the
  * server. Messages are keys under `forms.errors` in messages/*.json, never text.
  */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export const requiredText = (key: string, max = 80) => z.string({ error: key }).trim().min(1, key).max(max, 'tooLong');
 
@@ -23,9 +23,7 @@ export const phoneNumber = z.string({ error: 'phoneRequired' }).trim().min(1, 'p
 
 /** The number is valid for its prefix (libphonenumber-js metadata). */
 export function isValidPhone(prefisso: string, telefono: string): boolean {
-  const digits = telefono.replace(/[\s().-]/g, '');
-  if (!/^\d{4,15}$/.test(digits)) return false;
-  return isValidPhoneNumber(`${prefisso}${digits}`);
+  return hasPhoneDigits(telefono) && isValidPhoneNumber(`${prefisso}${phoneDigits(telefono)}`);
 }
 
 const intIn = (min: number, max: number, key: string) =>

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isValidPhone, parseDayMonthYear } from './fields';
+import { EMAIL } from './shapes';
 
 /**
  * The gift card checkout (spec sections 3 and 5). Field names are the contract's; messages
  * are keys under `giftcards.errors` in messages/*.json, worded as spec section 5 says.
  * Validated on the server (the API and the backend both); the browser only shows the keys.
  */
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const REQUIRED = 'required';
 
 const text = (max = 80) => z.string({ error: REQUIRED }).trim().max(max, 'tooLong');

@@ -5,7 +5,7 @@ import { reservations, slotHolds, zones, type ReservationRow, type Texts, type V
 import { kickDelivery } from '@/server/outbox/delivery';
 import { log } from '@/lib/log';
 import type { ReservationData } from '@/lib/forms/reservation';
-import { normalizeEmail } from '@/server/fidelity/service';
+import { guestColumns } from '@/server/consent/guest-columns';
 import { emptyUsage, fits } from './availability';
 import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
@@ -127,11 +127,7 @@ export async function editReservation(
         covers: input.pax,
         status,
         moduleKey: bookingModule?.key ?? null,
-        firstName: input.nome,
-        lastName: input.cognome,
-        email: normalizeEmail(input.email),
-        phonePrefix: input.prefisso,
-        phone: input.telefono.replace(/[\s().-]/g, ''),
+        ...guestColumns(input),
         visitReason: input.motivo ?? null,
         birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
         birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,

@@ -8,7 +8,7 @@ import { experiences, reservations, shifts, slotHolds, waitlistOffers, zones, ty
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
-import { normalizeEmail } from '@/server/fidelity/service';
+import { guestColumns } from '@/server/consent/guest-columns';
 import {
   addDays,
   dayCondition,
@@ -320,11 +320,7 @@ export async function createReservation(
         status,
         confirmsAs: status === 'suspended' ? seated : null,
         moduleKey: bookingModule?.key ?? null,
-        firstName: input.nome,
-        lastName: input.cognome,
-        email: normalizeEmail(input.email),
-        phonePrefix: input.prefisso,
-        phone: input.telefono.replace(/[\s().-]/g, ''),
+        ...guestColumns(input),
         visitReason: input.motivo ?? null,
         birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
         birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,

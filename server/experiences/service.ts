@@ -6,7 +6,7 @@ import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { BookingError } from '@/server/booking/errors';
-import { normalizeEmail } from '@/server/fidelity/service';
+import { guestColumns } from '@/server/consent/guest-columns';
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -186,11 +186,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
         paidCents: paid?.ok ? paid.amountCents : 0,
         paymentReference: paid?.ok ? input.depositReference : null,
         ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) } } : {}),
-        firstName: input.nome,
-        lastName: input.cognome,
-        email: normalizeEmail(input.email),
-        phonePrefix: input.prefisso,
-        phone: input.telefono.replace(/[\s().-]/g, ''),
+        ...guestColumns(input),
         visitReason: motivo,
         birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
         birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,

@@ -11,16 +11,11 @@ import type { Locale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
+import { guestColumns } from '@/server/consent/guest-columns';
 import { oneClickPath, unsubscribePath } from './unsubscribe';
 import { recordConsents } from '@/server/consent/records';
 
 export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
-
-/**
- * An e-mail address as it is stored and sent to: as the guest typed it, trimmed (a mailbox's
- * local part may be case-sensitive). Rules that compare addresses use lib/identity.ts's canonicalEmail.
- */
-export const normalizeEmail = (email: string) => email.trim();
 
 /**
  * Signs a guest up for the venue's loyalty programme. The member and the welcome e-mail
@@ -40,13 +35,9 @@ export async function subscribe(
       .insert(fidelityMembers)
       .values({
         venueId: venue.id,
-        email: input.email.trim(),
         emailKey: canonicalEmail(input.email),
         phoneKey: canonicalPhoneOf(input.prefisso, input.telefono, venue.country),
-        firstName: input.nome,
-        lastName: input.cognome,
-        phonePrefix: input.prefisso,
-        phone: input.telefono.replace(/[\s().-]/g, ''),
+        ...guestColumns(input),
         birthDay: input.compleannoGiorno,
         birthMonth: input.compleannoMese,
         locale: context.locale,

@@ -10,6 +10,7 @@ import { instantOf } from '@/server/booking/time';
 import { addDays } from '@/server/booking/availability';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
+import { phoneDigits } from '@/lib/forms/shapes';
 import { publicId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';
 import type { Locale } from '@/lib/i18n/locales';
@@ -38,7 +39,7 @@ export function normalizeCode(input: string): string {
 }
 
 /** The phone as typed, as one string (prefix and digits): what is stored and shown to staff. */
-export const normalizePhone = (prefisso: string, telefono: string) => `${prefisso.trim()}${telefono.replace(/[^\d]/g, '')}`;
+export const normalizePhone = (prefisso: string, telefono: string) => `${prefisso.trim()}${phoneDigits(telefono)}`;
 
 /** The end of the "valid until" day, in the venue's time zone: codes are usable until then. */
 export const expiresAt = (venue: Pick<VenueRow, 'timezone'>, validUntil: string) => instantOf(venue.timezone, addDays(validUntil, 1), '00:00');

@@ -63,3 +63,6 @@ export function formatPrice(amount: number, valuta: string, locale: string): str
   const value = new Intl.NumberFormat(locale, { minimumFractionDigits: amount % 1 ? minorUnits : 0, maximumFractionDigits: minorUnits }).format(amount);
   return SYMBOL_AFTER.has(locale.slice(0, 2)) ? `${value}\u00a0${symbol}` : `${symbol}\u00a0${value}`;
 }
+
+/** Hundredths (`amountCents`, the contract's and the database's unit) in the venue's currency (`valuta`), as formatPrice writes them. */
+export const formatMoney = (cents: number, valuta: string, locale: string) => formatPrice(cents / 100, valuta, locale);

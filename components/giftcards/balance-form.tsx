@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import type { Locale } from '@/lib/i18n/locales';
 
 type Text = { code: string; submit: string; balance: string; validUntil: string; expired: string; errors: Record<string, string> };
@@ -44,7 +44,7 @@ export function BalanceForm({ locale, valuta, text }: { locale: Locale; valuta: 
       <div role="status">
         {result ? (
           <p>
-            {text.balance}: <strong>{formatPrice(result.balance / 100, valuta, locale)}</strong> — {result.expired ? text.expired : `${text.validUntil} ${date(result.validUntil)}`}
+            {text.balance}: <strong>{formatMoney(result.balance, valuta, locale)}</strong> — {result.expired ? text.expired : `${text.validUntil} ${date(result.validUntil)}`}
           </p>
         ) : null}
       </div>

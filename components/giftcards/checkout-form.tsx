@@ -9,7 +9,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { errorId, fieldId } from '@/components/forms/types';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { fill } from '@/lib/i18n/fill';
@@ -76,7 +76,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   const outOfRange = Boolean(customTyped && card && card.customMin !== null && card.customMax !== null && (!customOk || Math.round(custom * 100) < card.customMin || Math.round(custom * 100) > card.customMax));
   const unitValue = card ? (customOk ? Math.round(custom * 100) : card.value) : 0;
   const unitPrice = card ? (customOk ? Math.round((unitValue * card.price) / card.value) : card.price) : 0;
-  const fmt = (cents: number) => formatPrice(cents / 100, valuta, locale);
+  const fmt = (cents: number) => formatMoney(cents, valuta, locale);
   const toOther = watchedRecipient === 'other';
 
   const message = (name: string) => {

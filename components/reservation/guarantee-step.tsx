@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
 import type { ConfirmCard, WizardSetup } from './types';
@@ -22,8 +22,8 @@ export type GuaranteeOffer = {
 export function GuaranteeTerms({ setup, terms }: { setup: WizardSetup; terms: GuaranteeOffer['terms'] }) {
   const { t } = setup;
   const policy = policyMessage(terms);
-  const amount = formatPrice(terms.feeCents / 100, terms.currency, setup.locale);
-  const total = formatPrice(terms.totalCents / 100, terms.currency, setup.locale);
+  const amount = formatMoney(terms.feeCents, terms.currency, setup.locale);
+  const total = formatMoney(terms.totalCents, terms.currency, setup.locale);
   return (
     <ul className="guarantee-terms">
       <li>{fill(t[`guarantee.${policy.key}`], policy.values)}</li>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useSyncExternalStore } from 'react';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { policyMessage } from '@/lib/booking/policy';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -136,8 +136,8 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
             {terms.refundable === 'never' ? <li>{texts['outcome.noFreeCancellation']}</li> : null}
             <li>
               {fill(texts[terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation'], {
-                amount: formatPrice(terms.feeCents / 100, terms.currency, locale),
-                total: formatPrice(terms.totalCents / 100, terms.currency, locale),
+                amount: formatMoney(terms.feeCents, terms.currency, locale),
+                total: formatMoney(terms.totalCents, terms.currency, locale),
               })}
             </li>
           </ul>

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import useSWR from 'swr';
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { fill } from '@/lib/i18n/fill';
 
 /** The texts of the staff area (messages `staffArea`), in the language staff chose. */
@@ -193,7 +193,7 @@ function BookingCard({ booking, locale, currency, timeZone, text, onChanged }: {
     onChanged();
   };
   const actions = allowed(b);
-  const fee = b.fee ? formatPrice(b.fee.amountCents / 100, b.fee.currency || currency, locale) : '';
+  const fee = b.fee ? formatMoney(b.fee.amountCents, b.fee.currency || currency, locale) : '';
   const label = `${b.time} · ${b.name}`;
   return (
     <li className={`staff-booking staff-booking--${b.status}`} data-testid="staff-booking" aria-label={label}>
@@ -240,7 +240,7 @@ function BookingCard({ booking, locale, currency, timeZone, text, onChanged }: {
         {b.guarantee ? (
           <>
             <dt>{text.guarantee}</dt>
-            <dd>{formatPrice(b.guarantee.feeCents / 100, b.guarantee.currency || currency, locale)}</dd>
+            <dd>{formatMoney(b.guarantee.feeCents, b.guarantee.currency || currency, locale)}</dd>
             {b.guarantee.policy ? (
               <>
                 <dt>{text.fee.policy}</dt>
@@ -252,7 +252,7 @@ function BookingCard({ booking, locale, currency, timeZone, text, onChanged }: {
         {b.paidCents ? (
           <>
             <dt>{text.paid}</dt>
-            <dd>{formatPrice(b.paidCents / 100, currency, locale)}</dd>
+            <dd>{formatMoney(b.paidCents, currency, locale)}</dd>
           </>
         ) : null}
         {b.experience ? (

@@ -1,9 +1,7 @@
-import { formatPrice } from '@/lib/currency';
-
 /**
  * The site's one way per locale to write a day, a moment and an amount, on pages and in
  * e-mails alike (issue 29: "€ 25" beside "30 €", "9:00 PM" on one page and 21:00 elsewhere).
- * Times are always on the 24-hour clock; amounts come from formatPrice (lib/currency.ts).
+ * Times are always on the 24-hour clock; amounts are written by lib/currency.ts (formatPrice, formatMoney).
  */
 
 /** A calendar day (yyyy-mm-dd) as the guest reads it: "Friday 12 June 2026", "venerdì 12 giugno 2026". */
@@ -15,9 +13,6 @@ export function formatLongDate(date: string, locale: string): string {
 export function formatDateTime(at: Date, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }
-
-/** Cents in the venue's currency (`valuta`). */
-export const formatMoney = (cents: number, valuta: string, locale: string) => formatPrice(cents / 100, valuta, locale);
 
 /** The reference a guest quotes on the phone: the first 8 characters of the booking's public hash, upper-cased. */
 export const bookingReference = (hash: string) => hash.slice(0, 8).toUpperCase();

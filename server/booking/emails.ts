@@ -8,7 +8,7 @@ import { cancellationFee, totalFeeCents } from './guarantee';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { reservationIcs } from './ics';
 import { answerLinkPath } from '@/server/staff/link-signature';
 import { bookingRulesSchema } from './rules';
@@ -51,8 +51,8 @@ export function guaranteeNotes(venue: Pick<VenueRow, 'timezone' | 'currency'>, r
   const terms = r.guaranteeTerms;
   if (!terms) return [];
   const policy = policyMessage(terms);
-  const amount = formatPrice(terms.feeCents / 100, terms.currency || venue.currency, locale);
-  const total = formatPrice(totalFeeCents(terms, r.covers) / 100, terms.currency || venue.currency, locale);
+  const amount = formatMoney(terms.feeCents, terms.currency || venue.currency, locale);
+  const total = formatMoney(totalFeeCents(terms, r.covers), terms.currency || venue.currency, locale);
   const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
   const notes = [`${reserveText(locale, 'outcome.guaranteeTitle')}: ${reserveText(locale, 'outcome.cardSaved')}`, reserveText(locale, `guarantee.${policy.key}`, policy.values)];
   if (terms.refundable === 'until' && deadline) {
@@ -101,7 +101,7 @@ export async function queueReservationEmails(
   const editUrl = venuePageUrl(context.host, locale, `/reserve/${r.hash}/edit`);
   const cancelled = news === 'cancelled' || news === 'venueCancelled' || news === 'declined';
   const venueNote = context.venueNote?.trim() ? `${emailPhrase(guestTemplate[news], locale, 'note')}: ${context.venueNote.trim()}` : null;
-  const fee = r.cancellationFeeCents ? formatPrice(r.cancellationFeeCents / 100, venue.currency, locale) : '';
+  const fee = r.cancellationFeeCents ? formatMoney(r.cancellationFeeCents, venue.currency, locale) : '';
   const details: [string, string][] = [
     [reserveText(locale, 'outcome.reference'), bookingReference(r.hash)],
     [labels.name, `${r.firstName} ${r.lastName}`],

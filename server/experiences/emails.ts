@@ -12,7 +12,7 @@ import { renderEmailTexts, reserveText } from '@/server/outbox/templates';
 import { policyOf } from './rules';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
-import { currencyIcon, formatPrice } from '@/lib/currency';
+import { currencyIcon, formatMoney } from '@/lib/currency';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import it from '@/messages/it.json';
@@ -38,7 +38,7 @@ async function zoneLabel(db: Database, venue: VenueRow, key: string, locale: Loc
 
 /** What happens to the deposit or prepayment if the guest cancels: refunded in full until the deadline, always, or kept. */
 function depositNote(manage: Texts, terms: GuaranteeTerms, venue: VenueRow, b: ExperienceBookingRow, locale: Locale): string {
-  const amount = formatPrice(b.paidCents / 100, venue.currency, locale);
+  const amount = formatMoney(b.paidCents, venue.currency, locale);
   if (terms.refundable === 'always') return fill(manage.depositAlways, { amount });
   if (terms.refundable === 'never') return fill(manage.depositNever, { amount });
   const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: b.date, time: b.time || '00:00', covers: b.covers }, new Date(0));
@@ -82,7 +82,7 @@ export async function queueExperienceEmails(
   const { emails, summary, manage } = catalogues[locale].experiences;
   const title = text(e.title, locale);
   const dateText = longDate(b.date, locale);
-  const money = (cents: number) => formatPrice(cents / 100, venue.currency, locale);
+  const money = (cents: number) => formatMoney(cents, venue.currency, locale);
   const link = venuePageUrl(context.host, locale, `/frontpage/esperienze/${e.hash}`);
   const editUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/edit`);
   const cancelUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/cancel`);
@@ -168,9 +168,9 @@ export async function queueExperienceEmails(
       [venueTexts.summary.time, b.time],
       ...(b.zoneKey ? [[venueTexts.summary.zone, await zoneLabel(tx, venue, b.zoneKey, 'it')] as [string, string]] : []),
       [venueTexts.summary.contact, `${b.email}, ${displayPhone(b.phonePrefix, b.phone)}`],
-      ...(b.paidCents ? [[venueTexts.summary.paid, formatPrice(b.paidCents / 100, venue.currency, 'it')] as [string, string]] : []),
-      ...(b.guaranteePaymentMethod && b.guaranteeTerms ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatPrice(totalFeeCents(b.guaranteeTerms, b.covers) / 100, venue.currency, 'it')})`] as [string, string]] : []),
-      ...(b.cancellationFeeCents ? [[venueTexts.manage.fee, formatPrice(b.cancellationFeeCents / 100, venue.currency, 'it')] as [string, string]] : []),
+      ...(b.paidCents ? [[venueTexts.summary.paid, formatMoney(b.paidCents, venue.currency, 'it')] as [string, string]] : []),
+      ...(b.guaranteePaymentMethod && b.guaranteeTerms ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatMoney(totalFeeCents(b.guaranteeTerms, b.covers), venue.currency, 'it')})`] as [string, string]] : []),
+      ...(b.cancellationFeeCents ? [[venueTexts.manage.fee, formatMoney(b.cancellationFeeCents, venue.currency, 'it')] as [string, string]] : []),
       ...(b.visitReason ? [[reserveText('it', 'details.visitReason'), visitReasonText(venue, b.visitReason, 'it')] as [string, string]] : []),
       ...Object.entries(b.additionalFields).map(([k, v]) => [text(e.additionalFields.find((f) => f.key === k)?.label, 'it') || k, v] as [string, string]),
       ...(b.notes ? [[venueTexts.summary.notes, b.notes] as [string, string]] : []),

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCards, outbox, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
@@ -27,7 +27,7 @@ function phrases(locale: Locale, mail: Mail) {
   return { t: (key: string, vars: Record<string, string> = {}) => fill(texts[mail][key] ?? '', vars), label: (key: string) => texts.labels[key] ?? key };
 }
 
-const money = (cents: number, currency: string, locale: string) => formatPrice(cents / 100, currency, locale);
+const money = (cents: number, currency: string, locale: string) => formatMoney(cents, currency, locale);
 const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 
 /** One e-mail: greeting, paragraphs, label/value lines, optional HTML extras (QR images) and link. */

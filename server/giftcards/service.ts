@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow, venues } from '@/server/db/schema';
 import type { GiftcardCheckoutData } from '@/lib/forms/giftcard';
-import { currencyIcon, formatPrice } from '@/lib/currency';
+import { currencyIcon, formatMoney } from '@/lib/currency';
 import { locales, toLocale } from '@/lib/i18n/locales';
 import { messageText } from '@/server/outbox/templates';
 import type { Texts } from '@/server/db/schema';
@@ -38,7 +38,7 @@ export type CheckoutStart = { fingerprint: string; provider: 'stripe' | 'testpay
  * carry it (issue 29).
  */
 export function customTitle(valueCents: number, currency: string): Texts {
-  return Object.fromEntries(locales.map((l) => [l, messageText(l, 'giftcards.customTitle', { amount: formatPrice(valueCents / 100, currency, l) })])) as Texts;
+  return Object.fromEntries(locales.map((l) => [l, messageText(l, 'giftcards.customTitle', { amount: formatMoney(valueCents, currency, l) })])) as Texts;
 }
 
 export async function startCheckout(

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/server/db/client';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import it from '@/messages/it.json';
@@ -44,7 +44,7 @@ type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof localCheckoutProvide
 function page(row: Row | null, localeHint: string, error?: string, cardNumber: string = TEST_CARDS.success) {
   const locale = toLocale(row?.locale ?? localeHint);
   const t = catalogues[locale].giftcards.testpay as Record<string, string>;
-  const amount = row ? formatPrice(row.amountTotal / 100, row.currency, locale) : '';
+  const amount = row ? formatMoney(row.amountTotal, row.currency, locale) : '';
   const content = !row || row.status !== 'open'
     ? `<p role="alert">${escapeHtml(t.closed)}</p>`
     : `<p>${escapeHtml(row.description)}</p>

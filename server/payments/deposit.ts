@@ -6,7 +6,7 @@ import type { Database } from '@/server/db/client';
 import { depositPayments, venues, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmailTexts } from '@/server/outbox/templates';
-import { formatMoney } from '@/lib/i18n/format';
+import { formatMoney } from '@/lib/currency';
 import { currencyOf, fromProviderAmount, toProviderAmount } from '@/lib/currency';
 import venueTexts from '@/messages/it.json';
 import { DEPOSIT_RETRY_MINUTES, type PublicPaymentConfig } from '@/lib/payments/types';

@@ -1,4 +1,5 @@
-import { bookingReference, formatDateTime, formatLongDate, formatMoney } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
+import { formatMoney } from '@/lib/currency';
 import { formatPrice } from '@/lib/currency';
 import { instantOf } from '@/server/booking/time';
 import { testDay } from '../helpers/clock';

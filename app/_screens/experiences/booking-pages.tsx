@@ -8,7 +8,7 @@ import { formatDate } from '@/components/reservation/format';
 import { experienceBookingLookup } from '@/server/booking/lookups';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { pickText } from '@/lib/i18n/texts';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { Locale } from '@/lib/i18n/locales';
 import type { ExperienceBookingView } from '@/lib/contract/experience-booking';
@@ -46,7 +46,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
 
 async function Summary({ booking, locale, valuta, labels, manage }: { booking: ExperienceBookingView; locale: Locale; valuta: string; labels: Manage; manage: Manage }) {
   const t = await getTranslations('reserve');
-  const money = (cents: number) => formatPrice(cents / 100, valuta, locale);
+  const money = (cents: number) => formatMoney(cents, valuta, locale);
   const policy = policyMessage(booking.policy);
   const balance = booking.paidCents > 0 && booking.priceCents > booking.paidCents ? booking.priceCents - booking.paidCents : 0;
   const rows: [string, string][] = [
@@ -149,7 +149,7 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
   if (!loaded) return <Unavailable />;
   const { locale, location, booking, t, manage, labels } = loaded;
   const r = await getTranslations('reserve');
-  const money = (cents: number) => formatPrice(cents / 100, location.valuta, locale);
+  const money = (cents: number) => formatMoney(cents, location.valuta, locale);
   const deadline = booking.cancellation.deadline
     ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
     : null;

@@ -4,7 +4,7 @@ import { backendFor } from '@/server/backend';
 import { pickText } from '@/lib/i18n/texts';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
-import { money } from '@/components/giftcards/money';
+import { formatMoney } from '@/lib/currency';
 import { PrintButton } from '@/components/giftcards/print-button';
 
 const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
@@ -28,7 +28,7 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
       ) : null}
       <h1>{pickText(card.product, locale) || t('title')}</h1>
       <p className="price">
-        {t('value')}: <strong>{money(card.value, location.valuta, locale)}</strong>
+        {t('value')}: <strong>{formatMoney(card.value, location.valuta, locale)}</strong>
       </p>
       <p>
         {t('code')}: <strong style={{ fontFamily: 'monospace', fontSize: '1.3em' }}>{formatCode(card.code)}</strong>
@@ -36,7 +36,7 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
       <div role="img" aria-label={t('qr')} style={{ width: 180, height: 180 }} dangerouslySetInnerHTML={{ __html: svg }} />
       <dl className="summary__list">
         <dt>{t('balance')}</dt>
-        <dd>{money(card.balance, location.valuta, locale)}</dd>
+        <dd>{formatMoney(card.balance, location.valuta, locale)}</dd>
         <dt>{t('validUntil')}</dt>
         <dd>{validUntil}</dd>
         {card.to ? (

@@ -6,7 +6,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { giftcardSession } from '@/server/giftcards/session';
-import { money } from '@/components/giftcards/money';
+import { formatMoney } from '@/lib/currency';
 
 /**
  * `/frontpage/giftcard/purchaseconfirmation/{fingerprint?}`: the order number, date and
@@ -48,7 +48,7 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
         <dt>{g('checkout.quantity')}</dt>
         <dd>{order.quantity}</dd>
         <dt>{g('checkout.total')}</dt>
-        <dd>{money(order.total, location.valuta, locale)}</dd>
+        <dd>{formatMoney(order.total, location.valuta, locale)}</dd>
         <dt>{t('delivery')}</dt>
         <dd>{order.deliverOn ? t('deliveryOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${order.deliverOn}T12:00:00Z`)) }) : t('deliveryEmail')}</dd>
       </dl>

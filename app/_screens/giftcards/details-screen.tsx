@@ -5,7 +5,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getGiftcardList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { money } from '@/components/giftcards/money';
+import { formatMoney } from '@/lib/currency';
 import { JsonLdScript } from '@/components/seo/json-ld';
 import { siteOrigin } from '@/lib/venue/origin';
 import { giftCardJsonLd } from '@/lib/seo/json-ld';
@@ -46,15 +46,15 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
       {card.customMin !== null && card.customMax !== null ? null : (
         <>
           <p>
-            {t('value')}: <strong>{money(card.value, location.valuta, locale)}</strong>
+            {t('value')}: <strong>{formatMoney(card.value, location.valuta, locale)}</strong>
           </p>
           <p className="price">
-            {t('price')}: {money(card.price, location.valuta, locale)}
+            {t('price')}: {formatMoney(card.price, location.valuta, locale)}
           </p>
         </>
       )}
       {card.customMin !== null && card.customMax !== null ? (
-        <p>{t('customValueHint', { min: money(card.customMin, location.valuta, locale), max: money(card.customMax, location.valuta, locale) })}</p>
+        <p>{t('customValueHint', { min: formatMoney(card.customMin, location.valuta, locale), max: formatMoney(card.customMax, location.valuta, locale) })}</p>
       ) : null}
       <h2>{t('description')}</h2>
       <p>{pickText(card.description, locale)}</p>

@@ -3,7 +3,7 @@ import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { money } from '@/components/giftcards/money';
+import { formatMoney } from '@/lib/currency';
 
 /** `/frontpage/giftcards` (alias `/frontpage/giftcard`): the venue's gift cards (spec section 2). */
 export async function GiftcardListScreen({ params }: { params: VenueParams }) {
@@ -21,15 +21,15 @@ export async function GiftcardListScreen({ params }: { params: VenueParams }) {
             <h2>{pickText(c.title, locale)}</h2>
             {c.customMin !== null && c.customMax !== null ? (
               <p>
-                {t('value')}: <strong>{t('valueRange', { min: money(c.customMin, location.valuta, locale), max: money(c.customMax, location.valuta, locale) })}</strong>
+                {t('value')}: <strong>{t('valueRange', { min: formatMoney(c.customMin, location.valuta, locale), max: formatMoney(c.customMax, location.valuta, locale) })}</strong>
               </p>
             ) : (
               <>
                 <p>
-                  {t('value')}: <strong>{money(c.value, location.valuta, locale)}</strong>
+                  {t('value')}: <strong>{formatMoney(c.value, location.valuta, locale)}</strong>
                 </p>
                 <p className="price">
-                  {t('price')}: {money(c.price, location.valuta, locale)}
+                  {t('price')}: {formatMoney(c.price, location.valuta, locale)}
                 </p>
               </>
             )}

@@ -4,7 +4,7 @@ import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { reservationLookup, smsStatusLookup } from '@/server/booking/lookups';
 import { pickText } from '@/lib/i18n/texts';
-import { formatPrice } from '@/lib/currency';
+import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { Locale } from '@/lib/i18n/locales';
 import type { BookingView } from '@/lib/contract/reservation';
@@ -77,7 +77,7 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
       {booking.cancellationFeeCents ? (
         <>
           <dt>{labels.fee}</dt>
-          <dd>{formatPrice(booking.cancellationFeeCents / 100, valuta, locale)}</dd>
+          <dd>{formatMoney(booking.cancellationFeeCents, valuta, locale)}</dd>
         </>
       ) : null}
     </dl>
@@ -190,7 +190,7 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
   if (!loaded) return <Unavailable />;
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
-  const fee = formatPrice(booking.cancellation.feeCents / 100, location.valuta, locale);
+  const fee = formatMoney(booking.cancellation.feeCents, location.valuta, locale);
   const deadline = booking.cancellation.deadline
     ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
     : null;

@@ -4,7 +4,8 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
 import { readReminderLink, reminderPage } from '@/server/booking/reminders';
-import { formatLongDate, formatMoney } from '@/lib/i18n/format';
+import { formatLongDate } from '@/lib/i18n/format';
+import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
 

@@ -5,7 +5,7 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { backendFor } from '@/server/backend';
 import { getDb } from '@/server/db/client';
 import { STAFF_COOKIE, staffSessionFor } from '@/server/staff/sessions';
-import { formatMoney } from '@/lib/i18n/format';
+import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
 

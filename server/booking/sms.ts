@@ -6,8 +6,7 @@ import type { Database } from '@/server/db/client';
 import { reservations, smsChallenges, zones, type ReservationRow, type VenueRow } from '@/server/db/schema';
 import { enqueueSms } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
-import { hitRateLimit } from '@/server/limits/ratelimit';
-import { limitIdentity } from '@/server/http/client-address';
+import { withinLimit } from '@/server/limits';
 import { log } from '@/lib/log';
 import { toLocale } from '@/lib/i18n/locales';
 import { smsText } from '@/server/outbox/templates';
@@ -20,8 +19,6 @@ export const MAX_ATTEMPTS = 5;
 /** Resending: not within a minute of the last send, and at most 3 sends in all. */
 export const RESEND_INTERVAL_MS = 60_000;
 export const MAX_SENDS = 3;
-/** Wrong or right, code checks from one IP address per hour, across reservations. */
-export const IP_ATTEMPTS_PER_HOUR = 30;
 
 /** Only a keyed hash of the code is stored; the key is the booking's own 128-bit hash. */
 const codeHash = (reservationHash: string, code: string) => createHmac('sha256', reservationHash).update(code).digest('hex');
@@ -93,8 +90,8 @@ const fail = (tx: Database, r: ReservationRow, now: Date, reason: 'attempts' | '
  * which ends it `suspendedError` and frees the seats; so does an expired code.
  */
 export async function verifyCode(db: Database, venue: VenueRow, input: { hash: string; code: string; ip: string; host: string }, now = clockNow()): Promise<CodeResult> {
-  const perIp = await hitRateLimit(db, `sms-code:${limitIdentity(input.ip)}`, IP_ATTEMPTS_PER_HOUR, 3_600_000, now);
-  if (!perIp.allowed) {
+  // Wrong or right, code checks from one address across the venue's bookings: limit smsCodeAddress.
+  if (!(await withinLimit(db, venue, 'smsCodeAddress', input.ip, now))) {
     log.warn('sms_code_refused', { reason: 'ipLimit', venueId: venue.id });
     return { error: 'tooManyAttempts' };
   }

@@ -4,8 +4,7 @@ import { giftcardCheckoutSchema, normalizeCardCode } from '@/lib/forms/giftcard'
 import { fieldErrors } from '@/lib/forms/fidelity';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
-import { hitRateLimit } from '@/server/limits/ratelimit';
-import { limitIdentity } from '@/server/http/client-address';
+import { withinLimit } from '@/server/limits';
 import { GiftcardError } from '@/server/giftcards/errors';
 import { cardView, findCard, listCards } from '@/server/giftcards/catalog';
 import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem';
@@ -118,14 +117,13 @@ export function giftcardRedeem({ db, venue, params }: CallContext): Promise<Enve
 
 /**
  * `giftcard/balance` `{code, remoteIp}`: the card holder's balance page. Codes carry 80
- * random bits; guessing is also limited to 10 tries per address and venue per 15 minutes
- * (429 `tooMany`), counted before the code is looked at.
+ * random bits; guessing is also limited per address and venue (limit giftcardBalanceAddress:
+ * 10 per 15 minutes; 429 `tooMany`), counted before the code is looked at.
  */
 export async function giftcardBalance({ db, venue, params }: CallContext): Promise<Envelope> {
   const ip = params.get('remoteIp') || 'unknown';
   // Counted per client identity (an IPv6 /64), so neighbouring addresses share one allowance.
-  const limit = await hitRateLimit(db, `giftcard-balance:${venue.id}:${limitIdentity(ip)}`, 10, 15 * 60_000);
-  if (!limit.allowed) return { httpStatus: 429, status: false, error: 'tooMany' };
+  if (!(await withinLimit(db, venue, 'giftcardBalanceAddress', ip))) return { httpStatus: 429, status: false, error: 'tooMany' };
   const q = codeInput.safeParse(fields(params));
   const card = q.success ? await lookupCard(db, venue, q.data.code) : null;
   if (!card) return { httpStatus: 404, status: false, error: 'notFound', fieldErrors: { code: 'codeNotFound' } };

@@ -52,6 +52,10 @@ export const LIMITS = {
   experienceCreate: { count: 20, windowSeconds: 3600, per: 'address' },
   /** Staff sign-in attempts (the venue's credential typed on a device) per address: guessing stays hopeless. */
   staffSignIn: { count: 10, windowSeconds: 900, per: 'address' },
+  /** SMS code checks, right or wrong, per address, over all of a venue's bookings (each booking also ends after 5 wrong codes). */
+  smsCodeAddress: { count: 30, windowSeconds: 3600, per: 'address' },
+  /** Gift card balance look-ups per address, counted before the code is looked at (codes carry 80 random bits). */
+  giftcardBalanceAddress: { count: 10, windowSeconds: 900, per: 'address' },
 } as const satisfies Record<string, { count: number; windowSeconds: number; per: 'address' | 'email' | 'phone' }>;
 
 export type LimitName = keyof typeof LIMITS;

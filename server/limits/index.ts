@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Database } from '@/server/db/client';
+import type { VenueRow } from '@/server/db/schema';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
 import { hitRateLimit } from '@/server/limits/ratelimit';
@@ -49,6 +50,20 @@ export async function enforceLimits(
       log.warn('rate_limited', { limit: name, venue: venueKey, count: result.count });
       throw new RateLimitedError(name, result.retryAfterSeconds);
     }
+  }
+}
+
+/**
+ * Counts one hit of a limit the backend itself keeps (not a page's call: SMS code checks, gift
+ * card balance look-ups) for a venue of this database; false once it is over.
+ */
+export async function withinLimit(db: Database, venue: Pick<VenueRow, 'id' | 'limits' | 'country'>, name: LimitName, subject: string, now = clockNow()): Promise<boolean> {
+  try {
+    await enforceLimits(db, `venue-${venue.id}`, venue.limits, [[name, subject]], now, venue.country);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return false;
+    throw error;
   }
 }
 

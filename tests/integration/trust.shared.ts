@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
 import { pinTestClock, placeDemoCalendar, TEST_NOW, testDay, testMoment } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
+import { LIMITS } from '@/server/limits/config';
 
 // A Tuesday morning in Florence (tests/helpers/clock.ts); every day below is counted from it.
 const NOW = TEST_NOW;
@@ -172,7 +173,7 @@ export function describeTrust(driver: Driver) {
       expect(await sms.resendCode(db, venue, r.hash!, LATER(3))).toHaveProperty('expiresAt');
       expect(await sms.resendCode(db, venue, r.hash!, LATER(5))).toEqual({ error: 'resendLimit' });
       const results = [];
-      for (let i = 0; i < sms.IP_ATTEMPTS_PER_HOUR + 1; i++) results.push(await sms.verifyCode(db, venue, { hash: 'AAAAAAAAAAAAAAAAAAAAAA', code: '123456', ip: '10.9.9.9', host: 'localhost' }, LATER(6)));
+      for (let i = 0; i < LIMITS.smsCodeAddress.count + 1; i++) results.push(await sms.verifyCode(db, venue, { hash: 'AAAAAAAAAAAAAAAAAAAAAA', code: '123456', ip: '10.9.9.9', host: 'localhost' }, LATER(6)));
       expect(results.at(-2)).toEqual({ error: 'notFound' });
       expect(results.at(-1)).toEqual({ error: 'tooManyAttempts' });
     });

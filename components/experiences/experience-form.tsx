@@ -15,6 +15,7 @@ import { GuaranteeStep } from '@/components/reservation/guarantee-step';
 import { SummaryStep } from '@/components/reservation/summary-step';
 import { PeopleStep } from '@/components/reservation/people-step';
 import { Progress } from '@/components/reservation/progress';
+import { StepSection } from '@/components/reservation/step-section';
 import { SummaryChallenge } from '@/components/reservation/summary-challenge';
 import { BotFailed } from '@/components/reservation/bot-failed';
 import { api, errorCode, fetchData, query } from '@/components/reservation/api';
@@ -23,6 +24,7 @@ import { formatDate, visitReasonLabel } from '@/components/reservation/format';
 import { useBotSubmit } from '@/components/reservation/use-bot-submit';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { FieldsStep } from './fields-step';
+import { TimeAndZone } from './time-and-zone';
 import { DepositStep } from './deposit-step';
 import { EXPERIENCE_LAST_KEY, type ExperienceFormSetup } from './types';
 import { fill } from '@/lib/i18n/fill';
@@ -133,11 +135,6 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
     }
     setStep(target);
   };
-  const heading = (id: string, text: string) => (
-    <h2 id={id} ref={headingRef} tabIndex={-1}>
-      {text}
-    </h2>
-  );
   // The summary's messages: the experience's refusals (`experiences.errors`) before the table's.
   const summarySetup = {
     ...wizard,
@@ -151,8 +148,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       <Progress label={t['steps.label']} currentLabel={t['steps.current']} steps={stepList} current={step} onBack={back} />
 
       {step === 'people' ? (
-        <section aria-labelledby="x-people">
-          {heading('x-people', x['form.people'])}
+        <StepSection id="x-people" title={x['form.people']} headingRef={headingRef}>
           {invalidPrefill ? (
             <p role="alert" className="field__error">
               {setup.initial.pax < e.minGuests ? fill(x['errors.guestsBelowMin'], { min: e.minGuests }) : fill(x['errors.guestsAboveMax'], { max: e.maxGuests })}
@@ -167,12 +163,11 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setStep(date ? 'time' : 'date');
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'date' ? (
-        <section aria-labelledby="x-date">
-          {heading('x-date', x['form.date'])}
+        <StepSection id="x-date" title={x['form.date']} headingRef={headingRef}>
           {priceLine ? <p className="price">{priceLine}</p> : null}
           <Calendar
             setup={wizard}
@@ -188,23 +183,21 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setStep('time');
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'time' ? (
-        <section aria-labelledby="x-time">
-          {heading('x-time', x['form.time'])}
+        <StepSection id="x-time" title={x['form.time']} headingRef={headingRef}>
           <TimeAndZone setup={setup} times={times.data} loading={times.isLoading} error={times.error ? errorText(errorCode(times.error)) : undefined} time={time} zone={zone} onChoose={(tm, zn) => {
             setTime(tm);
             setZone(zn);
             setStep(e.hasFields ? 'fields' : 'details');
           }} />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'fields' ? (
-        <section aria-labelledby="x-fields">
-          {heading('x-fields', x['form.fields'])}
+        <StepSection id="x-fields" title={x['form.fields']} headingRef={headingRef}>
           {fields.data ? (
             <FieldsStep
               fields={fields.data}
@@ -221,12 +214,11 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
           ) : (
             <p role="status">{t['date.loading']}</p>
           )}
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'details' ? (
-        <section aria-labelledby="x-details">
-          {heading('x-details', t['details.title'])}
+        <StepSection id="x-details" title={t['details.title']} headingRef={headingRef}>
           <DetailsStep
             setup={wizard}
             initial={details}
@@ -242,12 +234,11 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setStep(afterDetails(p));
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'guarantee' && payment?.guarantee ? (
-        <section aria-labelledby="x-guarantee">
-          {heading('x-guarantee', t['guarantee.title'])}
+        <StepSection id="x-guarantee" title={t['guarantee.title']} headingRef={headingRef}>
           <GuaranteeStep
             setup={wizard}
             offer={payment.guarantee}
@@ -256,12 +247,11 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setStep(payment.deposit && !depositReference ? 'payment' : 'summary');
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'payment' && payment?.deposit ? (
-        <section aria-labelledby="x-payment">
-          {heading('x-payment', x['form.payTitle'])}
+        <StepSection id="x-payment" title={x['form.payTitle']} headingRef={headingRef}>
           <DepositStep
             setup={wizard}
             deposit={payment.deposit}
@@ -273,7 +263,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setStep('summary');
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'summary' && paidRefused ? (
@@ -284,8 +274,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       {step === 'summary' && details && bot.failed ? <BotFailed setup={wizard} headingRef={headingRef} onRestart={() => { bot.reset(); back('people'); }} /> : null}
 
       {step === 'summary' && details && !bot.failed ? (
-        <section aria-labelledby="x-summary">
-          {heading('x-summary', t['summary.title'])}
+        <StepSection id="x-summary" title={t['summary.title']} headingRef={headingRef}>
           <SummaryStep
             setup={summarySetup}
             choice={{ pax, date, time, zone }}
@@ -303,66 +292,9 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               return error === 'botcheckUnsure' ? null : error;
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
       {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={wizard} submit={submit} errorText={errorText} /> : null}
-    </div>
-  );
-}
-
-/** The day's start times (`getavailabletimes`), then the zone when the guest may choose one. */
-function TimeAndZone({ setup, times, loading, error, time, zone, onChoose }: { setup: ExperienceFormSetup; times?: ExperienceTime[]; loading: boolean; error?: string; time: string; zone: string; onChoose: (time: string, zone: string) => void }) {
-  const { x, experience: e, wizard } = setup;
-  const [picked, setPicked] = useState(time);
-  if (error) return <p role="alert" className="field__error">{error}</p>;
-  if (loading || !times) return <p role="status">{wizard.t['date.loading']}</p>;
-  const list = e.hasTimes ? times : [{ time: '', available: true, posti: 0 }];
-  if (!list.length) return <p role="status">{x['form.noTimes']}</p>;
-  const chosen = e.hasTimes ? picked : '';
-  return (
-    <div className="time-step">
-      {e.hasTimes ? (
-        <fieldset className="field--group">
-          <legend className="visually-hidden">{x['form.time']}</legend>
-          <ul className="choice-grid">
-            {list.map((s) => (
-              <li key={s.time}>
-                <button
-                  type="button"
-                  className={`choice${s.available ? '' : ' choice--full'}`}
-                  disabled={!s.available}
-                  aria-pressed={picked === s.time}
-                  onClick={() => (e.zones ? setPicked(s.time) : onChoose(s.time, ''))}
-                >
-                  {s.time}
-                  {s.available ? null : <span className="choice__note"> · {x['form.full']}</span>}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ) : null}
-      {e.zones && (chosen || !e.hasTimes) ? (
-        <fieldset className="field--group zones">
-          <legend>{x['form.zone']}</legend>
-          <ul className="choice-grid">
-            {e.zones.map((z) => (
-              <li key={z.key}>
-                <button type="button" className="choice" aria-pressed={zone === z.key} onClick={() => onChoose(chosen, z.key)}>
-                  {z.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      ) : null}
-      {!e.hasTimes && !e.zones ? (
-        <div className="actions">
-          <button type="button" className="button" onClick={() => onChoose('', '')}>
-            {x['form.continue']}
-          </button>
-        </div>
-      ) : null}
     </div>
   );
 }

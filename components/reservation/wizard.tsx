@@ -1,34 +1,32 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
-import { localizedPath } from '@/lib/i18n/paths';
-import { parseDate, parsePax, parseTime } from '@/lib/params';
 import { Calendar } from './calendar';
 import { TimeStep } from './time-step';
 import { DetailsStep } from './details-step';
 import { SummaryStep } from './summary-step';
-import { GuaranteeStep, type GuaranteeOffer } from './guarantee-step';
+import { GuaranteeStep } from './guarantee-step';
 import { PeopleStep } from './people-step';
 import { HoldNotice, type Hold } from './hold-notice';
 import { Progress } from './progress';
+import { StepSection } from './step-section';
 import { api, errorCode, fetchData, query } from './api';
 import { readSession, writeSession } from './session';
-import { formatDate, visitReasonLabel } from './format';
+import { formatDate } from './format';
 import { useBotSubmit } from './use-bot-submit';
+import { guaranteeFor, holdSeats, sendBooking, type Guarantee } from './wizard-calls';
+import { useUrlChoice } from './use-url-choice';
 import { SummaryChallenge } from './summary-challenge';
 import { BotFailed } from './bot-failed';
-import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
+import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
-import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
+import { sendEmbedEvent } from '@/lib/embed/client';
 
 export { formatDate } from './format';
 export type { Hold } from './hold-notice';
 
 type Step = 'people' | 'date' | 'time' | 'details' | 'guarantee' | 'summary';
-/** The guarantee offered for one choice, and the saved card's reference once given. */
-type Guarantee = { choice: string; offer: GuaranteeOffer | null; reference?: string };
 
 /**
  * The booking wizard (spec section 2, "Reservation form"). Its choices live in the URL
@@ -38,19 +36,7 @@ type Guarantee = { choice: string; offer: GuaranteeOffer | null; reference?: str
  */
 export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const { t, edit } = setup;
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  // The URL's choices are read strictly (lib/params): one that is no real party size, day or
-  // time sends the guest back to its step with the message, never further on.
-  const pax = parsePax(params.get('pax'), setup.partySize.max) ?? 0;
-  const date = (pax && parseDate(params.get('date'))) || '';
-  const time = (date && parseTime(params.get('time'))) || '';
-  const zone = time ? (params.get('zone') ?? '') : '';
-  const badChoice = params.get('pax') && !pax ? 'paxInvalid' : pax && params.get('date') && !date ? 'dateInvalid' : date && params.get('time') && !time ? 'timeInvalid' : null;
-  const experience = params.get('experience') ?? '';
-  const wanted = params.get('step');
-  const choiceKey = `${pax}|${date}|${time}|${zone}`;
+  const { router, pathname, params, go, pax, date, time, zone, badChoice, experience, wanted, choiceKey } = useUrlChoice(setup.partySize.max);
   // Editing keeps its own copy of the details, prefilled with the booking's.
   const detailsKey = edit ? `${DETAILS_KEY}:${edit.hash}` : DETAILS_KEY;
   // The wizard renders in the browser only (it reads the URL's query), so sessionStorage is there.
@@ -97,16 +83,6 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
     headingRef.current?.focus();
   }, [step]);
 
-  const go = (next: Record<string, string | number | null>) => {
-    const q = new URLSearchParams(params.toString());
-    for (const [k, v] of Object.entries(next)) {
-      if (v === null || v === '') q.delete(k);
-      else q.set(k, String(v));
-    }
-    const qs = q.toString();
-    router.push(`${pathname}${qs ? `?${qs}` : ''}`, { scroll: false });
-  };
-
   const releaseHold = async () => {
     const current = readSession<Hold>(HOLD_KEY);
     if (!current) return;
@@ -149,51 +125,8 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
    * Sends the booking (or, editing, the change). The bot check runs first: its v3 token, or
    * after the visible challenge both tokens (spec section 7).
    */
-  const submit = async (v2Token?: string): Promise<string | null> => {
-    if (!details) return 'generic';
-    const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
-    if (edit) {
-      const result = await api('/api/reservation/edit', { ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken });
-      // Unreachable: stay on the summary with the guest's choices and details, and say so.
-      if (!result.ok && (result.status === 0 || result.error === 'unavailable')) return 'unavailable';
-      if (result.ok) {
-        writeSession(HOLD_KEY, null);
-        writeSession(detailsKey, null);
-        router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/confirm`));
-        return null;
-      }
-      if (result.status === 409 || result.status === 400) return result.error.startsWith('reserveEdit') || result.error === 'notChangeable' ? `edit.${result.error}` : result.error;
-      router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/error`));
-      return null;
-    }
-    const result = await api<{ outcome: string; hash: string }>('/api/reservation', {
-      ...details,
-      pax,
-      date,
-      time,
-      zone,
-      experience: experience || undefined,
-      reservemodule: setup.module ?? undefined,
-      holdToken,
-      language: setup.locale,
-      guaranteeReference: offer?.reference,
-      cancellationPolicy: Boolean(offer?.reference),
-      ...(await bot.tokens(v2Token)),
-    });
-    if (result.ok) {
-      bot.passed();
-      writeSession(HOLD_KEY, null);
-      writeSession(DETAILS_KEY, null);
-      writeSession(GUARANTEE_KEY, null);
-      writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(setup, details.motivo), note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });
-      sendEmbedEvent({ type: 'booked', id: await bookingEventId(result.data.hash), status: result.data.outcome, pax, date });
-      router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
-      return null;
-    }
-    if (result.status === 0) return 'unavailable';
-    if (bot.refused(result.error)) return result.error === 'botcheckUnsure' ? 'botcheckUnsure' : null;
-    return result.error;
-  };
+  const submit = (v2Token?: string): Promise<string | null> =>
+    details ? sendBooking({ setup, router, bot, details, detailsKey, choice: { pax, date, time, zone }, experience, hold, offer }, v2Token) : Promise.resolve('generic');
 
   const steps = [
     { key: 'people' as const, label: t['steps.people'], value: pax ? setup.paxLabels[pax] : '' },
@@ -215,19 +148,13 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       ) : null}
 
       {step === 'people' ? (
-        <section aria-labelledby="step-people">
-          <h2 id="step-people" ref={headingRef} tabIndex={-1}>
-            {t['people.title']}
-          </h2>
+        <StepSection id="step-people" title={t['people.title']} headingRef={headingRef}>
           <PeopleStep setup={setup} onChoose={(n) => go({ pax: n })} />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'date' ? (
-        <section aria-labelledby="step-date">
-          <h2 id="step-date" ref={headingRef} tabIndex={-1}>
-            {t['date.title']}
-          </h2>
+        <StepSection id="step-date" title={t['date.title']} headingRef={headingRef}>
           <Calendar
             setup={setup}
             month={shownMonth}
@@ -239,14 +166,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             onMonth={setMonth}
             onChoose={(d) => go({ date: d })}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'time' ? (
-        <section aria-labelledby="step-time">
-          <h2 id="step-time" ref={headingRef} tabIndex={-1}>
-            {t['time.title']}
-          </h2>
+        <StepSection id="step-time" title={t['time.title']} headingRef={headingRef}>
           {holdExpired ? (
             <p role="alert" className="notice notice--warning">
               {t['time.expired']}
@@ -269,28 +193,23 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
                 go({ time: choice.time, zone: choice.zone, step: null });
                 return null;
               }
-              const result = await api<{ holdToken: string; expiresAt: string }>('/api/reservation/hold', { date, time: choice.time, zone: choice.zone, pax, reservemodule: setup.module ?? undefined, hash: edit?.hash });
-              if (!result.ok) {
-                if (result.status === 0) return 'unavailable';
-                void dayData.mutate();
-                return result.error;
+              const held = await holdSeats(setup, { pax, date, time: choice.time, zone: choice.zone });
+              if ('error' in held) {
+                if (held.error !== 'unavailable') void dayData.mutate();
+                return held.error;
               }
-              const newHold: Hold = { token: result.data.holdToken, expiresAt: result.data.expiresAt, date, time: choice.time, zone: choice.zone, pax };
-              writeSession(HOLD_KEY, newHold);
+              const newHold = held.hold;
               setHold(newHold);
               setHoldExpired(false);
               go({ time: choice.time, zone: choice.zone, step: null });
               return null;
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'details' ? (
-        <section aria-labelledby="step-details">
-          <h2 id="step-details" ref={headingRef} tabIndex={-1}>
-            {t['details.title']}
-          </h2>
+        <StepSection id="step-details" title={t['details.title']} headingRef={headingRef}>
           <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <DetailsStep
             setup={setup}
@@ -307,26 +226,23 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
                 go({ step: 'summary' });
                 return;
               }
-              const result = await api<GuaranteeOffer | { required: false }>('/api/reservation/guarantee', { pax, date, time, zone, reservemodule: setup.module ?? undefined, email: values.email, holdToken: hold?.token });
+              const asked = await guaranteeFor(setup, { pax, date, time, zone }, values.email, hold);
               // Refused by the limit of card set-ups: the guest stays here, told to wait, with what they typed.
-              if (!result.ok && result.status === 429) {
-                setDetailsProblem(result.error);
+              if ('error' in asked) {
+                setDetailsProblem(asked.error);
                 return;
               }
-              const next: Guarantee = { choice: choiceKey, offer: result.ok && result.data.required ? result.data : null };
+              const next: Guarantee = { choice: choiceKey, offer: asked.offer };
               writeSession(GUARANTEE_KEY, next);
               setGuarantee(next);
               go({ step: next.offer ? 'guarantee' : 'summary' });
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'guarantee' && offer?.offer ? (
-        <section aria-labelledby="step-guarantee">
-          <h2 id="step-guarantee" ref={headingRef} tabIndex={-1}>
-            {t['guarantee.title']}
-          </h2>
+        <StepSection id="step-guarantee" title={t['guarantee.title']} headingRef={headingRef}>
           <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <GuaranteeStep
             setup={setup}
@@ -338,7 +254,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
               go({ step: 'summary' });
             }}
           />
-        </section>
+        </StepSection>
       ) : null}
 
       {step === 'summary' && details && bot.failed ? (
@@ -353,10 +269,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       ) : null}
 
       {step === 'summary' && details && !bot.failed ? (
-        <section aria-labelledby="step-summary">
-          <h2 id="step-summary" ref={headingRef} tabIndex={-1}>
-            {edit ? t['edit.summaryTitle'] : t['summary.title']}
-          </h2>
+        <StepSection id="step-summary" title={edit ? t['edit.summaryTitle'] : t['summary.title']} headingRef={headingRef}>
           <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <SummaryStep
             setup={setup}
@@ -373,7 +286,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             guarantee={offer?.offer ?? null}
             onConfirm={() => submit()}
           />
-        </section>
+        </StepSection>
       ) : null}
       {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={setup} submit={submit} errorText={(code) => (code === 'soldOut' ? t['outcome.soldOut'] : (t[`errors.${code}`] ?? t['errors.generic']))} /> : null}
     </div>

@@ -1,0 +1,100 @@
+import type { useRouter } from 'next/navigation';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { ReservationDetails } from '@/lib/forms/reservation';
+import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
+import { api } from './api';
+import { writeSession } from './session';
+import { visitReasonLabel } from './format';
+import type { useBotSubmit } from './use-bot-submit';
+import type { GuaranteeOffer } from './guarantee-step';
+import type { Hold } from './hold-notice';
+import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type WizardSetup } from './types';
+
+/** The guarantee offered for one choice, and the saved card's reference once given. */
+export type Guarantee = { choice: string; offer: GuaranteeOffer | null; reference?: string };
+
+type Choice = { pax: number; date: string; time: string; zone: string };
+
+/**
+ * Holds the seats of a chosen time (`/api/reservation/hold`), kept in the session so a reload
+ * keeps it. Refused: the error code (`unavailable` when the site could not be reached).
+ */
+export async function holdSeats(setup: WizardSetup, choice: Choice): Promise<{ hold: Hold } | { error: string }> {
+  const result = await api<{ holdToken: string; expiresAt: string }>('/api/reservation/hold', { ...choice, reservemodule: setup.module ?? undefined, hash: setup.edit?.hash });
+  if (!result.ok) return { error: result.status === 0 ? 'unavailable' : result.error };
+  const hold: Hold = { token: result.data.holdToken, expiresAt: result.data.expiresAt, ...choice };
+  writeSession(HOLD_KEY, hold);
+  return { hold };
+}
+
+/** Whether the venue asks a card guarantee for this choice (`/api/reservation/guarantee`); the limit of card set-ups refuses with its code. */
+export async function guaranteeFor(setup: WizardSetup, choice: Choice, email: string, hold: Hold | null): Promise<{ offer: GuaranteeOffer | null } | { error: string }> {
+  const result = await api<GuaranteeOffer | { required: false }>('/api/reservation/guarantee', { ...choice, reservemodule: setup.module ?? undefined, email, holdToken: hold?.token });
+  if (!result.ok && result.status === 429) return { error: result.error };
+  return { offer: result.ok && result.data.required ? result.data : null };
+}
+
+export type Booking = {
+  setup: WizardSetup;
+  router: ReturnType<typeof useRouter>;
+  bot: ReturnType<typeof useBotSubmit>;
+  details: ReservationDetails;
+  /** Where the details are kept (editing keeps its own copy). */
+  detailsKey: string;
+  choice: Choice;
+  experience: string;
+  hold: Hold | null;
+  offer: Guarantee | null;
+};
+
+/**
+ * The booking wizard's last call: the booking (`/api/reservation`) or, editing, the change
+ * (`/api/reservation/edit`), then on to the outcome's page. Resolves with the error code to
+ * show on the summary, or null once the guest has been sent on.
+ */
+export async function sendBooking({ setup, router, bot, details, detailsKey, choice, experience, hold, offer }: Booking, v2Token?: string): Promise<string | null> {
+  const { pax, date, time, zone } = choice;
+  const { edit } = setup;
+  const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
+  if (edit) {
+    const result = await api('/api/reservation/edit', { ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken });
+    // Unreachable: stay on the summary with the guest's choices and details, and say so.
+    if (!result.ok && (result.status === 0 || result.error === 'unavailable')) return 'unavailable';
+    if (result.ok) {
+      writeSession(HOLD_KEY, null);
+      writeSession(detailsKey, null);
+      router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/confirm`));
+      return null;
+    }
+    if (result.status === 409 || result.status === 400) return result.error.startsWith('reserveEdit') || result.error === 'notChangeable' ? `edit.${result.error}` : result.error;
+    router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/error`));
+    return null;
+  }
+  const result = await api<{ outcome: string; hash: string }>('/api/reservation', {
+    ...details,
+    pax,
+    date,
+    time,
+    zone,
+    experience: experience || undefined,
+    reservemodule: setup.module ?? undefined,
+    holdToken,
+    language: setup.locale,
+    guaranteeReference: offer?.reference,
+    cancellationPolicy: Boolean(offer?.reference),
+    ...(await bot.tokens(v2Token)),
+  });
+  if (result.ok) {
+    bot.passed();
+    writeSession(HOLD_KEY, null);
+    writeSession(DETAILS_KEY, null);
+    writeSession(GUARANTEE_KEY, null);
+    writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(setup, details.motivo), note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });
+    sendEmbedEvent({ type: 'booked', id: await bookingEventId(result.data.hash), status: result.data.outcome, pax, date });
+    router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
+    return null;
+  }
+  if (result.status === 0) return 'unavailable';
+  if (bot.refused(result.error)) return result.error === 'botcheckUnsure' ? 'botcheckUnsure' : null;
+  return result.error;
+}

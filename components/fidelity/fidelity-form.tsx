@@ -9,13 +9,12 @@ import type { FidelityData, FidelityInput } from '@/lib/forms/fidelity';
 import { fidelityFields, type FidelityField } from '@/lib/forms/fidelity-fields';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
-import { TextField } from '@/components/forms/text-field';
-import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
+import { type PrefixOption } from '@/components/forms/phone-field';
 import { BirthdayField } from '@/components/forms/birthday-field';
-import { ConsentField } from '@/components/forms/consent-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { fieldId, type FormMessages } from '@/components/forms/types';
+import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
 
 export type FidelityFormText = FormMessages & {
   labels: Record<string, string>;
@@ -101,27 +100,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
       <ErrorSummary ref={summaryRef} formId={FORM_ID} title={text.summaryTitle} text={text.summaryText} errors={summary} />
-      <div className="form__row">
-        <TextField formId={FORM_ID} registration={register('nome')} label={text.labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={text.required} />
-        <TextField formId={FORM_ID} registration={register('cognome')} label={text.labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={text.required} />
-      </div>
-      <TextField formId={FORM_ID} registration={register('email')} label={text.labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
-      <PhoneField
-        formId={FORM_ID}
-        legend={text.labels.phone}
-        prefixLabel={text.labels.prefix}
-        phoneLabel={text.labels.phone}
-        prefixes={prefixes}
-        prefix={register('prefisso')}
-        phone={register('telefono')}
-        prefixError={message('prefisso')}
-        phoneError={message('telefono')}
-        requiredLabel={text.required}
-        locale={locale}
-        country={country}
-        defaultPrefix={defaultPrefix}
-        searchLabel={text.labels.prefixSearch}
-      />
+      <ContactFields formId={FORM_ID} text={text} message={message} register={{ nome: register('nome'), cognome: register('cognome'), email: register('email'), prefisso: register('prefisso'), telefono: register('telefono') }} phone={{ prefixes, locale, country, defaultPrefix }} />
       <BirthdayField
         formId={FORM_ID}
         legend={text.labels.birthday}
@@ -135,38 +114,13 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
         monthError={message('compleannoMese')}
         requiredLabel={text.required}
       />
-      <ConsentField
+      <ConsentFields
         formId={FORM_ID}
-        registration={register('privacy')}
-        label={text.labels.privacy}
-        requiredLabel={text.required}
-        policyTitle={text.labels.privacyPolicy}
-        policyText={text.policies.privacy}
-        readPolicyLabel={text.readPolicy}
-        closeLabel={text.close}
-        error={message('privacy')}
-      />
-      <ConsentField
-        formId={FORM_ID}
-        registration={register('marketing')}
-        label={text.labels.marketing}
-        requiredLabel={text.required}
-        hint={text.marketingMandatory}
-        policyTitle={text.labels.marketingPolicy}
-        policyText={text.policies.marketing}
-        readPolicyLabel={text.readPolicy}
-        closeLabel={text.close}
-        error={message('marketing')}
-      />
-      <ConsentField
-        formId={FORM_ID}
-        registration={register('marketingSms')}
-        label={text.labels.marketingSms}
-        required={false}
-        policyTitle={text.labels.marketingPolicy}
-        policyText={text.policies.marketing}
-        readPolicyLabel={text.readPolicy}
-        closeLabel={text.close}
+        text={text}
+        message={message}
+        register={{ privacy: register('privacy'), marketing: register('marketing'), marketingSms: register('marketingSms') }}
+        policies={text.policies}
+        marketing={{ required: true, hint: text.marketingMandatory }}
       />
       {unavailable ? (
         <p role="alert" className="field__error">

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/forms/text-field';
 import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
-import { ConsentField } from '@/components/forms/consent-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
@@ -13,6 +12,7 @@ import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { fill } from '@/lib/i18n/fill';
+import { ConsentFields } from '@/components/forms/guest-fields';
 
 /** A card as the checkout needs it: title already in the guest's language, amounts in cents. */
 export type CheckoutCard = { id: string; title: string; value: number; price: number; customMin: number | null; customMax: number | null; maxQuantity: number };
@@ -232,9 +232,14 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
         ['wallet', L.wallet],
       ])}
 
-      <ConsentField formId={FORM_ID} registration={register('privacy')} label={L.privacy} policyTitle={L.privacyPolicy} policyText={text.policies.privacy} readPolicyLabel={text.readPolicy} closeLabel={text.close} error={message('privacy')} />
-      <ConsentField formId={FORM_ID} registration={register('marketing')} label={L.marketing} policyTitle={L.marketingPolicy} policyText={text.policies.marketing} readPolicyLabel={text.readPolicy} closeLabel={text.close} />
-      <ConsentField formId={FORM_ID} registration={register('marketingSms')} label={L.marketingSms} required={false} policyTitle={L.marketingPolicy} policyText={text.policies.marketing} readPolicyLabel={text.readPolicy} closeLabel={text.close} />
+      <ConsentFields
+        formId={FORM_ID}
+        text={text}
+        message={message}
+        register={{ privacy: register('privacy'), marketing: register('marketing'), marketingSms: register('marketingSms') }}
+        policies={text.policies}
+        marketing={{ required: false }}
+      />
 
       {notice ? (
         <p role="alert" className="field__error">

@@ -7,9 +7,7 @@ import { formErrors } from '@/components/forms/form-errors';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { promoFields, type PromoField } from '@/lib/promo/fields';
-import { TextField } from '@/components/forms/text-field';
-import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
-import { ConsentField } from '@/components/forms/consent-field';
+import { type PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { fieldId, type FormMessages } from '@/components/forms/types';
@@ -17,6 +15,7 @@ import type { PromoState } from '@/lib/promo/state';
 import { writeSession } from '@/components/reservation/session';
 import { PROMO_DUPLICATE_KEY } from './resend-code';
 import { EMAIL, hasPhoneDigits } from '@/lib/forms/shapes';
+import { GuestFields } from '@/components/forms/guest-fields';
 
 export type PromoFormText = FormMessages & {
   labels: Record<string, string>;
@@ -100,59 +99,19 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
       <ErrorSummary formId={FORM_ID} title={text.summaryTitle} text={text.summaryText} errors={summary} />
-      <div className="form__row">
-        <TextField formId={FORM_ID} registration={register('nome', required('nameRequired'))} label={text.labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={text.required} />
-        <TextField formId={FORM_ID} registration={register('cognome', required('surnameRequired'))} label={text.labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={text.required} />
-      </div>
-      <TextField formId={FORM_ID} registration={register('email', email)} label={text.labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
-      <PhoneField
+      <GuestFields
         formId={FORM_ID}
-        legend={text.labels.phone}
-        prefixLabel={text.labels.prefix}
-        phoneLabel={text.labels.phone}
-        prefixes={prefixes}
-        prefix={register('prefisso', required('prefixRequired'))}
-        phone={register('telefono', phone)}
-        prefixError={message('prefisso')}
-        phoneError={message('telefono')}
-        requiredLabel={text.required}
-        locale={locale}
-        country={country}
-        defaultPrefix={defaultPrefix}
-        searchLabel={text.labels.prefixSearch}
-      />
-      <ConsentField
-        formId={FORM_ID}
-        registration={register('privacy', required('privacyRequired'))}
-        label={text.labels.privacy}
-        policyTitle={text.labels.privacyPolicy}
-        policyText={text.policies.privacy}
-        readPolicyLabel={text.readPolicy}
-        closeLabel={text.close}
-        error={message('privacy')}
-        requiredLabel={text.required}
-      />
-      <ConsentField
-        formId={FORM_ID}
-        registration={register('marketing', required('promoMarketingRequired'))}
-        label={text.labels.marketing}
-        policyTitle={text.labels.marketingPolicy}
-        policyText={text.policies.marketing}
-        readPolicyLabel={text.readPolicy}
-        closeLabel={text.close}
-        error={message('marketing')}
-        requiredLabel={text.required}
-        hint={text.marketingHint}
-      />
-      <ConsentField
-        formId={FORM_ID}
-        registration={register('marketingSms')}
-        label={text.labels.marketingSms}
-        required={false}
-        policyTitle={text.labels.marketingPolicy}
-        policyText={text.policies.marketing}
-        readPolicyLabel={text.readPolicy}
-        closeLabel={text.close}
+        text={text}
+        message={message}
+        contact={{
+          register: { nome: register('nome', required('nameRequired')), cognome: register('cognome', required('surnameRequired')), email: register('email', email), prefisso: register('prefisso', required('prefixRequired')), telefono: register('telefono', phone) },
+          phone: { prefixes, locale, country, defaultPrefix },
+        }}
+        consents={{
+          register: { privacy: register('privacy', required('privacyRequired')), marketing: register('marketing', required('promoMarketingRequired')), marketingSms: register('marketingSms') },
+          policies: text.policies,
+          marketing: { required: true, hint: text.marketingHint },
+        }}
       />
       {notice ? (
         <p role="alert" className="field__error">

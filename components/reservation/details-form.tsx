@@ -4,15 +4,13 @@ import { useForm } from 'react-hook-form';
 import { formErrors } from '@/components/forms/form-errors';
 import { reservationDetailsResolver } from '@/lib/forms/client-rules';
 import type { ReservationDetails, ReservationDetailsInput } from '@/lib/forms/reservation';
-import { TextField } from '@/components/forms/text-field';
-import { PhoneField } from '@/components/forms/phone-field';
 import { BirthdayField } from '@/components/forms/birthday-field';
-import { ConsentField } from '@/components/forms/consent-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { errorId, fieldId } from '@/components/forms/types';
 import type { WizardSetup } from './types';
+import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
 
 const FORM_ID = 'reservation';
 const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing', 'marketingSms'] as const;
@@ -68,27 +66,7 @@ export function DetailsForm({
           {forms.errors[problem] ?? t[`errors.${problem}`] ?? forms.errors.generic}
         </p>
       ) : null}
-      <div className="form__row">
-        <TextField formId={FORM_ID} registration={register('nome')} label={forms.labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={forms.required} />
-        <TextField formId={FORM_ID} registration={register('cognome')} label={forms.labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={forms.required} />
-      </div>
-      <TextField formId={FORM_ID} registration={register('email')} label={forms.labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={forms.required} />
-      <PhoneField
-        formId={FORM_ID}
-        legend={forms.labels.phone}
-        prefixLabel={forms.labels.prefix}
-        phoneLabel={forms.labels.phone}
-        prefixes={setup.prefixes}
-        prefix={register('prefisso')}
-        phone={register('telefono')}
-        prefixError={message('prefisso')}
-        phoneError={message('telefono')}
-        requiredLabel={forms.required}
-        locale={setup.locale}
-        country={setup.country}
-        defaultPrefix={initial?.prefisso ?? setup.defaultPrefix}
-        searchLabel={forms.labels.prefixSearch}
-      />
+      <ContactFields formId={FORM_ID} text={forms} message={message} register={{ nome: register('nome'), cognome: register('cognome'), email: register('email'), prefisso: register('prefisso'), telefono: register('telefono') }} phone={{ prefixes: setup.prefixes, locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />
       {askVisitReason ? (
       <div className="field">
         <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t['details.visitReason']}</label>
@@ -122,36 +100,13 @@ export function DetailsForm({
         <label htmlFor={fieldId(FORM_ID, 'note')}>{t['details.notes']}</label>
         <textarea id={fieldId(FORM_ID, 'note')} rows={3} maxLength={500} {...register('note')} />
       </div>
-      <ConsentField
+      <ConsentFields
         formId={FORM_ID}
-        registration={register('privacy')}
-        label={forms.labels.privacy}
-        requiredLabel={forms.required}
-        policyTitle={forms.labels.privacyPolicy}
-        policyText={setup.policies.privacy}
-        readPolicyLabel={forms.readPolicy}
-        closeLabel={forms.close}
-        error={message('privacy')}
-      />
-      <ConsentField
-        formId={FORM_ID}
-        registration={register('marketing')}
-        label={t['details.marketingOptional']}
-        required={false}
-        policyTitle={forms.labels.marketingPolicy}
-        policyText={setup.policies.marketing}
-        readPolicyLabel={forms.readPolicy}
-        closeLabel={forms.close}
-      />
-      <ConsentField
-        formId={FORM_ID}
-        registration={register('marketingSms')}
-        label={forms.labels.marketingSms}
-        required={false}
-        policyTitle={forms.labels.marketingPolicy}
-        policyText={setup.policies.marketing}
-        readPolicyLabel={forms.readPolicy}
-        closeLabel={forms.close}
+        text={forms}
+        message={message}
+        register={{ privacy: register('privacy'), marketing: register('marketing'), marketingSms: register('marketingSms') }}
+        policies={setup.policies}
+        marketing={{ label: t['details.marketingOptional'], required: false }}
       />
       <div className="actions">
         <button type="submit" className="button">

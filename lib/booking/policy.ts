@@ -5,7 +5,10 @@ export type PolicyTerms = { refundable: 'never' | 'always' | 'until'; hoursBefor
  * The spec's wording of a policy, as a message key under `reserve.guarantee` and its values:
  * not refundable, always refundable, or until 1 hour / {hours} hours / 1 day / {days} days before.
  */
-export function policyMessage(terms: PolicyTerms): { key: string; values: Record<string, number> } {
+/** The keys under `reserve.guarantee` a policy is worded with. */
+export type PolicyKey = 'policyNever' | 'policyAlways' | 'policyUntilHour' | 'policyUntilHours' | 'policyUntilDay' | 'policyUntilDays';
+
+export function policyMessage(terms: PolicyTerms): { key: PolicyKey; values: Record<string, number> } {
   if (terms.refundable === 'never') return { key: 'policyNever', values: {} };
   if (terms.refundable === 'always') return { key: 'policyAlways', values: {} };
   const h = terms.hoursBefore;

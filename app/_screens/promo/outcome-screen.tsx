@@ -5,6 +5,7 @@ import { screenMetadata } from '@/app/_screens/shell/metadata';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { ID, promoPath, type PromoParams } from './paths';
 import { ResendCode } from '@/components/promo/resend-code';
+import { toLocale } from '@/lib/i18n/locales';
 
 export const promoOutcomes = ['confirm', 'error', 'duplicate', 'disabled'] as const;
 export type PromoOutcome = (typeof promoOutcomes)[number];
@@ -26,7 +27,7 @@ export async function PromoOutcomeScreen({ params, outcome, id }: { params: Prom
     case 'error':
       return <MessageScreen params={params} titleKey="promo.errorTitle" textKey="promo.errorText" actions={[back]} />;
     case 'duplicate': {
-      const [resend, limits] = await Promise.all([getTranslations({ locale: params.locale, namespace: 'promo.resend' }), getTranslations({ locale: params.locale, namespace: 'limits' })]);
+      const [resend, limits] = await Promise.all([getTranslations({ locale: toLocale(params.locale), namespace: 'promo.resend' }), getTranslations({ locale: toLocale(params.locale), namespace: 'limits' })]);
       return (
         <MessageScreen params={params} titleKey="promo.duplicateTitle" textKey="promo.duplicateText" actions={[back]}>
           <ResendCode

@@ -63,7 +63,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
   const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
   const title = pickText(promo.title, locale);
   const validUntil = formatDay(promo.validUntil, locale);
-  const plural = (key: string) => ({ one: t(`units.${key}.one`), other: t(`units.${key}.other`) });
+  const plural = (key: 'days' | 'hours' | 'minutes' | 'seconds') => ({ one: t(`units.${key}.one`), other: t(`units.${key}.other`) });
   const stateText: Record<PromoState, string> = {
     active: '',
     inactive: t('states.inactiveText', { date: formatMoment(promo.startsAt, locale, promo.timezone || location.timezone) }),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from './venue-context';
+import type { MessageKey } from '@/i18n/app-config';
 
 type Action = { href: string; label: string; ghost?: boolean };
 
@@ -17,8 +18,8 @@ export async function MessageScreen({
   children,
 }: {
   params: VenueParams;
-  titleKey: string;
-  textKey?: string;
+  titleKey: MessageKey;
+  textKey?: MessageKey;
   actions?: Action[];
   /** More of the screen, between the text and the actions (a form of its own). */
   children?: ReactNode;

@@ -36,7 +36,7 @@ export async function MetricsScreen({ params, month }: { params: VenueParams; mo
   }
   const m = result.data;
   const money = (cents: number) => formatMoney(cents, m.currency, locale);
-  const group = (title: string, rows: [string, string | number, string][]) => (
+  const group = (title: 'offers' | 'reminders' | 'noShows', rows: [string, string | number, string][]) => (
     <section className="staff-shift" aria-labelledby={`metrics-${title}`}>
       <h2 id={`metrics-${title}`}>{t(`metrics.${title}`)}</h2>
       <dl className="staff-booking__facts">

@@ -16,7 +16,7 @@ import { StaffSignOut } from '@/components/staff/sign-out';
 
 /** The staff area is never indexed (nor in the sitemap, nor cached: rendered per request). */
 export async function staffMetadata(params: VenueParams): Promise<Metadata> {
-  const t = await getTranslations({ locale: params.locale, namespace: 'staffArea' });
+  const t = await getTranslations({ locale: toLocale(params.locale), namespace: 'staffArea' });
   return { title: t('title'), robots: { index: false, follow: false } };
 }
 

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
+import { pinTestClock, placeDemoCalendar } from './clock';
 
 export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = ['pglite', 'postgres'];
@@ -42,4 +44,54 @@ export async function openTestDatabase(driver: Driver): Promise<DatabaseHandle &
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type SiteDatabaseOptions = {
+  /** Seed the demo venue (default true). */
+  seed?: boolean;
+  /** Place the demo venue's shifts and events on the test calendar (placeDemoCalendar). */
+  calendar?: boolean;
+  /** Take the card guarantee and the SMS code off the demo venue, for suites not about them. */
+  plainBooking?: boolean;
+  /** The moment the clock is pinned to (TEST_NOW by default). */
+  now?: Date;
+};
+
+/**
+ * The site's own database for an integration suite, as every suite sets it up: quiet logs, the
+ * pinned clock, no outbox loop, a fresh data directory and (on `postgres`) a fresh database
+ * given to the site as DATA_DIR and DATABASE_URL, the demo venue seeded. Call it in the suite's
+ * describe: it registers the beforeAll that makes it (before the suite's own) and the afterAll
+ * that closes and removes it. The suite reads it through `getDb()` as the site does.
+ */
+export function useSiteDatabase(driver: Driver, options: SiteDatabaseOptions = {}): { dataDir: () => string } {
+  let dataDir = '';
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
+    process.env.OUTBOX_INTERVAL_MS = '3600000';
+    await pinTestClock(options.now);
+    dataDir = tempDir();
+    process.env.DATA_DIR = dataDir;
+    delete process.env.BACKEND_URL;
+    if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
+    else delete process.env.DATABASE_URL;
+    const { getDb } = await import('@/server/db/client');
+    const db = await getDb();
+    if (options.seed !== false) {
+      const { seedDemoVenue } = await import('@/server/venues/seed');
+      await seedDemoVenue(db);
+    }
+    if (options.calendar) await placeDemoCalendar(db);
+    if (options.plainBooking) {
+      const { venues } = await import('@/server/db/schema');
+      const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
+      await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
+    }
+  });
+  afterAll(async () => {
+    const { getDatabaseHandle } = await import('@/server/db/client');
+    await (await getDatabaseHandle()).close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { dataDir: () => dataDir };
 }

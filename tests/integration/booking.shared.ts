@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { DEMO_DAYS, pinTestClock, placeDemoCalendar, TEST_NOW, testDay } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { DEMO_DAYS, pinTestClock, TEST_NOW, testDay } from '../helpers/clock';
 import { addDays } from '@/server/booking/availability';
 import { instantOf } from '@/server/booking/time';
 import type { ReservationInput } from '@/lib/forms/reservation';
@@ -34,32 +33,8 @@ const guest = (i: number, choice: Partial<ReservationInput> = {}): ReservationIn
 /** Table bookings on the built-in backend: availability, holds, and no overbooking under concurrency. */
 export function describeBooking(driver: Driver) {
   describe(`table reservations on ${driver}`, () => {
-    let dataDir: string;
-
-    beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      await pinTestClock();
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
-      await placeDemoCalendar(await getDb());
-      // These tests are about capacity: no card guarantee, no SMS code (tests/integration/trust.shared.ts has those).
-      const { venues } = await import('@/server/db/schema');
-      const db = await getDb();
-      const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
-      await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    // These tests are about capacity: no card guarantee, no SMS code (tests/integration/trust.shared.ts has those).
+    useSiteDatabase(driver, { calendar: true, plainBooking: true });
 
     const ctx = async () => {
       const { getDb } = await import('@/server/db/client');

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
 import type { Loaded } from '@/lib/backend/client';
-import { pinTestClock } from '../helpers/clock';
 
 /**
  * The built-in backend end to end below HTTP: migrations, demo seed, venue import and
@@ -10,26 +8,13 @@ import { pinTestClock } from '../helpers/clock';
  */
 export function describeBuiltinBackend(driver: Driver) {
   describe(`built-in backend on ${driver}`, () => {
-    let dataDir: string;
-
+    useSiteDatabase(driver, { seed: false });
     beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
       const { getDb } = await import('@/server/db/client');
       const { seedDemoVenue } = await import('@/server/venues/seed');
       const db = await getDb();
       expect(await seedDemoVenue(db)).toBe(true);
       expect(await seedDemoVenue(db)).toBe(false);
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const client = async (venueKey: string) => {

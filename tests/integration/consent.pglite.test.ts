@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { tempDir } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, testDay, testMoment, TEST_NOW } from '../helpers/clock';
+import { useSiteDatabase } from '../helpers/databases';
+import { testDay, testMoment, TEST_NOW } from '../helpers/clock';
 
 /**
  * Issue 26: every consent given or refused in every form is recorded with what it belongs to,
@@ -13,33 +12,16 @@ import { pinTestClock, placeDemoCalendar, testDay, testMoment, TEST_NOW } from '
  * the consent and records the withdrawal.
  */
 describe('consent records', () => {
-  let dataDir: string;
+  useSiteDatabase('pglite', { calendar: true, plainBooking: true });
   beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
-    process.env.OUTBOX_INTERVAL_MS = '3600000';
-    await pinTestClock();
-    dataDir = tempDir();
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    delete process.env.BACKEND_URL;
     delete process.env.STRIPE_SECRET_KEY;
     const { getDb } = await import('@/server/db/client');
-    const { seedDemoVenue } = await import('@/server/venues/seed');
     const db = await getDb();
-    await seedDemoVenue(db);
-    await placeDemoCalendar(db);
     const schema = await import('@/server/db/schema');
-    const [demo] = await db.select().from(schema.venues).where(eq(schema.venues.isDefault, true));
-    await db.update(schema.venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(schema.venues.id, demo.id));
     await db
       .update(schema.promotions)
       .set({ startsAt: testMoment(-24 * 60), endsAt: testMoment(10 * 24 * 60), validUntil: new Date(TEST_NOW.getTime() + 30 * 86_400_000).toISOString().slice(0, 10), quantity: 200, active: true })
       .where(eq(schema.promotions.urlName, 'aperitivo-omaggio'));
-  });
-  afterAll(async () => {
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const setup = async () => {

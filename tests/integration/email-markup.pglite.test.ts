@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { tempDir } from '../helpers/databases';
-import { DEMO_DAYS, pinTestClock, placeDemoCalendar, testDay } from '../helpers/clock';
+import { useSiteDatabase } from '../helpers/databases';
+import { DEMO_DAYS, testDay } from '../helpers/clock';
 import { locales } from '@/lib/i18n/locales';
 import { localToken } from '@/lib/botcheck/local';
 import type { ReservationInput } from '@/lib/forms/reservation';
@@ -18,30 +17,8 @@ const WINE = { it: 'Degustazione di vini toscani', en: 'Tuscan wine tasting', fr
  * `ReservationCancelled`. An experience booking carries an `EventReservation`.
  */
 describe('reservation markup in the e-mails', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
-    process.env.OUTBOX_INTERVAL_MS = '3600000';
-    await pinTestClock();
-    dataDir = tempDir();
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    delete process.env.BACKEND_URL;
-    const { getDb } = await import('@/server/db/client');
-    const { seedDemoVenue } = await import('@/server/venues/seed');
-    const db = await getDb();
-    await seedDemoVenue(db);
-    await placeDemoCalendar(db);
-    // Markup, not trust: no card guarantee, no SMS code.
-    const { venues } = await import('@/server/db/schema');
-    const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
-    await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
-  });
-  afterAll(async () => {
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  // Markup, not trust: no card guarantee, no SMS code.
+  useSiteDatabase('pglite', { calendar: true, plainBooking: true });
 
   const setup = async () => {
     const { getDb } = await import('@/server/db/client');

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
-import { tempDir } from '../helpers/databases';
-import { pinTestClock } from '../helpers/clock';
+import { useSiteDatabase } from '../helpers/databases';
 
 /**
  * Issue 29, point 14: the guest's e-mails in the five languages, each in the venue's frame
@@ -15,29 +13,9 @@ const SNAP_NOW = new Date('2031-05-06T09:00:00Z');
 const FRIDAY = '2031-05-09';
 
 describe('the guest e-mails in five languages', () => {
-  let dataDir: string;
-
+  useSiteDatabase('pglite', { now: SNAP_NOW, plainBooking: true });
   beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
-    process.env.OUTBOX_INTERVAL_MS = '3600000';
     delete process.env.SITE_URL;
-    await pinTestClock(SNAP_NOW);
-    dataDir = tempDir();
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    const { getDb } = await import('@/server/db/client');
-    const { seedDemoVenue } = await import('@/server/venues/seed');
-    const db = await getDb();
-    await seedDemoVenue(db);
-    const { venues } = await import('@/server/db/schema');
-    const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
-    await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
-  });
-
-  afterAll(async () => {
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const ctx = async () => {

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, testDay } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { testDay } from '../helpers/clock';
 import type { ExperienceBookingInput } from '@/lib/forms/experience';
 import { localToken } from '@/lib/botcheck/local';
 
@@ -26,27 +25,7 @@ const guest = (i: number, extra: Partial<ExperienceBookingInput> = {}): Partial<
  */
 export function describeExperienceChanges(driver: Driver) {
   describe(`experience booking changes on ${driver}`, () => {
-    let dataDir: string;
-
-    beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
-      await placeDemoCalendar(await getDb());
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    useSiteDatabase(driver, { calendar: true });
 
     const setup = async () => {
       const { createBackendClient } = await import('@/lib/backend/client');

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { DEMO_DAYS, pinTestClock, placeDemoCalendar, testDay } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { DEMO_DAYS, testDay } from '../helpers/clock';
 import type { ExperienceBookingInput } from '@/lib/forms/experience';
 import { localToken } from '@/lib/botcheck/local';
 import { fakeStripe } from '../helpers/fake-stripe';
@@ -29,27 +28,7 @@ const guest = (i: number, extra: Partial<ExperienceBookingInput> = {}): Partial<
  */
 export function describeExperiences(driver: Driver) {
   describe(`experience bookings on ${driver}`, () => {
-    let dataDir: string;
-
-    beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
-      await placeDemoCalendar(await getDb());
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    useSiteDatabase(driver, { calendar: true });
 
     const setup = async () => {
       const { createBackendClient } = await import('@/lib/backend/client');

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, TEST_NOW } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { TEST_NOW } from '../helpers/clock';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
 const signUp = (email: string, extra: Record<string, string> = {}) =>
@@ -23,26 +22,7 @@ const signUp = (email: string, extra: Record<string, string> = {}) =>
 /** The loyalty calls of the built-in backend, and the site's /api/fidelity handler in front of them. */
 export function describeFidelity(driver: Driver) {
   describe(`loyalty programme on ${driver}`, () => {
-    let dataDir: string;
-
-    beforeAll(async () => {
-      process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
-      await pinTestClock();
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    useSiteDatabase(driver);
 
     const call = async (name: string, params: URLSearchParams, venueKey = 'localhost') => {
       const { dispatch } = await import('@/server/backend/dispatch');

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { pinTestClock, testMoment } from '../helpers/clock';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
@@ -57,26 +56,9 @@ async function fakeStripe(answer: (req: { method: string; url: string; body: str
 /** Gift cards on the built-in backend: checkout, payment, creation exactly once, e-mails, redemption. */
 export function describeGiftcards(driver: Driver) {
   describe(`gift cards on ${driver}`, () => {
-    let dataDir: string;
-
+    useSiteDatabase(driver);
     beforeAll(async () => {
-      process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
-      await pinTestClock();
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
       delete process.env.STRIPE_SECRET_KEY;
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const call = async (name: string, params: URLSearchParams) => (await import('@/server/backend/dispatch')).dispatch(name, 'localhost', params);

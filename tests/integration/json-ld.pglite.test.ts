@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { tempDir } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, TEST_NOW } from '../helpers/clock';
+import { useSiteDatabase } from '../helpers/databases';
+import { TEST_NOW } from '../helpers/clock';
 import { locales } from '@/lib/i18n/locales';
 
 /**
@@ -10,24 +9,7 @@ import { locales } from '@/lib/i18n/locales';
  * its address), each Event with an Offer.
  */
 describe('JSON-LD of the home, experience, gift card and promotion pages', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
-    await pinTestClock();
-    dataDir = tempDir();
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    delete process.env.BACKEND_URL;
-    const { getDb } = await import('@/server/db/client');
-    const { seedDemoVenue } = await import('@/server/venues/seed');
-    await seedDemoVenue(await getDb());
-    await placeDemoCalendar(await getDb());
-  });
-  afterAll(async () => {
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  useSiteDatabase('pglite', { calendar: true });
 
   /** What a crawler reads: the script element's text, parsed back. */
   const roundTrip = async (data: unknown) => {

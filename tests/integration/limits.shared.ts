@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { and, eq, like } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, TEST_NOW, testDay } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { pinTestClock, TEST_NOW, testDay } from '../helpers/clock';
 
 // The demo venue's dinner (cena) seats from 19:00 to 22:00 every 30 minutes, in two zones.
 const EVENING_TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
@@ -24,27 +24,9 @@ const request = (path: string, body: unknown, address: string) =>
  */
 export function describeLimits(driver: Driver) {
   describe(`abuse limits on ${driver}`, () => {
-    let dataDir: string;
-
+    useSiteDatabase(driver, { calendar: true });
     beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
       for (const key of Object.keys(process.env)) if (key.startsWith('LIMIT_')) delete process.env[key];
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
-      await placeDemoCalendar(await getDb());
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const tables = async () => {

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, TEST_NOW, testDay } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { TEST_NOW, testDay } from '../helpers/clock';
 import { fakeStripe } from '../helpers/fake-stripe';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
@@ -30,31 +29,14 @@ type Answer = { httpStatus: number; body: { status: boolean; data?: { result: st
 /** Issue 24: the no-show fee charged to the guarantee's card, once, on the built-in backend. */
 export function describeNoShowFee(driver: Driver) {
   describe(`the no-show fee on ${driver}`, () => {
-    let dataDir: string;
-
+    useSiteDatabase(driver, { calendar: true });
     beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
       delete process.env.STRIPE_SECRET_KEY;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
       const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
       const db = await getDb();
-      await seedDemoVenue(db);
-      await placeDemoCalendar(db);
       const { venues } = await import('@/server/db/schema');
       const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
       await db.update(venues).set({ booking: { ...demo.booking!, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const ctx = async () => {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { pinTestClock, testMoment, TEST_NOW } from '../helpers/clock';
 
 const URL_NAME = 'aperitivo-omaggio';
@@ -26,30 +25,15 @@ const guest = (extra: Record<string, string> = {}) => {
 /** The promotion calls of the built-in backend: the count, one code per guest, the states, redemption. */
 export function describePromo(driver: Driver) {
   describe(`promotions on ${driver}`, () => {
-    let dataDir: string;
     let clock: Awaited<ReturnType<typeof pinTestClock>>;
 
+    useSiteDatabase(driver);
     beforeAll(async () => {
-      process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
       clock = await pinTestClock();
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
       await setPromotion({ startsAt: testMoment(-24 * 60), endsAt: testMoment(10 * 24 * 60), validUntil: new Date(TEST_NOW.getTime() + 30 * 86_400_000).toISOString().slice(0, 10), quantity: 200, active: true });
     });
 
     afterEach(() => clock.pinClock(TEST_NOW));
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
 
     const call = async (name: string, params: URLSearchParams | Record<string, string>) => {
       const { dispatch } = await import('@/server/backend/dispatch');

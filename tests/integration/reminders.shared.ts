@@ -1,35 +1,16 @@
-import fs from 'node:fs';
 import { and, eq, like } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, testDay, TEST_NOW } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { testDay, TEST_NOW } from '../helpers/clock';
 
 let serial = 0;
 
 /** Issue 24: reminders the day before, at the venue's hour where it is, once, with "I'm coming" and "Cancel". */
 export function describeReminders(driver: Driver) {
   describe(`reminders on ${driver}`, () => {
-    let dataDir: string;
 
+    const site = useSiteDatabase(driver, { calendar: true });
     beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
       delete process.env.STRIPE_SECRET_KEY;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      const db = await getDb();
-      await seedDemoVenue(db);
-      await placeDemoCalendar(db);
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     // Each test's bookings stay its own: the fixed days of one may be the pinned days of another when the clock moves.
@@ -139,7 +120,7 @@ export function describeReminders(driver: Driver) {
       const at = new Date('2027-05-11T08:00:00Z');
       const { openDatabase } = await import('@/server/db/client');
       // Two instances: a second pool on the same PostgreSQL; PGlite is one process, so twice on it.
-      const other = driver === 'postgres' ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir }) : null;
+      const other = driver === 'postgres' ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: site.dataDir() }) : null;
       try {
         const sent = await Promise.all([reminders.sendReminders(db, at), reminders.sendReminders(other?.db ?? db, at), reminders.sendReminders(db, at)]);
         expect(sent.reduce((a, b) => a + b, 0)).toBe(8);

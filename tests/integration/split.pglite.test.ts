@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { tempDir } from '../helpers/databases';
-import { pinTestClock, testMoment, TEST_NOW } from '../helpers/clock';
+import { useSiteDatabase } from '../helpers/databases';
+import { testMoment, TEST_NOW } from '../helpers/clock';
 
 /**
  * A split set-up (issue 30): site A is a front of site B (`BACKEND_URL`), B a copy on its
@@ -33,37 +32,23 @@ async function recorder() {
 }
 
 describe('split set-up: a front and its built-in backend', () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
-    await pinTestClock();
-    process.env.OUTBOX_INTERVAL_MS = '3600000';
+  beforeAll(() => {
     process.env.BACKEND_TOKEN = TOKEN;
     process.env.ADMIN_TOKEN = ADMIN;
     delete process.env.STRIPE_SECRET_KEY;
-    delete process.env.BACKEND_URL;
     delete process.env.SITE_URL;
-    delete process.env.DATABASE_URL;
-    dataDir = tempDir();
-    process.env.DATA_DIR = dataDir;
+  });
+  useSiteDatabase('pglite');
+  beforeAll(async () => {
     const { getDb } = await import('@/server/db/client');
-    const { seedDemoVenue } = await import('@/server/venues/seed');
     const { promotions } = await import('@/server/db/schema');
     const db = await getDb();
-    await seedDemoVenue(db);
     await db.update(promotions).set({ startsAt: testMoment(-24 * 60), endsAt: testMoment(10 * 24 * 60), validUntil: new Date(TEST_NOW.getTime() + 30 * 86_400_000).toISOString().slice(0, 10), quantity: 50, active: true });
   });
 
   afterEach(() => {
     delete process.env.BACKEND_URL;
     delete process.env.FRONT_URLS;
-  });
-
-  afterAll(async () => {
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A contract call to B's HTTP route, as a front sends it. */

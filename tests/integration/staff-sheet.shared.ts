@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { DEMO_DAYS, pinTestClock, placeDemoCalendar, testDay, TEST_NOW } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { DEMO_DAYS, testDay, TEST_NOW } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
 // The demo venue confirms up to 6 covers by itself; more await the venue (pending).
@@ -27,31 +26,7 @@ type Answer = { httpStatus: number; body: { status: boolean; error?: string; dat
 /** Issue 23: the service sheet and the venue's answers on the built-in backend. */
 export function describeStaffSheet(driver: Driver) {
   describe(`the venue's service sheet and answers on ${driver}`, () => {
-    let dataDir: string;
-
-    beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      const db = await getDb();
-      await seedDemoVenue(db);
-      await placeDemoCalendar(db);
-      const { venues } = await import('@/server/db/schema');
-      const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
-      await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    useSiteDatabase(driver, { calendar: true, plainBooking: true });
 
     const ctx = async () => {
       const { getDb } = await import('@/server/db/client');

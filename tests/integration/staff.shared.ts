@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { pinTestClock, testMoment, TEST_NOW } from '../helpers/clock';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
@@ -28,33 +27,24 @@ const signInRequest = (token: unknown, { host = 'localhost:3000', address = '198
  */
 export function describeStaff(driver: Driver) {
   describe(`venue credentials and staff sessions on ${driver}`, () => {
-    let dataDir: string;
 
-    beforeAll(async () => {
-      process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
+    beforeAll(() => {
       process.env.BACKEND_TOKEN = BACKEND_TOKEN;
       delete process.env.STRIPE_SECRET_KEY;
       delete process.env.STAFF_SESSION_HOURS;
       for (const key of Object.keys(process.env)) if (key.startsWith('LIMIT_')) delete process.env[key];
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
+    });
+    useSiteDatabase(driver);
+    beforeAll(async () => {
       const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue, DEMO_VENUE_FILE } = await import('@/server/venues/seed');
+      const { DEMO_VENUE_FILE } = await import('@/server/venues/seed');
       const { importVenue, readVenueFile } = await import('@/server/venues/import');
       const db = await getDb();
-      await seedDemoVenue(db);
       await importVenue(db, { ...readVenueFile(DEMO_VENUE_FILE), slug: 'other', name: 'Osteria Altra', hosts: ['other.localhost'], default: false });
     });
 
-    afterAll(async () => {
+    afterAll(() => {
       delete process.env.BACKEND_TOKEN;
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const db = async () => (await import('@/server/db/client')).getDb();

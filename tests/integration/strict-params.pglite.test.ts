@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { NextRequest } from 'next/server';
-import { tempDir } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, testDay } from '../helpers/clock';
+import { useSiteDatabase } from '../helpers/databases';
+import { testDay } from '../helpers/clock';
 
 // Each request from its own address, so no abuse limit answers before the check.
 let n = 0;
@@ -19,24 +18,7 @@ const BAD_PAX = ['0', '-2', '2.5', '1e3', 'abc', '501'];
  * field, never a 500, on the built-in backend; the good ones (a leap day, a DST day) still pass.
  */
 describe('strict dates, times and party sizes at every call (pglite)', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
-    process.env.OUTBOX_INTERVAL_MS = '3600000';
-    await pinTestClock();
-    dataDir = tempDir();
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    const { getDb } = await import('@/server/db/client');
-    const { seedDemoVenue } = await import('@/server/venues/seed');
-    await seedDemoVenue(await getDb());
-    await placeDemoCalendar(await getDb());
-  });
-  afterAll(async () => {
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  useSiteDatabase('pglite', { calendar: true });
 
   const calls = async () => {
     const booking = await import('@/server/booking/http');

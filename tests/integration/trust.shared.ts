@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, TEST_NOW, testDay, testMoment } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { TEST_NOW, testDay, testMoment } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 import { LIMITS } from '@/server/limits/config';
 
@@ -31,26 +30,9 @@ const guest = (i: number, choice: Partial<ReservationInput> = {}): ReservationIn
  */
 export function describeTrust(driver: Driver) {
   describe(`reservations you can trust on ${driver}`, () => {
-    let dataDir: string;
-
+    useSiteDatabase(driver, { calendar: true });
     beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
       delete process.env.STRIPE_SECRET_KEY;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
-      await placeDemoCalendar(await getDb());
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const ctx = async () => {

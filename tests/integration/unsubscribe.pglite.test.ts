@@ -1,30 +1,11 @@
-import fs from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { tempDir } from '../helpers/databases';
-import { pinTestClock, TEST_NOW } from '../helpers/clock';
+import { useSiteDatabase } from '../helpers/databases';
+import { TEST_NOW } from '../helpers/clock';
 
 /** Issue 29, point 14: the loyalty welcome carries an unsubscribe link that withdraws the marketing consent once. */
 describe('unsubscribing from the loyalty e-mails', () => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    process.env.LOG_LEVEL = 'silent';
-    process.env.OUTBOX_INTERVAL_MS = '3600000';
-    await pinTestClock();
-    dataDir = tempDir();
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    const { getDb } = await import('@/server/db/client');
-    const { seedDemoVenue } = await import('@/server/venues/seed');
-    await seedDemoVenue(await getDb());
-  });
-
-  afterAll(async () => {
-    const { getDatabaseHandle } = await import('@/server/db/client');
-    await (await getDatabaseHandle()).close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  useSiteDatabase('pglite');
 
   const post = (token: string) =>
     new NextRequest('http://localhost:3000/api/fidelity/unsubscribe', {

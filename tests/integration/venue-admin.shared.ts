@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
 
 /**
  * POST /api/admin/venues (issue 31): a refused venue file is a 400 listing each error with
@@ -14,25 +13,13 @@ const read = (file: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '
 
 export function describeVenueAdmin(driver: Driver) {
   describe(`venue import over the admin API on ${driver}`, () => {
-    let dataDir: string;
 
-    beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
+    beforeAll(() => {
       process.env.ADMIN_TOKEN = TOKEN;
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
-      const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
-      await seedDemoVenue(await getDb());
     });
+    useSiteDatabase(driver);
 
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+    afterAll(() => {
       delete process.env.ADMIN_TOKEN;
     });
 

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { createPostgresDatabase, tempDir, type Driver } from '../helpers/databases';
-import { pinTestClock, placeDemoCalendar, testDay, TEST_NOW } from '../helpers/clock';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { testDay, TEST_NOW } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
 const TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
@@ -27,21 +26,10 @@ const later = (minutes: number) => new Date(TEST_NOW.getTime() + minutes * 60_00
 /** Issue 24: freed seats offered to the waiting list in join order, held, claimed, passed on; never overbooked. */
 export function describeWaitlist(driver: Driver) {
   describe(`waiting-list offers on ${driver}`, () => {
-    let dataDir: string;
-
+    useSiteDatabase(driver, { calendar: true });
     beforeAll(async () => {
-      process.env.LOG_LEVEL = 'silent';
-      process.env.OUTBOX_INTERVAL_MS = '3600000';
-      await pinTestClock();
-      dataDir = tempDir();
-      process.env.DATA_DIR = dataDir;
-      if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-      else delete process.env.DATABASE_URL;
       const { getDb } = await import('@/server/db/client');
-      const { seedDemoVenue } = await import('@/server/venues/seed');
       const db = await getDb();
-      await seedDemoVenue(db);
-      await placeDemoCalendar(db);
       const schema = await import('@/server/db/schema');
       const [demo] = await db.select().from(schema.venues).where(eq(schema.venues.isDefault, true));
       // Only the evening's 60 covers bind: no card, no SMS code, large zones and slots.
@@ -51,12 +39,6 @@ export function describeWaitlist(driver: Driver) {
         .where(eq(schema.venues.id, demo.id));
       await db.update(schema.zones).set({ capacity: 200 }).where(eq(schema.zones.venueId, demo.id));
       await db.update(schema.shifts).set({ slotCapacity: null }).where(eq(schema.shifts.venueId, demo.id));
-    });
-
-    afterAll(async () => {
-      const { getDatabaseHandle } = await import('@/server/db/client');
-      await (await getDatabaseHandle()).close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     const ctx = async () => {

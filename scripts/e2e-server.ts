@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayServer } from '../tests/helpers/postgres-server';
 import { clockOffsetFile, E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
 import { envName, LIMIT_NAMES, LIMITS } from '@/server/limits/config';
-import { startFakeStripe } from './e2e-fake-stripe';
+import { fakeStripe } from '../tests/helpers/fake-stripe';
 
 const root = path.resolve(__dirname, '..');
 const name = process.argv[2] as SiteName;
@@ -45,11 +45,13 @@ async function main() {
     postgres = await startThrowawayPostgres();
     env.DATABASE_URL = postgres.url;
     // This site takes card guarantees and sells gift cards through the real Stripe code, against
-    // a local stand-in for api.stripe.com and Checkout's hosted page (scripts/e2e-fake-stripe.ts;
+    // a local stand-in for api.stripe.com and Checkout's hosted page (tests/helpers/fake-stripe.ts;
     // Stripe.js itself cannot load offline), and its SMS codes expire after 5 seconds so the
     // expiry can be walked.
     const webhookSecret = 'whsec_e2e';
-    const stripe = await startFakeStripe({ webhookUrl: `${siteUrl(name)}/api/payments/webhook`, webhookSecret });
+    const fake = await fakeStripe({ secretKeys: ['sk_test_e2e'], webhook: { url: `${siteUrl(name)}/api/payments/webhook`, secret: webhookSecret } });
+    fake.unref();
+    const stripe = fake.url;
     Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe, SMS_CODE_TTL_SECONDS: '5' });
   }
   // The legacy site is a front of the built-in one: the built-in backend asks it to refresh after a venue import.

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages, readMails, uniqueEmail } from './helpers';
 
 // The PostgreSQL site: STRIPE_* keys set, so gift cards are sold through Stripe Checkout, here the
-// stand-in of scripts/e2e-fake-stripe.ts (its API and its hosted page, which signs the webhook).
+// stand-in of tests/helpers/fake-stripe.ts (its API and its hosted page, which signs the webhook).
 const en = messages('en');
 
 async function axe(page: Page) {
@@ -30,7 +30,7 @@ async function fillCheckout(page: Page, buyer: string, recipient: string) {
   await page.getByRole('checkbox', { name: en('giftcards.checkout.privacy') }).check();
 }
 
-const STRIPE_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_test_e2e[a-f0-9]{24}$/;
+const STRIPE_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_test_fake[a-f0-9]{24}$/;
 
 test.describe('gift cards through Stripe Checkout (PostgreSQL site)', () => {
   test('a cancelled Checkout returns to the filled-in form; a paid one creates the cards once, by webhook and return alike', async ({ page, request }) => {

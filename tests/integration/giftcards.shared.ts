@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { fakeStripe } from '../helpers/fake-stripe';
 import { pinTestClock, testMoment } from '../helpers/clock';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
@@ -34,24 +33,6 @@ const buyer = (extra: Record<string, string> = {}) => ({
   remoteIp: '203.0.113.7',
   ...extra,
 });
-
-/** A local HTTP server standing in for Stripe's API. */
-async function fakeStripe(answer: (req: { method: string; url: string; body: string }) => { status: number; body: unknown }) {
-  const seen: { method: string; url: string; body: string; headers: http.IncomingHttpHeaders }[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', body, headers: req.headers };
-      seen.push(request);
-      const out = answer(request);
-      res.writeHead(out.status, { 'content-type': 'application/json', 'request-id': 'req_test' });
-      res.end(JSON.stringify(out.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** Gift cards on the built-in backend: checkout, payment, creation exactly once, e-mails, redemption. */
 export function describeGiftcards(driver: Driver) {
@@ -318,27 +299,8 @@ export function describeGiftcards(driver: Driver) {
 
     it('pays through Stripe Checkout (the SDK against a local stand-in): created from the signed webhook, once', async () => {
       const secret = 'whsec_giftcard_test';
-      const sessions = new Map<string, Record<string, unknown>>();
-      const api = await fakeStripe((req) => {
-        if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-          const body = new URLSearchParams(req.body);
-          const id = `cs_test_${sessions.size + 1}`;
-          const session = {
-            id,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.test/${id}`,
-            status: 'open',
-            payment_status: 'unpaid',
-            amount_total: Number(body.get('line_items[0][price_data][unit_amount]')) * Number(body.get('line_items[0][quantity]')),
-            currency: body.get('line_items[0][price_data][currency]'),
-            metadata: { fingerprint: body.get('metadata[fingerprint]') },
-          };
-          sessions.set(id, session);
-          return { status: 200, body: session };
-        }
-        const id = req.url.split('/').pop()!;
-        return sessions.has(id) ? { status: 200, body: sessions.get(id) } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing' } } };
-      });
+      const api = await fakeStripe({ secretKeys: ['sk_test_123', 'sk_live_123'] });
+      const sessions = api.sessions;
       try {
         const { stripeCheckout } = await import('@/lib/payments/checkout');
         const stripe = stripeCheckout({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: secret, apiBase: api.url });
@@ -348,7 +310,8 @@ export function describeGiftcards(driver: Driver) {
         const { db } = await ctx();
         const venue = (await findVenueByKey(db, 'localhost'))!;
         const started = await startCheckout(db, venue, giftcardCheckoutSchema.parse(buyer({ quantity: '2' })), { locale: 'en', siteBase: 'http://localhost:3000/en', partner: false }, stripe);
-        expect(started).toMatchObject({ provider: 'stripe', url: 'https://checkout.stripe.test/cs_test_1' });
+        const [first] = [...sessions.values()];
+        expect(started).toMatchObject({ provider: 'stripe', url: `${api.url}/pay/${first.id}` });
         const create = api.seen.find((r) => r.method === 'POST')!;
         expect(create.headers.authorization).toBe('Bearer sk_test_123');
         expect(create.headers['idempotency-key']).toBe(`giftcard-${started.fingerprint}`);
@@ -364,8 +327,8 @@ export function describeGiftcards(driver: Driver) {
         await expect(startCheckout(db, venue, giftcardCheckoutSchema.parse(buyer()), { locale: 'en', siteBase: 'http://localhost:3000/en', partner: false }, keyless)).rejects.toMatchObject({ code: 'publicKeyMissing' });
         expect(api.seen.filter((r) => r.method === 'POST')).toHaveLength(posts);
 
-        sessions.set('cs_test_1', { ...sessions.get('cs_test_1'), status: 'complete', payment_status: 'paid' });
-        const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: sessions.get('cs_test_1') } });
+        Object.assign(first, { status: 'complete', payment_status: 'paid' });
+        const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: first } });
         const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
         const { handleCheckoutWebhook } = await import('@/server/giftcards/webhook');
         expect((await handleCheckoutWebhook(payload, 'v1=bad,t=1', stripe)).status).toBe(400);
@@ -379,14 +342,14 @@ export function describeGiftcards(driver: Driver) {
         expect((await cardsOf((await orderOf(started.fingerprint)).id)).every((c) => c.test)).toBe(true);
         const live = await startCheckout(db, venue, giftcardCheckoutSchema.parse(buyer()), { locale: 'en', siteBase: 'http://localhost:3000/en', partner: false }, stripe);
         const liveId = (await orderOf(live.fingerprint)).paymentReference!;
-        sessions.set(liveId, { ...sessions.get(liveId), status: 'complete', payment_status: 'paid', livemode: true });
+        Object.assign(sessions.get(liveId)!, { status: 'complete', payment_status: 'paid', livemode: true });
         expect(await confirmReturn(db, venue, live.fingerprint, stripe)).toBe('paid');
         const liveCards = await cardsOf((await orderOf(live.fingerprint)).id);
         expect(liveCards.length).toBeGreaterThan(0);
         expect(liveCards.every((c) => !c.test)).toBe(true);
         // With live keys, a test-mode event is refused (400) and creates nothing.
         const liveKeys = stripeCheckout({ secretKey: 'sk_live_123', publishableKey: 'pk_live_123', webhookSecret: secret, apiBase: api.url });
-        const testEvent = JSON.stringify({ id: 'evt_2', object: 'event', type: 'checkout.session.completed', livemode: false, created: Math.floor(Date.now() / 1000), data: { object: sessions.get('cs_test_1') } });
+        const testEvent = JSON.stringify({ id: 'evt_2', object: 'event', type: 'checkout.session.completed', livemode: false, created: Math.floor(Date.now() / 1000), data: { object: first } });
         expect((await handleCheckoutWebhook(testEvent, Stripe.webhooks.generateTestHeaderString({ payload: testEvent, secret }), liveKeys)).status).toBe(400);
       } finally {
         await api.close();

@@ -7,6 +7,7 @@ import { recaptchaVerifier } from '@/lib/botcheck/recaptcha';
 import { httpSmsTransport } from '@/server/outbox/sms';
 import type { OutboxRow } from '@/server/db/schema';
 import { testDay } from '../helpers/clock';
+import { fakeStripe } from '../helpers/fake-stripe';
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
 
@@ -43,23 +44,18 @@ const setupIntent = (id: string, extra: Record<string, unknown> = {}) => ({
 
 describe('Stripe card guarantee, offline: the stripe SDK against a local server', () => {
   const secret = 'whsec_test_secret';
-  let api: Awaited<ReturnType<typeof fakeService>>;
+  let api: Awaited<ReturnType<typeof fakeStripe>>;
   beforeAll(async () => {
-    api = await fakeService((req) => {
-      if (req.method === 'POST' && req.url === '/v1/customers') return { status: 200, body: { id: 'cus_123', object: 'customer' } };
-      if (req.method === 'POST' && req.url === '/v1/setup_intents') return { status: 200, body: setupIntent('seti_123', { customer: 'cus_123' }) };
-      if (req.url === '/v1/setup_intents/seti_ok') return { status: 200, body: setupIntent('seti_ok', { status: 'succeeded', payment_method: 'pm_card_visa' }) };
-      if (req.url === '/v1/setup_intents/seti_declined')
-        return { status: 200, body: setupIntent('seti_declined', { last_setup_error: { code: 'card_declined', decline_code: 'insufficient_funds', type: 'card_error' } }) };
-      return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such setupintent' } } };
-    });
+    api = await fakeStripe({ secretKeys: ['sk_test_123'] });
   });
   afterAll(() => api.close());
   const provider = () => stripeProvider({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: secret, apiBase: api.url });
+  const newSetup = () => provider().createSetup({ amountCents: 100, currency: '€', email: '', description: 'd', metadata: {} });
 
   test('creates a SetupIntent for an off-session card, with the secret key, metadata and an idempotency key', async () => {
     const created = await provider().createSetup({ amountCents: 15000, currency: '€', email: 'a@example.com', description: `Demo ${testDay(4)} 20:00 (6)`, metadata: { date: testDay(4), idempotencyKey: 'hold-abc' } });
-    expect(created).toEqual({ reference: 'seti_123', clientSecret: 'seti_123_secret_abc' });
+    const [intent] = api.setupIntents;
+    expect(created).toEqual({ reference: intent.id, clientSecret: intent.client_secret });
     // The card is saved to a Customer (an off-session no-show fee needs one), made once per key too.
     const customer = api.seen.find((r) => r.method === 'POST' && r.url === '/v1/customers')!;
     expect(customer.headers['idempotency-key']).toBe('hold-abc-customer');
@@ -68,7 +64,8 @@ describe('Stripe card guarantee, offline: the stripe SDK against a local server'
     expect(request.headers.authorization).toBe('Bearer sk_test_123');
     expect(request.headers['idempotency-key']).toBe('hold-abc');
     const form = new URLSearchParams(request.body);
-    expect(form.get('customer')).toBe('cus_123');
+    expect(form.get('customer')).toBe(api.customers[0].id);
+    expect(intent.customer).toBe(api.customers[0].id);
     expect(form.get('usage')).toBe('off_session');
     expect(form.get('metadata[date]')).toBe(testDay(4));
     expect(form.get('metadata[amountCents]')).toBe('15000');
@@ -77,8 +74,12 @@ describe('Stripe card guarantee, offline: the stripe SDK against a local server'
   });
 
   test('retrieves: succeeded with its payment method, declined with the decline code, unknown as null', async () => {
-    expect(await provider().retrieveSetup('seti_ok')).toMatchObject({ status: 'succeeded', paymentMethod: 'pm_card_visa', lastError: null });
-    expect(await provider().retrieveSetup('seti_declined')).toMatchObject({ status: 'requires_payment_method', paymentMethod: null, lastError: 'insufficient_funds' });
+    const saved = (await newSetup()).reference;
+    const refused = (await newSetup()).reference;
+    api.saveCard(saved);
+    api.refuseCard(refused, 'insufficient_funds');
+    expect(await provider().retrieveSetup(saved)).toMatchObject({ status: 'succeeded', paymentMethod: 'pm_card_visa', lastError: null });
+    expect(await provider().retrieveSetup(refused)).toMatchObject({ status: 'requires_payment_method', paymentMethod: null, lastError: 'insufficient_funds' });
     expect(await provider().retrieveSetup('seti_unknown')).toBeNull();
     const before = api.seen.length;
     expect(await provider().retrieveSetup('../../v1/customers')).toBeNull();

@@ -3,6 +3,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
 import { api } from './api';
+import { bookingAnswer, guaranteeAnswer, holdAnswer } from '@/lib/api/answers';
 import { writeSession } from './session';
 import { visitReasonLabel } from './format';
 import type { useBotSubmit } from './use-bot-submit';
@@ -20,7 +21,7 @@ type Choice = { pax: number; date: string; time: string; zone: string };
  * keeps it. Refused: the error code (`unavailable` when the site could not be reached).
  */
 export async function holdSeats(setup: WizardSetup, choice: Choice): Promise<{ hold: Hold } | { error: string }> {
-  const result = await api<{ holdToken: string; expiresAt: string }>('/api/reservation/hold', { ...choice, reservemodule: setup.module ?? undefined, hash: setup.edit?.hash });
+  const result = await api('/api/reservation/hold', { ...choice, reservemodule: setup.module ?? undefined, hash: setup.edit?.hash }, holdAnswer);
   if (!result.ok) return { error: result.status === 0 ? 'unavailable' : result.error };
   const hold: Hold = { token: result.data.holdToken, expiresAt: result.data.expiresAt, ...choice };
   writeSession(HOLD_KEY, hold);
@@ -29,7 +30,7 @@ export async function holdSeats(setup: WizardSetup, choice: Choice): Promise<{ h
 
 /** Whether the venue asks a card guarantee for this choice (`/api/reservation/guarantee`); the limit of card set-ups refuses with its code. */
 export async function guaranteeFor(setup: WizardSetup, choice: Choice, email: string, hold: Hold | null): Promise<{ offer: GuaranteeOffer | null } | { error: string }> {
-  const result = await api<GuaranteeOffer | { required: false }>('/api/reservation/guarantee', { ...choice, reservemodule: setup.module ?? undefined, email, holdToken: hold?.token });
+  const result = await api('/api/reservation/guarantee', { ...choice, reservemodule: setup.module ?? undefined, email, holdToken: hold?.token }, guaranteeAnswer);
   if (!result.ok && result.status === 429) return { error: result.error };
   return { offer: result.ok && result.data.required ? result.data : null };
 }
@@ -70,7 +71,7 @@ export async function sendBooking({ setup, router, bot, details, detailsKey, cho
     router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/error`));
     return null;
   }
-  const result = await api<{ outcome: string; hash: string }>('/api/reservation', {
+  const form = {
     ...details,
     pax,
     date,
@@ -83,7 +84,8 @@ export async function sendBooking({ setup, router, bot, details, detailsKey, cho
     guaranteeReference: offer?.reference,
     cancellationPolicy: Boolean(offer?.reference),
     ...(await bot.tokens(v2Token)),
-  });
+  };
+  const result = await api('/api/reservation', form, bookingAnswer);
   if (result.ok) {
     bot.passed();
     writeSession(HOLD_KEY, null);

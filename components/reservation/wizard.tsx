@@ -11,7 +11,8 @@ import { PeopleStep } from './people-step';
 import { HoldNotice, type Hold } from './hold-notice';
 import { Progress } from './progress';
 import { StepSection } from './step-section';
-import { api, errorCode, fetchData, query } from './api';
+import { api, errorCode, fetchChecked, query } from './api';
+import { dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, monthAnswer } from '@/lib/api/answers';
 import { readSession, writeSession } from './session';
 import { formatDate } from './format';
 import { useBotSubmit } from './use-bot-submit';
@@ -27,6 +28,12 @@ export { formatDate } from './format';
 export type { Hold } from './hold-notice';
 
 type Step = 'people' | 'date' | 'time' | 'details' | 'guarantee' | 'summary';
+
+/** The calendar's and the day's reads, each answer parsed with its check (lib/api/answers.ts). */
+const fetchMonth = fetchChecked(monthAnswer);
+const fetchDay = fetchChecked(dayAnswer);
+const fetchExperienceDays = fetchChecked(experienceDaysAnswer);
+const fetchDayExperiences = fetchChecked(dayExperiencesAnswer);
 
 /**
  * The booking wizard (spec section 2, "Reservation form"). Its choices live in the URL
@@ -113,12 +120,12 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const shownMonth = month || (date ? date.slice(0, 7) : new Date().toISOString().slice(0, 7));
   const monthQuery = { year: shownMonth.slice(0, 4), month: Number(shownMonth.slice(5, 7)), pax };
   const monthKey = pax && step === 'date' && shownMonth ? `/api/reservation/month?${query({ ...monthQuery, ...scope })}` : null;
-  const monthData = useSWR<DayInfo[]>(monthKey, fetchData, { revalidateOnFocus: true });
+  const monthData = useSWR<DayInfo[]>(monthKey, fetchMonth, { revalidateOnFocus: true });
   const dayKey = pax && date && (step === 'time' || step === 'details') ? `/api/reservation/day?${query({ day: date, pax, ...scope })}` : null;
-  const dayData = useSWR<DayDetail>(dayKey, fetchData, { refreshInterval: 30_000 });
+  const dayData = useSWR<DayDetail>(dayKey, fetchDay, { refreshInterval: 30_000 });
   // The spec's experience calls: which days offer experiences, and that day's experiences.
-  const experienceMonth = useSWR<{ date: string }[]>(monthKey ? `/api/reservation/experiences?${query(monthQuery)}` : null, fetchData);
-  const experienceDay = useSWR<DayExperience[]>(pax && date && step !== 'people' && step !== 'date' ? `/api/reservation/experiences?${query({ day: date, pax })}` : null, fetchData);
+  const experienceMonth = useSWR<{ date: string }[]>(monthKey ? `/api/reservation/experiences?${query(monthQuery)}` : null, fetchExperienceDays);
+  const experienceDay = useSWR<DayExperience[]>(pax && date && step !== 'people' && step !== 'date' ? `/api/reservation/experiences?${query({ day: date, pax })}` : null, fetchDayExperiences);
   const chosenExperience = experience ? (experienceDay.data ?? []).find((e) => e.hash === experience) : undefined;
 
   /**

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { GuaranteeStep, type GuaranteeOffer } from '@/components/reservation/guarantee-step';
 import type { WizardSetup } from '@/components/reservation/types';
+import { guaranteeAnswer } from '@/lib/api/answers';
+import { answerFixture } from '../helpers/answers';
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
@@ -13,10 +15,15 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
 const t = flatten(JSON.parse(fs.readFileSync(path.join(__dirname, '../../messages/en.json'), 'utf8')).reserve);
 const setup = { locale: 'en', t } as unknown as WizardSetup;
 const terms: GuaranteeOffer['terms'] = { refundable: 'until', hoursBefore: 24, feeCents: 3000, per: 'reservation', currency: '€', totalCents: 3000 };
+/** The offers `/api/reservation/guarantee` answers, as the browser's check reads them. */
+const offerOf = (offer: GuaranteeOffer): GuaranteeOffer => {
+  answerFixture(guaranteeAnswer, offer);
+  return offer;
+};
 
 describe('the card guarantee step', () => {
   it('without Stripe\'s public key says "Internal error: ... public key is missing." and cannot continue', () => {
-    render(<GuaranteeStep setup={setup} offer={{ required: true, terms, payment: { kind: 'stripe', publishableKey: null } }} onDone={jest.fn()} />);
+    render(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'stripe', publishableKey: null } })} onDone={jest.fn()} />);
     expect(screen.getByRole('alert')).toHaveTextContent("Internal error: the payment provider's public key is missing.");
     expect(screen.getByRole('button', { name: t['guarantee.save'] })).toBeDisabled();
     expect(screen.getByText('Cancellation policy: refundable until 1 day before the reservation.')).toBeInTheDocument();
@@ -27,7 +34,7 @@ describe('the card guarantee step', () => {
     const onDone = jest.fn();
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ data: { status: 'succeeded' } }) });
     global.fetch = fetchMock as unknown as typeof fetch;
-    render(<GuaranteeStep setup={setup} offer={{ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' }} onDone={onDone} />);
+    render(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' })} onDone={onDone} />);
     expect(screen.getByText('Test mode')).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: t['guarantee.save'] })));
     expect(screen.getByText(t['errors.cancellationPolicyRequired'])).toBeInTheDocument();

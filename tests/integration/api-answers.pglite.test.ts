@@ -1,0 +1,59 @@
+import { NextRequest } from 'next/server';
+import { useSiteDatabase } from '../helpers/databases';
+import { testDay } from '../helpers/clock';
+import { bookingAnswer, dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers';
+import type { Check } from '@/lib/api/check';
+
+/**
+ * The booking wizard parses each `/api/reservation/*` answer with a check of lib/api/answers.ts
+ * (components/reservation/api.ts). Here the real handlers answer and the same checks read them:
+ * a handler whose answer changes shape fails this test instead of a guest's page.
+ */
+const headers = { host: 'localhost:3000', 'x-forwarded-for': '203.0.113.60' };
+const get = (path: string) => new NextRequest(`http://localhost${path}`, { headers });
+const post = (path: string, body: unknown) => new NextRequest(`http://localhost${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function dataOf<T>(response: Response, check: Check<T>): Promise<T> {
+  expect(response.status).toBe(200);
+  const { data } = await response.json();
+  if (!check(data)) throw new Error(`an answer the browser's check refuses: ${JSON.stringify(data).slice(0, 300)}`);
+  return data;
+}
+
+describe('the /api answers the booking wizard parses, from the real handlers', () => {
+  useSiteDatabase('pglite', { calendar: true });
+
+  it('month, day, experiences, hold, guarantee and booking all pass the browser’s checks; another shape does not', async () => {
+    const http = await import('@/server/booking/http');
+    const day = testDay(10);
+    const month = await dataOf(await http.handleMonth(get(`/api/reservation/month?year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}&pax=2`)), monthAnswer);
+    expect(month.length).toBeGreaterThan(27);
+    await dataOf(await http.handleExperiences(get(`/api/reservation/experiences?year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}&pax=2`)), experienceDaysAnswer);
+    let date = '';
+    let slot: { time: string; shift: string; zones: { key: string; available: boolean }[] } | undefined;
+    for (let i = 9; !slot && i < 30; i++) {
+      date = testDay(i);
+      const detail = await dataOf(await http.handleDay(get(`/api/reservation/day?day=${date}&pax=2`)), dayAnswer);
+      slot = detail.slots.find((s) => s.shift === 'cena' && s.available && s.zones.some((z) => z.available));
+    }
+    if (!slot) throw new Error('no open dinner in the coming weeks');
+    await dataOf(await http.handleExperiences(get(`/api/reservation/experiences?day=${date}&pax=2`)), dayExperiencesAnswer);
+    const zone = slot.zones.find((z) => z.available)!.key;
+    const hold = await dataOf(await http.handleHold(post('/api/reservation/hold', { date, time: slot.time, zone, pax: 2 })), holdAnswer);
+    // The demo venue asks a card guarantee at dinner from 5 guests: both shapes of the answer pass.
+    expect(await dataOf(await http.handleGuarantee(post('/api/reservation/guarantee', { date, time: slot.time, zone, pax: 2, email: 'a@example.com' })), guaranteeAnswer)).toEqual({ required: false });
+    const offer = await dataOf(await http.handleGuarantee(post('/api/reservation/guarantee', { date, time: slot.time, zone, pax: 7, email: 'a@example.com' })), guaranteeAnswer);
+    expect(offer.required).toBe(true);
+    const booked = await dataOf(
+      await http.handleCreate(
+        post('/api/reservation', { pax: 2, date, time: slot.time, zone, holdToken: hold.holdToken, nome: 'Anna', cognome: 'Rossi', email: 'anna.answers@example.com', prefisso: '+39', telefono: '3471234567', privacy: true, recaptchaV3Token: 'local.v3.pass.testtoken', tokenVersion: 'v3', language: 'en' }),
+      ),
+      bookingAnswer,
+    );
+    expect(booked.hash).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // The checks do refuse what the page could not use.
+    expect(holdAnswer({ holdToken: 1, expiresAt: 'x' })).toBe(false);
+    expect(dayAnswer({ ...month[0], waitingList: 'yes', slots: [] })).toBe(false);
+    expect(guaranteeAnswer({ required: true, terms: {} })).toBe(false);
+  });
+});

@@ -39,6 +39,24 @@ function toChargeEvent(type: string, pi: Stripe.PaymentIntent): ChargeEvent | nu
 /** With live keys (`sk_live_...`) an event from Stripe's test mode is refused: test money never becomes real. */
 export const refusesTestEvent = (secretKey: string, event: { livemode?: boolean }) => secretKey.startsWith('sk_live_') && event.livemode !== true;
 
+/**
+ * A webhook body read under Stripe's signature scheme (Stripe's own webhooks, and the local
+ * providers', signed the same way): the event, or WebhookSignatureError when the header is
+ * missing, the signature wrong or older than 5 minutes, or (given the site's live `secretKey`)
+ * the event is a test-mode one.
+ */
+export function verifiedEvent(stripe: Stripe, rawBody: string, header: string | null, webhookSecret: string, secretKey?: string): Stripe.Event {
+  if (!header) throw new WebhookSignatureError('missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, header, webhookSecret, TOLERANCE_S);
+  } catch (error) {
+    throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
+  }
+  if (secretKey && refusesTestEvent(secretKey, event)) throw new WebhookSignatureError('a test-mode event sent to a site with live keys');
+  return event;
+}
+
 export function stripeClient(secretKey: string, apiBase?: string | null): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
   return new Stripe(secretKey, {
@@ -88,14 +106,7 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
       }
     },
     parseWebhook(rawBody, header): PaymentEvent {
-      if (!header) throw new WebhookSignatureError('missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, header, webhookSecret, TOLERANCE_S);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
-      }
-      if (refusesTestEvent(secretKey, event)) throw new WebhookSignatureError('a test-mode event sent to a site with live keys');
+      const event = verifiedEvent(stripe, rawBody, header, webhookSecret, secretKey);
       const setup = event.type.startsWith('setup_intent.') ? toSetup(event.data.object as Stripe.SetupIntent) : null;
       const charge = event.type.startsWith('payment_intent.') ? toChargeEvent(event.type, event.data.object as Stripe.PaymentIntent) : null;
       return { id: event.id, type: event.type, created: event.created, setup, charge };

@@ -5,7 +5,7 @@ import { reservations, slotHolds, zones, type ReservationRow, type Texts, type V
 import { kickDelivery } from '@/server/outbox/delivery';
 import { log } from '@/lib/log';
 import type { ReservationData } from '@/lib/forms/reservation';
-import { guestColumns } from '@/server/consent/guest-columns';
+import { guestBirthday, guestColumns } from '@/server/consent/guest-columns';
 import { emptyUsage, fits } from './availability';
 import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
@@ -129,8 +129,7 @@ export async function editReservation(
         moduleKey: bookingModule?.key ?? null,
         ...guestColumns(input),
         visitReason: input.motivo ?? null,
-        birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
-        birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
+        ...guestBirthday(input),
         notes: input.note,
         marketingAcceptedAt: input.marketing ? (r.marketingAcceptedAt ?? now) : null,
         revision: r.revision + 1,

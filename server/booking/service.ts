@@ -8,7 +8,7 @@ import { experiences, reservations, shifts, slotHolds, waitlistOffers, zones, ty
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
-import { guestColumns } from '@/server/consent/guest-columns';
+import { guestBirthday, guestColumns } from '@/server/consent/guest-columns';
 import {
   addDays,
   dayCondition,
@@ -322,8 +322,7 @@ export async function createReservation(
         moduleKey: bookingModule?.key ?? null,
         ...guestColumns(input),
         visitReason: input.motivo ?? null,
-        birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
-        birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
+        ...guestBirthday(input),
         notes: input.note,
         locale: context.locale,
         partner: context.partner,

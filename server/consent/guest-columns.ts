@@ -10,3 +10,11 @@ import { phoneDigits } from '@/lib/forms/shapes';
 export function guestColumns(input: { nome: string; cognome: string; email: string; prefisso: string; telefono: string }) {
   return { firstName: input.nome, lastName: input.cognome, email: normalizeEmail(input.email), phonePrefix: input.prefisso, phone: phoneDigits(input.telefono) };
 }
+
+/** The guest's birthday (day and month, no year) as stored: null where the form left it out. */
+export function guestBirthday(input: { compleannoGiorno?: unknown; compleannoMese?: unknown }) {
+  return {
+    birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
+    birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
+  };
+}

@@ -6,7 +6,7 @@ import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { BookingError } from '@/server/booking/errors';
-import { guestColumns } from '@/server/consent/guest-columns';
+import { guestBirthday, guestColumns } from '@/server/consent/guest-columns';
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -188,8 +188,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
         ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) } } : {}),
         ...guestColumns(input),
         visitReason: motivo,
-        birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
-        birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
+        ...guestBirthday(input),
         notes: input.note,
         locale: context.locale,
         partner: context.partner,

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { getDb, type Database } from '@/server/db/client';
 import { localCheckoutSessions } from '@/server/db/schema';
 import { checkoutEventFrom, stripeCheckoutFromEnv, type CheckoutEvent, type CheckoutProvider, type CheckoutSession } from '@/lib/payments/checkout';
-import { WebhookSignatureError } from '@/lib/payments/types';
+import { verifiedEvent } from '@/lib/payments/stripe';
 import { currencyOf } from '@/lib/currency';
 import { localWebhookSecret, signLocalEvent, testCardOutcome } from './local';
 import { now as clockNow } from '@/server/clock';
@@ -68,12 +68,7 @@ export function localCheckout(getDatabase: () => Promise<Database> = getDb): Che
       return row ? toSession(row) : null;
     },
     parseWebhook(rawBody, header): CheckoutEvent {
-      if (!header) throw new WebhookSignatureError('missing signature');
-      try {
-        return checkoutEventFrom(verifier.webhooks.constructEvent(rawBody, header, localWebhookSecret(), 300));
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
-      }
+      return checkoutEventFrom(verifiedEvent(verifier, rawBody, header, localWebhookSecret()));
     },
     session: load,
     async pay(id, cardNumber) {

@@ -4,7 +4,8 @@ import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { cardSetups, noshowCharges } from '@/server/db/schema';
-import { WebhookSignatureError, type CardSetup, type ChargeEvent, type GuaranteeProvider, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
+import type { CardSetup, ChargeEvent, GuaranteeProvider, PaymentEvent, SetupStatus } from '@/lib/payments/types';
+import { verifiedEvent } from '@/lib/payments/stripe';
 import { now as clockNow } from '@/server/clock';
 import { storedSecret } from '@/server/backend/token';
 
@@ -103,13 +104,7 @@ export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider
       return row ? toSetup(row) : null;
     },
     parseWebhook(rawBody, header): PaymentEvent {
-      if (!header) throw new WebhookSignatureError('missing signature');
-      let event: Stripe.Event;
-      try {
-        event = signer.webhooks.constructEvent(rawBody, header, localWebhookSecret(), 300);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'bad signature');
-      }
+      const event = verifiedEvent(signer, rawBody, header, localWebhookSecret());
       const object = (event.data?.object ?? {}) as { id?: string; status?: SetupStatus; payment_method?: string | null; last_setup_error?: { code?: string } | null; metadata?: Record<string, string> };
       const setup = event.type.startsWith('setup_intent.') && object.id
         ? { reference: object.id, status: object.status ?? 'requires_payment_method', paymentMethod: object.payment_method ?? null, lastError: object.last_setup_error?.code ?? null, metadata: object.metadata ?? {} }

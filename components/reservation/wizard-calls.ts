@@ -28,10 +28,15 @@ export async function holdSeats(setup: WizardSetup, choice: Choice): Promise<{ h
   return { hold };
 }
 
-/** Whether the venue asks a card guarantee for this choice (`/api/reservation/guarantee`); the limit of card set-ups refuses with its code. */
+/**
+ * Whether the venue asks a card guarantee for this choice (`/api/reservation/guarantee`). The
+ * limit of card set-ups refuses with its code, and an answer the page cannot read (a 200 its
+ * check refuses) with `generic`: the guest stays on the details step rather than going on
+ * without the card the venue may want.
+ */
 export async function guaranteeFor(setup: WizardSetup, choice: Choice, email: string, hold: Hold | null): Promise<{ offer: GuaranteeOffer | null } | { error: string }> {
   const result = await api('/api/reservation/guarantee', { ...choice, reservemodule: setup.module ?? undefined, email, holdToken: hold?.token }, guaranteeAnswer);
-  if (!result.ok && result.status === 429) return { error: result.error };
+  if (!result.ok && (result.status === 429 || (result.status >= 200 && result.status < 300))) return { error: result.error };
   return { offer: result.ok && result.data.required ? result.data : null };
 }
 

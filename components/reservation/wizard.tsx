@@ -234,7 +234,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
                 return;
               }
               const asked = await guaranteeFor(setup, { pax, date, time, zone }, values.email, hold);
-              // Refused by the limit of card set-ups: the guest stays here, told to wait, with what they typed.
+              // Refused (the limit of card set-ups, or an answer the page cannot read): the guest stays here, told why, with what they typed.
               if ('error' in asked) {
                 setDetailsProblem(asked.error);
                 return;

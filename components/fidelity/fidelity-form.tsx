@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { formErrors } from '@/components/forms/form-errors';
+import { formErrors, showServerErrors } from '@/components/forms/form-errors';
 import { fidelityResolver } from '@/lib/forms/client-rules';
 import type { FidelityData, FidelityInput } from '@/lib/forms/fidelity';
 import { fidelityFields, type FidelityField } from '@/lib/forms/fidelity-fields';
@@ -85,8 +85,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
       return;
     }
     if (response.status === 400 && body.fieldErrors) {
-      const names = fidelityFields.filter((f) => body.fieldErrors![f]);
-      for (const f of names) setError(f, { type: 'server', message: body.fieldErrors[f] });
+      const names = showServerErrors(fidelityFields, body.fieldErrors, setError);
       if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
       setSubmitting(false);
       return;

@@ -24,3 +24,13 @@ export function formErrors<T extends FieldValues, F extends Path<T>>(
   };
   return { message, summary, onInvalid };
 }
+
+/**
+ * The server's refusal of some fields (a 400 with `fieldErrors`, the handler's zod rules) shown
+ * on them, in the form's order; the names set, first invalid first (none: nothing to show).
+ */
+export function showServerErrors<F extends string>(order: readonly F[], fieldErrors: Record<string, string> | undefined, setError: (name: F, error: { type: 'server'; message: string }) => void): F[] {
+  const names = order.filter((f) => fieldErrors?.[f]);
+  for (const f of names) setError(f, { type: 'server', message: fieldErrors![f] });
+  return names;
+}

@@ -13,6 +13,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { fill } from '@/lib/i18n/fill';
 import { ConsentFields } from '@/components/forms/guest-fields';
+import { showServerErrors } from '@/components/forms/form-errors';
 
 /** A card as the checkout needs it: title already in the guest's language, amounts in cents. */
 export type CheckoutCard = { id: string; title: string; value: number; price: number; customMin: number | null; customMax: number | null; maxQuantity: number };
@@ -102,10 +103,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       return;
     }
     setSubmitting(false);
-    const fieldErrors = body.fieldErrors ?? {};
-    const names = ORDER.filter((f) => fieldErrors[f]);
-    if (response?.status === 400 && names.length) {
-      for (const f of names) setError(f, { type: 'server', message: fieldErrors[f] });
+    if (response?.status === 400 && showServerErrors(ORDER, body.fieldErrors, setError).length) {
       // The summary takes the focus, and lists every invalid field with a link to it.
       requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${FORM_ID} .error-summary`)?.focus());
       return;

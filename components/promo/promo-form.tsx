@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { formErrors } from '@/components/forms/form-errors';
+import { formErrors, showServerErrors } from '@/components/forms/form-errors';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { promoFields, type PromoField } from '@/lib/promo/fields';
@@ -80,8 +80,7 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
     if (!response || body.error === 'unavailable') return setNotice(text.errors.unavailable);
     if (body.error === 'rateLimited') return setNotice(text.rateLimited);
     if (response.status === 400 && body.fieldErrors) {
-      const names = promoFields.filter((f) => body.fieldErrors![f]);
-      for (const f of names) setError(f, { type: 'server', message: body.fieldErrors[f] });
+      const names = showServerErrors(promoFields, body.fieldErrors, setError);
       if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
       return;
     }

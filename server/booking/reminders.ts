@@ -1,10 +1,9 @@
 import 'server-only';
+import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { venueLinkHost } from '@/server/venues/queries';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { reservations, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
-import { getBackendToken } from '@/server/backend/token';
 import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
 import { markupVenue } from './emails';
 import { tableReservationMarkup } from '@/lib/seo/email-markup';
@@ -51,12 +50,9 @@ export const REMINDER_ACTIONS = ['coming', 'cancel'] as const;
 export type ReminderAction = (typeof REMINDER_ACTIONS)[number];
 export const isReminderAction = (value: unknown): value is ReminderAction => value === 'coming' || value === 'cancel';
 
-const sign = (venueId: number, hash: string, version: number) =>
-  createHmac('sha256', getBackendToken()).update(`booking-reminder\u0000${venueId}\u0000${hash}\u0000${version}`).digest('base64url').slice(0, 32);
-
 /** The reminder link's path (made absolute, with the guest's language, by the caller). */
 export const reminderLinkPath = (venueId: number, r: Pick<ReservationRow, 'hash' | 'revision'>, action: ReminderAction) =>
-  `/frontpage/reminder/${r.hash}?a=${action}&v=${r.revision}&s=${sign(venueId, r.hash, r.revision)}`;
+  `/frontpage/reminder/${r.hash}?a=${action}&v=${r.revision}&s=${linkSignature('booking-reminder', venueId, r.hash, r.revision)}`;
 
 export type ReminderLink = { hash: string; version: number; signature: string };
 
@@ -64,12 +60,6 @@ export function readReminderLink(hash: string, query: { v?: unknown; s?: unknown
   const version = Number(query.v);
   if (!/^[A-Za-z0-9_-]{22}$/.test(hash) || !Number.isInteger(version) || version < 0 || typeof query.s !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(query.s)) return null;
   return { hash, version, signature: query.s };
-}
-
-function isSigned(venueId: number, link: ReminderLink): boolean {
-  const expected = Buffer.from(sign(venueId, link.hash, link.version));
-  const given = Buffer.from(link.signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** When a booking's reminder is due: the venue's hour, the day before, where the venue is. */
@@ -136,7 +126,7 @@ export type ReminderPage =
 
 /** What a reminder link shows: the question, or how it was answered, or why it no longer applies. */
 export async function reminderPage(db: Database, venue: VenueRow, link: ReminderLink | null, now = clockNow()): Promise<ReminderPage> {
-  if (!link || !isSigned(venue.id, link)) return { state: 'invalid' };
+  if (!link || !isLinkSignature(link.signature, 'booking-reminder', venue.id, link.hash, link.version)) return { state: 'invalid' };
   const r = await findReservation(db, venue, link.hash);
   if (!r) return { state: 'invalid' };
   if (r.reminderAnswer === 'coming') return { state: 'coming', booking: r };

@@ -1,10 +1,9 @@
 import 'server-only';
+import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { venueLinkHost } from '@/server/venues/queries';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { reservations, venues, waitlistOffers, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
-import { getBackendToken } from '@/server/backend/token';
 import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { renderEmailTexts } from '@/server/outbox/templates';
@@ -46,16 +45,8 @@ import { fill } from '@/lib/i18n/fill';
 const catalogues = { it, en, fr, es, de };
 const texts = (locale: string) => catalogues[toLocale(locale)].waitlist;
 
-const sign = (venueId: number, offerId: number) => createHmac('sha256', getBackendToken()).update(`waitlist-offer\u0000${venueId}\u0000${offerId}`).digest('base64url').slice(0, 32);
-
 /** The claim link's path: `/frontpage/waitlist/{offer}?s=...`. */
-export const offerLinkPath = (venueId: number, offerId: number) => `/frontpage/waitlist/${offerId}?s=${sign(venueId, offerId)}`;
-
-function isSigned(venueId: number, offerId: number, signature: string): boolean {
-  const expected = Buffer.from(sign(venueId, offerId));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
+export const offerLinkPath = (venueId: number, offerId: number) => `/frontpage/waitlist/${offerId}?s=${linkSignature('waitlist-offer', venueId, offerId)}`;
 
 /** The venue's rules as they are now, not as a cached page saw them (staff may have switched automatic offers off a moment ago). */
 async function fresh(db: Database, given: VenueRow): Promise<VenueRow> {
@@ -226,7 +217,7 @@ export type OfferPage =
 
 /** What the claim link shows: the offer and its time left, or how it ended. */
 export async function offerPage(db: Database, venue: VenueRow, offerId: number, signature: string, now = clockNow()): Promise<OfferPage> {
-  if (!Number.isInteger(offerId) || offerId <= 0 || !isSigned(venue.id, offerId, signature)) return { state: 'invalid' };
+  if (!Number.isInteger(offerId) || offerId <= 0 || !isLinkSignature(signature, 'waitlist-offer', venue.id, offerId)) return { state: 'invalid' };
   const [row] = await db
     .select({ offer: waitlistOffers, r: reservations })
     .from(waitlistOffers)

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { VenueRow } from '@/server/db/schema';
 import { normalizeEmail } from '@/lib/identity';
 import { phoneDigits } from '@/lib/forms/shapes';
 
@@ -17,4 +18,13 @@ export function guestBirthday(input: { compleannoGiorno?: unknown; compleannoMes
     birthDay: typeof input.compleannoGiorno === 'number' ? input.compleannoGiorno : null,
     birthMonth: typeof input.compleannoMese === 'number' ? input.compleannoMese : null,
   };
+}
+
+/**
+ * What a new booking records of the guest's consent and arrival, stamped `now`: the privacy
+ * policy (always, the form requires it), marketing when ticked, the venue's policy version,
+ * the language they booked in and whether they came from the partner source.
+ */
+export function guestConsentColumns<L extends string>(venue: Pick<VenueRow, 'policies'>, input: { marketing?: boolean }, context: { locale: L; partner: boolean }, now: Date) {
+  return { locale: context.locale, partner: context.partner, privacyAcceptedAt: now, marketingAcceptedAt: input.marketing ? now : null, policyVersion: venue.policies.version };
 }

@@ -6,7 +6,7 @@ import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { BookingError } from '@/server/booking/errors';
-import { guestBirthday, guestColumns } from '@/server/consent/guest-columns';
+import { guestBirthday, guestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -190,11 +190,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
         visitReason: motivo,
         ...guestBirthday(input),
         notes: input.note,
-        locale: context.locale,
-        partner: context.partner,
-        privacyAcceptedAt: now,
-        marketingAcceptedAt: input.marketing ? now : null,
-        policyVersion: venue.policies.version,
+        ...guestConsentColumns(venue, input, context, now),
       })
       // A card setup or a payment serves one booking, also when two submits race with it.
       .onConflictDoNothing()

@@ -1,9 +1,8 @@
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { consentRecords, fidelityMembers, promoCodes, promotions, type VenueRow } from '@/server/db/schema';
-import { getBackendToken } from '@/server/backend/token';
 import { now as clockNow } from '@/server/clock';
 import { withdrawMarketingConsent } from '@/server/consent/records';
 import { canonicalEmail } from '@/lib/identity';
@@ -22,11 +21,8 @@ type Subject = { type: 'member' | 'promo'; id: number };
 
 const subjectText = (s: Subject) => (s.type === 'member' ? String(s.id) : `p${s.id}`);
 // A member's signature keeps its first form, so links in e-mails already sent still work.
-const signature = (venueId: number, s: Subject) =>
-  createHmac('sha256', getBackendToken())
-    .update(s.type === 'member' ? `fidelity-unsubscribe\u0000${venueId}\u0000${s.id}` : `promo-unsubscribe\u0000${venueId}\u0000${s.id}`)
-    .digest('base64url')
-    .slice(0, 32);
+const purpose = (s: Subject) => (s.type === 'member' ? 'fidelity-unsubscribe' : 'promo-unsubscribe');
+const signature = (venueId: number, s: Subject) => linkSignature(purpose(s), venueId, s.id);
 
 const tokenOf = (venueId: number, s: Subject) => `${subjectText(s)}.${signature(venueId, s)}`;
 
@@ -45,9 +41,7 @@ function readToken(venue: Pick<VenueRow, 'id'>, token: string): Subject | null {
   const match = /^(p?)(\d{1,10})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!match) return null;
   const subject: Subject = { type: match[1] ? 'promo' : 'member', id: Number(match[2]) };
-  const expected = Buffer.from(signature(venue.id, subject));
-  const given = Buffer.from(match[3]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? subject : null;
+  return isLinkSignature(match[3], purpose(subject), venue.id, subject.id) ? subject : null;
 }
 
 /** Kept for the loyalty tests and callers: the member a token names, or null. */

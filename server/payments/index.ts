@@ -7,7 +7,8 @@ import { log } from '@/lib/log';
 import { guaranteeProvider, localPayments } from './provider';
 import { now as clockNow } from '@/server/clock';
 import { kickDelivery } from '@/server/outbox/delivery';
-import { applyChargeEvent, feePageState } from './noshow';
+import { applyChargeEvent } from './noshow';
+import { feePageState } from './fee-page';
 
 export { guaranteeProvider, localPayments } from './provider';
 

@@ -1,6 +1,5 @@
 import 'server-only';
 import { venueLinkHost } from '@/server/venues/queries';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { cardSetups, experienceBookings, noshowCharges, reservations, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
@@ -9,7 +8,6 @@ import { totalFeeCents } from '@/server/booking/guarantee';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { renderEmailTexts } from '@/server/outbox/templates';
-import { getBackendToken } from '@/server/backend/token';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
@@ -23,6 +21,7 @@ import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { guaranteeProvider } from './provider';
+import { feeLinkPath } from './fee-link';
 
 /**
  * The no-show fee (issue 24; docs/payments.md, "No-show fee"). When staff mark a guaranteed
@@ -102,24 +101,14 @@ export async function claimNoShowFee(tx: Database, venue: VenueRow, b: FeeBookin
   return row?.id ?? null;
 }
 
-async function bookingOf(db: Database, charge: NoShowChargeRow): Promise<FeeBooking | null> {
+/** The booking a fee was charged for, a table's or an experience's. */
+export async function bookingOf(db: Database, charge: NoShowChargeRow): Promise<FeeBooking | null> {
   if (charge.reservationId) {
     const [r] = await db.select().from(reservations).where(eq(reservations.id, charge.reservationId));
     return r ? { kind: 'table', ...r } : null;
   }
   const [b] = await db.select().from(experienceBookings).where(eq(experienceBookings.id, charge.experienceBookingId!));
   return b ? { kind: 'experience', ...b, time: b.time || '00:00' } : null;
-}
-
-const sign = (venueId: number, chargeId: number) => createHmac('sha256', getBackendToken()).update(`noshow-fee\u0000${venueId}\u0000${chargeId}`).digest('base64url').slice(0, 32);
-
-/** The guest's link to authenticate a fee their bank held back: `/frontpage/fee/{id}?s=...`. */
-export const feeLinkPath = (venueId: number, chargeId: number) => `/frontpage/fee/${chargeId}?s=${sign(venueId, chargeId)}`;
-
-export function isSignedFeeLink(venueId: number, chargeId: number, signature: string): boolean {
-  const expected = Buffer.from(sign(venueId, chargeId));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 type FeeMail = 'receipt' | 'authenticate' | 'refunded';
@@ -294,39 +283,4 @@ export async function sweepNoShowCharges(db: Database, now = clockNow(), provide
     } else if ((await giveBack(db, charge, provider, now)) === 'refunded') refunded++;
   }
   return { noshowFeesSettled: charged, noshowFeesRefunded: refunded };
-}
-
-/** What the guest's fee link shows: the fee to authenticate, or how it ended. */
-export type FeePage =
-  | { state: 'invalid' }
-  | {
-      state: 'open' | 'succeeded' | 'failed' | 'refunded' | 'settled';
-      provider: 'stripe' | 'local';
-      amountCents: number;
-      currency: string;
-      date: string;
-      time: string;
-      policy: string;
-      /** Stripe only, while open: what the browser confirms the payment with. */
-      clientSecret: string | null;
-      paymentMethod: string;
-    };
-
-export async function feePageState(db: Database, venue: VenueRow, chargeId: number, signature: string): Promise<FeePage> {
-  if (!Number.isInteger(chargeId) || chargeId <= 0 || !isSignedFeeLink(venue.id, chargeId, signature)) return { state: 'invalid' };
-  const [charge] = await db.select().from(noshowCharges).where(and(eq(noshowCharges.id, chargeId), eq(noshowCharges.venueId, venue.id)));
-  const b = charge ? await bookingOf(db, charge) : null;
-  if (!charge || !b) return { state: 'invalid' };
-  const state = charge.status === 'requires_action' ? 'open' : charge.status === 'succeeded' || charge.status === 'failed' || charge.status === 'refunded' ? charge.status : 'settled';
-  return {
-    state,
-    provider: charge.provider,
-    amountCents: charge.amountCents,
-    currency: charge.currency,
-    date: b.date,
-    time: b.time,
-    policy: b.guaranteeTerms?.text ?? '',
-    clientSecret: state === 'open' && charge.provider === 'stripe' ? charge.clientSecret : null,
-    paymentMethod: charge.paymentMethod,
-  };
 }

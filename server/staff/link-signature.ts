@@ -1,7 +1,6 @@
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import type { ReservationRow, VenueRow } from '@/server/db/schema';
-import { getBackendToken } from '@/server/backend/token';
 
 /**
  * One-click answers from the venue's notification e-mail (issue 23): "Confirm" and
@@ -18,20 +17,16 @@ export const LINK_ACTIONS = ['confirm', 'decline'] as const;
 export type LinkAction = (typeof LINK_ACTIONS)[number];
 export const isLinkAction = (value: unknown): value is LinkAction => value === 'confirm' || value === 'decline';
 
-const sign = (venueId: number, hash: string, action: LinkAction, version: number) =>
-  createHmac('sha256', getBackendToken()).update(`staff-answer-link\u0000${venueId}\u0000${hash}\u0000${action}\u0000${version}`).digest('base64url').slice(0, 32);
 
 export type AnswerLink = { hash: string; action: LinkAction; version: number; signature: string };
 
 /** The path of a link (made absolute with the venue's origin by the caller). */
 export function answerLinkPath(venue: Pick<VenueRow, 'id'>, r: Pick<ReservationRow, 'hash' | 'revision'>, action: LinkAction): string {
-  return `/staff/answer/${r.hash}?a=${action}&v=${r.revision}&s=${sign(venue.id, r.hash, action, r.revision)}`;
+  return `/staff/answer/${r.hash}?a=${action}&v=${r.revision}&s=${linkSignature('staff-answer-link', venue.id, r.hash, action, r.revision)}`;
 }
 
 export function isSignedLink(venue: Pick<VenueRow, 'id'>, link: AnswerLink): boolean {
-  const expected = Buffer.from(sign(venue.id, link.hash, link.action, link.version));
-  const given = Buffer.from(link.signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return isLinkSignature(link.signature, 'staff-answer-link', venue.id, link.hash, link.action, link.version);
 }
 
 /** Reads a link's query; null when a part is missing or malformed. */

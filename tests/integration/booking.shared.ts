@@ -39,7 +39,7 @@ export function describeBooking(driver: Driver) {
     const ctx = async () => {
       const { getDb } = await import('@/server/db/client');
       const { findVenueByKey } = await import('@/server/venues/queries');
-      const service = await import('@/server/booking/service');
+      const service = { ...(await import('@/server/booking/service')), ...(await import('@/server/booking/holds')) };
       const { reservationSchema } = await import('@/lib/forms/reservation');
       const schema = await import('@/server/db/schema');
       const db = await getDb();
@@ -151,7 +151,7 @@ export function describeBooking(driver: Driver) {
       try {
         const { findVenueByKey } = await import('@/server/venues/queries');
         const fresh = (await findVenueByKey(db, 'localhost'))!;
-        const service = await import('@/server/booking/service');
+        const service = { ...(await import('@/server/booking/service')), ...(await import('@/server/booking/holds')) };
         const { reservationSchema } = await import('@/lib/forms/reservation');
         const result = await service.createReservation(db, fresh, reservationSchema.parse(guest(400, { time: '21:00' })), { locale: 'it', partner: false, host: 'localhost', botVerdict: 'pass' }, NOW);
         expect(result).toEqual({ outcome: 'soldOut' });

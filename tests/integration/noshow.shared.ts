@@ -44,7 +44,7 @@ export function describeNoShowFee(driver: Driver) {
       const { findVenueByKey } = await import('@/server/venues/queries');
       const service = await import('@/server/booking/service');
       const payments = await import('@/server/payments');
-      const noshow = await import('@/server/payments/noshow');
+      const noshow = { ...(await import('@/server/payments/noshow')), ...(await import('@/server/payments/fee-link')) };
       const { reservationSchema } = await import('@/lib/forms/reservation');
       const schema = await import('@/server/db/schema');
       const db = await getDb();

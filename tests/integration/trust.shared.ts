@@ -38,7 +38,7 @@ export function describeTrust(driver: Driver) {
     const ctx = async () => {
       const { getDb } = await import('@/server/db/client');
       const { findVenueByKey } = await import('@/server/venues/queries');
-      const service = await import('@/server/booking/service');
+      const service = { ...(await import('@/server/booking/service')), ...(await import('@/server/booking/holds')) };
       const changes = await import('@/server/booking/changes');
       const sms = await import('@/server/booking/sms');
       const payments = await import('@/server/payments');

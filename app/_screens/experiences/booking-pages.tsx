@@ -1,12 +1,10 @@
 import { Fragment } from 'react';
-import { notFound } from 'next/navigation';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { CancelForm } from '@/components/reservation/cancel-form';
 import { formatDate } from '@/components/reservation/format';
 import { experienceBookingLookup } from '@/server/booking/lookups';
-import { UNAVAILABLE } from '@/lib/backend/client';
 import { pickText } from '@/lib/i18n/texts';
 import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
@@ -15,6 +13,7 @@ import type { ExperienceBookingView } from '@/lib/contract/experience-booking';
 import { loadExperience } from '../../../server/experiences/data';
 import { BookingEditForm } from '@/components/experiences/booking-edit-form';
 import { bookingReference, formatDateTime } from '@/lib/i18n/format';
+import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 
 /**
  * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
@@ -23,25 +22,13 @@ import { bookingReference, formatDateTime } from '@/lib/i18n/format';
  */
 type Manage = Record<string, string>;
 
-async function Unavailable() {
-  const t = await getTranslations('errors');
-  return (
-    <div className="message-panel message-panel--error" role="alert">
-      <h1>{t('unavailableTitle')}</h1>
-      <p>{t('unavailableText')}</p>
-    </div>
-  );
-}
-
 async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
-  const result = await experienceBookingLookup(venue.venueKey, params.key);
-  if (!result.status && result.error === UNAVAILABLE) return null;
-  // Thrown, not rendered in place: this dynamic page has begun streaming by the time a Suspense boundary could, and a missing booking must be a 404.
-  if (!result.status) notFound();
+  const booking = foundOr404(await experienceBookingLookup(venue.venueKey, params.key));
+  if (!booking) return null;
   const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getMessages()]);
   const all = messages as unknown as { experiences: { manage: Manage; summary: Manage } };
-  return { ...venue, booking: result.data, t, manage: all.experiences.manage, labels: all.experiences.summary };
+  return { ...venue, booking, t, manage: all.experiences.manage, labels: all.experiences.summary };
 }
 
 async function Summary({ booking, locale, valuta, labels, manage }: { booking: ExperienceBookingView; locale: Locale; valuta: string; labels: Manage; manage: Manage }) {

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
-import { feePageState } from '@/server/payments/noshow';
+import { feePageState } from '@/server/payments/fee-page';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import FeeAuthenticate from '@/components/payments/fee-authenticate';

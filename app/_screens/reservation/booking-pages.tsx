@@ -1,4 +1,3 @@
-import { notFound } from 'next/navigation';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
@@ -8,31 +7,17 @@ import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { Locale } from '@/lib/i18n/locales';
 import type { BookingView } from '@/lib/contract/reservation';
-import { UNAVAILABLE } from '@/lib/backend/client';
 import { ReserveScreen } from './reserve-screen';
+import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { CancelForm } from '@/components/reservation/cancel-form';
 import { SmsCodeForm } from '@/components/reservation/sms-code-form';
 import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 
-/** "Service unavailable, try again": a booking page whose backend cannot be reached (never a 404, the booking may exist). */
-async function Unavailable() {
-  const t = await getTranslations('errors');
-  return (
-    <div className="message-panel message-panel--error" role="alert">
-      <h1>{t('unavailableTitle')}</h1>
-      <p>{t('unavailableText')}</p>
-    </div>
-  );
-}
-
 /** A booking by its hash, null when the backend cannot be reached, or the 404 page: an unknown or malformed hash is never a 500. */
 async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
-  const result = await reservationLookup(venue.venueKey, params.key);
-  if (!result.status && result.error === UNAVAILABLE) return null;
-  // Thrown, not rendered in place: this dynamic page has begun streaming by the time a Suspense boundary could, and a missing booking must be a 404.
-  if (!result.status) notFound();
-  return { ...venue, booking: result.data };
+  const booking = foundOr404(await reservationLookup(venue.venueKey, params.key));
+  return booking ? { ...venue, booking } : null;
 }
 
 const longDate = formatLongDate;
@@ -233,10 +218,8 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
 /** `a2fa/reserve/{hash}`: the SMS code of a suspended booking. */
 export async function SmsConfirmationScreen({ params }: { params: VenueParams & { key: string } }) {
   const venue = await loadVenue(params);
-  const result = await smsStatusLookup(venue.venueKey, params.key);
-  if (!result.status && result.error === UNAVAILABLE) return <Unavailable />;
-  if (!result.status) notFound();
-  const status = result.data;
+  const status = foundOr404(await smsStatusLookup(venue.venueKey, params.key));
+  if (!status) return <Unavailable />;
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
   if (status.status === 'confirmed' || status.status === 'pending') {
     return (

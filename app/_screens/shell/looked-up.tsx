@@ -1,0 +1,26 @@
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { UNAVAILABLE } from '@/lib/backend/client';
+
+/** "Service unavailable, try again": a booking page whose backend cannot be reached (never a 404, the booking may exist). */
+export async function Unavailable() {
+  const t = await getTranslations('errors');
+  return (
+    <div className="message-panel message-panel--error" role="alert">
+      <h1>{t('unavailableTitle')}</h1>
+      <p>{t('unavailableText')}</p>
+    </div>
+  );
+}
+
+/**
+ * A guest's booking looked up by its hash: its data; null when the backend cannot be reached
+ * (the page shows Unavailable); the 404 page when there is no such booking. Thrown, not rendered
+ * in place: a dynamic page has begun streaming by the time a Suspense boundary could, and a
+ * missing booking must be a 404. An unknown or malformed hash is never a 500.
+ */
+export function foundOr404<T>(result: { status: true; data: T } | { status: false; error: string }): T | null {
+  if (!result.status && result.error === UNAVAILABLE) return null;
+  if (!result.status) notFound();
+  return result.data;
+}

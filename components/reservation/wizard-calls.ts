@@ -2,8 +2,8 @@ import type { useRouter } from 'next/navigation';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
-import { api } from './api';
-import { bookingAnswer, guaranteeAnswer, holdAnswer } from '@/lib/api/answers';
+import { api, fetchChecked } from './api';
+import { bookingAnswer, dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers';
 import { writeSession } from './session';
 import { visitReasonLabel } from './format';
 import type { useBotSubmit } from './use-bot-submit';
@@ -15,6 +15,12 @@ import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type Wizard
 export type Guarantee = { choice: string; offer: GuaranteeOffer | null; reference?: string };
 
 type Choice = { pax: number; date: string; time: string; zone: string };
+
+/** The calendar's and the day's reads (SWR fetchers), each answer parsed with its check (lib/api/answers.ts). */
+export const fetchMonth = fetchChecked(monthAnswer);
+export const fetchDay = fetchChecked(dayAnswer);
+export const fetchExperienceDays = fetchChecked(experienceDaysAnswer);
+export const fetchDayExperiences = fetchChecked(dayExperiencesAnswer);
 
 /**
  * Holds the seats of a chosen time (`/api/reservation/hold`), kept in the session so a reload

@@ -11,12 +11,11 @@ import { PeopleStep } from './people-step';
 import { HoldNotice, type Hold } from './hold-notice';
 import { Progress } from './progress';
 import { StepSection } from './step-section';
-import { api, errorCode, fetchChecked, query } from './api';
-import { dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, monthAnswer } from '@/lib/api/answers';
+import { api, errorCode, query } from './api';
 import { readSession, writeSession } from './session';
 import { formatDate } from './format';
 import { useBotSubmit } from './use-bot-submit';
-import { guaranteeFor, holdSeats, sendBooking, type Guarantee } from './wizard-calls';
+import { fetchDay, fetchDayExperiences, fetchExperienceDays, fetchMonth, guaranteeFor, holdSeats, sendBooking, type Guarantee } from './wizard-calls';
 import { useUrlChoice } from './use-url-choice';
 import { SummaryChallenge } from './summary-challenge';
 import { BotFailed } from './bot-failed';
@@ -28,12 +27,6 @@ export { formatDate } from './format';
 export type { Hold } from './hold-notice';
 
 type Step = 'people' | 'date' | 'time' | 'details' | 'guarantee' | 'summary';
-
-/** The calendar's and the day's reads, each answer parsed with its check (lib/api/answers.ts). */
-const fetchMonth = fetchChecked(monthAnswer);
-const fetchDay = fetchChecked(dayAnswer);
-const fetchExperienceDays = fetchChecked(experienceDaysAnswer);
-const fetchDayExperiences = fetchChecked(dayExperiencesAnswer);
 
 /**
  * The booking wizard (spec section 2, "Reservation form"). Its choices live in the URL

@@ -71,8 +71,11 @@ test('staff on a 360 px phone: sign in, confirm a request of 10, mark an arrival
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('staffArea.title'));
 
   // The booking day, then the sheet: covers against capacity, the request awaiting confirmation.
-  await page.getByLabel(en('staffArea.day')).fill(bookingDay);
   const request10 = page.getByRole('listitem', { name: '20:00 · Ospite1 Staff' });
+  await expect(async () => {
+    await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+    await expect(request10).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(request10).toContainText(en('staffArea.status.pending'));
   await expect(page.getByTestId('covers-cena')).toHaveText(en('staffArea.covers').replace('{covers}', '12').replace('{capacity}', '60'));
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -171,8 +174,13 @@ test('the no-show fee: staff mark a guaranteed guest a no-show, the bank asks th
   await page.goto(`${origin}/en/staff`);
   await page.getByLabel(en('promo.staff.tokenLabel')).fill(token);
   await page.keyboard.press('Enter');
-  await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('staffArea.title'));
   const guest = page.getByRole('listitem', { name: '21:00 · Ospite5 Staff' });
+  // The day is typed again until the sheet shows it: a value typed while the sheet hydrates is reset to today.
+  await expect(async () => {
+    await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+    await expect(guest).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   // The policy the guest accepted, as they read it (in Italian), beside the card guarantee.
   await expect(guest).toContainText('Penale per mancata presentazione');
   await guest.getByRole('button', { name: `${en('staffArea.actions.noshow')}: 21:00 · Ospite5 Staff` }).click();
@@ -262,8 +270,13 @@ test('the waiting list: a guest cancels, the first guest waiting gets the table 
   await page.goto(`${waitOrigin}/en/staff`);
   await page.getByLabel(en('promo.staff.tokenLabel')).fill(waitToken);
   await page.keyboard.press('Enter');
-  await page.getByLabel(en('staffArea.day')).fill(bookingDay);
-  await expect(page.getByRole('listitem', { name: '20:00 · Attesa3 Ospite' }).getByTestId('staff-offer')).toHaveText(en('staffArea.offers.claimed'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('staffArea.title'));
+  const entry = page.getByRole('listitem', { name: '20:00 · Attesa3 Ospite' });
+  await expect(async () => {
+    await page.getByLabel(en('staffArea.day')).fill(bookingDay);
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(entry.getByTestId('staff-offer')).toHaveText(en('staffArea.offers.claimed'));
   await page.getByRole('link', { name: en('staffArea.metrics.link') }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(en('staffArea.metrics.title'));
   await expect(page.getByTestId('metric-offers-made')).toContainText('1');

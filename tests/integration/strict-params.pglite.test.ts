@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { useSiteDatabase } from '../helpers/databases';
-import { testDay } from '../helpers/clock';
+import { TEST_NOW, testDay } from '../helpers/clock';
+import { impossibleDates } from '../helpers/dates';
 
 // Each request from its own address, so no abuse limit answers before the check.
 let n = 0;
@@ -9,7 +10,8 @@ const get = (path: string) => new NextRequest(`http://localhost${path}`, { heade
 const post = (path: string, body: unknown) =>
   new NextRequest(`http://localhost${path}`, { method: 'POST', headers: { host: 'localhost:3000', 'content-type': 'application/json', 'x-forwarded-for': from() }, body: JSON.stringify(body) });
 
-const BAD_DATES = ['2026-13-45', '2026-12-32', '2026-00-10', '2026-02-29', 'abc', '2026-1-5', ''];
+const BAD = impossibleDates(TEST_NOW.getUTCFullYear());
+const BAD_DATES = [BAD.month13, BAD.day32, BAD.month0, BAD.commonLeapDay, 'abc', BAD.unpadded, ''];
 const BAD_TIMES = ['24:00', '99:99', '20:60', '8:00', 'abc'];
 const BAD_PAX = ['0', '-2', '2.5', '1e3', 'abc', '501'];
 

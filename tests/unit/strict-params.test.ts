@@ -4,14 +4,18 @@ import { limitIdentity, ipv6PrefixBits } from '@/server/http/client-address';
 import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema } from '@/lib/forms/reservation';
 import { experienceChoiceSchema } from '@/lib/forms/experience';
 import { badLimitVariables } from '@/server/limits/config';
+import { TEST_NOW } from '../helpers/clock';
+import { impossibleDates, leapYearAfter } from '../helpers/dates';
 
 // Issue 22: every date, time, party size and id from a path, query or body is read here, strictly.
+const YEAR = TEST_NOW.getUTCFullYear();
+const BAD = impossibleDates(YEAR);
 const DATES: [string, boolean][] = [
-  ['2026-13-45', false],
-  ['2026-12-32', false],
-  ['2026-00-10', false],
-  ['2026-02-29', false], // a common year
-  ['2028-02-29', true], // a leap year
+  [BAD.month13, false],
+  [BAD.day32, false],
+  [BAD.month0, false],
+  [BAD.commonLeapDay, false], // a common year
+  [`${leapYearAfter(YEAR)}-02-29`, true], // a leap year
   ['2100-02-29', false], // not a leap year (century)
   ['2000-02-29', true],
   ['2026-03-29', true], // Europe's spring DST change

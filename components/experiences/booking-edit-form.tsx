@@ -1,10 +1,12 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { api, query } from '@/components/reservation/api';
+import { api, query } from '@/lib/api/client';
+import { editAnswer } from '@/lib/api/answers/reservation';
+import { experienceTimesAnswer } from '@/lib/api/answers/experiences';
+import type { ExperienceTime } from '@/lib/contract/experience-booking';
 
 type Choice = { pax: number; day: string; time: string; zone: string };
-type Slot = { time: string; available: boolean };
 export type BookingEditTexts = {
   people: string;
   date: string;
@@ -35,7 +37,7 @@ export function BookingEditForm(props: {
 }) {
   const { texts } = props;
   const [choice, setChoice] = useState<Choice>(props.current);
-  const [slots, setSlots] = useState<Slot[] | null>(null);
+  const [slots, setSlots] = useState<ExperienceTime[] | null>(null);
   const [state, setState] = useState<'edit' | 'busy' | 'done'>('edit');
   const [error, setError] = useState('');
   const doneRef = useRef<HTMLHeadingElement>(null);
@@ -46,7 +48,7 @@ export function BookingEditForm(props: {
   useEffect(() => {
     if (!props.hasTimes || !choice.day) return;
     let live = true;
-    api<Slot[]>(`/api/experience/times?${query({ experienceId: props.experienceId, day: choice.day, pax: choice.pax, language: props.locale })}`).then((r) => {
+    api(`/api/experience/times?${query({ experienceId: props.experienceId, day: choice.day, pax: choice.pax, language: props.locale })}`, experienceTimesAnswer).then((r) => {
       if (!live) return;
       const list = r.ok ? r.data.filter((s) => s.available) : [];
       setSlots(list);
@@ -77,7 +79,7 @@ export function BookingEditForm(props: {
         event.preventDefault();
         setState('busy');
         setError('');
-        const result = await api('/api/experience/booking/edit', { hash: props.hash, ...choice });
+        const result = await api('/api/experience/booking/edit', editAnswer, { hash: props.hash, ...choice });
         if (result.ok) {
           setState('done');
           return;

@@ -7,8 +7,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { formatPrice } from '@/lib/currency';
 import { DEPOSIT_RETRY_MINUTES } from '@/lib/payments/types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
-import type { AdditionalField } from '@/lib/contract/experience-fields';
-import type { ExperienceDay, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
+import type { ExperiencePayment } from '@/lib/contract/experience-booking';
 import { Calendar } from '@/components/reservation/calendar';
 import { DetailsStep } from '@/components/reservation/details-step';
 import { GuaranteeStep } from '@/components/reservation/guarantee-step';
@@ -18,7 +17,8 @@ import { Progress } from '@/components/reservation/progress';
 import { StepSection } from '@/components/reservation/step-section';
 import { SummaryChallenge } from '@/components/reservation/summary-challenge';
 import { BotFailed } from '@/components/reservation/bot-failed';
-import { api, errorCode, fetchData, query } from '@/components/reservation/api';
+import { api, errorCode, fetchChecked, query } from '@/lib/api/client';
+import { experienceBookedAnswer, experienceDaysAnswer, experienceFieldsAnswer, experiencePaymentAnswer, experienceTimesAnswer } from '@/lib/api/answers/experiences';
 import { writeSession } from '@/components/reservation/session';
 import { formatDate, visitReasonLabel } from '@/components/reservation/format';
 import { useBotSubmit } from '@/components/reservation/use-bot-submit';
@@ -30,6 +30,10 @@ import { EXPERIENCE_LAST_KEY, type ExperienceFormSetup } from './types';
 import { fill } from '@/lib/i18n/fill';
 
 type Step = 'people' | 'date' | 'time' | 'fields' | 'details' | 'guarantee' | 'payment' | 'summary';
+
+const fetchDays = fetchChecked(experienceDaysAnswer);
+const fetchTimes = fetchChecked(experienceTimesAnswer);
+const fetchFields = fetchChecked(experienceFieldsAnswer);
 
 /**
  * The experience booking form (spec section 2, "Experience booking form"): the experience's
@@ -73,10 +77,10 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
     headingRef.current?.focus();
   }, [step]);
 
-  const days = useSWR<ExperienceDay[]>(step === 'date' && pax ? `/api/experience/days?${query({ experienceId: e.id, year: month.slice(0, 4), month: Number(month.slice(5, 7)), pax })}` : null, fetchData);
-  const times = useSWR<ExperienceTime[]>(step === 'time' && pax && date ? `/api/experience/times?${query({ experienceId: e.id, day: date, pax, language: wizard.locale })}` : null, fetchData);
+  const days = useSWR(step === 'date' && pax ? `/api/experience/days?${query({ experienceId: e.id, year: month.slice(0, 4), month: Number(month.slice(5, 7)), pax })}` : null, fetchDays);
+  const times = useSWR(step === 'time' && pax && date ? `/api/experience/times?${query({ experienceId: e.id, day: date, pax, language: wizard.locale })}` : null, fetchTimes);
   const zoneRef = e.zones?.find((z) => z.key === zone);
-  const fields = useSWR<AdditionalField[]>(e.hasFields && step !== 'people' && step !== 'date' && step !== 'time' ? `/api/experience/fields?${query({ experienceId: e.id, zoneID: zoneRef ? zoneRef.id || zoneRef.key : '' })}` : null, fetchData);
+  const fields = useSWR(e.hasFields && step !== 'people' && step !== 'date' && step !== 'time' ? `/api/experience/fields?${query({ experienceId: e.id, zoneID: zoneRef ? zoneRef.id || zoneRef.key : '' })}` : null, fetchFields);
 
   const money = (amount: number) => formatPrice(amount, e.valuta, wizard.locale);
   const priceLine = e.price > 0 && pax ? fill(x['form.total'], { price: money(e.price), count: pax, total: money(e.price * pax) }) : '';
@@ -84,7 +88,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
 
   const submit = async (v2Token?: string): Promise<string | null> => {
     if (!details) return 'generic';
-    const result = await api<{ outcome: string; hash: string }>('/api/experience', {
+    const result = await api('/api/experience', experienceBookedAnswer, {
       payload: {
         ...details,
         experienceId: e.id,
@@ -227,7 +231,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setDetails(values);
               let p = payment;
               if (e.guarantee || e.payment) {
-                const result = await api<ExperiencePayment>('/api/experience/payment', { experienceId: e.id, day: date, time, pax, zone, email: values.email });
+                const result = await api('/api/experience/payment', experiencePaymentAnswer, { experienceId: e.id, day: date, time, pax, zone, email: values.email });
                 p = result.ok ? result.data : null;
                 setPayment(p);
               }

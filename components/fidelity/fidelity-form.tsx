@@ -15,6 +15,8 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { fieldId, type FormMessages } from '@/components/forms/types';
 import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
+import { send } from '@/lib/api/client';
+import { signUpAnswer } from '@/lib/api/answers/fidelity';
 
 export type FidelityFormText = FormMessages & {
   labels: Record<string, string>;
@@ -72,25 +74,20 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
   const onValid = async (values: FidelityData) => {
     setSubmitting(true);
     setUnavailable(false);
-    const response = await fetch('/api/fidelity', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...values, language: locale }),
-    }).catch(() => null);
-    const body = (response ? await response.json().catch(() => ({})) : {}) as { outcome?: string; error?: string; fieldErrors?: Record<string, string> };
+    const reply = await send('/api/fidelity', signUpAnswer, { body: { ...values, language: locale } });
     // Nothing reached the backend (the site or its backend is down): the form keeps what was typed.
-    if (!response || body.error === 'unavailable' || body.error === 'rateLimited') {
-      setUnavailable(body.error === 'rateLimited' ? 'rateLimited' : 'unavailable');
+    if (reply.error === 'unavailable' || reply.error === 'rateLimited') {
+      setUnavailable(reply.error);
       setSubmitting(false);
       return;
     }
-    if (response.status === 400 && body.fieldErrors) {
-      const names = showServerErrors(fidelityFields, body.fieldErrors, setError);
+    if (reply.status === 400 && Object.keys(reply.fieldErrors).length) {
+      const names = showServerErrors(fidelityFields, reply.fieldErrors, setError);
       if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
       setSubmitting(false);
       return;
     }
-    const outcome = body.outcome ?? 'generic';
+    const outcome = reply.body?.outcome ?? 'generic';
     setDone(true);
     const path = outcome === 'success' ? '/frontpage/fidelity/success' : `/frontpage/fidelity/error/${outcome}`;
     router.push(localizedPath(locale, path));

@@ -6,6 +6,8 @@ import { checkLookup, rulesResolver } from '@/lib/forms/client-rules';
 import type { Locale } from '@/lib/i18n/locales';
 import { TextField } from '@/components/forms/text-field';
 import type { FormMessages } from '@/components/forms/types';
+import { send } from '@/lib/api/client';
+import { lookupAnswer } from '@/lib/api/answers/fidelity';
 
 type Props = {
   locale: Locale;
@@ -38,14 +40,9 @@ export function LookupForm({ locale, text }: Props) {
       noValidate
       onSubmit={handleSubmit(async ({ email }) => {
         setFailed(null);
-        const response = await fetch('/api/fidelity/lookup', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, language: locale }),
-        }).catch(() => null);
-        if (response?.ok) return setSentTo(email);
-        const body = response ? await response.json().catch(() => ({})) : {};
-        setFailed(!response || body.error === 'unavailable' ? 'unavailable' : body.error === 'rateLimited' ? 'rateLimited' : 'generic');
+        const reply = await send('/api/fidelity/lookup', lookupAnswer, { body: { email, language: locale } });
+        if (reply.body) return setSentTo(email);
+        setFailed(reply.error === 'unavailable' || reply.error === 'rateLimited' ? reply.error : 'generic');
       })}
     >
       <TextField

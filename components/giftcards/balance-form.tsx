@@ -3,6 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '@/lib/currency';
 import type { Locale } from '@/lib/i18n/locales';
+import { api } from '@/lib/api/client';
+import { balanceAnswer } from '@/lib/api/answers/giftcards';
 
 type Text = { code: string; submit: string; balance: string; validUntil: string; expired: string; errors: Record<string, string> };
 
@@ -17,11 +19,10 @@ export function BalanceForm({ locale, valuta, text }: { locale: Locale; valuta: 
     setBusy(true);
     setError(null);
     setResult(null);
-    const response = await fetch('/api/giftcard/balance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) }).catch(() => null);
-    const body = (response ? await response.json().catch(() => ({})) : {}) as { data?: { balance: number; validUntil: string; expired: boolean }; error?: string; fieldErrors?: Record<string, string> };
+    const result = await api('/api/giftcard/balance', balanceAnswer, { code });
     setBusy(false);
-    if (response?.ok && body.data) return setResult(body.data);
-    const key = body.fieldErrors?.code ?? (response?.status === 429 ? 'tooMany' : 'unavailable');
+    if (result.ok) return setResult(result.data);
+    const key = result.fieldErrors.code ?? (result.status === 429 ? 'tooMany' : 'unavailable');
     setError(text.errors[key] ?? text.errors.unavailable);
   };
   const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));

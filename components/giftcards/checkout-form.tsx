@@ -14,6 +14,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { fill } from '@/lib/i18n/fill';
 import { ConsentFields } from '@/components/forms/guest-fields';
 import { showServerErrors } from '@/components/forms/form-errors';
+import { api } from '@/lib/api/client';
+import { checkoutAnswer } from '@/lib/api/answers/giftcards';
 
 /** A card as the checkout needs it: title already in the guest's language, amounts in cents. */
 export type CheckoutCard = { id: string; title: string; value: number; price: number; customMin: number | null; customMax: number | null; maxQuantity: number };
@@ -92,23 +94,18 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
     setSubmitting(true);
     setNotice(null);
     clearErrors();
-    const response = await fetch('/api/giftcard/checkout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...values, language: locale }),
-    }).catch(() => null);
-    const body = (response ? await response.json().catch(() => ({})) : {}) as { data?: { fingerprint: string; provider: string }; error?: string; fieldErrors?: Record<string, string> };
-    if (response?.ok && body.data) {
-      setTarget(localizedPath(locale, `/frontpage/giftcard/${body.data.provider}/${body.data.fingerprint}`));
+    const result = await api('/api/giftcard/checkout', checkoutAnswer, { ...values, language: locale });
+    if (result.ok) {
+      setTarget(localizedPath(locale, `/frontpage/giftcard/${result.data.provider}/${result.data.fingerprint}`));
       return;
     }
     setSubmitting(false);
-    if (response?.status === 400 && showServerErrors(ORDER, body.fieldErrors, setError).length) {
+    if (result.status === 400 && showServerErrors(ORDER, result.fieldErrors, setError).length) {
       // The summary takes the focus, and lists every invalid field with a link to it.
       requestAnimationFrame(() => document.querySelector<HTMLElement>(`#${FORM_ID} .error-summary`)?.focus());
       return;
     }
-    const key = !response || body.error === 'unavailable' || body.error === 'generic' ? 'unavailable' : response.status === 429 ? 'tooMany' : (body.error ?? 'paymentInit');
+    const key = result.error === 'unavailable' || result.error === 'generic' ? 'unavailable' : result.status === 429 ? 'tooMany' : result.error;
     setNotice(text.errors[key] ?? text.errors.paymentInit);
   };
 

@@ -1,6 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { api } from '@/lib/api/client';
+import { createAnswer } from '@/lib/api/answers/giftcards';
 
 type Props = { fingerprint: string; paidPath: string; errorPath: string; slowText: string };
 
@@ -16,11 +18,11 @@ export function CreatePoller({ fingerprint, paidPath, errorPath, slowText }: Pro
     let tries = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
-      const response = await fetch('/api/giftcard/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fingerprint }) }).catch(() => null);
-      const body = (response ? await response.json().catch(() => ({})) : {}) as { data?: { status?: string } };
+      const result = await api('/api/giftcard/create', createAnswer, { fingerprint });
       if (stopped) return;
-      if (body.data?.status === 'paid') return window.location.replace(paidPath);
-      if (body.data?.status === 'failed' || response?.status === 404) return window.location.replace(errorPath);
+      const status = result.ok ? result.data.status : null;
+      if (status === 'paid') return window.location.replace(paidPath);
+      if (status === 'failed' || (!result.ok && result.status === 404)) return window.location.replace(errorPath);
       tries += 1;
       if (tries === 8) setSlow(true);
       timer = setTimeout(tick, Math.min(500 * tries, 5000));

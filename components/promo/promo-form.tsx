@@ -16,6 +16,8 @@ import { writeSession } from '@/components/reservation/session';
 import { PROMO_DUPLICATE_KEY } from './resend-code';
 import { EMAIL, hasPhoneDigits } from '@/lib/forms/shapes';
 import { GuestFields } from '@/components/forms/guest-fields';
+import { send } from '@/lib/api/client';
+import { requestAnswer } from '@/lib/api/answers/promo';
 
 export type PromoFormText = FormMessages & {
   labels: Record<string, string>;
@@ -70,25 +72,22 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
   const onValid = async (values: Values) => {
     setSubmitting(true);
     setNotice(null);
-    const response = await fetch('/api/promo/request', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...values, urlName, language: locale }),
-    }).catch(() => null);
-    const body = (response ? await response.json().catch(() => ({})) : {}) as { outcome?: string; id?: string; state?: PromoState; error?: string; fieldErrors?: Record<string, string> };
+    const reply = await send('/api/promo/request', requestAnswer, { body: { ...values, urlName, language: locale } });
     setSubmitting(false);
-    if (!response || body.error === 'unavailable') return setNotice(text.errors.unavailable);
-    if (body.error === 'rateLimited') return setNotice(text.rateLimited);
-    if (response.status === 400 && body.fieldErrors) {
-      const names = showServerErrors(promoFields, body.fieldErrors, setError);
+    if (reply.error === 'unavailable') return setNotice(text.errors.unavailable);
+    if (reply.error === 'rateLimited') return setNotice(text.rateLimited);
+    if (reply.status === 400 && Object.keys(reply.fieldErrors).length) {
+      const names = showServerErrors(promoFields, reply.fieldErrors, setError);
       if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
       return;
     }
-    if (body.state) return onState(body.state);
+    const { body } = reply;
+    if (body && 'state' in body) return onState(body.state);
     setDone(true);
-    if (body.outcome === 'duplicate') writeSession(PROMO_DUPLICATE_KEY, { urlName, email: values.email.trim() });
+    const outcome = body?.outcome ?? 'error';
+    if (outcome === 'duplicate') writeSession(PROMO_DUPLICATE_KEY, { urlName, email: values.email.trim() });
     const base = `/frontpage/promo/${encodeURIComponent(urlName)}`;
-    const path = body.outcome === 'confirm' && body.id ? `${base}/confirm?id=${encodeURIComponent(body.id)}` : `${base}/${body.outcome === 'duplicate' || body.outcome === 'disabled' ? body.outcome : 'error'}`;
+    const path = body?.outcome === 'confirm' ? `${base}/confirm?id=${encodeURIComponent(body.id)}` : `${base}/${outcome === 'duplicate' || outcome === 'disabled' ? outcome : 'error'}`;
     router.push(localizedPath(locale, path));
   };
 

@@ -5,6 +5,8 @@ import { countdown, type Countdown, type PromoState } from '@/lib/promo/state';
 import { PromoForm, type PromoFormText } from './promo-form';
 import type { PrefixOption } from '@/components/forms/phone-field';
 import type { Locale } from '@/lib/i18n/locales';
+import { send } from '@/lib/api/client';
+import { statusAnswer } from '@/lib/api/answers/promo';
 
 type Plural = { one: string; other: string };
 export type PromoLiveText = {
@@ -69,10 +71,8 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
   const refresh = useCallback(async () => {
     const asked = generation.current;
     const sent = Date.now();
-    const response = await fetch(`/api/promo/status?urlName=${encodeURIComponent(urlName)}`, { cache: 'no-store' }).catch(() => null);
-    if (!response?.ok) return;
-    const body = (await response.json().catch(() => null)) as { state: PromoState; remaining: number; serverTime: string; startsAt: string; endsAt: string } | null;
-    if (!body || asked !== generation.current) return;
+    const { ok, body } = await send(`/api/promo/status?urlName=${encodeURIComponent(urlName)}`, statusAnswer);
+    if (!ok || !body || asked !== generation.current) return;
     const received = Date.now();
     setLive({
       state: body.state,

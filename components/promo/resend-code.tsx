@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, useSyncExternalStore } from 'react';
-import { api } from '@/components/reservation/api';
+import { send } from '@/lib/api/client';
+import { resendAnswer } from '@/lib/api/answers/promo';
 
 /** What the promo form keeps when the answer is `duplicate`: the address to send the code to again. */
 export const PROMO_DUPLICATE_KEY = 'frontpagePromoDuplicate';
@@ -48,8 +49,8 @@ export function ResendCode({ urlName, locale, texts }: { urlName: string; locale
         event.preventDefault();
         if (!email.trim()) return;
         setState('busy');
-        const result = await api('/api/promo/resend', { urlName, email: email.trim(), language: locale });
-        setState(result.ok ? 'sent' : result.status === 429 ? 'limited' : 'error');
+        const reply = await send('/api/promo/resend', resendAnswer, { body: { urlName, email: email.trim(), language: locale } });
+        setState(reply.body ? 'sent' : reply.status === 429 ? 'limited' : 'error');
       }}
     >
       <p>{texts.intro}</p>

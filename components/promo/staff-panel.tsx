@@ -1,6 +1,9 @@
 'use client';
 
 import { useState } from 'react';
+import { send } from '@/lib/api/client';
+import { redeemAnswer } from '@/lib/api/answers/promo';
+import { signInAnswer } from '@/lib/api/answers/staff';
 
 type Text = {
   tokenLabel: string;
@@ -25,10 +28,10 @@ export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn'
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const response = await fetch('/api/staff/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }).catch(() => null);
+    const reply = await send('/api/staff/session', signInAnswer, { body: { token } });
     setBusy(false);
-    if (response?.ok) return window.location.reload();
-    setError(response?.status === 401 ? text.wrongToken : response?.status === 429 && text.tooMany ? text.tooMany : text.unavailable);
+    if (reply.body) return window.location.reload();
+    setError(reply.status === 401 ? text.wrongToken : reply.status === 429 && text.tooMany ? text.tooMany : text.unavailable);
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -64,12 +67,11 @@ export function RedeemButton({ id, signature, locale, timeZone, text }: { id: st
   const [busy, setBusy] = useState(false);
   const redeem = async () => {
     setBusy(true);
-    const response = await fetch('/api/promo/redeem', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, s: signature }) }).catch(() => null);
-    const body = (response ? await response.json().catch(() => ({})) : {}) as { result?: string; usedAt?: string };
+    const { body } = await send('/api/promo/redeem', redeemAnswer, { body: { id, s: signature } });
     setBusy(false);
-    if (body.result === 'used' && body.usedAt) setMessage({ ok: true, text: text.used.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
-    else if (body.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: text.alreadyUsed.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
-    else if (body.result === 'expired') setMessage({ ok: false, text: text.expired });
+    if (body?.result === 'used' && body.usedAt) setMessage({ ok: true, text: text.used.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
+    else if (body?.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: text.alreadyUsed.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
+    else if (body?.result === 'expired') setMessage({ ok: false, text: text.expired });
     else setMessage({ ok: false, text: text.unavailable });
   };
   return (

@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
+import { api } from '@/lib/api/client';
+import { cancelAnswer } from '@/lib/api/answers/reservation';
 
 type Texts = { question: string; confirm: string; keep: string; doneTitle: string; doneText: string; doneFee: string; error: string; newReservation: string };
 
@@ -66,8 +68,8 @@ export function CancelForm({
           aria-busy={state === 'busy' || undefined}
           onClick={async () => {
             setState('busy');
-            const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) }).catch(() => null);
-            setState(response?.ok ? 'done' : 'error');
+            const result = await api(endpoint, cancelAnswer, { hash });
+            setState(result.ok ? 'done' : 'error');
           }}
         >
           {texts.confirm}

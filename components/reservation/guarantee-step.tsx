@@ -6,6 +6,8 @@ import { policyMessage } from '@/lib/booking/policy';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
 import type { ConfirmCard, WizardSetup } from './types';
 import { fill } from '@/lib/i18n/fill';
+import { api } from '@/lib/api/client';
+import { cardAnswer } from '@/lib/api/answers/reservation';
 
 /** Stripe.js and its React bindings load only when the venue uses Stripe and a guarantee applies. */
 const StripeCard = lazy(() => import('./stripe-card'));
@@ -172,15 +174,10 @@ export function LocalCard({ setup, offer, confirmRef, endpoint = '/api/reservati
   const [cvc, setCvc] = useState('');
   const confirm: ConfirmCard = async () => {
     if (number.replace(/\D/g, '').length < 12 || !/^\d{2}\s?\/\s?\d{2}$/.test(expiry.trim()) || !/^\d{3,4}$/.test(cvc.trim())) return 'cardInvalid';
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reference: offer.reference, clientSecret: offer.clientSecret, cardNumber: number }),
-    }).catch(() => null);
-    if (!response) return 'paymentError';
-    if (response.ok) return null;
-    const body = await response.json().catch(() => ({}));
-    return body.error === 'declined' || body.error === 'cardInvalid' || body.error === 'paymentNotFound' || body.error === 'rateLimited' ? body.error : 'paymentError';
+    const result = await api(endpoint, cardAnswer, { reference: offer.reference, clientSecret: offer.clientSecret, cardNumber: number });
+    if (result.ok) return null;
+    const { error } = result;
+    return error === 'declined' || error === 'cardInvalid' || error === 'paymentNotFound' || error === 'rateLimited' ? error : 'paymentError';
   };
   // The step's button confirms the card through whichever form is shown.
   useEffect(() => {

@@ -7,6 +7,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { readSession, writeSession } from './session';
 import { LAST_RESERVATION_KEY } from './types';
 import { fill } from '@/lib/i18n/fill';
+import { api } from '@/lib/api/client';
+import { codeAnswer, codeSentAnswer } from '@/lib/api/answers/reservation';
 
 type Props = { hash: string; locale: Locale; expiresAt: string | null; attemptsLeft: number; texts: Record<string, string> };
 
@@ -34,11 +36,6 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
     return () => clearInterval(timer);
   }, [expiresAt]);
 
-  const post = async (url: string, body: unknown) => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
-    return { response, body: response ? await response.json().catch(() => ({})) : {} };
-  };
-
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setInfo(null);
@@ -48,31 +45,32 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
       return;
     }
     setBusy(true);
-    const { response, body } = await post('/api/reservation/code', { hash, code: code.trim() });
+    const result = await api('/api/reservation/code', codeAnswer, { hash, code: code.trim() });
     setBusy(false);
-    const outcome = body.data?.outcome as string | undefined;
-    if (response?.ok && outcome && outcome !== 'codeWrong') {
+    const answer = result.ok ? result.data : null;
+    if (answer && answer.outcome !== 'codeWrong') {
+      const { outcome } = answer;
       // The outcome page shows the booking kept by the wizard: it is now confirmed (or awaits the venue).
       const last = readSession<{ hash?: string }>(LAST_RESERVATION_KEY);
       if (last?.hash === hash) writeSession(LAST_RESERVATION_KEY, { ...last, outcome });
       router.push(localizedPath(locale, `/reserve/${outcome}`));
       return;
     }
-    setError(outcome === 'codeWrong' ? fill(texts.wrong, { count: body.data.attemptsLeft }) : body.error === 'tooManyAttempts' ? texts.tooManyAttempts : texts.generic);
+    setError(answer ? fill(texts.wrong, { count: answer.attemptsLeft }) : !result.ok && result.error === 'tooManyAttempts' ? texts.tooManyAttempts : texts.generic);
     setCode('');
     inputRef.current?.focus();
   };
 
   const resend = async () => {
     setError(null);
-    const { response, body } = await post('/api/reservation/code/resend', { hash });
-    if (response?.ok) {
-      setExpiresAt(body.data.expiresAt);
+    const result = await api('/api/reservation/code/resend', codeSentAnswer, { hash });
+    if (result.ok) {
+      setExpiresAt(result.data.expiresAt);
       setInfo(texts.resent);
-    } else if (body.error === 'notSuspended') {
+    } else if (result.error === 'notSuspended') {
       router.push(localizedPath(locale, '/reserve/suspendedError'));
     } else {
-      setError(texts[body.error] ?? texts.generic);
+      setError(texts[result.error] ?? texts.generic);
     }
   };
 

@@ -2,8 +2,8 @@ import type { useRouter } from 'next/navigation';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
-import { api, fetchChecked } from './api';
-import { bookingAnswer, dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers';
+import { api, fetchChecked } from '@/lib/api/client';
+import { bookingAnswer, dayAnswer, dayExperiencesAnswer, editAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers/reservation';
 import { writeSession } from './session';
 import { visitReasonLabel } from './format';
 import type { useBotSubmit } from './use-bot-submit';
@@ -27,7 +27,7 @@ export const fetchDayExperiences = fetchChecked(dayExperiencesAnswer);
  * keeps it. Refused: the error code (`unavailable` when the site could not be reached).
  */
 export async function holdSeats(setup: WizardSetup, choice: Choice): Promise<{ hold: Hold } | { error: string }> {
-  const result = await api('/api/reservation/hold', { ...choice, reservemodule: setup.module ?? undefined, hash: setup.edit?.hash }, holdAnswer);
+  const result = await api('/api/reservation/hold', holdAnswer, { ...choice, reservemodule: setup.module ?? undefined, hash: setup.edit?.hash });
   if (!result.ok) return { error: result.status === 0 ? 'unavailable' : result.error };
   const hold: Hold = { token: result.data.holdToken, expiresAt: result.data.expiresAt, ...choice };
   writeSession(HOLD_KEY, hold);
@@ -41,7 +41,7 @@ export async function holdSeats(setup: WizardSetup, choice: Choice): Promise<{ h
  * without the card the venue may want.
  */
 export async function guaranteeFor(setup: WizardSetup, choice: Choice, email: string, hold: Hold | null): Promise<{ offer: GuaranteeOffer | null } | { error: string }> {
-  const result = await api('/api/reservation/guarantee', { ...choice, reservemodule: setup.module ?? undefined, email, holdToken: hold?.token }, guaranteeAnswer);
+  const result = await api('/api/reservation/guarantee', guaranteeAnswer, { ...choice, reservemodule: setup.module ?? undefined, email, holdToken: hold?.token });
   if (!result.ok && (result.status === 429 || (result.status >= 200 && result.status < 300))) return { error: result.error };
   return { offer: result.ok && result.data.required ? result.data : null };
 }
@@ -69,7 +69,7 @@ export async function sendBooking({ setup, router, bot, details, detailsKey, cho
   const { edit } = setup;
   const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
   if (edit) {
-    const result = await api('/api/reservation/edit', { ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken });
+    const result = await api('/api/reservation/edit', editAnswer, { ...details, hash: edit.hash, pax, date, time, zone, reservemodule: setup.module ?? undefined, holdToken });
     // Unreachable: stay on the summary with the guest's choices and details, and say so.
     if (!result.ok && (result.status === 0 || result.error === 'unavailable')) return 'unavailable';
     if (result.ok) {
@@ -96,7 +96,7 @@ export async function sendBooking({ setup, router, bot, details, detailsKey, cho
     cancellationPolicy: Boolean(offer?.reference),
     ...(await bot.tokens(v2Token)),
   };
-  const result = await api('/api/reservation', form, bookingAnswer);
+  const result = await api('/api/reservation', bookingAnswer, form);
   if (result.ok) {
     bot.passed();
     writeSession(HOLD_KEY, null);

@@ -11,7 +11,8 @@ import { PeopleStep } from './people-step';
 import { HoldNotice, type Hold } from './hold-notice';
 import { Progress } from './progress';
 import { StepSection } from './step-section';
-import { api, errorCode, query } from './api';
+import { api, errorCode, query } from '@/lib/api/client';
+import { releaseAnswer } from '@/lib/api/answers/reservation';
 import { readSession, writeSession } from './session';
 import { formatDate } from './format';
 import { useBotSubmit } from './use-bot-submit';
@@ -88,7 +89,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
     if (!current) return;
     writeSession(HOLD_KEY, null);
     setHold(null);
-    await api('/api/reservation/release', { holdToken: current.token });
+    await api('/api/reservation/release', releaseAnswer, { holdToken: current.token });
   };
 
   /** Back to an earlier step from the progress indicator: later choices and the hold are dropped. */

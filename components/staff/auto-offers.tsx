@@ -1,6 +1,8 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { send } from '@/lib/api/client';
+import { autoOffersAnswer } from '@/lib/api/answers/staff';
 import type { SheetText } from './types';
 
 /** The switch for automatic waiting-list offers (`staff/autooffers`). */
@@ -10,9 +12,9 @@ export function AutoOffers({ enabled, text, onChanged }: { enabled: boolean; tex
   const [failed, setFailed] = useState(false);
   const toggle = async (next: boolean) => {
     setBusy(true);
-    const response = await fetch('/api/staff/autooffers', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: next }) }).catch(() => null);
+    const reply = await send('/api/staff/autooffers', autoOffersAnswer, { body: { enabled: next } });
     setBusy(false);
-    setFailed(!response?.ok);
+    setFailed(!reply.body);
     onChanged();
   };
   return (

@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import type { StaffBooking } from '@/lib/contract/staff';
 import { formatMoney } from '@/lib/currency';
 import { fill } from '@/lib/i18n/fill';
+import { send } from '@/lib/api/client';
+import { staffAnswerAnswer } from '@/lib/api/answers/staff';
 import { pick, type SheetText } from './types';
 
 
@@ -27,24 +29,20 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
     setSeen(booking);
     setB(booking);
   }
-  const send = async (action: Answer) => {
+  const answer = async (action: Answer) => {
     setBusy(true);
-    const response = await fetch('/api/staff/answer', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ hash: b.hash, action, version: b.version, note: action === 'decline' || action === 'cancel' ? note : '' }),
-    }).catch(() => null);
-    const body = (response ? await response.json().catch(() => ({})) : {}) as { result?: string; booking?: StaffBooking };
+    const reply = await send('/api/staff/answer', staffAnswerAnswer, { body: { hash: b.hash, action, version: b.version, note: action === 'decline' || action === 'cancel' ? note : '' } });
+    const { body } = reply;
     setBusy(false);
-    if (body.booking) setB(body.booking);
-    if (body.result === 'done') {
+    if (body) setB(body.booking);
+    if (body?.result === 'done') {
       setAsking(null);
       setNote('');
       setMessage({ ok: true, text: text.done });
-    } else if (body.result === 'changed') setMessage({ ok: false, text: text.changed });
-    else if (body.result === 'notAllowed') setMessage({ ok: false, text: text.notAllowed });
-    else if (body.result === 'noSeats') setMessage({ ok: false, text: text.offers.noSeats });
-    else setMessage({ ok: false, text: response?.status === 401 ? text.signedOut : text.unavailable });
+    } else if (body?.result === 'changed') setMessage({ ok: false, text: text.changed });
+    else if (body?.result === 'notAllowed') setMessage({ ok: false, text: text.notAllowed });
+    else if (body?.result === 'noSeats') setMessage({ ok: false, text: text.offers.noSeats });
+    else setMessage({ ok: false, text: reply.status === 401 ? text.signedOut : text.unavailable });
     onChanged();
   };
   const actions = allowed(b);
@@ -132,7 +130,7 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
         <div className="staff-booking__note" role="group" aria-label={text.fee.refund}>
           <p>{fill(text.fee.refundQuestion, { amount: fee })}</p>
           <div className="actions">
-            <button type="button" className="button" disabled={busy} onClick={() => void send('refundfee')}>
+            <button type="button" className="button" disabled={busy} onClick={() => void answer('refundfee')}>
               {fill(text.fee.refundSend, { amount: fee })}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setAsking(null)}>
@@ -145,7 +143,7 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
           className="form staff-booking__note"
           onSubmit={(e) => {
             e.preventDefault();
-            void send(asking);
+            void answer(asking);
           }}
         >
           <div className="field">
@@ -170,7 +168,7 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
               className={action === 'confirm' || action === 'arrived' || action === 'offer' ? 'button' : 'button button--ghost'}
               disabled={busy}
               aria-label={`${action === 'offer' ? text.offers.offer : text.actions[action]}: ${label}`}
-              onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void send(action))}
+              onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void answer(action))}
             >
               {action === 'offer' ? text.offers.offer : text.actions[action]}
             </button>

@@ -2,7 +2,9 @@
 
 import { useId, useState } from 'react';
 import useSWR from 'swr';
-import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
+import type { StaffBooking } from '@/lib/contract/staff';
+import { fetchChecked } from '@/lib/api/client';
+import { staffDayAnswer } from '@/lib/api/answers/staff';
 import { fill } from '@/lib/i18n/fill';
 import { pick, type SheetText } from './types';
 import { AutoOffers } from './auto-offers';
@@ -11,12 +13,7 @@ import { BookingCard } from './booking-card';
 
 const FILTERS = ['all', 'pending', 'confirmed', 'waitinglist', 'declined', 'cancelled'] as const;
 
-async function fetchDay(url: string): Promise<StaffDay> {
-  const response = await fetch(url, { cache: 'no-store' });
-  const body = (await response.json().catch(() => ({}))) as { data?: StaffDay; error?: string };
-  if (!response.ok || !body.data) throw Object.assign(new Error(body.error ?? 'unavailable'), { status: response.status });
-  return body.data;
-}
+const fetchDay = fetchChecked(staffDayAnswer);
 
 /**
  * The service sheet (issue 23): a day's bookings by shift and time, covers against

@@ -1,9 +1,12 @@
 'use client';
 
+import { send } from '@/lib/api/client';
+import { signOutAnswer } from '@/lib/api/answers/staff';
+
 /** "Sign out this device": the server revokes this device's staff session. */
 export function StaffSignOut({ label }: { label: string }) {
   const signOut = async () => {
-    await fetch('/api/staff/session', { method: 'DELETE' }).catch(() => null);
+    await send('/api/staff/session', signOutAnswer, { method: 'DELETE' });
     window.location.reload();
   };
   return (

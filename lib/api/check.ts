@@ -1,3 +1,5 @@
+import { locales, type Locale } from '@/lib/i18n/locales';
+
 /**
  * A small validator for `/api` answers in the browser, so a page parses what the server sent
  * instead of casting it, without shipping zod (docs/performance.md, the JavaScript budget). A
@@ -7,6 +9,9 @@ export type Check<T> = (value: unknown) => value is T;
 export type Checked<C> = C extends Check<infer T> ? T : never;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Any answer: for a call that answers nothing the page reads (its success is its status). */
+export const anything: Check<unknown> = (value): value is unknown => value === value || value !== value;
 
 export const string: Check<string> = (value): value is string => typeof value === 'string';
 export const number: Check<number> = (value): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -32,8 +37,8 @@ export const array =
   (value): value is T[] =>
     Array.isArray(value) && value.every(check);
 
-/** A record of strings by key (a text per language). */
-export const texts: Check<Record<string, string>> = (value): value is Record<string, string> => isRecord(value) && Object.values(value).every((v) => typeof v === 'string');
+/** A text in each of the site's languages (the contract's `Texts`). */
+export const texts: Check<Record<Locale, string>> = (value): value is Record<Locale, string> => isRecord(value) && locales.every((l) => typeof value[l] === 'string');
 
 type Shape = Record<string, Check<unknown>>;
 /** The object a shape checks: a field whose check lets `undefined` through is optional. */

@@ -3,6 +3,7 @@ import { flag, num, str, texts } from './fields';
 import { isoOrNull, termsSchema } from './reservation';
 import { experienceSchema } from './experience';
 import { additionalFieldsField, readTime } from './experience-fields';
+import { experienceOutcomes } from '@/lib/routes';
 
 /**
  * The answers of the experience booking calls of spec section 7, read leniently: the spec
@@ -96,8 +97,7 @@ export const additionalFieldsSchema = z.unknown().transform((v) => {
   return additionalFieldsField.parse(value ?? null);
 });
 
-/** The outcomes of an experience booking (spec sections 2 and 4). */
-export const experienceOutcomes = ['confirm', 'accept', 'reject', 'waitinglist'] as const;
+/** The outcomes of an experience booking (spec sections 2 and 4): the routes' list. */
 export type ExperienceOutcome = (typeof experienceOutcomes)[number];
 
 /** `createexperiencereserve`: `{outcome, hash}`; `esito` is read as `outcome`, `suspended` as `accept`. */

@@ -13,3 +13,7 @@ export const fidelityFields = [
   'marketingSms',
 ] as const;
 export type FidelityField = (typeof fidelityFields)[number];
+
+/** Outcomes of a sign-up (spec section 4, "Loyalty"): the landing page's states. */
+export const fidelityOutcomes = ['success', 'alreadyRegistered', 'disabled', 'generic'] as const;
+export type FidelityOutcome = (typeof fidelityOutcomes)[number];

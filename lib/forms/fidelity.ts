@@ -28,13 +28,10 @@ export const fidelitySchema = z
 export type FidelityInput = z.input<typeof fidelitySchema>;
 export type FidelityData = z.output<typeof fidelitySchema>;
 
-export { fidelityFields, type FidelityField } from './fidelity-fields';
+export { fidelityFields, fidelityOutcomes, type FidelityField, type FidelityOutcome } from './fidelity-fields';
 
 export const fidelityLookupSchema = z.object({ email: email() });
 
-/** Outcomes of a sign-up (spec section 4, "Loyalty"): the landing page's states. */
-export const fidelityOutcomes = ['success', 'alreadyRegistered', 'disabled', 'generic'] as const;
-export type FidelityOutcome = (typeof fidelityOutcomes)[number];
 export const fidelityErrorReasons = ['alreadyRegistered', 'notFound', 'disabled', 'generic'] as const;
 export type FidelityErrorReason = (typeof fidelityErrorReasons)[number];
 

@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { useSiteDatabase } from '../helpers/databases';
 import { testDay } from '../helpers/clock';
-import { bookingAnswer, dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers';
+import { bookingAnswer, dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers/reservation';
 import type { Check } from '@/lib/api/check';
 
 /**

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { GuaranteeStep, type GuaranteeOffer } from '@/components/reservation/guarantee-step';
 import type { WizardSetup } from '@/components/reservation/types';
-import { guaranteeAnswer } from '@/lib/api/answers';
+import { guaranteeAnswer } from '@/lib/api/answers/reservation';
 import { answerFixture } from '../helpers/answers';
 
 type Tree = { [key: string]: string | Tree };

@@ -1,0 +1,56 @@
+import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
+import { array, boolean, nullable, number, object, oneOf, string, texts, type Check } from '../check';
+
+/**
+ * What the service sheet's `/api/staff/*` calls answer (server/staff/http.ts): the day in
+ * `data`, the other calls as the whole body. Typed as the contract's answers, so a check that
+ * lets through less than the sheet reads is a type error.
+ */
+export const staffBookingAnswer: Check<StaffBooking> = object({
+  kind: oneOf('table', 'experience'),
+  hash: string,
+  version: number,
+  date: string,
+  time: string,
+  shift: string,
+  covers: number,
+  name: string,
+  phone: string,
+  email: string,
+  zone: string,
+  zoneName: texts,
+  status: oneOf('confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined'),
+  attendance: oneOf('', 'arrived', 'noshow'),
+  reminder: oneOf('', 'sent', 'coming', 'cancelled'),
+  notes: string,
+  visitReason: string,
+  guarantee: nullable(object({ provider: string, feeCents: number, currency: string, per: string, policy: string })),
+  fee: nullable(object({ status: oneOf('charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded'), amountCents: number, currency: string, error: string })),
+  offer: nullable(object({ status: oneOf('open', 'claimed', 'expired', 'lapsed'), expiresAt: string, offeredBy: string })),
+  paidCents: number,
+  experience: nullable(texts),
+  venueNote: string,
+  answeredBy: string,
+  answeredAt: string,
+  createdAt: string,
+});
+
+export const staffDayAnswer: Check<StaffDay> = object({
+  date: string,
+  today: string,
+  timezone: string,
+  currency: string,
+  shifts: array(object({ key: string, name: texts, startTime: string, endTime: string, capacity: number, covers: number, bookings: array(staffBookingAnswer) })),
+  waitingList: array(staffBookingAnswer),
+  experiences: array(staffBookingAnswer),
+  autoOffers: nullable(boolean),
+});
+
+/** `answer`: done, or refused with the booking as it is now. */
+export const staffAnswerAnswer = object({ result: oneOf('done', 'changed', 'notAllowed', 'noSeats'), booking: staffBookingAnswer });
+
+export const signInAnswer = object({ result: oneOf('signedIn'), expiresAt: string });
+
+export const signOutAnswer = object({ result: oneOf('signedOut') });
+
+export const autoOffersAnswer = object({ autoOffers: boolean });

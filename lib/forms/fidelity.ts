@@ -34,13 +34,3 @@ export const fidelityLookupSchema = z.object({ email: email() });
 
 export const fidelityErrorReasons = ['alreadyRegistered', 'notFound', 'disabled', 'generic'] as const;
 export type FidelityErrorReason = (typeof fidelityErrorReasons)[number];
-
-/** Field errors of a zod result as `{field: messageKey}`, first error per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !out[key]) out[key] = issue.message;
-  }
-  return out;
-}

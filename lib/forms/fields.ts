@@ -99,3 +99,13 @@ export const optionalConsent = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((v) => v === true || v === '1' || v === 'true');
+
+/** Field errors of a zod result as `{field: messageKey}`, first error per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { fieldErrors } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
 import { BookingError, createReservation, getDay, getMonth, loadBookingVenue, checkChoice, requireModule } from '@/server/booking/service';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { fieldErrors } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { calendarDate, numericId, queryInt } from '@/lib/forms/fields';
 import { MAX_PARTY } from '@/lib/params';
 import { experienceBookingSchema, experienceChoiceSchema } from '@/lib/forms/experience';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { fieldErrors } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { experienceChoiceSchema } from '@/lib/forms/experience';
 import { log } from '@/lib/log';
 import { BookingError } from '@/server/booking/errors';

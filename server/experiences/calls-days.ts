@@ -4,7 +4,7 @@ import { experiences } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
-import { fieldErrors } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { dayQuerySchema as dayQuery, monthQuerySchema as monthQuery } from '@/lib/forms/reservation';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { isAddOn } from '@/server/experiences/rules';

@@ -1,5 +1,6 @@
 import 'server-only';
-import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
+import { fidelityLookupSchema, fidelitySchema } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { toLocale } from '@/lib/i18n/locales';
 import { lookup, subscribe } from '@/server/fidelity/service';
 import type { CallContext, Envelope } from '@/server/backend/call';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { giftcardCheckoutSchema, normalizeCardCode } from '@/lib/forms/giftcard';
-import { fieldErrors } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { withinLimit } from '@/server/limits';

@@ -8,7 +8,7 @@ import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { venueOrigin } from '@/lib/venue/origin';
 import { giftcardCheckoutFields, giftcardCheckoutSchema } from '@/lib/forms/giftcard';
-import { fieldErrors } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { clientIp } from '@/server/booking/http';
 import { refuseOverLimit } from '@/server/limits';
 import { giftcardSession } from './session';

@@ -1,5 +1,6 @@
 import { checkFidelity, checkLookup, checkReservationDetails } from '@/lib/forms/client-rules';
-import { fidelityLookupSchema, fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
+import { fidelityLookupSchema, fidelitySchema } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { reservationDetailsSchema } from '@/lib/forms/reservation';
 import { findPrefix, prefixChoices } from '@/components/forms/phone-field';
 import { localizedPrefixes } from '@/lib/venue/prefixes';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fidelitySchema, fieldErrors } from '@/lib/forms/fidelity';
+import { fidelitySchema } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { locales } from '@/lib/i18n/locales';
 
 const valid = {

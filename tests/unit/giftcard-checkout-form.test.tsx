@@ -4,6 +4,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
 import en from '@/messages/en.json';
+import { giftcardCheckoutSchema } from '@/lib/forms/giftcard';
+import { fieldErrors } from '@/lib/forms/fields';
+import { checkoutAnswer } from '@/lib/api/answers/giftcards';
+import { answerFixture } from '../helpers/answers';
 
 const g = en.giftcards;
 const text = {
@@ -51,11 +55,11 @@ describe('gift card checkout form', () => {
   });
 
   it('lists the server\'s section 5 messages in the error summary, with {min} and {max} filled in', async () => {
-    const fetchMock = jest.fn().mockResolvedValue({
-      ok: false,
-      status: 400,
-      json: async () => ({ error: 'invalid', fieldErrors: { customValue: 'amountRange', email: 'emailInvalid', recipientEmail: 'recipientEmailInvalid', recipientMobile: 'recipientPhoneInvalid', privacy: 'privacyRequired' } }),
-    });
+    // The 400 the handler sends: its schema's field errors for this input, and the catalogue's
+    // refusal of a value outside the card's range (server/giftcards/catalog.ts).
+    const parsed = giftcardCheckoutSchema.safeParse({ id: 'buono-libero', quantity: '1', customValue: '5', firstName: 'Anna', lastName: 'Rossi', email: 'anna@', prefix: '+39', recipient: 'other', recipientFirstName: 'Bruno', recipientLastName: 'Bianchi', recipientEmail: 'bruno@', recipientPrefix: '+39', recipientMobile: '12', paymentMethod: 'card', privacy: '0' });
+    if (parsed.success) throw new Error('the schema took an invalid checkout');
+    const fetchMock = jest.fn().mockResolvedValue({ ok: false, status: 400, json: async () => ({ error: 'invalid', fieldErrors: { customValue: 'amountRange', ...fieldErrors(parsed.error) } }) });
     global.fetch = fetchMock as unknown as typeof fetch;
     renderForm({ id: 'buono-libero', recipient: 'other' });
     fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
@@ -68,6 +72,32 @@ describe('gift card checkout form', () => {
     const sent = JSON.parse(fetchMock.mock.calls[0][1].body as string);
     expect(sent).toMatchObject({ id: 'buono-libero', recipient: 'other', language: 'en' });
     expect(sent).not.toHaveProperty('total');
+  });
+
+  it('leaves for the payment on the checkout answer, and refuses an answer of another shape', async () => {
+    const fill = () => {
+      fireEvent.change(document.getElementById('giftcard-checkout-firstName')!, { target: { value: 'Anna' } });
+      fireEvent.change(document.getElementById('giftcard-checkout-lastName')!, { target: { value: 'Rossi' } });
+      fireEvent.change(document.getElementById('giftcard-checkout-email')!, { target: { value: 'anna@example.com' } });
+      fireEvent.click(document.getElementById('giftcard-checkout-privacy')!);
+      fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
+    };
+    const answering = (data: unknown) => (global.fetch = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => ({ data }) }) as unknown as typeof fetch);
+    // A 200 the page cannot read is not a payment page to go to: the guest is told, the form stays.
+    answering({ fingerprint: 42 });
+    const first = renderForm();
+    fill();
+    await waitFor(() => expect(screen.getByText(g.errors.unavailable)).toBeInTheDocument());
+    first.unmount();
+    // The handler's answer: the page goes on (jsdom does not navigate; the form stays busy, with no notice).
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    answering(answerFixture(checkoutAnswer, { fingerprint: 'f'.repeat(22), provider: 'testpay' }));
+    renderForm();
+    fill();
+    await waitFor(() => expect(screen.getByRole('button', { name: g.checkout.sending })).toBeDisabled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('button', { name: g.checkout.sending })).toBeDisabled();
+    expect(screen.queryByText(g.errors.unavailable)).toBeNull();
   });
 
   it('says the service is unavailable, keeping what was typed, when the site cannot be reached', async () => {

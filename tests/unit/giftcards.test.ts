@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createBackendClient } from '@/lib/backend/client';
 import { legacyTransport } from '@/lib/backend/legacy';
 import { giftcardCheckoutSchema, giftcardErrorKeys, normalizeCardCode, parseAmountCents } from '@/lib/forms/giftcard';
-import { fieldErrors } from '@/lib/forms/fidelity';
+import { fieldErrors } from '@/lib/forms/fields';
 import { CODE_ALPHABET, formatCardCode, newCardCode } from '@/server/giftcards/codes';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamp } from './columns';
-import { venues } from './venues';
+import { venueRef } from './venues';
 
 /** What the guest accepted with a card guarantee (server/booking/guarantee.ts). */
 export type GuaranteeTerms = {
@@ -13,6 +13,53 @@ export type GuaranteeTerms = {
   /** The policy as the guest read it when booking, in their language (bookings made since issue 24). */
   text?: string;
 };
+
+/*
+ * The columns a table reservation and an experience booking share (`reservations`,
+ * `experience_bookings`): each table spreads fresh builders of the same set.
+ */
+
+/** The card guarantee: the provider's setup reference (one booking per card setup), the card, the terms accepted. */
+export const guaranteeColumnSet = () => ({
+  guaranteeProvider: text('guarantee_provider').$type<'stripe' | 'local'>(),
+  guaranteeReference: text('guarantee_reference').unique(),
+  guaranteePaymentMethod: text('guarantee_payment_method'),
+  guaranteeTerms: jsonb('guarantee_terms').$type<GuaranteeTerms>(),
+});
+
+/** The guest as they booked: name, contact, birthday, notes, language, partner flag, consents. */
+export const guestColumnSet = () => ({
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phonePrefix: text('phone_prefix').notNull(),
+  phone: text('phone').notNull(),
+  visitReason: text('visit_reason'),
+  birthDay: integer('birth_day'),
+  birthMonth: integer('birth_month'),
+  notes: text('notes').notNull().default(''),
+  locale: text('locale').notNull(),
+  partner: boolean('partner').notNull().default(false),
+  privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+  marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
+  policyVersion: text('policy_version').notNull(),
+});
+
+/** The guest's changes: the `.ics` SEQUENCE (raised by each change), when cancelled, the late-cancellation fee that applied. */
+export const changeColumnSet = () => ({
+  revision: integer('revision').notNull().default(0),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  cancellationFeeCents: integer('cancellation_fee_cents'),
+});
+
+/** The venue's answer (issue 23): who acted (`staff`, `link`, `deadline`), when, its note to the guest; the attendance staff marked. */
+export const answerColumnSet = () => ({
+  answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  venueNote: text('venue_note'),
+  attendance: text('attendance').$type<'arrived' | 'noshow'>(),
+  attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+});
 
 export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 
@@ -26,9 +73,7 @@ export const reservations = pgTable(
   'reservations',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     hash: text('hash').notNull().unique(),
     date: date('date').notNull(),
     time: text('time').notNull(),
@@ -39,40 +84,13 @@ export const reservations = pgTable(
     /** While `suspended`: the seats are held until then, and the status it gets once the code is given. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     confirmsAs: text('confirms_as').$type<'confirmed' | 'pending'>(),
-    /** The card guarantee: the provider's setup reference (one reservation per card setup). */
-    guaranteeProvider: text('guarantee_provider').$type<'stripe' | 'local'>(),
-    guaranteeReference: text('guarantee_reference').unique(),
-    guaranteePaymentMethod: text('guarantee_payment_method'),
-    guaranteeTerms: jsonb('guarantee_terms').$type<GuaranteeTerms>(),
+    ...guaranteeColumnSet(),
     /** The bot check's verdict on the submit (`pass`, or `unsure` when the SMS code stood in for the v2 challenge). */
     botVerdict: text('bot_verdict'),
     moduleKey: text('module_key'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
-    phonePrefix: text('phone_prefix').notNull(),
-    phone: text('phone').notNull(),
-    visitReason: text('visit_reason'),
-    birthDay: integer('birth_day'),
-    birthMonth: integer('birth_month'),
-    notes: text('notes').notNull().default(''),
-    locale: text('locale').notNull(),
-    partner: boolean('partner').notNull().default(false),
-    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
-    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
-    policyVersion: text('policy_version').notNull(),
-    /** Bumped on every change the guest makes: the `.ics` SEQUENCE. */
-    revision: integer('revision').notNull().default(0),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** The late-cancellation fee that applied when the guest cancelled past the policy's limit. */
-    cancellationFeeCents: integer('cancellation_fee_cents'),
-    /** The venue's answer (issue 23): who acted (`staff`, `link`, `deadline`), when, and its note to the guest (decline, cancel). */
-    answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    venueNote: text('venue_note'),
-    /** At the table: the guest came (`arrived`) or did not (`noshow`), marked by staff. */
-    attendance: text('attendance').$type<'arrived' | 'noshow'>(),
-    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    ...guestColumnSet(),
+    ...changeColumnSet(),
+    ...answerColumnSet(),
     /** The reminder the day before (issue 24): when it was sent, and the guest's answer to it. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     reminderAnswer: text('reminder_answer').$type<'coming' | 'cancelled'>(),
@@ -93,9 +111,7 @@ export const waitlistOffers = pgTable(
   'waitlist_offers',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     reservationId: integer('reservation_id')
       .notNull()
       .references(() => reservations.id, { onDelete: 'cascade' }),
@@ -116,9 +132,7 @@ export const slotHolds = pgTable(
   'slot_holds',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     token: text('token').notNull().unique(),
     date: date('date').notNull(),
     time: text('time').notNull(),

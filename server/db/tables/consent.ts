@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamp } from './columns';
-import { venues } from './venues';
+import { venueRef } from './venues';
 
 /**
  * The exact words a guest was shown when asked for a consent, once per venue and text: its
@@ -10,9 +10,7 @@ export const consentTexts = pgTable(
   'consent_texts',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     purpose: text('purpose').$type<ConsentPurpose>().notNull(),
     version: text('version').notNull(),
     locale: text('locale').notNull(),
@@ -36,9 +34,7 @@ export const consentRecords = pgTable(
   'consent_records',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     email: text('email').notNull(),
     subjectType: text('subject_type').$type<ConsentSubject>().notNull(),
     subjectId: integer('subject_id').notNull(),

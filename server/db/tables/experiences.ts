@@ -1,15 +1,13 @@
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { reservations, type GuaranteeTerms } from './booking';
+import { answerColumnSet, changeColumnSet, guaranteeColumnSet, guestColumnSet, reservations } from './booking';
 import { stamp, type Texts } from './columns';
-import { venues } from './venues';
+import { venueRef } from './venues';
 
 export const experiences = pgTable(
   'experiences',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     key: text('key').notNull(),
     /** Public identifier used in routes: random, 128 bits, URL-safe. */
     hash: text('hash').notNull().unique(),
@@ -61,9 +59,7 @@ export const experienceBookings = pgTable(
   'experience_bookings',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     experienceId: integer('experience_id')
       .notNull()
       .references(() => experiences.id, { onDelete: 'cascade' }),
@@ -82,35 +78,10 @@ export const experienceBookings = pgTable(
     /** Charged at booking (deposit or prepayment): amount and the provider's PaymentIntent. */
     paidCents: integer('paid_cents').notNull().default(0),
     paymentReference: text('payment_reference').unique(),
-    guaranteeProvider: text('guarantee_provider').$type<'stripe' | 'local'>(),
-    guaranteeReference: text('guarantee_reference').unique(),
-    guaranteePaymentMethod: text('guarantee_payment_method'),
-    guaranteeTerms: jsonb('guarantee_terms').$type<GuaranteeTerms>(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
-    phonePrefix: text('phone_prefix').notNull(),
-    phone: text('phone').notNull(),
-    visitReason: text('visit_reason'),
-    birthDay: integer('birth_day'),
-    birthMonth: integer('birth_month'),
-    notes: text('notes').notNull().default(''),
-    locale: text('locale').notNull(),
-    partner: boolean('partner').notNull().default(false),
-    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
-    marketingAcceptedAt: timestamp('marketing_accepted_at', { withTimezone: true }),
-    policyVersion: text('policy_version').notNull(),
-    /** Raised by each change the guest makes (the `.ics` SEQUENCE). */
-    revision: integer('revision').notNull().default(0),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    /** The no-show fee recorded for the venue when cancelled past the policy's limit. */
-    cancellationFeeCents: integer('cancellation_fee_cents'),
-    /** The venue's answer and the attendance, as for table bookings (issue 23: the service sheet). */
-    answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
-    venueNote: text('venue_note'),
-    attendance: text('attendance').$type<'arrived' | 'noshow'>(),
-    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    ...guaranteeColumnSet(),
+    ...guestColumnSet(),
+    ...changeColumnSet(),
+    ...answerColumnSet(),
     createdAt: stamp('created_at'),
   },
   (t) => [index('experience_bookings_capacity').on(t.venueId, t.experienceId, t.date, t.status)],
@@ -122,9 +93,7 @@ export const experienceBookings = pgTable(
  */
 export const depositPayments = pgTable('deposit_payments', {
   id: serial('id').primaryKey(),
-  venueId: integer('venue_id')
-    .notNull()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueRef(),
   provider: text('provider').$type<'stripe' | 'local'>().notNull(),
   reference: text('reference').notNull().unique(),
   /** Local provider only: the secret the browser shows to confirm the payment. */

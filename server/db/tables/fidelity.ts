@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamp } from './columns';
-import { venues } from './venues';
+import { venueRef } from './venues';
 
 /**
  * Loyalty programme members: one membership per e-mail and venue, enforced here so that
@@ -10,9 +10,7 @@ export const fidelityMembers = pgTable(
   'fidelity_members',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     /** As the guest typed it (trimmed): where the programme's e-mails go. */
     email: text('email').notNull(),
     /** The inbox (lib/identity.ts canonicalEmail), so `Anna@X.it` and `anna+1@x.it` are one member. */

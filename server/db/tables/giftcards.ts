@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamp, type Texts } from './columns';
-import { venues } from './venues';
+import { venueRef } from './venues';
 
 export const giftCards = pgTable(
   'gift_cards',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     key: text('key').notNull(),
     title: jsonb('title').$type<Texts>().notNull(),
     description: jsonb('description').$type<Texts>().notNull(),
@@ -33,9 +31,7 @@ export const giftCards = pgTable(
  */
 export const giftCardOrders = pgTable('gift_card_orders', {
   id: serial('id').primaryKey(),
-  venueId: integer('venue_id')
-    .notNull()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueRef(),
   fingerprint: text('fingerprint').notNull().unique(),
   orderNumber: text('order_number').notNull().unique(),
   giftCardId: integer('gift_card_id')
@@ -95,9 +91,7 @@ export const issuedGiftCards = pgTable(
   'issued_gift_cards',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     orderId: integer('order_id')
       .notNull()
       .references(() => giftCardOrders.id, { onDelete: 'cascade' }),
@@ -138,9 +132,7 @@ export const giftCardRedemptions = pgTable('gift_card_redemptions', {
 /** The local test provider's Checkout Sessions (Stripe keeps its own). */
 export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   id: text('id').primaryKey(),
-  venueId: integer('venue_id')
-    .notNull()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueRef(),
   amountTotal: integer('amount_total').notNull(),
   currency: text('currency').notNull(),
   description: text('description').notNull(),

@@ -3,7 +3,7 @@ import { check, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { reservations } from './booking';
 import { stamp } from './columns';
 import { experienceBookings } from './experiences';
-import { venues } from './venues';
+import { venueRef } from './venues';
 
 /**
  * Card setups (a card saved for a guarantee). For the local provider this is the provider's
@@ -11,9 +11,7 @@ import { venues } from './venues';
  */
 export const cardSetups = pgTable('card_setups', {
   id: serial('id').primaryKey(),
-  venueId: integer('venue_id')
-    .notNull()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueRef(),
   provider: text('provider').$type<'stripe' | 'local'>().notNull(),
   reference: text('reference').notNull().unique(),
   /** Local provider only: the secret the browser shows to confirm the setup. */
@@ -54,9 +52,7 @@ export const noshowCharges = pgTable(
   'noshow_charges',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     reservationId: integer('reservation_id')
       .unique()
       .references(() => reservations.id, { onDelete: 'cascade' }),

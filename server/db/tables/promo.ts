@@ -1,14 +1,12 @@
 import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamp, type Texts } from './columns';
-import { venues } from './venues';
+import { venueRef } from './venues';
 
 export const promotions = pgTable(
   'promotions',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     urlName: text('url_name').notNull(),
     title: jsonb('title').$type<Texts>().notNull(),
     description: jsonb('description').$type<Texts>().notNull(),

@@ -43,20 +43,22 @@ export const venues = pgTable(
   (t) => [uniqueIndex('venues_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
 );
 
+/** The venue a row belongs to: every venue's data goes with it when it is deleted. */
+export const venueRef = () =>
+  integer('venue_id')
+    .notNull()
+    .references(() => venues.id, { onDelete: 'cascade' });
+
 export const venueHosts = pgTable('venue_hosts', {
   host: text('host').primaryKey(),
-  venueId: integer('venue_id')
-    .notNull()
-    .references(() => venues.id, { onDelete: 'cascade' }),
+  venueId: venueRef(),
 });
 
 export const zones = pgTable(
   'zones',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     key: text('key').notNull(),
     name: jsonb('name').$type<Texts>().notNull(),
     capacity: integer('capacity').notNull(),
@@ -69,9 +71,7 @@ export const shifts = pgTable(
   'shifts',
   {
     id: serial('id').primaryKey(),
-    venueId: integer('venue_id')
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     key: text('key').notNull(),
     name: jsonb('name').$type<Texts>().notNull(),
     weekdays: integer('weekdays').array().notNull(),

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { api, query } from '@/lib/api/client';
+import { FormSubmit } from '@/components/forms/form-submit';
 import { editAnswer } from '@/lib/api/answers/reservation';
 import { experienceTimesAnswer } from '@/lib/api/answers/experiences';
 import type { ExperienceTime } from '@/lib/contract/experience-booking';
@@ -131,16 +132,7 @@ export function BookingEditForm(props: {
           </select>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="field__error">
-          {error}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={state === 'busy' || noTimes} aria-busy={state === 'busy' || undefined}>
-          {texts.confirm}
-        </button>
-      </div>
+      <FormSubmit notice={error} busy={state === 'busy'} disabled={noTimes} label={texts.confirm} />
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { ErrorSummary } from '@/components/forms/error-summary';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { fieldId, type FormMessages } from '@/components/forms/types';
 import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
+import { FormSubmit } from '@/components/forms/form-submit';
 import { send } from '@/lib/api/client';
 import { signUpAnswer } from '@/lib/api/answers/fidelity';
 
@@ -118,16 +119,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
         policies={text.policies}
         marketing={{ required: true, hint: text.marketingMandatory }}
       />
-      {unavailable ? (
-        <p role="alert" className="field__error">
-          {text.errors[unavailable] ?? text.errors.unavailable}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
-          {submitting ? text.sending : text.submit}
-        </button>
-      </div>
+      <FormSubmit notice={unavailable ? (text.errors[unavailable] ?? text.errors.unavailable) : null} busy={submitting} label={text.submit} busyLabel={text.sending} />
     </form>
   );
 }

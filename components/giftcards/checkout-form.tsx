@@ -13,6 +13,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { fill } from '@/lib/i18n/fill';
 import { ConsentFields } from '@/components/forms/guest-fields';
+import { FormSubmit } from '@/components/forms/form-submit';
 import { showServerErrors } from '@/components/forms/form-errors';
 import { api } from '@/lib/api/client';
 import { checkoutAnswer } from '@/lib/api/answers/giftcards';
@@ -236,16 +237,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
         marketing={{ required: false }}
       />
 
-      {notice ? (
-        <p role="alert" className="field__error">
-          {notice}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
-          {submitting ? L.sending : L.proceed}
-        </button>
-      </div>
+      <FormSubmit notice={notice} busy={submitting} label={L.proceed} busyLabel={L.sending} />
     </form>
   );
 }

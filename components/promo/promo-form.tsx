@@ -16,6 +16,7 @@ import { writeSession } from '@/components/reservation/session';
 import { PROMO_DUPLICATE_KEY } from './resend-code';
 import { EMAIL, hasPhoneDigits } from '@/lib/forms/shapes';
 import { GuestFields } from '@/components/forms/guest-fields';
+import { FormSubmit } from '@/components/forms/form-submit';
 import { send } from '@/lib/api/client';
 import { requestAnswer } from '@/lib/api/answers/promo';
 
@@ -111,16 +112,7 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
           marketing: { required: true, hint: text.marketingHint },
         }}
       />
-      {notice ? (
-        <p role="alert" className="field__error">
-          {notice}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={submitting} aria-busy={submitting || undefined}>
-          {submitting ? text.sending : text.submit}
-        </button>
-      </div>
+      <FormSubmit notice={notice} busy={submitting} label={text.submit} busyLabel={text.sending} />
     </form>
   );
 }

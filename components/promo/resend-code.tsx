@@ -3,6 +3,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { send } from '@/lib/api/client';
 import { resendAnswer } from '@/lib/api/answers/promo';
+import { FormSubmit } from '@/components/forms/form-submit';
 
 /** What the promo form keeps when the answer is `duplicate`: the address to send the code to again. */
 export const PROMO_DUPLICATE_KEY = 'frontpagePromoDuplicate';
@@ -58,16 +59,7 @@ export function ResendCode({ urlName, locale, texts }: { urlName: string; locale
         <label htmlFor="promo-resend-email">{texts.email}</label>
         <input id="promo-resend-email" type="email" inputMode="email" autoComplete="email" required value={email} onChange={(e) => setTyped(e.target.value)} />
       </div>
-      {state === 'limited' || state === 'error' ? (
-        <p role="alert" className="field__error">
-          {state === 'limited' ? texts.rateLimited : texts.error}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={state === 'busy' || !email.trim()} aria-busy={state === 'busy' || undefined}>
-          {texts.button}
-        </button>
-      </div>
+      <FormSubmit notice={state === 'limited' ? texts.rateLimited : state === 'error' ? texts.error : null} busy={state === 'busy'} disabled={!email.trim()} label={texts.button} />
     </form>
   );
 }

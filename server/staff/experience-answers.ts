@@ -8,7 +8,7 @@ import { refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { attendanceAllows, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { actionAllowed, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
 import { displayPhone } from '@/lib/identity';
 
@@ -21,15 +21,6 @@ import { displayPhone } from '@/lib/identity';
  * not at fault), claimed in the transaction and refunded after it, as a guest's free cancel is.
  */
 
-const FROM: Record<StaffAction, ExperienceBookingRow['status'][]> = {
-  confirm: ['pending'],
-  decline: ['pending', 'waitinglist'],
-  arrived: ['confirmed'],
-  noshow: ['confirmed'],
-  cancel: ['confirmed', 'pending', 'waitinglist'],
-  refundfee: ['confirmed'],
-  offer: [],
-};
 const NEWS: Partial<Record<StaffAction, ExperienceNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
 const SHOWN: ExperienceBookingRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
@@ -113,7 +104,7 @@ export async function answerExperienceBooking(
     const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
     const view = async () => staffExperienceView(b, e, zoneNames, (await feesOf(t, 'experience', [b.id])).get(b.id) ?? null);
     if (input.version !== null && b.revision !== input.version) return { result: 'changed' as const, booking: await view(), refund: null };
-    if (!FROM[input.action].includes(b.status) || !attendanceAllows(input.action, b.attendance)) return { result: 'notAllowed' as const, booking: await view(), refund: null };
+    if (!actionAllowed(input.action, b, 'experience')) return { result: 'notAllowed' as const, booking: await view(), refund: null };
     if (input.action === 'refundfee') {
       feeRefundId = await claimFeeRefund(t, 'experience', b.id, now);
       return { result: feeRefundId ? ('done' as const) : ('notAllowed' as const), booking: await view(), refund: null };

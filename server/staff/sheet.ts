@@ -15,7 +15,7 @@ import { answerExperienceBooking, experienceSheet } from './experience-answers';
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
-import { attendanceAllows, staffBookingView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { actionAllowed, staffBookingView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
  * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
@@ -24,16 +24,6 @@ import { attendanceAllows, staffBookingView, type AnsweredBy, type StaffAction, 
  * version (`revision`, which every change bumps): an answer to a booking that changed
  * meanwhile is refused with the booking as it is now.
  */
-/** The statuses each action applies to. */
-const FROM: Record<StaffAction, ReservationRow['status'][]> = {
-  confirm: ['pending'],
-  decline: ['pending', 'waitinglist'],
-  arrived: ['confirmed'],
-  noshow: ['confirmed'],
-  cancel: ['confirmed', 'pending', 'waitinglist'],
-  refundfee: ['confirmed'],
-  offer: ['waitinglist'],
-};
 
 /** The guest's e-mail of each answer (none for arrived and no-show). */
 const NEWS: Partial<Record<StaffAction, ReservationNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
@@ -124,7 +114,7 @@ export async function answerBooking(
     const zoneNames = await zoneNamesOf(t, venue.id);
     const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, await experienceTitle(t, row.id), (await feesOf(t, 'table', [row.id])).get(row.id) ?? null);
     if (input.version !== null && r.revision !== input.version) return { result: 'changed' as const, booking: await view(r) };
-    if (!FROM[input.action].includes(r.status) || !attendanceAllows(input.action, r.attendance)) return { result: 'notAllowed' as const, booking: await view(r) };
+    if (!actionAllowed(input.action, r)) return { result: 'notAllowed' as const, booking: await view(r) };
     if (input.action === 'refundfee') {
       // Not a change to the booking: its version stays, the fee's own row moves (once).
       refundId = await claimFeeRefund(t, 'table', r.id, now);

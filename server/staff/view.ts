@@ -16,8 +16,26 @@ export type AnsweredBy = 'staff' | 'link' | 'deadline';
  * arrived stays so; a no-show who turns up late can still be marked arrived (and a fee charged
  * by mistake refunded, `refundfee`).
  */
-export const attendanceAllows = (action: StaffAction, attendance: string | null) =>
+const attendanceAllows = (action: StaffAction, attendance: string | null) =>
   action === 'noshow' ? !attendance : action === 'arrived' ? attendance !== 'arrived' : true;
+
+/** The statuses each action applies to. */
+const ACTION_FROM: Record<StaffAction, readonly string[]> = {
+  confirm: ['pending'],
+  decline: ['pending', 'waitinglist'],
+  arrived: ['confirmed'],
+  noshow: ['confirmed'],
+  cancel: ['confirmed', 'pending', 'waitinglist'],
+  refundfee: ['confirmed'],
+  offer: ['waitinglist'],
+};
+
+/**
+ * Whether staff may do this to a booking as it is now: its status and its attendance. Freed
+ * seats are offered to a table booking's waiting list only: an experience booked on its own has none.
+ */
+export const actionAllowed = (action: StaffAction, booking: { status: string; attendance: string | null }, kind: 'table' | 'experience' = 'table') =>
+  !(kind === 'experience' && action === 'offer') && ACTION_FROM[action].includes(booking.status) && attendanceAllows(action, booking.attendance);
 
 /** A booking as staff see it. */
 type OfferView = { status: string; expiresAt: string; offeredBy: string };

@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { depositPayments, experienceBookings, experiences, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, experiences, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { cancellationFee } from '@/server/booking/guarantee';
 import { instantOf } from '@/server/booking/time';
 import { isWellFormedHash } from '@/server/booking/changes';
-import { refundDeposit } from '@/server/payments/deposit';
+import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
@@ -150,15 +150,8 @@ export async function cancelExperienceBooking(db: Database, venue: VenueRow, has
       .where(eq(experienceBookings.id, b.id))
       .returning();
     let refund: string | null = null;
-    if (c.refundCents > 0 && b.paymentReference) {
-      // The booking's payment, claimed once for its refund (a second cancel finds it cancelled above).
-      const claimed = await tx
-        .update(depositPayments)
-        .set({ status: 'refunding', updatedAt: now })
-        .where(and(eq(depositPayments.reference, b.paymentReference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'used')))
-        .returning({ id: depositPayments.id });
-      if (claimed.length === 1) refund = b.paymentReference;
-    }
+    // The booking's payment, claimed once for its refund (a second cancel finds it cancelled above).
+    if (c.refundCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
     await queueExperienceEmails(t, venue, e, cancelled, 'cancelled', { host: context.host, now, refundCents: refund ? c.refundCents : 0 });
     return { outcome: 'cancelled' as const, feeCents: c.feeCents, refundCents: refund ? c.refundCents : 0, refund };
   });

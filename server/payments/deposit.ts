@@ -167,6 +167,21 @@ export async function claimDeposit(tx: Database, venue: VenueRow, reference: str
   return claimed.length === 1;
 }
 
+/**
+ * Claims the deposit a booking used for its refund, inside the transaction that ends the booking
+ * in the guest's favour (a free cancel; a decline or cancel by the venue): `used` becomes
+ * `refunding` once, so a second end finds nothing to claim; the refund runs after the transaction
+ * (refundDeposit).
+ */
+export async function claimUsedDeposit(tx: Database, venue: VenueRow, reference: string, now: Date): Promise<boolean> {
+  const claimed = await tx
+    .update(depositPayments)
+    .set({ status: 'refunding', updatedAt: now })
+    .where(and(eq(depositPayments.reference, reference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'used')))
+    .returning({ id: depositPayments.id });
+  return claimed.length === 1;
+}
+
 export { DEPOSIT_RETRY_MINUTES };
 /** The venue's notices are in Italian, as its booking notices are (server/booking/emails.ts). */
 const VENUE_LOCALE = 'it';

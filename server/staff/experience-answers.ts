@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { depositPayments, experienceBookings, experiences, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, experiences, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { queueExperienceEmails, type ExperienceNews } from '@/server/experiences/emails';
 import { lockExperienceDate } from '@/server/experiences/service';
-import { refundDeposit } from '@/server/payments/deposit';
+import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
@@ -127,14 +127,7 @@ export async function answerExperienceBooking(
       .returning();
     if (input.action === 'noshow') chargeId = await claimNoShowFee(t, venue, { kind: 'experience', ...changed, time: changed.time || '00:00' }, now);
     let refund: string | null = null;
-    if (ends && b.paidCents > 0 && b.paymentReference) {
-      const claimed = await tx
-        .update(depositPayments)
-        .set({ status: 'refunding', updatedAt: now })
-        .where(and(eq(depositPayments.reference, b.paymentReference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'used')))
-        .returning({ id: depositPayments.id });
-      if (claimed.length === 1) refund = b.paymentReference;
-    }
+    if (ends && b.paidCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
     const news = NEWS[input.action];
     if (news) {
       await queueExperienceEmails(t, venue, e, changed, news, {

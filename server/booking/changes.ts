@@ -5,7 +5,7 @@ import { reservations, slotHolds, zones, type ReservationRow, type Texts, type V
 import { kickDelivery } from '@/server/outbox/delivery';
 import { log } from '@/lib/log';
 import type { ReservationData } from '@/lib/forms/reservation';
-import { guestBirthday, guestColumns } from '@/server/consent/guest-columns';
+import { bookingGuestColumns } from '@/server/consent/guest-columns';
 import { emptyUsage, fits } from './availability';
 import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
@@ -127,10 +127,7 @@ export async function editReservation(
         covers: input.pax,
         status,
         moduleKey: bookingModule?.key ?? null,
-        ...guestColumns(input),
-        visitReason: input.motivo ?? null,
-        ...guestBirthday(input),
-        notes: input.note,
+        ...bookingGuestColumns(input, input.motivo ?? null),
         marketingAcceptedAt: input.marketing ? (r.marketingAcceptedAt ?? now) : null,
         revision: r.revision + 1,
         updatedAt: now,

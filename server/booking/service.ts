@@ -5,7 +5,7 @@ import { experiences, reservations, shifts, slotHolds, waitlistOffers, zones, ty
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
-import { guestBirthday, guestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
+import { bookingGuestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
 import {
   addDays,
   dayCondition,
@@ -254,10 +254,7 @@ export async function createReservation(
         status,
         confirmsAs: status === 'suspended' ? seated : null,
         moduleKey: bookingModule?.key ?? null,
-        ...guestColumns(input),
-        visitReason: input.motivo ?? null,
-        ...guestBirthday(input),
-        notes: input.note,
+        ...bookingGuestColumns(input, input.motivo ?? null),
         ...guestConsentColumns(venue, input, context, now),
         botVerdict: context.botVerdict,
         ...(guaranteed && card?.ok

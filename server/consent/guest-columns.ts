@@ -20,6 +20,11 @@ export function guestBirthday(input: { compleannoGiorno?: unknown; compleannoMes
   };
 }
 
+/** The guest as a booking records them (table or experience, made or changed): name, contact, the reason for the visit, birthday, notes. */
+export function bookingGuestColumns(input: Parameters<typeof guestColumns>[0] & Parameters<typeof guestBirthday>[0] & { note: string }, visitReason: string | null) {
+  return { ...guestColumns(input), visitReason, ...guestBirthday(input), notes: input.note };
+}
+
 /**
  * What a new booking records of the guest's consent and arrival, stamped `now`: the privacy
  * policy (always, the form requires it), marketing when ticked, the venue's policy version,

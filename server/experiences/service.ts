@@ -6,7 +6,7 @@ import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { BookingError } from '@/server/booking/errors';
-import { guestBirthday, guestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
+import { bookingGuestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -186,10 +186,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
         paidCents: paid?.ok ? paid.amountCents : 0,
         paymentReference: paid?.ok ? input.depositReference : null,
         ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) } } : {}),
-        ...guestColumns(input),
-        visitReason: motivo,
-        ...guestBirthday(input),
-        notes: input.note,
+        ...bookingGuestColumns(input, motivo),
         ...guestConsentColumns(venue, input, context, now),
       })
       // A card setup or a payment serves one booking, also when two submits race with it.

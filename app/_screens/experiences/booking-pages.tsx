@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { CancelForm } from '@/components/reservation/cancel-form';
+import { CancelPanel } from '@/components/reservation/cancel-panel';
 import { formatDate } from '@/components/reservation/format';
 import { experienceBookingLookup } from '@/server/booking/lookups';
 import { pickText } from '@/lib/i18n/texts';
@@ -148,38 +148,28 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
     .join(' ');
   const done = booking.status === 'cancelled';
   return (
-    <div className="message-panel">
-      <h1>{done ? t('doneTitle') : t('cancelTitle')}</h1>
-      <Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />
-      {done || !booking.cancellable ? (
-        <>
-          <p>{done ? t('cancelled') : t('notChangeable')}</p>
-          <div className="actions">
-            <Link className="button" href="/frontpage/esperienze">
-              {t('another')}
-            </Link>
-          </div>
-        </>
-      ) : (
-        <CancelForm
-          hash={booking.hash}
-          locale={locale}
-          terms={terms || t('free')}
-          endpoint="/api/experience/booking/cancel"
-          keepPath={booking.changeable ? `/frontpage/esperienze/prenotazione/${booking.hash}/edit` : `/frontpage/esperienze/${booking.experienceHash}`}
-          newPath="/frontpage/esperienze"
-          texts={{
-            question: t('question'),
-            confirm: t('confirmCancel'),
-            keep: t('keep'),
-            doneTitle: t('doneTitle'),
-            doneText: t('doneText'),
-            doneFee: booking.cancellation.feeCents ? r('cancel.doneFee', { amount: money(booking.cancellation.feeCents) }) : booking.cancellation.refundCents ? t('refundText', { amount: money(booking.cancellation.refundCents) }) : '',
-            error: r('errors.generic'),
-            newReservation: t('another'),
-          }}
-        />
-      )}
-    </div>
+    <CancelPanel
+      title={done ? t('doneTitle') : t('cancelTitle')}
+      summary={<Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />}
+      ended={done || !booking.cancellable ? { text: done ? t('cancelled') : t('notChangeable'), href: '/frontpage/esperienze', label: t('another') } : null}
+      form={{
+        hash: booking.hash,
+        locale,
+        terms: terms || t('free'),
+        endpoint: '/api/experience/booking/cancel',
+        keepPath: booking.changeable ? `/frontpage/esperienze/prenotazione/${booking.hash}/edit` : `/frontpage/esperienze/${booking.experienceHash}`,
+        newPath: '/frontpage/esperienze',
+        texts: {
+          question: t('question'),
+          confirm: t('confirmCancel'),
+          keep: t('keep'),
+          doneTitle: t('doneTitle'),
+          doneText: t('doneText'),
+          doneFee: booking.cancellation.feeCents ? r('cancel.doneFee', { amount: money(booking.cancellation.feeCents) }) : booking.cancellation.refundCents ? t('refundText', { amount: money(booking.cancellation.refundCents) }) : '',
+          error: r('errors.generic'),
+          newReservation: t('another'),
+        },
+      }}
+    />
   );
 }

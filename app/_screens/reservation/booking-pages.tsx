@@ -9,7 +9,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { BookingView } from '@/lib/contract/reservation';
 import { ReserveScreen } from './reserve-screen';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
-import { CancelForm } from '@/components/reservation/cancel-form';
+import { CancelPanel } from '@/components/reservation/cancel-panel';
 import { SmsCodeForm } from '@/components/reservation/sms-code-form';
 import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 
@@ -182,36 +182,26 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
   const terms = booking.cancellation.free ? (deadline && booking.guarantee ? t('cancel.freeUntil', { deadline }) : t('cancel.free')) : t('cancel.fee', { amount: fee });
   const done = booking.status === 'cancelled';
   return (
-    <div className="message-panel">
-      <h1>{done ? t('cancel.doneTitle') : t('cancel.title')}</h1>
-      <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
-      {done || !booking.changeable ? (
-        <>
-          <p>{done ? t('edit.cancelled') : t('edit.notChangeable')}</p>
-          <div className="actions">
-            <Link className="button" href="/reserve">
-              {t('outcome.newReservation')}
-            </Link>
-          </div>
-        </>
-      ) : (
-        <CancelForm
-          hash={booking.hash}
-          locale={locale}
-          terms={terms}
-          texts={{
-            question: t('cancel.question'),
-            confirm: t('cancel.confirm'),
-            keep: t('cancel.keep'),
-            doneTitle: t('cancel.doneTitle'),
-            doneText: t('cancel.doneText'),
-            doneFee: booking.cancellation.free ? '' : t('cancel.doneFee', { amount: fee }),
-            error: t('errors.generic'),
-            newReservation: t('outcome.newReservation'),
-          }}
-        />
-      )}
-    </div>
+    <CancelPanel
+      title={done ? t('cancel.doneTitle') : t('cancel.title')}
+      summary={<BookingSummary booking={booking} locale={locale} valuta={location.valuta} />}
+      ended={done || !booking.changeable ? { text: done ? t('edit.cancelled') : t('edit.notChangeable'), href: '/reserve', label: t('outcome.newReservation') } : null}
+      form={{
+        hash: booking.hash,
+        locale,
+        terms,
+        texts: {
+          question: t('cancel.question'),
+          confirm: t('cancel.confirm'),
+          keep: t('cancel.keep'),
+          doneTitle: t('cancel.doneTitle'),
+          doneText: t('cancel.doneText'),
+          doneFee: booking.cancellation.free ? '' : t('cancel.doneFee', { amount: fee }),
+          error: t('errors.generic'),
+          newReservation: t('outcome.newReservation'),
+        },
+      }}
+    />
   );
 }
 

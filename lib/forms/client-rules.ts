@@ -78,14 +78,19 @@ function birthday(out: Values, errors: Errors, values: Values, optional: boolean
   if (day !== null && month !== null && day > daysInMonth(month)) errors.compleannoGiorno = 'birthDayRequired';
 }
 
-/** The wizard's personal-data step (`reservationDetailsSchema`). */
-export async function checkReservationDetails(values: Values): Promise<{ values: Values; errors: Errors }> {
-  const out: Values = {};
-  const errors: Errors = {};
+/** The guest's name, e-mail and phone (the schemas' `contactShape`). */
+async function contactRules(out: Values, errors: Errors, values: Values) {
   text(out, errors, values, 'nome', 'nameRequired');
   text(out, errors, values, 'cognome', 'surnameRequired');
   emailRule(out, errors, values);
   await phoneRule(out, errors, values);
+}
+
+/** The wizard's personal-data step (`reservationDetailsSchema`). */
+export async function checkReservationDetails(values: Values): Promise<{ values: Values; errors: Errors }> {
+  const out: Values = {};
+  const errors: Errors = {};
+  await contactRules(out, errors, values);
   const motivo = str(values.motivo);
   if (motivo.length > 60 || !/^[a-z0-9-]*$/.test(motivo)) errors.motivo = 'invalid';
   out.motivo = motivo || undefined;
@@ -104,10 +109,7 @@ export async function checkReservationDetails(values: Values): Promise<{ values:
 export async function checkFidelity(values: Values): Promise<{ values: Values; errors: Errors }> {
   const out: Values = {};
   const errors: Errors = {};
-  text(out, errors, values, 'nome', 'nameRequired');
-  text(out, errors, values, 'cognome', 'surnameRequired');
-  emailRule(out, errors, values);
-  await phoneRule(out, errors, values);
+  await contactRules(out, errors, values);
   birthday(out, errors, values, false);
   out.privacy = checked(values.privacy);
   if (!out.privacy) errors.privacy = 'privacyRequired';

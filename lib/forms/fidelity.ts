@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthDay, birthMonth, daysInMonth, email, isValidPhone, optionalConsent, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+import { birthDay, birthMonth, checkPhone, contactShape, daysInMonth, email, optionalConsent, requiredConsent } from './fields';
 
 /**
  * Loyalty sign-up (spec sections 3 and 5): field names are the contract's; messages are
@@ -7,11 +7,7 @@ import { birthDay, birthMonth, daysInMonth, email, isValidPhone, optionalConsent
  */
 export const fidelitySchema = z
   .object({
-    nome: requiredText('nameRequired'),
-    cognome: requiredText('surnameRequired'),
-    email: email(),
-    prefisso: prefix,
-    telefono: phoneNumber,
+    ...contactShape,
     compleannoGiorno: birthDay,
     compleannoMese: birthMonth,
     privacy: requiredConsent('privacyRequired'),
@@ -19,7 +15,7 @@ export const fidelitySchema = z
     marketingSms: optionalConsent,
   })
   .superRefine((v, ctx) => {
-    if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+    checkPhone(v, ctx);
     if (v.compleannoGiorno > daysInMonth(v.compleannoMese)) {
       ctx.addIssue({ code: 'custom', path: ['compleannoGiorno'], message: 'birthDayRequired' });
     }

@@ -109,3 +109,17 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** The guest's name, e-mail and phone with its prefix, as every guest form asks them (field names are the contract's). */
+export const contactShape = {
+  nome: requiredText('nameRequired'),
+  cognome: requiredText('surnameRequired'),
+  email: email(),
+  prefisso: prefix,
+  telefono: phoneNumber,
+};
+
+/** The refinement of every form with a phone: the number must be valid for its prefix. */
+export function checkPhone(v: { prefisso: string; telefono: string }, ctx: z.RefinementCtx) {
+  if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, isValidPhone, optionalConsent, phoneNumber, prefix, requiredConsent, requiredText } from './fields';
+import { checkPhone, contactShape, optionalConsent, requiredConsent } from './fields';
 
 /**
  * "Download the promo" (issue 16; spec section 2 leaves the fields open): first name,
@@ -11,18 +11,12 @@ import { email, isValidPhone, optionalConsent, phoneNumber, prefix, requiredCons
  */
 export const promoRequestSchema = z
   .object({
-    nome: requiredText('nameRequired'),
-    cognome: requiredText('surnameRequired'),
-    email: email(),
-    prefisso: prefix,
-    telefono: phoneNumber,
+    ...contactShape,
     privacy: requiredConsent('privacyRequired'),
     marketing: requiredConsent('promoMarketingRequired'),
     marketingSms: optionalConsent,
   })
-  .superRefine((v, ctx) => {
-    if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
-  });
+  .superRefine(checkPhone);
 
 export type PromoRequestData = z.output<typeof promoRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePax, TIME_PATTERN } from '@/lib/params';
-import { birthDay, birthMonth, calendarDate, daysInMonth, email, isValidPhone, phoneNumber, prefix, queryInt, requiredConsent, requiredText, optionalConsent } from './fields';
+import { birthDay, birthMonth, calendarDate, checkPhone, contactShape, daysInMonth, optionalConsent, queryInt, requiredConsent } from './fields';
 
 const isoDate = calendarDate('dateInvalid');
 const time = z.string({ error: 'timeInvalid' }).regex(TIME_PATTERN, 'timeInvalid');
@@ -22,11 +22,7 @@ export const reservationChoiceSchema = z.object({
 
 /** The guest's part of a booking: personal data and consents (visit reason, birthday, notes optional). */
 export const detailsShape = {
-  nome: requiredText('nameRequired'),
-  cognome: requiredText('surnameRequired'),
-  email: email(),
-  prefisso: prefix,
-  telefono: phoneNumber,
+  ...contactShape,
   motivo: optionalKey,
   compleannoGiorno: z.union([z.literal(''), birthDay]).optional(),
   compleannoMese: z.union([z.literal(''), birthMonth]).optional(),
@@ -38,7 +34,7 @@ export const detailsShape = {
 
 type DetailsValues = { prefisso: string; telefono: string; compleannoGiorno?: number | ''; compleannoMese?: number | '' };
 export function checkDetails(v: DetailsValues, ctx: z.RefinementCtx) {
-  if (!isValidPhone(v.prefisso, v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+  checkPhone(v, ctx);
   const day = typeof v.compleannoGiorno === 'number' ? v.compleannoGiorno : null;
   const month = typeof v.compleannoMese === 'number' ? v.compleannoMese : null;
   if ((day === null) !== (month === null)) {

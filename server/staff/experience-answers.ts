@@ -8,7 +8,7 @@ import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { actionAllowed, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { actionAllowed, answerChanges, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
 import { displayPhone } from '@/lib/identity';
 
@@ -110,16 +110,7 @@ export async function answerExperienceBooking(
       return { result: feeRefundId ? ('done' as const) : ('notAllowed' as const), booking: await view(), refund: null };
     }
     const ends = input.action === 'decline' || input.action === 'cancel';
-    const changes: Partial<typeof experienceBookings.$inferInsert> =
-      input.action === 'arrived' || input.action === 'noshow'
-        ? { attendance: input.action, attendanceAt: now }
-        : {
-            status: input.action === 'confirm' ? 'confirmed' : input.action === 'decline' ? 'declined' : 'cancelled',
-            answeredBy: input.by,
-            answeredAt: now,
-            venueNote: ends ? input.note || null : null,
-            ...(input.action === 'cancel' ? { cancelledAt: now } : {}),
-          };
+    const changes: Partial<typeof experienceBookings.$inferInsert> = answerChanges(input.action, input.by, input.note, now);
     const [changed] = await tx
       .update(experienceBookings)
       .set({ ...changes, revision: b.revision + 1 })

@@ -15,7 +15,7 @@ import { answerExperienceBooking, experienceSheet } from './experience-answers';
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
-import { actionAllowed, staffBookingView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { actionAllowed, answerChanges, staffBookingView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
  * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
@@ -120,16 +120,7 @@ export async function answerBooking(
       refundId = await claimFeeRefund(t, 'table', r.id, now);
       return { result: refundId ? ('done' as const) : ('notAllowed' as const), booking: await view(r) };
     }
-    const changes: Partial<typeof reservations.$inferInsert> =
-      input.action === 'arrived' || input.action === 'noshow'
-        ? { attendance: input.action, attendanceAt: now }
-        : {
-            status: input.action === 'confirm' ? 'confirmed' : input.action === 'decline' ? 'declined' : 'cancelled',
-            answeredBy: input.by,
-            answeredAt: now,
-            venueNote: input.action === 'confirm' ? null : note || null,
-            ...(input.action === 'cancel' ? { cancelledAt: now } : {}),
-          };
+    const changes: Partial<typeof reservations.$inferInsert> = answerChanges(input.action, input.by, note, now);
     const experience = await experienceTitle(t, r.id);
     const [changed] = await tx
       .update(reservations)

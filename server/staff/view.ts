@@ -37,6 +37,22 @@ const ACTION_FROM: Record<StaffAction, readonly string[]> = {
 export const actionAllowed = (action: StaffAction, booking: { status: string; attendance: string | null }, kind: 'table' | 'experience' = 'table') =>
   !(kind === 'experience' && action === 'offer') && ACTION_FROM[action].includes(booking.status) && attendanceAllows(action, booking.attendance);
 
+/**
+ * What an answer changes on a booking, a table's or an experience's: the attendance (arrived,
+ * no-show), or the status with who answered, when, and the note to the guest (a decline or a
+ * cancel; a confirm clears it).
+ */
+export function answerChanges(action: StaffAction, by: AnsweredBy, note: string, now: Date) {
+  if (action === 'arrived' || action === 'noshow') return { attendance: action, attendanceAt: now };
+  return {
+    status: action === 'confirm' ? ('confirmed' as const) : action === 'decline' ? ('declined' as const) : ('cancelled' as const),
+    answeredBy: by,
+    answeredAt: now,
+    venueNote: action === 'confirm' ? null : note || null,
+    ...(action === 'cancel' ? { cancelledAt: now } : {}),
+  };
+}
+
 /** A booking as staff see it. */
 type OfferView = { status: string; expiresAt: string; offeredBy: string };
 

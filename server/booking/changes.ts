@@ -10,7 +10,7 @@ import { emptyUsage, fits } from './availability';
 import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
 import { offerWithin } from './waitlist';
-import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
+import { checkChoice, loadBookingVenue, lockCapacity, placeColumns, requireModule, usageBetween } from './service';
 import { instantOf } from './time';
 import { now as clockNow } from '@/server/clock';
 
@@ -120,11 +120,7 @@ export async function editReservation(
     const [changed] = await tx
       .update(reservations)
       .set({
-        date: input.date,
-        time: input.time,
-        shiftKey: shift.key,
-        zoneKey: zone.key,
-        covers: input.pax,
+        ...placeColumns(input, { shift, zone }),
         status,
         moduleKey: bookingModule?.key ?? null,
         ...bookingGuestColumns(input, input.motivo ?? null),

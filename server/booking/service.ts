@@ -165,6 +165,11 @@ export function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: 
   return { shift, zone };
 }
 
+/** Where a booking sits, as a checked choice places it: its day, time, shift, zone and covers. */
+export function placeColumns(c: { date: string; time: string; pax: number }, { shift, zone }: ReturnType<typeof checkChoice>) {
+  return { date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax };
+}
+
 /** What the call layer learnt about the submit before booking: the bot check's verdict. */
 export type SubmitContext = { locale: string; partner: boolean; host: string; botVerdict: 'pass' | 'unsure' };
 
@@ -246,11 +251,7 @@ export async function createReservation(
       .values({
         venueId: venue.id,
         hash,
-        date: input.date,
-        time: input.time,
-        shiftKey: shift.key,
-        zoneKey: zone.key,
-        covers: input.pax,
+        ...placeColumns(input, { shift, zone }),
         status,
         confirmsAs: status === 'suspended' ? seated : null,
         moduleKey: bookingModule?.key ?? null,

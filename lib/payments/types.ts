@@ -47,6 +47,10 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** What a guarantee (a card saved) or a deposit (a card charged) is started with, and what the provider gives back. */
+export type PaymentStart = { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> };
+export type StartedPayment = { reference: string; clientSecret: string };
+
 /** What the browser needs to collect a card. */
 export type PublicPaymentConfig = { kind: 'stripe'; publishableKey: string | null } | { kind: 'local' };
 
@@ -54,7 +58,7 @@ export interface GuaranteeProvider {
   readonly kind: 'stripe' | 'local';
   publicConfig(): PublicPaymentConfig;
   /** Starts saving a card: a SetupIntent (usage off_session, card only). */
-  createSetup(input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> }): Promise<{ reference: string; clientSecret: string }>;
+  createSetup(input: PaymentStart): Promise<StartedPayment>;
   /** The setup as the provider sees it now; `null` when the provider does not know it. */
   retrieveSetup(reference: string): Promise<CardSetup | null>;
   /** Checks a webhook's signature (and its age) and returns the event; throws WebhookSignatureError. */

@@ -9,7 +9,8 @@ import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/currency';
 import { currencyOf, fromProviderAmount, toProviderAmount } from '@/lib/currency';
 import venueTexts from '@/messages/it.json';
-import { DEPOSIT_RETRY_MINUTES, type PublicPaymentConfig } from '@/lib/payments/types';
+import { DEPOSIT_RETRY_MINUTES, type PaymentStart, type PublicPaymentConfig, type StartedPayment } from '@/lib/payments/types';
+import { startedMirror, venueMetadata } from './provider';
 import { stripeClient } from '@/lib/payments/stripe';
 import { log } from '@/lib/log';
 import { testCardOutcome } from './local';
@@ -25,7 +26,7 @@ import { now as clockNow } from '@/server/clock';
 type DepositProvider = {
   kind: 'stripe' | 'local';
   publicConfig(): PublicPaymentConfig;
-  create(input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> }): Promise<{ reference: string; clientSecret: string }>;
+  create(input: PaymentStart): Promise<StartedPayment>;
   /** The intent's status, amount and currency (ISO, lower case) as the provider sees them, or null when unknown. */
   retrieve(db: Database, reference: string): Promise<{ status: string; amountCents: number; currency: string } | null>;
   /** Gives the whole payment back to the guest (idempotent per reference). */
@@ -105,20 +106,11 @@ export function depositProvider(): DepositProvider {
 export async function startDeposit(
   db: Database,
   venue: VenueRow,
-  input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> },
+  input: PaymentStart,
   provider = depositProvider(),
-): Promise<{ reference: string; clientSecret: string }> {
-  const created = await provider.create({ ...input, metadata: { ...input.metadata, venue: venue.slug } });
-  await db.insert(depositPayments).values({
-    venueId: venue.id,
-    provider: provider.kind,
-    reference: created.reference,
-    clientSecret: provider.kind === 'local' ? created.clientSecret : null,
-    status: 'requires_payment_method',
-    amountCents: input.amountCents,
-    currency: input.currency,
-    metadata: { ...input.metadata, venue: venue.slug },
-  });
+): Promise<StartedPayment> {
+  const created = await provider.create({ ...input, metadata: venueMetadata(venue, input.metadata) });
+  await db.insert(depositPayments).values({ ...startedMirror(venue, provider.kind, created, input), metadata: venueMetadata(venue, input.metadata) });
   log.info('deposit_started', { venueId: venue.id, provider: provider.kind });
   return created;
 }

@@ -2,9 +2,9 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { cardSetups, noshowCharges, paymentEvents, type VenueRow } from '@/server/db/schema';
-import type { PaymentEvent } from '@/lib/payments/types';
+import type { PaymentEvent, PaymentStart, StartedPayment } from '@/lib/payments/types';
 import { log } from '@/lib/log';
-import { guaranteeProvider, localPayments } from './provider';
+import { guaranteeProvider, localPayments, startedMirror, venueMetadata } from './provider';
 import { now as clockNow } from '@/server/clock';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { applyChargeEvent } from './noshow';
@@ -22,23 +22,14 @@ const withoutKey = (metadata: Record<string, string>) => Object.fromEntries(Obje
 export async function startCardSetup(
   db: Database,
   venue: VenueRow,
-  input: { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> },
+  input: PaymentStart,
   provider = guaranteeProvider(),
-): Promise<{ reference: string; clientSecret: string }> {
-  const created = await provider.createSetup({ ...input, metadata: { ...input.metadata, venue: venue.slug } });
+): Promise<StartedPayment> {
+  const created = await provider.createSetup({ ...input, metadata: venueMetadata(venue, input.metadata) });
   // The same call again (same idempotency key) gets the same setup back from Stripe: mirrored once.
   await db
     .insert(cardSetups)
-    .values({
-      venueId: venue.id,
-      provider: provider.kind,
-      reference: created.reference,
-      clientSecret: provider.kind === 'local' ? created.clientSecret : null,
-      status: 'requires_payment_method',
-      amountCents: input.amountCents,
-      currency: input.currency,
-      metadata: { ...withoutKey(input.metadata), venue: venue.slug },
-    })
+    .values({ ...startedMirror(venue, provider.kind, created, input), metadata: venueMetadata(venue, withoutKey(input.metadata)) })
     .onConflictDoNothing({ target: cardSetups.reference });
   log.info('card_setup_started', { venueId: venue.id, provider: provider.kind });
   return created;

@@ -26,33 +26,24 @@ export type EmailTemplate =
 /** Placeholders of the texts; `venueName` always. */
 type Vars = { venueName: string; firstName?: string; link?: string; [name: string]: string | undefined };
 
+/** Label and value lines (a booking's details), shown between the text and the link. */
+type Details = [string, string][];
+/** More paragraphs after the details (a guarantee's terms), and labelled links after the link (Change, Cancel). */
+type Extra = { notes?: string[]; links?: [string, string][] };
+type Rendered = { subject: string; text: string; html: string };
 
 /**
  * An e-mail in the guest's language, carrying the venue's name: subject, plain text and
  * HTML (variables escaped). Texts live under `emails.{template}` in messages/*.json.
  */
-export function renderEmail(
-  template: EmailTemplate,
-  language: string,
-  vars: Vars,
-  /** Label and value lines (a booking's details), shown between the text and the link. */
-  details: [string, string][] = [],
-  /** More paragraphs after the details (a guarantee's terms), and labelled links after the link (Change, Cancel). */
-  extra: { notes?: string[]; links?: [string, string][] } = {},
-): { subject: string; text: string; html: string } {
+export function renderEmail(template: EmailTemplate, language: string, vars: Vars, details: Details = [], extra: Extra = {}): Rendered {
   const locale = toLocale(language);
   const texts = (catalogues[locale].emails as unknown as Record<EmailTemplate, Record<string, string>>)[template];
   return renderEmailTexts(texts, locale, vars, details, extra);
 }
 
 /** renderEmail for texts kept elsewhere than `emails.*` (a feature's own namespace, e.g. `experiences.emails.confirm`). */
-export function renderEmailTexts(
-  texts: Record<string, string>,
-  language: string,
-  vars: Vars,
-  details: [string, string][] = [],
-  extra: { notes?: string[]; links?: [string, string][] } = {},
-): { subject: string; text: string; html: string } {
+export function renderEmailTexts(texts: Record<string, string>, language: string, vars: Vars, details: Details = [], extra: Extra = {}): Rendered {
   const locale = toLocale(language);
   const values: Record<string, string> = Object.fromEntries(Object.entries({ firstName: '', link: '', ...vars }).map(([k, v]) => [k, v ?? '']));
   const t = (key: string) => fill(texts[key], values);

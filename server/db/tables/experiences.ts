@@ -1,6 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { answerColumnSet, changeColumnSet, guaranteeColumnSet, guestColumnSet, reservations } from './booking';
-import { stamp, type Texts } from './columns';
+import { amountColumnSet, providerColumnSet, stamp, type Texts } from './columns';
 import { venueRef } from './venues';
 
 export const experiences = pgTable(
@@ -94,15 +94,8 @@ export const experienceBookings = pgTable(
 export const depositPayments = pgTable('deposit_payments', {
   id: serial('id').primaryKey(),
   venueId: venueRef(),
-  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
-  reference: text('reference').notNull().unique(),
-  /** Local provider only: the secret the browser shows to confirm the payment. */
-  clientSecret: text('client_secret'),
-  status: text('status').notNull(),
-  lastError: text('last_error'),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  ...providerColumnSet(),
+  ...amountColumnSet(),
   /** Failed refund attempts of a `refunding` payment, and when the sweep tries again (issue 21). */
   refundAttempts: integer('refund_attempts').notNull().default(0),
   nextRefundAt: timestamp('next_refund_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { reservations } from './booking';
-import { stamp } from './columns';
+import { amountColumnSet, providerColumnSet, stamp } from './columns';
 import { experienceBookings } from './experiences';
 import { venueRef } from './venues';
 
@@ -12,20 +12,13 @@ import { venueRef } from './venues';
 export const cardSetups = pgTable('card_setups', {
   id: serial('id').primaryKey(),
   venueId: venueRef(),
-  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
-  reference: text('reference').notNull().unique(),
-  /** Local provider only: the secret the browser shows to confirm the setup. */
-  clientSecret: text('client_secret'),
-  status: text('status').notNull(),
+  ...providerColumnSet(),
   paymentMethod: text('payment_method'),
   /** Stripe's Customer the card is saved to (off-session charges need one); null for the local provider. */
   customer: text('customer'),
   /** Local provider only: what an off-session charge to this test card does (docs/payments.md). */
   offSession: text('off_session').$type<'succeed' | 'decline' | 'authenticate'>(),
-  lastError: text('last_error'),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  ...amountColumnSet(),
   /** When a verified webhook last told us about it. */
   webhookAt: timestamp('webhook_at', { withTimezone: true }),
   createdAt: stamp('created_at'),

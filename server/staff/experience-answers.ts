@@ -1,16 +1,15 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { experienceBookings, experiences, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, experiences, type ExperienceBookingRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { queueExperienceEmails, type ExperienceNews } from '@/server/experiences/emails';
 import { lockExperienceDate } from '@/server/experiences/service';
 import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { actionAllowed, answerChanges, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
-import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
-import { displayPhone } from '@/lib/identity';
+import { actionAllowed, answerChanges, staffExperienceView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
 
 /**
  * The venue's side of experiences booked on their own (issue 23: "experience bookings appear
@@ -23,40 +22,6 @@ import { displayPhone } from '@/lib/identity';
 
 const NEWS: Partial<Record<StaffAction, ExperienceNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
 const SHOWN: ExperienceBookingRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
-
-/** An experience booking as staff see it: the table booking's shape, `kind` 'experience'. */
-export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, fee: FeeView | null = null): StaffBooking {
-  return {
-    kind: 'experience',
-    hash: b.hash,
-    version: b.revision,
-    date: b.date,
-    time: b.time,
-    shift: '',
-    covers: b.covers,
-    name: `${b.firstName} ${b.lastName}`.trim(),
-    phone: displayPhone(b.phonePrefix, b.phone),
-    email: b.email,
-    zone: b.zoneKey,
-    zoneName: b.zoneKey ? (zoneNames.get(b.zoneKey) ?? { it: b.zoneKey }) : { it: '' },
-    status: b.status,
-    attendance: b.attendance ?? '',
-    reminder: '',
-    notes: b.notes,
-    visitReason: b.visitReason ?? '',
-    guarantee: b.guaranteeTerms
-      ? { provider: b.guaranteeProvider ?? '', feeCents: b.guaranteeTerms.feeCents, currency: b.guaranteeTerms.currency, per: b.guaranteeTerms.per, policy: b.guaranteeTerms.text ?? '' }
-      : null,
-    fee,
-    offer: null,
-    paidCents: b.paidCents,
-    experience: e.title,
-    venueNote: b.venueNote ?? '',
-    answeredBy: b.answeredBy ?? '',
-    answeredAt: b.answeredAt?.toISOString() ?? '',
-    createdAt: b.createdAt.toISOString(),
-  };
-}
 
 /** The day's experiences booked on their own, by time then booking order. */
 export async function experienceSheet(db: Database, venue: VenueRow, date: string, zoneNames: Map<string, Texts>): Promise<StaffBooking[]> {

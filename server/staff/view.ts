@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ExperienceBookingRow, ReservationRow, Texts } from '@/server/db/schema';
+import type { ExperienceBookingRow, ExperienceRow, ReservationRow, Texts } from '@/server/db/schema';
 import type { FeeView } from '@/server/payments/noshow';
 import { displayPhone } from '@/lib/identity';
 
@@ -56,30 +56,47 @@ export function answerChanges(action: StaffAction, by: AnsweredBy, note: string,
 /** A booking as staff see it. */
 type OfferView = { status: string; expiresAt: string; offeredBy: string };
 
-export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null, offer: OfferView | null = null) {
+/** The columns a table booking and an experience booking share (tables/booking.ts's column sets). */
+type BookedRow = Pick<
+  ReservationRow,
+  'hash' | 'revision' | 'date' | 'time' | 'covers' | 'firstName' | 'lastName' | 'phonePrefix' | 'phone' | 'email' | 'zoneKey' | 'attendance' | 'notes' | 'visitReason' | 'guaranteeProvider' | 'guaranteeTerms' | 'venueNote' | 'answeredBy' | 'answeredAt' | 'createdAt'
+> & { status: ReservationRow['status'] | ExperienceBookingRow['status'] };
+
+/** A booking as staff see it, a table's or an experience's: the parts both have. */
+function bookedView(r: BookedRow, zoneNames: Map<string, Texts>) {
   return {
-    /** A table booking (with its experience, if one was added), or an experience booked on its own. */
-    kind: 'table' as 'table' | 'experience',
     hash: r.hash,
     version: r.revision,
     date: r.date,
     time: r.time,
-    shift: r.shiftKey,
     covers: r.covers,
     name: `${r.firstName} ${r.lastName}`.trim(),
     phone: displayPhone(r.phonePrefix, r.phone),
     email: r.email,
     zone: r.zoneKey,
-    zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
-    status: r.status as ReservationRow['status'] | ExperienceBookingRow['status'],
+    zoneName: r.zoneKey ? (zoneNames.get(r.zoneKey) ?? { it: r.zoneKey }) : { it: '' },
+    status: r.status,
     attendance: r.attendance ?? '',
-    /** The reminder the day before (issue 24): sent, and the guest's answer to it. */
-    reminder: (r.reminderAnswer ?? (r.remindedAt ? 'sent' : '')) as '' | 'sent' | 'coming' | 'cancelled',
     notes: r.notes,
     visitReason: r.visitReason ?? '',
     guarantee: r.guaranteeTerms
       ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per, policy: r.guaranteeTerms.text ?? '' }
       : null,
+    venueNote: r.venueNote ?? '',
+    answeredBy: r.answeredBy ?? '',
+    answeredAt: r.answeredAt?.toISOString() ?? '',
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null, offer: OfferView | null = null) {
+  return {
+    /** A table booking (with its experience, if one was added), or an experience booked on its own. */
+    kind: 'table' as 'table' | 'experience',
+    ...bookedView(r, zoneNames),
+    shift: r.shiftKey,
+    /** The reminder the day before (issue 24): sent, and the guest's answer to it. */
+    reminder: (r.reminderAnswer ?? (r.remindedAt ? 'sent' : '')) as '' | 'sent' | 'coming' | 'cancelled',
     /** The no-show fee charged to the guarantee's card (issue 24), once staff marked the no-show. */
     fee,
     /** A waiting-list entry's latest offer of freed seats (issue 24). */
@@ -87,10 +104,11 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     /** A deposit or prepayment made at booking (experiences on their own). */
     paidCents: 0,
     experience,
-    venueNote: r.venueNote ?? '',
-    answeredBy: r.answeredBy ?? '',
-    answeredAt: r.answeredAt?.toISOString() ?? '',
-    createdAt: r.createdAt.toISOString(),
   };
+}
+
+/** An experience booked on its own as staff see it: the table booking's shape, `kind` 'experience', no shift, reminder or offer. */
+export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, fee: FeeView | null = null): StaffBooking {
+  return { kind: 'experience', ...bookedView(b, zoneNames), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title };
 }
 export type StaffBooking = ReturnType<typeof staffBookingView>;

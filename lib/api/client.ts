@@ -3,7 +3,7 @@ import type { Check } from './check';
 /**
  * The one client for the site's `/api` calls (browser side). Every answer a page reads is
  * parsed with a check of `lib/api/answers/` (the same shapes the handlers answer, proven
- * against them in tests/integration/api-answers.pglite.test.ts): an answer of another shape
+ * against them in tests/integration/api-answers*.pglite.test.ts): an answer of another shape
  * is never cast to a type it does not have.
  *
  * `send` reads a whole JSON answer; `api` reads the `{data}` envelope most handlers answer.

@@ -23,53 +23,35 @@ const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
 /** Birthday as a day select and a month select (1 to 12), month names in the guest's language. */
 export function BirthdayField({ formId, legend, dayLabel, monthLabel, monthNames, placeholder, day, month, dayError, monthError, requiredLabel, required = true }: Props) {
-  const dayId = fieldId(formId, day.name);
-  const monthId = fieldId(formId, month.name);
   return (
     <fieldset className="field field--group">
       <legend>
         {legend} {required ? <span className="field__required">({requiredLabel})</span> : null}
       </legend>
       <div className="field__row">
-        <div className={`field${dayError ? ' field--invalid' : ''}`}>
-          <label htmlFor={dayId}>{dayLabel}</label>
-          <select
-            id={dayId}
-            autoComplete="bday-day"
-            aria-required={required}
-            aria-invalid={dayError ? true : undefined}
-            aria-describedby={dayError ? errorId(formId, day.name) : undefined}
-            {...day}
-          >
-            <option value="">{placeholder}</option>
-            {DAYS.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={`field field--grow${monthError ? ' field--invalid' : ''}`}>
-          <label htmlFor={monthId}>{monthLabel}</label>
-          <select
-            id={monthId}
-            autoComplete="bday-month"
-            aria-required={required}
-            aria-invalid={monthError ? true : undefined}
-            aria-describedby={monthError ? errorId(formId, month.name) : undefined}
-            {...month}
-          >
-            <option value="">{placeholder}</option>
-            {monthNames.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PartSelect formId={formId} registration={day} label={dayLabel} error={dayError} autoComplete="bday-day" required={required} placeholder={placeholder} options={DAYS.map((d) => ({ value: d, label: String(d) }))} />
+        <PartSelect formId={formId} registration={month} label={monthLabel} error={monthError} autoComplete="bday-month" required={required} placeholder={placeholder} options={monthNames.map((name, i) => ({ value: i + 1, label: name }))} grow />
       </div>
       <FieldError id={errorId(formId, day.name)} message={dayError} />
       <FieldError id={errorId(formId, month.name)} message={monthError} />
     </fieldset>
+  );
+}
+
+/** One select of the birthday (day or month), labelled, with its error linked. */
+function PartSelect({ formId, registration, label, error, autoComplete, required, placeholder, options, grow = false }: { formId: string; registration: Registration; label: string; error?: string; autoComplete: string; required: boolean; placeholder: string; options: { value: number; label: string }[]; grow?: boolean }) {
+  const id = fieldId(formId, registration.name);
+  return (
+    <div className={`field${grow ? ' field--grow' : ''}${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} autoComplete={autoComplete} aria-required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId(formId, registration.name) : undefined} {...registration}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.label} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

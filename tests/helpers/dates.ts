@@ -20,3 +20,13 @@ export function impossibleDates(year: number) {
     unpadded: `${year}-1-5`,
   };
 }
+
+/** The day summer time starts in `year` (yyyy-mm-dd): the last Sunday of March in the EU, the second in the US. */
+export function summerTimeStarts(year: number) {
+  const sundays = Array.from({ length: 31 }, (_, i) => i + 1).filter((d) => new Date(Date.UTC(year, 2, d)).getUTCDay() === 0);
+  const day = (d: number) => `${year}-03-${String(d).padStart(2, '0')}`;
+  return { europe: day(sundays[sundays.length - 1]), us: day(sundays[1]) };
+}
+
+/** 30 February: a day that never exists, in the year after `year`. */
+export const february30 = (year: number) => `${year + 1}-02-30`;

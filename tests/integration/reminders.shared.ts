@@ -1,6 +1,13 @@
 import { and, eq, like } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { testDay, TEST_NOW } from '../helpers/clock';
+import { summerTimeStarts } from '../helpers/dates';
+import { addDays } from '@/server/booking/availability';
+
+/** A year after the pinned clock's: every day of the DST and sweep cases below is in the future. */
+const YEAR = TEST_NOW.getUTCFullYear() + 1;
+const SPRING = summerTimeStarts(YEAR);
+const at = (day: string, time: string) => new Date(`${day}T${time}:00Z`);
 
 let serial = 0;
 
@@ -73,20 +80,20 @@ export function describeReminders(driver: Driver) {
     it('goes out at the venue hour the day before, in its time zone, across a DST change (Rome and New York)', async () => {
       const { reminders, configure, booking, reminderMails, db } = await ctx();
       await configure('Europe/Rome', { hour: 10 });
-      // Sunday 28 March 2027 Europe moves to summer time: 10:00 in Rome is 08:00 UTC that day (09:00 the day before).
-      const rome = await booking('2027-03-29', '20:00', new Date('2027-03-20T12:00:00Z'));
-      expect(await reminders.sendReminders(db, new Date('2027-03-28T07:59:00Z'))).toBe(0);
-      expect(await reminders.sendReminders(db, new Date('2027-03-28T08:00:00Z'))).toBe(1);
-      expect(await reminders.sendReminders(db, new Date('2027-03-28T08:10:00Z'))).toBe(0);
+      // On the last Sunday of March Europe moves to summer time: 10:00 in Rome is 08:00 UTC that day (09:00 the day before).
+      const rome = await booking(addDays(SPRING.europe, 1), '20:00', at(addDays(SPRING.europe, -8), '12:00'));
+      expect(await reminders.sendReminders(db, at(SPRING.europe, '07:59'))).toBe(0);
+      expect(await reminders.sendReminders(db, at(SPRING.europe, '08:00'))).toBe(1);
+      expect(await reminders.sendReminders(db, at(SPRING.europe, '08:10'))).toBe(0);
       const [mail] = await reminderMails(rome.email);
       expect(mail.subject).toBe('Tomorrow at Trattoria Da Rosa: 20:00, 2 people');
       expect(mail.dedupeKey).toBe(`reminder:email:table:${rome.id}`);
 
-      // New York moved on 14 March 2027: 10:00 there is 14:00 UTC (15:00 the week before).
+      // New York moves on the second Sunday of March: 10:00 there is 14:00 UTC that day (15:00 the week before).
       await configure('America/New_York', { hour: 10 });
-      const newYork = await booking('2027-03-15', '19:00', new Date('2027-03-01T12:00:00Z'));
-      expect(await reminders.sendReminders(db, new Date('2027-03-14T13:59:00Z'))).toBe(0);
-      expect(await reminders.sendReminders(db, new Date('2027-03-14T14:00:00Z'))).toBe(1);
+      const newYork = await booking(addDays(SPRING.us, 1), '19:00', at(addDays(SPRING.us, -13), '12:00'));
+      expect(await reminders.sendReminders(db, at(SPRING.us, '13:59'))).toBe(0);
+      expect(await reminders.sendReminders(db, at(SPRING.us, '14:00'))).toBe(1);
       expect(await reminderMails(newYork.email)).toHaveLength(1);
       await configure('Europe/Rome', { hour: 10 });
     });
@@ -94,35 +101,35 @@ export function describeReminders(driver: Driver) {
     it('reminds confirmed bookings only, not one made after its reminder time, not after the booking, not when the venue turned them off', async () => {
       const { reminders, configure, booking, db } = await ctx();
       await configure('Europe/Rome', { hour: 18 });
-      const at = new Date('2027-04-13T16:00:00Z'); // 18:00 in Rome, the day before
-      const pending = await booking('2027-04-14', '20:00', new Date('2027-04-01T10:00:00Z'), { status: 'pending' });
-      const late = await booking('2027-04-14', '20:30', new Date('2027-04-13T16:30:00Z'));
-      const fine = await booking('2027-04-14', '21:00', new Date('2027-04-01T10:00:00Z'));
+      const sweep = at(`${YEAR}-04-13`, '16:00'); // 18:00 in Rome, the day before
+      const pending = await booking(`${YEAR}-04-14`, '20:00', at(`${YEAR}-04-01`, '10:00'), { status: 'pending' });
+      const late = await booking(`${YEAR}-04-14`, '20:30', at(`${YEAR}-04-13`, '16:30'));
+      const fine = await booking(`${YEAR}-04-14`, '21:00', at(`${YEAR}-04-01`, '10:00'));
       await configure('Europe/Rome', { hour: 18, enabled: false });
-      expect(await reminders.sendReminders(db, new Date(at.getTime() + 3600_000))).toBe(0);
+      expect(await reminders.sendReminders(db, new Date(sweep.getTime() + 3600_000))).toBe(0);
       await configure('Europe/Rome', { hour: 18 });
-      expect(await reminders.sendReminders(db, new Date(at.getTime() + 3600_000))).toBe(1);
+      expect(await reminders.sendReminders(db, new Date(sweep.getTime() + 3600_000))).toBe(1);
       const { schema } = await ctx();
       const rows = await db.select().from(schema.reservations).where(like(schema.reservations.hash, 'remind%'));
       expect(rows.filter((r) => r.remindedAt).map((r) => r.id)).toEqual(expect.arrayContaining([fine.id]));
       expect(rows.find((r) => r.id === pending.id)?.remindedAt).toBeNull();
       expect(rows.find((r) => r.id === late.id)?.remindedAt).toBeNull();
       // After the booking's time, nothing is sent for it any more.
-      const missed = await booking('2027-04-15', '12:00', new Date('2027-04-01T10:00:00Z'));
-      expect(await reminders.sendReminders(db, new Date('2027-04-15T10:30:00Z'))).toBe(0);
+      const missed = await booking(`${YEAR}-04-15`, '12:00', at(`${YEAR}-04-01`, '10:00'));
+      expect(await reminders.sendReminders(db, at(`${YEAR}-04-15`, '10:30'))).toBe(0);
       expect((await db.select().from(schema.reservations).where(eq(schema.reservations.id, missed.id)))[0].remindedAt).toBeNull();
     });
 
     it('is sent once when two instances sweep at the same moment, e-mail and SMS each unique per booking', async () => {
       const { reminders, configure, booking, reminderMails, db, schema } = await ctx();
       await configure('Europe/Rome', { hour: 9, sms: true });
-      const rows = await Promise.all(Array.from({ length: 8 }, (_, i) => booking('2027-05-12', `${19 + (i % 3)}:00`, new Date('2027-05-01T10:00:00Z'))));
-      const at = new Date('2027-05-11T08:00:00Z');
+      const rows = await Promise.all(Array.from({ length: 8 }, (_, i) => booking(`${YEAR}-05-12`, `${19 + (i % 3)}:00`, at(`${YEAR}-05-01`, '10:00'))));
+      const sweep = at(`${YEAR}-05-11`, '08:00');
       const { openDatabase } = await import('@/server/db/client');
       // Two instances: a second pool on the same PostgreSQL; PGlite is one process, so twice on it.
       const other = driver === 'postgres' ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: site.dataDir() }) : null;
       try {
-        const sent = await Promise.all([reminders.sendReminders(db, at), reminders.sendReminders(other?.db ?? db, at), reminders.sendReminders(db, at)]);
+        const sent = await Promise.all([reminders.sendReminders(db, sweep), reminders.sendReminders(other?.db ?? db, sweep), reminders.sendReminders(db, sweep)]);
         expect(sent.reduce((a, b) => a + b, 0)).toBe(8);
       } finally {
         await other?.close();

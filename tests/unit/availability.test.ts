@@ -4,7 +4,7 @@ import { instantOf, localMoment } from '@/server/booking/time';
 import { isCalendarDate } from '@/lib/forms/fields';
 import { testDay as day } from '../helpers/clock';
 import { reservationChoiceSchema } from '@/lib/forms/reservation';
-import { commonYearFrom, impossibleDates, leapYearAfter } from '../helpers/dates';
+import { commonYearFrom, february30, impossibleDates, leapYearAfter } from '../helpers/dates';
 
 // Days are counted from a Tuesday (tests/helpers/clock.ts): day(3) is a Friday, day(6) a Monday.
 const venue: Venue = {
@@ -102,8 +102,9 @@ describe('dates in requests and venue files', () => {
   });
 
   it('refuse an impossible booking date with the dateInvalid key, and a venue file that closes on one', () => {
-    const result = reservationChoiceSchema.safeParse({ pax: 2, date: '2027-02-30', time: '19:00', zone: 'sala' });
+    const never = february30(Number(day(0).slice(0, 4)));
+    const result = reservationChoiceSchema.safeParse({ pax: 2, date: never, time: '19:00', zone: 'sala' });
     expect(result.success ? null : result.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['date', 'dateInvalid']]);
-    expect(bookingRulesSchema.safeParse({ closures: ['2026-02-30'] }).success).toBe(false);
+    expect(bookingRulesSchema.safeParse({ closures: [never] }).success).toBe(false);
   });
 });

@@ -3,6 +3,11 @@ import path from 'node:path';
 import { checkVenueFile, hostConflicts, jsonPath } from '@/server/venues/check';
 import { VENUE_FORMAT_VERSION } from '@/server/venues/schema';
 import { readCustomHeader } from '@/lib/venue/custom-header';
+import { TEST_NOW } from '../helpers/clock';
+import { february30 } from '../helpers/dates';
+
+/** A closure on a day that never exists, in a year still to come. */
+const NEVER = february30(TEST_NOW.getUTCFullYear());
 
 /** The venue file's dry run (issue 31): plain-words errors with their JSON path, the semantic checks, warnings, the format version. */
 type Venue = Record<string, unknown> & { shifts: Array<Record<string, unknown>>; zones: Array<Record<string, unknown>>; promotions: Array<Record<string, unknown>> };
@@ -29,7 +34,7 @@ describe('venue:check', () => {
       (v.booking as { smsConfirmation: unknown }).smsConfirmation = { mode: 'sometimes' };
       v.zones[1].key = 'Terrazza!';
       v.limits = { holdAdress: { count: 1, windowSeconds: 60 } };
-      v.booking = { ...(v.booking as object), closures: ['2027-02-30'] };
+      v.booking = { ...(v.booking as object), closures: [NEVER] };
       v.zones[1].capacity = '24';
     });
     expect(result.file).toBeNull();
@@ -44,7 +49,7 @@ describe('venue:check', () => {
         'booking.smsConfirmation.mode: "sometimes" is not allowed: expected "never" or "always" or "aboveCovers" or "botUnsure"',
         'zones[1].key: "Terrazza!" is not a key (lower-case letters, digits and dashes, e.g. "sala-interna")',
         'limits.holdAdress: unknown field: expected one of the fields of `limits` in docs/venue-file.md',
-        'booking.closures[0]: "2027-02-30" is not a real day (YYYY-MM-DD)',
+        `booking.closures[0]: "${NEVER}" is not a real day (YYYY-MM-DD)`,
         'zones[1].capacity: "24" is not a number',
       ]),
     );

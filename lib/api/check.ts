@@ -8,7 +8,8 @@ import { locales, type Locale } from '@/lib/i18n/locales';
 export type Check<T> = (value: unknown) => value is T;
 export type Checked<C> = C extends Check<infer T> ? T : never;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not an array, not null). */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Any answer: for a call that answers nothing the page reads (its success is its status). */
 export function anything(value: unknown): value is unknown {

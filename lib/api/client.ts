@@ -1,4 +1,4 @@
-import type { Check } from './check';
+import { isRecord, type Check } from './check';
 
 /**
  * The one client for the site's `/api` calls (browser side). Every answer a page reads is
@@ -24,8 +24,6 @@ export type Reply<T> = {
 /** A POST when there is a body, a GET when not, unless told. Every `/api` answer is `no-store`, and so is every call. */
 type Init = { body?: unknown; method?: 'POST' | 'DELETE' };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export async function send<T>(url: string, check: Check<T>, init: Init = {}): Promise<Reply<T>> {
   const method = init.method ?? (init.body === undefined ? undefined : 'POST');
   const request: RequestInit = method ? { method, cache: 'no-store', headers: { 'content-type': 'application/json' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) } : { cache: 'no-store' };
@@ -37,7 +35,7 @@ export async function send<T>(url: string, check: Check<T>, init: Init = {}): Pr
   return { status: response.status, ok: response.ok, body: check(json) ? json : null, error: typeof answer.error === 'string' ? answer.error : '', fieldErrors };
 }
 
-/** The `{data}` envelope around an answer. */
+/** The `{data}` envelope around an answer (a generic `object()` would leave `T` unresolved). */
 const envelope =
   <T>(check: Check<T>): Check<{ data: T }> =>
   (value): value is { data: T } =>

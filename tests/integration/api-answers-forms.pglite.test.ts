@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { useSiteDatabase } from '../helpers/databases';
 import { DEMO_DAYS, pinTestClock, testDay, testMoment } from '../helpers/clock';
-import type { Check } from '@/lib/api/check';
+import { bodyOf, dataOf, del, get, post } from '../helpers/handler-answers';
 import { cancelAnswer, cardAnswer, codeAnswer, codeSentAnswer, editAnswer, guaranteeAnswer, releaseAnswer, holdAnswer } from '@/lib/api/answers/reservation';
 import { experienceBookedAnswer, experienceDaysAnswer, experienceFieldsAnswer, experiencePaymentAnswer, experienceTimesAnswer } from '@/lib/api/answers/experiences';
 import { balanceAnswer, checkoutAnswer, createAnswer } from '@/lib/api/answers/giftcards';
@@ -29,23 +28,6 @@ jest.mock('next/headers', () => ({
     delete: (name: string) => jar.delete(name),
   }),
 }));
-
-let address = 0;
-/** Each request from its own address, so no per-address limit of another call is reached. */
-const headers = (cookie = '') => ({ host: 'localhost:3000', 'x-forwarded-for': `203.0.113.${++address}`, ...(cookie ? { cookie } : {}) });
-const get = (path: string, cookie = '') => new NextRequest(`http://localhost:3000${path}`, { headers: headers(cookie) });
-const post = (path: string, body: unknown, cookie = '') =>
-  new NextRequest(`http://localhost:3000${path}`, { method: 'POST', headers: { ...headers(cookie), 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** The answer's whole body, which the check must accept. */
-async function bodyOf<T>(response: Response, check: Check<T>, status = 200): Promise<T> {
-  const body: unknown = await response.json();
-  expect({ status: response.status, body }).toEqual({ status, body });
-  if (!check(body)) throw new Error(`an answer the browser's check refuses: ${JSON.stringify(body).slice(0, 400)}`);
-  return body;
-}
-/** The answer's `data` (the `{data}` envelope), which the check must accept. */
-const dataOf = async <T,>(response: Response, check: Check<T>): Promise<T> => (await bodyOf(response, (v): v is { data: T } => typeof v === 'object' && v !== null && check((v as { data?: unknown }).data))).data;
 
 const FRIDAY = testDay(3);
 const SATURDAY = testDay(4);
@@ -185,6 +167,6 @@ describe('the /api answers every other form parses, from the real handlers', () 
     const redeem = () => promo.handleRedeem(post('/api/promo/redeem', { id: requested.id, s: redeemSignature('localhost', requested.id) }, cookie));
     expect((await bodyOf(await redeem(), redeemAnswer)).result).toBe('used');
     expect((await bodyOf(await redeem(), redeemAnswer, 409)).result).toBe('alreadyUsed');
-    await bodyOf(await staff.handleStaffSignOut(new NextRequest('http://localhost:3000/api/staff/session', { method: 'DELETE', headers: headers(cookie) })), signOutAnswer);
+    await bodyOf(await staff.handleStaffSignOut(del('/api/staff/session', cookie)), signOutAnswer);
   });
 });

@@ -1,25 +1,13 @@
-import { NextRequest } from 'next/server';
 import { useSiteDatabase } from '../helpers/databases';
 import { testDay } from '../helpers/clock';
 import { bookingAnswer, dayAnswer, dayExperiencesAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers/reservation';
-import type { Check } from '@/lib/api/check';
+import { dataOf, get, post } from '../helpers/handler-answers';
 
 /**
- * The booking wizard parses each `/api/reservation/*` answer with a check of lib/api/answers.ts
- * (components/reservation/api.ts). Here the real handlers answer and the same checks read them:
+ * The booking wizard parses each `/api/reservation/*` answer with a check of
+ * lib/api/answers/reservation.ts (through lib/api/client.ts). Here the real handlers answer and the same checks read them:
  * a handler whose answer changes shape fails this test instead of a guest's page.
  */
-const headers = { host: 'localhost:3000', 'x-forwarded-for': '203.0.113.60' };
-const get = (path: string) => new NextRequest(`http://localhost${path}`, { headers });
-const post = (path: string, body: unknown) => new NextRequest(`http://localhost${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function dataOf<T>(response: Response, check: Check<T>): Promise<T> {
-  expect(response.status).toBe(200);
-  const { data } = await response.json();
-  if (!check(data)) throw new Error(`an answer the browser's check refuses: ${JSON.stringify(data).slice(0, 300)}`);
-  return data;
-}
-
 describe('the /api answers the booking wizard parses, from the real handlers', () => {
   useSiteDatabase('pglite', { calendar: true });
 

@@ -248,6 +248,29 @@ test.describe('requesting and redeeming a code', () => {
     await expect(page.getByText(en('promo.duplicateText'))).toBeVisible();
   });
 
+  test('the duplicate page sends the code again, to the address it was issued to', async ({ page }) => {
+    const email = uniqueEmail('again');
+    await page.goto(`${origin}/en/promo/${PROMOS.active.urlName}`);
+    const first = await post(page, '/api/promo/request', {
+      urlName: PROMOS.active.urlName, nome: 'Anna', cognome: 'Ancora', email, prefisso: '+39', telefono: phone(), privacy: true, marketing: true, language: 'en',
+    });
+    expect(first.status).toBe(200);
+    await expect.poll(() => readMails().filter((m) => m.to === email).length).toBe(1);
+    // The same address again: the duplicate page, with the address it was typed with filled in.
+    const dialog = await openForm(page, PROMOS.active.urlName);
+    await fillForm(page, email.toUpperCase());
+    await dialog.getByRole('button', { name: en('promo.submit') }).click();
+    await page.waitForURL(/\/en\/frontpage\/promo\/attiva\/duplicate$/);
+    await expect(page.getByLabel(en('promo.resend.email'))).toHaveValue(email.toUpperCase());
+    await page.getByRole('button', { name: en('promo.resend.button') }).click();
+    // The panel is a status region too: the sentence itself is the inner one.
+    await expect(page.locator('p[role="status"]')).toHaveText(en('promo.resend.sent').replace('{email}', email.toUpperCase()));
+    await expect.poll(() => readMails().filter((m) => m.to === email).length).toBe(2);
+    // The same code, in the same e-mail.
+    const [once, again] = readMails().filter((m) => m.to === email);
+    expect(again.text).toBe(once.text);
+  });
+
   test('terminated: the last code goes to someone else while the form is open; the page then says so', async ({ page }) => {
     const dialog = await openForm(page, PROMOS.last.urlName);
     await fillForm(page, uniqueEmail('late'));

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '@/lib/currency';
+import { formatDay } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { api } from '@/lib/api/client';
 import { balanceAnswer } from '@/lib/api/answers/giftcards';
@@ -25,7 +26,6 @@ export function BalanceForm({ locale, valuta, text }: { locale: Locale; valuta: 
     const key = result.fieldErrors.code ?? (result.status === 429 ? 'tooMany' : 'unavailable');
     setError(text.errors[key] ?? text.errors.unavailable);
   };
-  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -45,7 +45,7 @@ export function BalanceForm({ locale, valuta, text }: { locale: Locale; valuta: 
       <div role="status">
         {result ? (
           <p>
-            {text.balance}: <strong>{formatMoney(result.balance, valuta, locale)}</strong> — {result.expired ? text.expired : `${text.validUntil} ${date(result.validUntil)}`}
+            {text.balance}: <strong>{formatMoney(result.balance, valuta, locale)}</strong> — {result.expired ? text.expired : `${text.validUntil} ${formatDay(result.validUntil, locale)}`}
           </p>
         ) : null}
       </div>

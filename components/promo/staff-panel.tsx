@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { send } from '@/lib/api/client';
 import { redeemAnswer } from '@/lib/api/answers/promo';
 import { signInAnswer } from '@/lib/api/answers/staff';
+import { formatMoment } from '@/lib/i18n/format';
 
 type Text = {
   tokenLabel: string;
@@ -17,8 +18,6 @@ type Text = {
   tooMany?: string;
 };
 
-const formatTime = (iso: string, locale: string, timeZone: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 
 /** Staff sign-in with the venue's credential: a staff session for this device (`POST /api/staff/session`), then the page again. */
 export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn' | 'wrongToken' | 'unavailable' | 'tooMany'> }) {
@@ -69,8 +68,8 @@ export function RedeemButton({ id, signature, locale, timeZone, text }: { id: st
     setBusy(true);
     const { body } = await send('/api/promo/redeem', redeemAnswer, { body: { id, s: signature } });
     setBusy(false);
-    if (body?.result === 'used' && body.usedAt) setMessage({ ok: true, text: text.used.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
-    else if (body?.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: text.alreadyUsed.replace('{time}', formatTime(body.usedAt, locale, timeZone)) });
+    if (body?.result === 'used' && body.usedAt) setMessage({ ok: true, text: text.used.replace('{time}', formatMoment(body.usedAt, locale, timeZone)) });
+    else if (body?.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: text.alreadyUsed.replace('{time}', formatMoment(body.usedAt, locale, timeZone)) });
     else if (body?.result === 'expired') setMessage({ ok: false, text: text.expired });
     else setMessage({ ok: false, text: text.unavailable });
   };

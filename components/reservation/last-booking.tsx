@@ -2,7 +2,7 @@
 
 import { useMemo, useSyncExternalStore } from 'react';
 import { formatMoney } from '@/lib/currency';
-import { bookingReference, formatDateTime } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { policyMessage } from '@/lib/booking/policy';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
@@ -83,7 +83,7 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
     }
   }, [raw, outcome]);
   if (!last) return null;
-  const date = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${last.date}T12:00:00Z`));
+  const date = formatLongDate(last.date, locale);
   const people = paxLabels?.[last.pax] ?? String(last.pax);
   const standing = last.hash && (outcome === 'confirm' || outcome === 'accept');
   const terms = last.guarantee;

@@ -9,6 +9,16 @@ export function formatLongDate(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
+/** A calendar day (yyyy-mm-dd) without its weekday: "12 June 2026", "12 giugno 2026". */
+export function formatDay(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** An instant (ISO) as the venue's date and time, in the guest's language: "12 June 2026 at 20:00". */
+export function formatMoment(iso: string, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+}
+
 /** An instant in the venue's time zone, with its weekday, day, month and 24-hour time: "Wednesday 10 June, 20:00". */
 export function formatDateTime(at: Date, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);

@@ -6,10 +6,10 @@ import { loadExperience } from '@/server/experiences/data';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
+import { formatDay } from '@/lib/i18n/format';
 import { photoSource } from '@/server/og/photo';
 import { brandOf, shareCard } from '@/server/og/share-images';
 
-const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /**
  * The experience's share image (1200 × 630, server/og/share-images.tsx): its photo when it
@@ -24,7 +24,7 @@ export async function handleExperienceImage(request: NextRequest, hash: string) 
   const title = pickText(experience.titolo, locale);
   const photo = await photoSource(experience.foto);
   const lines = [
-    experience.data ? longDate(experience.data, locale) + (experience.scadenza && experience.scadenza !== experience.data ? ` – ${longDate(experience.scadenza, locale)}` : '') : '',
+    experience.data ? formatDay(experience.data, locale) + (experience.scadenza && experience.scadenza !== experience.data ? ` – ${formatDay(experience.scadenza, locale)}` : '') : '',
     experience.prezzo > 0 ? formatPrice(experience.prezzo, location?.valuta ?? '€', locale) : '',
   ].filter(Boolean);
   return shareCard(brandOf(location), photo, location?.locationname ?? '', title, lines);

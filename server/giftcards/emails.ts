@@ -6,6 +6,7 @@ import type { Database } from '@/server/db/client';
 import { giftCards, outbox, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { formatMoney } from '@/lib/currency';
+import { formatDay } from '@/lib/i18n/format';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
@@ -28,7 +29,6 @@ function phrases(locale: Locale, mail: Mail) {
 }
 
 const money = (cents: number, currency: string, locale: string) => formatMoney(cents, currency, locale);
-const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 
 /** One e-mail: greeting, paragraphs, label/value lines, optional HTML extras (QR images) and link. */
 function compose(locale: Locale, p: { greeting: string; paragraphs: string[]; lines: [string, string][]; htmlExtra?: string; link?: [string, string]; signature: string }) {
@@ -58,7 +58,7 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
   const buyerName = `${order.firstName} ${order.lastName}`;
   const recipientName = order.toMe ? order.firstName : (order.recipientFirstName ?? '');
   const recipientEmail = order.toMe ? order.email : (order.recipientEmail ?? order.email);
-  const validUntil = cards[0] ? day(cards[0].validUntil, locale) : '';
+  const validUntil = cards[0] ? formatDay(cards[0].validUntil, locale) : '';
   const total = money(order.totalCents, order.currency, locale);
   // Test money stays test money: every e-mail of a test order says so, in its subject and first.
   const testMark = (catalogues[locale].giftcards.emails.labels as Record<string, string>).testNoValue;
@@ -109,14 +109,14 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
       paragraphs: [...testNote, t('body', { venueName, title }), t('receiptTitle')],
       lines: [
         [label('orderNumber'), order.orderNumber],
-        [label('date'), day((order.paidAt ?? order.createdAt).toISOString().slice(0, 10), locale)],
+        [label('date'), formatDay((order.paidAt ?? order.createdAt).toISOString().slice(0, 10), locale)],
         [label('product'), title],
         [label('price'), money(order.unitPriceCents, order.currency, locale)],
         [label('quantity'), String(order.quantity)],
         [label('total'), total],
         [label('paymentMethod'), label(order.paymentMethod === 'wallet' ? 'wallet' : 'card')],
         [label('sentTo'), recipientEmail],
-        ...(order.deliverOn && !order.toMe ? ([[label('deliverOn'), day(order.deliverOn, locale)]] as [string, string][]) : []),
+        ...(order.deliverOn && !order.toMe ? ([[label('deliverOn'), formatDay(order.deliverOn, locale)]] as [string, string][]) : []),
       ],
       link: order.siteBase ? [t('link'), `${order.siteBase}/frontpage/giftcard/purchaseconfirmation/${order.fingerprint}`] : undefined,
       signature: t('signature', { venueName }),

@@ -7,7 +7,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { getLocation } from '@/server/venues/data';
 import { loadPromo } from '@/server/promo/data';
-import { formatDay } from '@/lib/promo/format';
+import { formatDay } from '@/lib/i18n/format';
 import { clip } from '@/server/og/share-images';
 
 

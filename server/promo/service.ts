@@ -17,7 +17,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import type { PromoRequestData } from '@/lib/forms/promo';
 import { promoState, type PromoState } from '@/lib/promo/state';
 import { log } from '@/lib/log';
-import { formatDay } from '@/lib/promo/format';
+import { formatDay } from '@/lib/i18n/format';
 import { recordConsents } from '@/server/consent/records';
 import { oneClickPath, promoUnsubscribePath } from '@/server/fidelity/unsubscribe';
 

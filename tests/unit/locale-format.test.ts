@@ -1,4 +1,4 @@
-import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
+import { bookingReference, formatDateTime, formatDay, formatLongDate, formatMoment } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import { formatPrice } from '@/lib/currency';
 import { instantOf } from '@/server/booking/time';
@@ -45,6 +45,20 @@ describe('one time formatter per locale', () => {
     const [weekday] = new Intl.DateTimeFormat('de', { weekday: 'long', timeZone: 'UTC' }).formatToParts(new Date(`${day}T12:00:00Z`)).map((p) => p.value);
     expect(formatLongDate(day, 'de')).toContain(weekday);
     expect(formatLongDate(day, 'it')).toContain(day.slice(0, 4));
+  });
+
+  test('a day without its weekday, and a moment with the date, the same way on every page, card and e-mail', () => {
+    // Fixed dates: these check the words of each language, not the calendar.
+    expect(formatDay('2030-12-31', 'it')).toBe('31 dicembre 2030');
+    expect(formatDay('2030-12-31', 'fr')).toBe('31 décembre 2030');
+    expect(formatDay('2030-12-31', 'es')).toBe('31 de diciembre de 2030');
+    expect(formatDay('2030-12-31', 'de')).toBe('31. Dezember 2030');
+    // The first day of a month stays that day whatever the server's own time zone.
+    expect(formatDay('2031-01-01', 'en')).toBe('January 1, 2031');
+    const moment = formatMoment('2030-06-12T18:30:00.000Z', 'it', 'Europe/Rome');
+    expect(moment).toContain('12 giugno 2030');
+    expect(moment).toContain('20:30');
+    expect(formatMoment('2030-06-12T18:30:00.000Z', 'de', 'Pacific/Auckland')).toContain('13. Juni 2030');
   });
 });
 

@@ -6,15 +6,15 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { siteOrigin } from '@/lib/venue/origin';
-import { loadExperience, upcomingExperienceDates } from '../../../server/experiences/data';
+import { loadExperience, upcomingExperienceDates } from '@/server/experiences/data';
+import { localMoment } from '@/server/booking/time';
+import { formatDay } from '@/lib/i18n/format';
 import { JsonLdScript } from '@/components/seo/json-ld';
 import { experienceJsonLd } from '@/lib/seo/json-ld';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 import { experienceImagePath } from './metadata';
 
 const bookableNow = (e: { flagAttiva: number; flagEsperienzaPassata: number }) => Boolean(e.flagAttiva && !e.flagEsperienzaPassata);
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
 export async function ExperienceScreen({ params, hash }: { params: VenueParams; hash: string }) {
@@ -26,7 +26,7 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
   const origin = siteOrigin(venueKey);
   const url = new URL(localizedPath(locale, `/frontpage/esperienze/${experience.hash}`), origin).toString();
   const bookable = experience.flagAttiva && !experience.flagEsperienzaPassata;
-  const dates = bookableNow(experience) ? await upcomingExperienceDates(venueKey, experience, todayIn(location.timezone)) : [];
+  const dates = bookableNow(experience) ? await upcomingExperienceDates(venueKey, experience, localMoment(location.timezone || 'UTC', new Date()).date) : [];
   const soldOut = experience.maxPrenotazioni > 0 && experience.data !== '' && experience.data === experience.scadenza && experience.esperienzeDisponibili <= 0;
   return (
     <article className="experience-detail">
@@ -34,7 +34,7 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
       <h1>{title}</h1>
       <ExperiencePhoto src={experience.foto} alt={t('photoAlt', { title })} priority />
       <p>{pickText(experience.descrizione, locale)}</p>
-      {experience.data ? <p>{experience.data === experience.scadenza ? t('date', { date: longDate(experience.data, locale) }) : t('from', { date: longDate(experience.data, locale) })}</p> : null}
+      {experience.data ? <p>{experience.data === experience.scadenza ? t('date', { date: formatDay(experience.data, locale) }) : t('from', { date: formatDay(experience.data, locale) })}</p> : null}
       <p>{t('guests', { min: experience.numOspitiMin, max: experience.numOspitiMax })}</p>
       {experience.durata > 0 ? <p>{t('duration', { minutes: experience.durata })}</p> : null}
       {experience.prezzo > 0 ? (

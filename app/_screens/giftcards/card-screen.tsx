@@ -5,6 +5,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { formatMoney } from '@/lib/currency';
+import { formatDay } from '@/lib/i18n/format';
 import { PrintButton } from '@/components/giftcards/print-button';
 
 const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
@@ -17,7 +18,7 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
   if (!result.status) return <NotFoundPage />;
   const card = result.data;
   const svg = await QRCode.toString(card.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-  const validUntil = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${card.validUntil}T12:00:00Z`));
+  const validUntil = formatDay(card.validUntil, locale);
   return (
     <article className="message-panel giftcard-print">
       <p>{location.locationname}</p>

@@ -7,6 +7,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { giftcardSession } from '@/server/giftcards/session';
 import { formatMoney } from '@/lib/currency';
+import { formatDay, formatMoment } from '@/lib/i18n/format';
 
 /**
  * `/frontpage/giftcard/purchaseconfirmation/{fingerprint?}`: the order number, date and
@@ -34,7 +35,7 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
   const order = result.data;
   if (order.status === 'pending') redirect(localizedPath(locale, `/frontpage/giftcard/create/${fp}`));
   if (order.status === 'failed') redirect(localizedPath(locale, `/frontpage/giftcard/create/error/${fp}`));
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: location.timezone || 'Europe/Rome' }).format(new Date(order.date));
+  const date = formatMoment(order.date, locale, location.timezone || 'Europe/Rome');
   return (
     <div className="message-panel">
       <h1>{t('title')}</h1>
@@ -50,7 +51,7 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
         <dt>{g('checkout.total')}</dt>
         <dd>{formatMoney(order.total, location.valuta, locale)}</dd>
         <dt>{t('delivery')}</dt>
-        <dd>{order.deliverOn ? t('deliveryOn', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${order.deliverOn}T12:00:00Z`)) }) : t('deliveryEmail')}</dd>
+        <dd>{order.deliverOn ? t('deliveryOn', { date: formatDay(order.deliverOn, locale) }) : t('deliveryEmail')}</dd>
       </dl>
       <p>
         {t('sentTo')} <strong>{order.sendTo}</strong>

@@ -9,7 +9,7 @@ import { loadVenue } from '@/app/_screens/shell/venue-context';
 import { backendFor } from '@/server/backend';
 import { pickText } from '@/lib/i18n/texts';
 import { defaultLocale } from '@/lib/i18n/locales';
-import { formatDay, formatMoment } from '@/lib/promo/format';
+import { formatDay, formatMoment } from '@/lib/i18n/format';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { isRedeemSignature, redeemPath } from '@/server/promo/staff';
 import { getDb } from '@/server/db/client';

@@ -1,7 +1,6 @@
 import 'server-only';
 import { JsonLdScript } from '@/components/seo/json-ld';
 import { promotionJsonLd } from '@/lib/seo/json-ld';
-import { sentenceCase } from '@/lib/i18n/format';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
@@ -14,7 +13,7 @@ import { isLocale, defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getPrefixList } from '@/server/venues/data';
 import { loadPromo } from '@/server/promo/data';
-import { formatDay, formatMoment } from '@/lib/promo/format';
+import { formatDay, formatMoment, sentenceCase } from '@/lib/i18n/format';
 import { promoStates, type PromoState } from '@/lib/promo/state';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { PromoLive } from '@/components/promo/promo-live';

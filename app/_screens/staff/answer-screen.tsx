@@ -5,6 +5,7 @@ import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
 import { answerLinkState } from '@/server/staff/links';
 import { readAnswerLink } from '@/server/staff/link-signature';
+import { formatLongDate, formatMoment } from '@/lib/i18n/format';
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -30,8 +31,8 @@ export async function AnswerLinkScreen({ params, searchParams }: { params: Venue
   );
   if (state.state === 'invalid' || !link || !venue) return page(<p role="alert">{t('link.invalid')}</p>);
   const b = state.booking;
-  const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: venue.timezone }).format(new Date(iso));
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${b.date}T12:00:00Z`));
+  const when = (iso: string) => formatMoment(iso, locale, venue.timezone);
+  const day = formatLongDate(b.date, locale);
   const summary = (
     <dl className="staff-booking__facts" data-testid="answer-summary">
       <dt>{t('link.guest')}</dt>

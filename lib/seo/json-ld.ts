@@ -3,6 +3,7 @@ import type { Experience } from '@/lib/contract/experience';
 import type { Location } from '@/lib/contract/location';
 import { currencyIcon } from '@/lib/currency';
 import { pickText } from '@/lib/i18n/texts';
+import { bookableNow, soldOut } from '@/lib/experiences/standing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { locales, type Locale } from '@/lib/i18n/locales';
 
@@ -75,7 +76,6 @@ export function experienceJsonLd(
   location: Location,
   context: { locale: Locale; url: string; image: string; dates: string[] },
 ): WithContext<Event>[] {
-  const soldOut = e.maxPrenotazioni > 0 && e.data && e.data === e.scadenza && e.esperienzeDisponibili <= 0;
   const time = e.orari[0] ? `T${e.orari[0]}` : '';
   const dates = context.dates.length ? context.dates : e.data ? [e.data] : [];
   const base = {
@@ -97,7 +97,7 @@ export function experienceJsonLd(
     url: context.url,
     price: e.prezzo.toFixed(2),
     priceCurrency: currencyIcon(location.valuta).code,
-    availability: !e.flagAttiva || e.flagEsperienzaPassata ? 'https://schema.org/Discontinued' : soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+    availability: !bookableNow(e) ? 'https://schema.org/Discontinued' : soldOut(e) ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
     ...(date ? { validFrom: date } : {}),
   });
   if (!dates.length) return [{ ...base, offers: offer() }];

@@ -4,6 +4,7 @@ import { getExperienceList, getGiftcardList, getLocation } from '@/server/venues
 import { locales } from '@/lib/i18n/locales';
 import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
 import { siteOrigin } from '@/lib/venue/origin';
+import { hasOwnForm, listedNow } from '@/lib/experiences/standing';
 
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 const headers = (type: string) => ({ 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=300, stale-while-revalidate=3600' });
@@ -13,12 +14,12 @@ export async function publicPaths(venueKey: string): Promise<string[]> {
   const [location, list] = await Promise.all([getLocation(venueKey), getExperienceList(venueKey)]);
   const services = location?.services ?? { giftCards: true, fidelity: true, promotion: null };
   const cards = services.giftCards ? await getGiftcardList(venueKey) : [];
-  const experiences = list.elenco.filter((e) => e.flagVisibile && e.flagAttiva && !e.flagEsperienzaPassata);
+  const experiences = list.elenco.filter(listedNow);
   return [
     '/',
     '/reserve',
     '/frontpage/esperienze',
-    ...experiences.flatMap((e) => [`/frontpage/esperienze/${e.hash}`, ...(e.tipoEsperienza !== 2 ? [`/frontpage/esperienze/${e.hash}/reserve`] : [])]),
+    ...experiences.flatMap((e) => [`/frontpage/esperienze/${e.hash}`, ...(hasOwnForm(e) ? [`/frontpage/esperienze/${e.hash}/reserve`] : [])]),
     ...(services.giftCards ? ['/frontpage/giftcards', ...cards.map((c) => `/frontpage/giftcard/${encodeURIComponent(c.id)}`)] : []),
     ...(services.fidelity ? ['/frontpage/fidelity'] : []),
     ...(services.promotion?.urlName ? [`/frontpage/promo/${encodeURIComponent(services.promotion.urlName)}`] : []),

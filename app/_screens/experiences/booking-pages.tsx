@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { Locale } from '@/lib/i18n/locales';
 import type { ExperienceBookingView } from '@/lib/contract/experience-booking';
-import { loadExperience } from '../../../server/experiences/data';
+import { loadExperience } from '@/server/experiences/data';
 import { BookingEditForm } from '@/components/experiences/booking-edit-form';
 import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';

@@ -5,6 +5,7 @@ import { formatPrice } from '@/lib/currency';
 import { getExperienceList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
+import { hasOwnForm, listedNow } from '@/lib/experiences/standing';
 
 /**
  * `/frontpage/esperienze`, the experience booking form's first step: the guest picks one of
@@ -13,7 +14,7 @@ import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 export async function ExperienceListScreen({ params }: { params: VenueParams }) {
   const { locale, location, venueKey } = await loadVenue(params);
   const [t, screens, list] = await Promise.all([getTranslations('experiences'), getTranslations('screens'), getExperienceList(venueKey)]);
-  const items = list.elenco.filter((e) => e.flagVisibile && e.flagAttiva && !e.flagEsperienzaPassata).sort((a, b) => a.sort - b.sort);
+  const items = list.elenco.filter(listedNow).sort((a, b) => a.sort - b.sort);
   return (
     <>
       <h1>{screens('experienceBooking')}</h1>
@@ -33,7 +34,7 @@ export async function ExperienceListScreen({ params }: { params: VenueParams }) 
                 </p>
               ) : null}
               <div className="actions" style={{ justifyContent: 'flex-start' }}>
-                {e.tipoEsperienza !== 2 ? (
+                {hasOwnForm(e) ? (
                   <Link className="button" href={`/frontpage/esperienze/${e.hash}/reserve`} aria-label={`${t('book')}: ${title}`}>
                     {t('book')}
                   </Link>

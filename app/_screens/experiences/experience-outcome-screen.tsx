@@ -3,7 +3,7 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
-import { loadExperience } from '../../../server/experiences/data';
+import { loadExperience } from '@/server/experiences/data';
 import { LastExperienceBooking } from '@/components/experiences/last-experience';
 
 /**

@@ -6,7 +6,8 @@ import { buildWizardSetup, flatten } from '@/app/_screens/reservation/setup';
 import { pickText } from '@/lib/i18n/texts';
 import { parseDate, parsePax } from '@/lib/params';
 import { ExperienceForm } from '@/components/experiences/experience-form';
-import { loadExperience } from '../../../server/experiences/data';
+import { loadExperience } from '@/server/experiences/data';
+import { whyNotBookable } from '@/lib/experiences/standing';
 import type { ExperienceFormSetup } from '@/components/experiences/types';
 
 type Tree = { [key: string]: string | Tree };
@@ -22,7 +23,7 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
   if (!experience) return <NotFoundPage />;
   const [t, messages, wizard] = await Promise.all([getTranslations('experiences'), getMessages(), buildWizardSetup({ locale, location, venueKey, maxPax: experience.numOspitiMax })]);
   const title = pickText(experience.titolo, locale);
-  const blocked = !experience.flagAttiva ? 'notBookable' : experience.flagEsperienzaPassata ? 'past' : experience.tipoEsperienza === 2 ? 'addOnOnly' : null;
+  const blocked = whyNotBookable(experience);
   if (blocked) {
     return (
       <div className="message-panel">

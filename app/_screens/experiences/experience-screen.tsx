@@ -13,8 +13,8 @@ import { JsonLdScript } from '@/components/seo/json-ld';
 import { experienceJsonLd } from '@/lib/seo/json-ld';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 import { experienceImagePath } from './metadata';
+import { bookableNow, soldOut, whyNotBookable } from '@/lib/experiences/standing';
 
-const bookableNow = (e: { flagAttiva: number; flagEsperienzaPassata: number }) => Boolean(e.flagAttiva && !e.flagEsperienzaPassata);
 
 /** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
 export async function ExperienceScreen({ params, hash }: { params: VenueParams; hash: string }) {
@@ -25,9 +25,8 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
   const conditions = pickText(experience.condizioniPrenotazione, locale);
   const origin = siteOrigin(venueKey);
   const url = new URL(localizedPath(locale, `/frontpage/esperienze/${experience.hash}`), origin).toString();
-  const bookable = experience.flagAttiva && !experience.flagEsperienzaPassata;
+  const why = whyNotBookable(experience);
   const dates = bookableNow(experience) ? await upcomingExperienceDates(venueKey, experience, localMoment(location.timezone || 'UTC', new Date()).date) : [];
-  const soldOut = experience.maxPrenotazioni > 0 && experience.data !== '' && experience.data === experience.scadenza && experience.esperienzeDisponibili <= 0;
   return (
     <article className="experience-detail">
       <JsonLdScript data={experienceJsonLd(experience, location, { locale, url, image: new URL(experienceImagePath(experience.hash, locale), origin).toString(), dates })} />
@@ -42,8 +41,8 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
           {t('price')}: {formatPrice(experience.prezzo, location.valuta, locale)} {t('perPerson')}
         </p>
       ) : null}
-      {soldOut ? <p className="badge">{t('soldOut')}</p> : null}
-      {!bookable ? <p>{experience.flagEsperienzaPassata ? t('past') : t('notBookable')}</p> : null}
+      {soldOut(experience) ? <p className="badge">{t('soldOut')}</p> : null}
+      {why === 'past' || why === 'notBookable' ? <p>{t(why)}</p> : null}
       {conditions ? (
         <section>
           <h2>{t('conditions')}</h2>
@@ -51,14 +50,14 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
         </section>
       ) : null}
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
-        {bookable && experience.tipoEsperienza === 2 ? (
+        {why === 'addOnOnly' ? (
           <>
             <p>{t('addOnOnly')}</p>
             <Link className="button" href="/reserve">
               {t('bookTable')}
             </Link>
           </>
-        ) : bookable ? (
+        ) : why === null ? (
           <Link className="button" href={`/frontpage/esperienze/${experience.hash}/reserve`}>
             {t('book')}
           </Link>

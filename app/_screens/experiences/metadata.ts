@@ -7,7 +7,7 @@ import { getLocation } from '@/server/venues/data';
 import { notFoundMetadata, screenMetadata, withShareCard } from '@/app/_screens/shell/metadata';
 import { siteOrigin } from '@/lib/venue/origin';
 import type { VenueParams } from '@/app/_screens/shell/venue-context';
-import { loadExperience } from '../../../server/experiences/data';
+import { loadExperience } from '@/server/experiences/data';
 
 /** The OpenGraph image of an experience, per venue (the host), language and experience. */
 export const experienceImagePath = (hash: string, locale: string) => `/api/og/experience/${encodeURIComponent(hash)}?locale=${locale}`;

@@ -2,8 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
-import { formErrors, showServerErrors } from '@/components/forms/form-errors';
+import { useGuestForm } from '@/components/forms/use-guest-form';
 import { fidelityResolver } from '@/lib/forms/client-rules';
 import type { FidelityData, FidelityInput } from '@/lib/forms/fidelity';
 import { fidelityFields, type FidelityField } from '@/lib/forms/fidelity-fields';
@@ -12,8 +11,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { type PrefixOption } from '@/components/forms/phone-field';
 import { BirthdayField } from '@/components/forms/birthday-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
-import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
-import { fieldId, type FormMessages } from '@/components/forms/types';
+import type { FormMessages } from '@/components/forms/types';
 import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
 import { FormSubmit } from '@/components/forms/form-submit';
 import { send } from '@/lib/api/client';
@@ -46,13 +44,9 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const [unavailable, setUnavailable] = useState<false | 'unavailable' | 'rateLimited'>(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isDirty, submitCount },
-  } = useForm<FidelityInput, unknown, FidelityData>({
+  const { register, message, summary, onSubmit, showRefusal } = useGuestForm<FidelityInput, FidelityData, FidelityField>({
+    formId: FORM_ID,
+    fields: fidelityFields,
     resolver: fidelityResolver(),
     defaultValues: {
       nome: '',
@@ -66,11 +60,10 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
       marketing: false,
       marketingSms: false,
     },
-    shouldFocusError: true,
+    errorText: (key) => text.errors[key] ?? text.errors.generic ?? key,
+    unsaved: text.unsaved,
+    done,
   });
-  useUnsavedGuard(isDirty && !done, text.unsaved);
-
-  const { message, summary, onInvalid } = formErrors<FidelityInput, FidelityField>(fidelityFields, errors, submitCount, (key) => text.errors[key] ?? text.errors.generic ?? key, setFocus);
 
   const onValid = async (values: FidelityData) => {
     setSubmitting(true);
@@ -82,9 +75,7 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
       setSubmitting(false);
       return;
     }
-    if (reply.status === 400 && Object.keys(reply.fieldErrors).length) {
-      const names = showServerErrors(fidelityFields, reply.fieldErrors, setError);
-      if (names[0]) document.getElementById(fieldId(FORM_ID, names[0]))?.focus();
+    if (reply.status === 400 && showRefusal(reply.fieldErrors)) {
       setSubmitting(false);
       return;
     }
@@ -95,30 +86,11 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
   };
 
   return (
-    <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)}>
+    <form id={FORM_ID} className="form" noValidate onSubmit={onSubmit(onValid)}>
       <ErrorSummary ref={summaryRef} formId={FORM_ID} title={text.summaryTitle} text={text.summaryText} errors={summary} />
-      <ContactFields formId={FORM_ID} text={text} message={message} register={{ nome: register('nome'), cognome: register('cognome'), email: register('email'), prefisso: register('prefisso'), telefono: register('telefono') }} phone={{ prefixes, locale, country, defaultPrefix }} />
-      <BirthdayField
-        formId={FORM_ID}
-        legend={text.labels.birthday}
-        dayLabel={text.labels.birthDay}
-        monthLabel={text.labels.birthMonth}
-        monthNames={monthNames}
-        placeholder={text.selectPlaceholder}
-        day={register('compleannoGiorno')}
-        month={register('compleannoMese')}
-        dayError={message('compleannoGiorno')}
-        monthError={message('compleannoMese')}
-        requiredLabel={text.required}
-      />
-      <ConsentFields
-        formId={FORM_ID}
-        text={text}
-        message={message}
-        register={{ privacy: register('privacy'), marketing: register('marketing'), marketingSms: register('marketingSms') }}
-        policies={text.policies}
-        marketing={{ required: true, hint: text.marketingMandatory }}
-      />
+      <ContactFields formId={FORM_ID} text={text} message={message} register={register} phone={{ prefixes, locale, country, defaultPrefix }} />
+      <BirthdayField formId={FORM_ID} legend={text.labels.birthday} monthNames={monthNames} text={text} register={register} message={message} />
+      <ConsentFields formId={FORM_ID} text={text} message={message} register={register} policies={text.policies} marketing={{ required: true, hint: text.marketingMandatory }} />
       <FormSubmit notice={unavailable ? (text.errors[unavailable] ?? text.errors.unavailable) : null} busy={submitting} label={text.submit} busyLabel={text.sending} />
     </form>
   );

@@ -20,38 +20,31 @@ type Common<Name extends string> = {
   text: GuestFieldTexts;
   /** The field's message once it is in error. */
   message: (name: Name) => string | undefined;
+  /** The form's registration of a field (react-hook-form's `register`, or one that adds its rules). */
+  register: (name: Name) => Registration;
 };
 
 /**
  * The guest's name, surname, e-mail and phone (prefix and number), as every form that asks for
  * them lays them out: booking details, experience bookings, loyalty sign-up, promo codes.
  */
-export function ContactFields({
-  formId,
-  text,
-  message,
-  register,
-  phone,
-}: Common<ContactName> & {
-  register: Record<ContactName, Registration>;
-  phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string };
-}) {
+export function ContactFields({ formId, text, message, register, phone }: Common<ContactName> & { phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string } }) {
   const { labels, required } = text;
   return (
     <>
       <div className="form__row">
-        <TextField formId={formId} registration={register.nome} label={labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={required} />
-        <TextField formId={formId} registration={register.cognome} label={labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={required} />
+        <TextField formId={formId} registration={register('nome')} label={labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={required} />
+        <TextField formId={formId} registration={register('cognome')} label={labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={required} />
       </div>
-      <TextField formId={formId} registration={register.email} label={labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={required} />
+      <TextField formId={formId} registration={register('email')} label={labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={required} />
       <PhoneField
         formId={formId}
         legend={labels.phone}
         prefixLabel={labels.prefix}
         phoneLabel={labels.phone}
         prefixes={phone.prefixes}
-        prefix={register.prefisso}
-        phone={register.telefono}
+        prefix={register('prefisso')}
+        phone={register('telefono')}
         prefixError={message('prefisso')}
         phoneError={message('telefono')}
         requiredLabel={required}
@@ -76,19 +69,15 @@ export function ConsentFields({
   register,
   policies,
   marketing,
-}: Common<ConsentName> & {
-  register: Record<ConsentName, Registration>;
-  policies: { privacy: string; marketing: string };
-  marketing: { label?: string; required: boolean; hint?: string };
-}) {
+}: Common<ConsentName> & { policies: { privacy: string; marketing: string }; marketing: { label?: string; required: boolean; hint?: string } }) {
   const { labels } = text;
   const policy = { readPolicyLabel: text.readPolicy, closeLabel: text.close };
   return (
     <>
-      <ConsentField formId={formId} registration={register.privacy} label={labels.privacy} requiredLabel={text.required} policyTitle={labels.privacyPolicy} policyText={policies.privacy} {...policy} error={message('privacy')} />
+      <ConsentField formId={formId} registration={register('privacy')} label={labels.privacy} requiredLabel={text.required} policyTitle={labels.privacyPolicy} policyText={policies.privacy} {...policy} error={message('privacy')} />
       <ConsentField
         formId={formId}
-        registration={register.marketing}
+        registration={register('marketing')}
         label={marketing.label ?? labels.marketing}
         {...(marketing.required ? { requiredLabel: text.required, error: message('marketing') } : { required: false })}
         hint={marketing.hint}
@@ -96,7 +85,7 @@ export function ConsentFields({
         policyText={policies.marketing}
         {...policy}
       />
-      <ConsentField formId={formId} registration={register.marketingSms} label={labels.marketingSms} required={false} policyTitle={labels.marketingPolicy} policyText={policies.marketing} {...policy} />
+      <ConsentField formId={formId} registration={register('marketingSms')} label={labels.marketingSms} required={false} policyTitle={labels.marketingPolicy} policyText={policies.marketing} {...policy} />
     </>
   );
 }

@@ -228,14 +228,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
         ['wallet', L.wallet],
       ])}
 
-      <ConsentFields
-        formId={FORM_ID}
-        text={text}
-        message={message}
-        register={{ privacy: register('privacy'), marketing: register('marketing'), marketingSms: register('marketingSms') }}
-        policies={text.policies}
-        marketing={{ required: false }}
-      />
+      <ConsentFields formId={FORM_ID} text={text} message={message} register={register} policies={text.policies} marketing={{ required: false }} />
 
       <FormSubmit notice={notice} busy={submitting} label={L.proceed} busyLabel={L.sending} />
     </form>

@@ -66,7 +66,7 @@ export function DetailsForm({
           {forms.errors[problem] ?? t[`errors.${problem}`] ?? forms.errors.generic}
         </p>
       ) : null}
-      <ContactFields formId={FORM_ID} text={forms} message={message} register={{ nome: register('nome'), cognome: register('cognome'), email: register('email'), prefisso: register('prefisso'), telefono: register('telefono') }} phone={{ prefixes: setup.prefixes, locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />
+      <ContactFields formId={FORM_ID} text={forms} message={message} register={register} phone={{ prefixes: setup.prefixes, locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />
       {askVisitReason ? (
       <div className="field">
         <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t['details.visitReason']}</label>
@@ -82,32 +82,12 @@ export function DetailsForm({
         <FieldError id={errorId(FORM_ID, 'motivo')} message={message('motivo')} />
       </div>
       ) : null}
-      <BirthdayField
-        formId={FORM_ID}
-        legend={t['details.birthdayOptional']}
-        dayLabel={forms.labels.birthDay}
-        monthLabel={forms.labels.birthMonth}
-        monthNames={setup.monthNames}
-        placeholder={forms.selectPlaceholder}
-        day={register('compleannoGiorno')}
-        month={register('compleannoMese')}
-        dayError={message('compleannoGiorno')}
-        monthError={message('compleannoMese')}
-        requiredLabel={forms.required}
-        required={false}
-      />
+      <BirthdayField formId={FORM_ID} legend={t['details.birthdayOptional']} monthNames={setup.monthNames} text={forms} register={register} message={message} required={false} />
       <div className="field">
         <label htmlFor={fieldId(FORM_ID, 'note')}>{t['details.notes']}</label>
         <textarea id={fieldId(FORM_ID, 'note')} rows={3} maxLength={500} {...register('note')} />
       </div>
-      <ConsentFields
-        formId={FORM_ID}
-        text={forms}
-        message={message}
-        register={{ privacy: register('privacy'), marketing: register('marketing'), marketingSms: register('marketingSms') }}
-        policies={setup.policies}
-        marketing={{ label: t['details.marketingOptional'], required: false }}
-      />
+      <ConsentFields formId={FORM_ID} text={forms} message={message} register={register} policies={setup.policies} marketing={{ label: t['details.marketingOptional'], required: false }} />
       <div className="actions">
         <button type="submit" className="button">
           {t['details.continue']}

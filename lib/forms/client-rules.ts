@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { ReservationDetails, ReservationDetailsInput } from './reservation';
 import type { FidelityData, FidelityInput } from './fidelity';
+import type { PromoRequestData, PromoRequestInput } from './promo';
 import { EMAIL, hasPhoneDigits, phoneDigits } from './shapes';
 
 /**
@@ -119,6 +120,19 @@ export async function checkFidelity(values: Values): Promise<{ values: Values; e
   return { values: out, errors };
 }
 
+/** "Download the promo" (`promoRequestSchema`): both consents required, marketing with its own message. */
+export async function checkPromo(values: Values): Promise<{ values: Values; errors: Errors }> {
+  const out: Values = {};
+  const errors: Errors = {};
+  await contactRules(out, errors, values);
+  out.privacy = checked(values.privacy);
+  if (!out.privacy) errors.privacy = 'privacyRequired';
+  out.marketing = checked(values.marketing);
+  if (!out.marketing) errors.marketing = 'promoMarketingRequired';
+  out.marketingSms = checked(values.marketingSms);
+  return { values: out, errors };
+}
+
 /** The membership look-up (`fidelityLookupSchema`). */
 export async function checkLookup(values: Values): Promise<{ values: Values; errors: Errors }> {
   const out: Values = {};
@@ -141,3 +155,4 @@ export function rulesResolver<TInput extends FieldValues, TOutput>(check: (value
 
 export const reservationDetailsResolver = () => rulesResolver<ReservationDetailsInput, ReservationDetails>(checkReservationDetails);
 export const fidelityResolver = () => rulesResolver<FidelityInput, FidelityData>(checkFidelity);
+export const promoResolver = () => rulesResolver<PromoRequestInput, PromoRequestData>(checkPromo);

@@ -6,8 +6,8 @@ import { checkPhone, contactShape, optionalConsent, requiredConsent } from './fi
  * surname, e-mail, phone with prefix, privacy and marketing consent (both required, as
  * in the loyalty form: the code is given in exchange for them). Field names follow the
  * contract's other forms; messages are keys under `forms.errors`. The server validates
- * with this schema; the browser checks the same rules with react-hook-form rules
- * (components/promo/promo-form.tsx) so the full zod does not ship to guests.
+ * with this schema; the browser checks the same rules without zod (`checkPromo` in
+ * lib/forms/client-rules.ts, tests/unit/client-rules.test.ts keeps them in step).
  */
 export const promoRequestSchema = z
   .object({
@@ -18,6 +18,7 @@ export const promoRequestSchema = z
   })
   .superRefine(checkPhone);
 
+export type PromoRequestInput = z.input<typeof promoRequestSchema>;
 export type PromoRequestData = z.output<typeof promoRequestSchema>;
 
 export { promoFields, type PromoField } from '@/lib/promo/fields';

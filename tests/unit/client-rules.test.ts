@@ -1,7 +1,8 @@
-import { checkFidelity, checkLookup, checkReservationDetails } from '@/lib/forms/client-rules';
+import { checkFidelity, checkLookup, checkPromo, checkReservationDetails } from '@/lib/forms/client-rules';
 import { fidelityLookupSchema, fidelitySchema } from '@/lib/forms/fidelity';
 import { fieldErrors } from '@/lib/forms/fields';
 import { reservationDetailsSchema } from '@/lib/forms/reservation';
+import { promoRequestSchema } from '@/lib/forms/promo';
 import { findPrefix, prefixChoices } from '@/components/forms/phone-field';
 import { localizedPrefixes } from '@/lib/venue/prefixes';
 
@@ -55,6 +56,30 @@ describe('the browser form rules agree with the server zod schemas', () => {
     const client = await checkFidelity(input as Record<string, unknown>);
     for (const [field, key] of Object.entries(server)) expect(client.errors[field]).toBe(key);
     if (Object.keys(server).length === 0) expect(client.errors).toEqual({});
+  });
+
+  // The promo form had react-hook-form rules of its own: no length limit, any digits taken as
+  // a phone number. It now uses these rules, so the browser refuses what the server refuses.
+  const promo = { nome: 'Anna', cognome: 'Rossi', email: 'anna@example.com', prefisso: '+39', telefono: '347 123 4567', privacy: true, marketing: true, marketingSms: false };
+  const promoCases: Record<string, unknown>[] = [
+    promo,
+    { ...promo, marketing: false },
+    { ...promo, privacy: false, marketing: false },
+    { ...promo, nome: ' ', cognome: 'x'.repeat(81) },
+    { ...promo, email: 'anna@' },
+    { ...promo, telefono: '12' },
+    { ...promo, prefisso: '+44', telefono: '7911 123456' },
+    { ...promo, prefisso: '' },
+  ];
+  test.each(promoCases.map((c, i) => [i, c]))('promo case %i', async (_, input) => {
+    const server = zodErrors(promoRequestSchema, input);
+    const client = await checkPromo(input as Record<string, unknown>);
+    expect(client.errors).toEqual(server);
+    if (Object.keys(server).length === 0) expect(client.values).toEqual(expect.objectContaining(promoRequestSchema.parse(input)));
+  });
+  test('a promo phone of any digits that is no number for its prefix is refused in the browser too', async () => {
+    expect((await checkPromo({ ...promo, telefono: '12' })).errors.telefono).toBe('phoneInvalid');
+    expect((await checkPromo({ ...promo, marketing: false })).errors.marketing).toBe('promoMarketingRequired');
   });
 
   test('the look-up e-mail', async () => {

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Link } from '@/components/shell/link';
+import { ActionLink } from '@/components/shell/link';
 import { CancelForm } from './cancel-form';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /**
  * A booking's cancel page, a table's or an experience's: the summary, then the cancel form; or,
@@ -8,21 +9,16 @@ import { CancelForm } from './cancel-form';
  */
 export function CancelPanel({ title, summary, ended, form }: { title: string; summary: ReactNode; ended: { text: string; href: string; label: string } | null; form: ComponentProps<typeof CancelForm> }) {
   return (
-    <div className="message-panel">
-      <h1>{title}</h1>
+    <MessagePanel title={title}>
       {summary}
       {ended ? (
         <>
           <p>{ended.text}</p>
-          <div className="actions">
-            <Link className="button" href={ended.href}>
-              {ended.label}
-            </Link>
-          </div>
+          <ActionLink href={ended.href}>{ended.label}</ActionLink>
         </>
       ) : (
         <CancelForm {...form} />
       )}
-    </div>
+    </MessagePanel>
   );
 }

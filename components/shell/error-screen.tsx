@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { usePathname } from 'next/navigation';
 import { errorTexts, localeOfPath } from '@/lib/i18n/error-texts';
 import { localizedPath } from '@/lib/i18n/paths';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /**
  * What a guest sees when a page fails to render: a translated message, "Try again" and a
@@ -16,9 +17,7 @@ export function ErrorScreen({ error, reset }: { error: Error & { digest?: string
     console.error(error);
   }, [error]);
   return (
-    <div className="message-panel message-panel--error" role="alert">
-      <h1>{t.title}</h1>
-      <p>{t.text}</p>
+    <MessagePanel title={t.title} text={t.text} tone="error" role="alert">
       <div className="actions">
         <button type="button" className="button" onClick={() => reset()}>
           {t.retry}
@@ -28,6 +27,6 @@ export function ErrorScreen({ error, reset }: { error: Error & { digest?: string
           {t.home}
         </a>
       </div>
-    </div>
+    </MessagePanel>
   );
 }

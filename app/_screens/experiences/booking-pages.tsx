@@ -14,6 +14,7 @@ import { loadExperience } from '@/server/experiences/data';
 import { BookingEditForm } from '@/components/experiences/booking-edit-form';
 import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /**
  * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
@@ -69,9 +70,7 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
   const summary = <Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />;
   if (!booking.changeable) {
     return (
-      <div className="message-panel" role="status">
-        <h1>{t('editTitle')}</h1>
-        <p>{booking.status === 'cancelled' ? t('cancelled') : t('notChangeable')}</p>
+      <MessagePanel title={t('editTitle')} text={booking.status === 'cancelled' ? t('cancelled') : t('notChangeable')} role="status">
         {summary}
         <div className="actions">
           {booking.cancellable ? (
@@ -83,7 +82,7 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
             {t('another')}
           </Link>
         </div>
-      </div>
+      </MessagePanel>
     );
   }
   const [experience, r] = await Promise.all([loadExperience(venueKey, booking.experienceHash), getTranslations('reserve')]);

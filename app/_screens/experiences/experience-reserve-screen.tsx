@@ -2,6 +2,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { Link } from '@/components/shell/link';
+import { ExperienceLinks } from '@/components/experiences/experience-links';
 import { buildWizardSetup, flatten } from '@/app/_screens/reservation/setup';
 import { pickText } from '@/lib/i18n/texts';
 import { parseDate, parsePax } from '@/lib/params';
@@ -9,6 +10,7 @@ import { ExperienceForm } from '@/components/experiences/experience-form';
 import { loadExperience } from '@/server/experiences/data';
 import { whyNotBookable } from '@/lib/experiences/standing';
 import type { ExperienceFormSetup } from '@/components/experiences/types';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -26,20 +28,9 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
   const blocked = whyNotBookable(experience);
   if (blocked) {
     return (
-      <div className="message-panel">
-        <h1>{title}</h1>
-        <p>{t(blocked)}</p>
-        <div className="actions">
-          {blocked === 'addOnOnly' ? (
-            <Link className="button" href="/reserve">
-              {t('bookTable')}
-            </Link>
-          ) : null}
-          <Link className="button button--ghost" href="/frontpage/esperienze">
-            {t('allExperiences')}
-          </Link>
-        </div>
-      </div>
+      <MessagePanel title={title} text={t(blocked)}>
+        <ExperienceLinks hash={experience.hash} why={blocked} />
+      </MessagePanel>
     );
   }
   const isoDay = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '');

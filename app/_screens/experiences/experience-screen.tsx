@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/components/shell/link';
+import { ExperienceLinks } from '@/components/experiences/experience-links';
 import { pickText } from '@/lib/i18n/texts';
 import { formatPrice } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -49,23 +49,9 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
           <p>{conditions}</p>
         </section>
       ) : null}
-      <div className="actions" style={{ justifyContent: 'flex-start' }}>
-        {why === 'addOnOnly' ? (
-          <>
-            <p>{t('addOnOnly')}</p>
-            <Link className="button" href="/reserve">
-              {t('bookTable')}
-            </Link>
-          </>
-        ) : why === null ? (
-          <Link className="button" href={`/frontpage/esperienze/${experience.hash}/reserve`}>
-            {t('book')}
-          </Link>
-        ) : null}
-        <Link className="button button--ghost" href="/frontpage/esperienze">
-          {t('allExperiences')}
-        </Link>
-      </div>
+      <ExperienceLinks hash={experience.hash} why={why} style={{ justifyContent: 'flex-start' }}>
+        {why === 'addOnOnly' ? <p>{t('addOnOnly')}</p> : null}
+      </ExperienceLinks>
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { fidelityErrorReasons, type FidelityErrorReason } from '@/lib/forms/fide
 import { formMessages } from '@/components/forms/form-messages';
 import { LookupForm } from '@/components/fidelity/lookup-form';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 type Props = { params: VenueParams; type: string; reason?: string };
 
@@ -30,11 +31,9 @@ export async function FidelityLanding({ params, type, reason }: Props) {
 
   if (type === 'success' && !reason) {
     return (
-      <div className="message-panel">
-        <h1>{t('landing.successTitle')}</h1>
-        <p>{t('landing.successText')}</p>
+      <MessagePanel title={t('landing.successTitle')} text={t('landing.successText')}>
         <div className="actions">{home}</div>
-      </div>
+      </MessagePanel>
     );
   }
 
@@ -56,8 +55,7 @@ export async function FidelityLanding({ params, type, reason }: Props) {
   const r = (type === 'error' && !reason ? 'generic' : reason) as FidelityErrorReason;
   if (type !== 'error' || !fidelityErrorReasons.includes(r)) return <NotFoundPage />;
   return (
-    <div className="message-panel message-panel--error">
-      <h1>{t(`landing.${r}`)}</h1>
+    <MessagePanel title={t(`landing.${r}`)} tone="error">
       {r === 'generic' ? <p>{t('landing.genericHelp')}</p> : null}
       {r === 'notFound' ? <p>{t('landing.notFoundHelp')}</p> : null}
       <div className="actions">
@@ -73,6 +71,6 @@ export async function FidelityLanding({ params, type, reason }: Props) {
         ) : null}
         {home}
       </div>
-    </div>
+    </MessagePanel>
   );
 }

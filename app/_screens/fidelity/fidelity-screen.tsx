@@ -1,10 +1,11 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/components/shell/link';
+import { ActionLink, Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { getPrefixList } from '@/server/venues/data';
 import { pickText } from '@/lib/i18n/texts';
 import { formMessages } from '@/components/forms/form-messages';
 import { FidelityForm } from '@/components/fidelity/fidelity-form';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /** `/frontpage/fidelity`: the loyalty sign-up form (spec section 2, "Loyalty screens"). */
 export async function FidelityScreen({ params }: { params: VenueParams }) {
@@ -13,15 +14,10 @@ export async function FidelityScreen({ params }: { params: VenueParams }) {
   const landing = await getTranslations('fidelity.landing');
   if (!location.services.fidelity) {
     return (
-      <div className="message-panel">
-        <h1>{t('title')}</h1>
+      <MessagePanel title={t('title')}>
         <p role="status">{landing('disabled')}</p>
-        <div className="actions">
-          <Link className="button" href="/">
-            {landing('goHome')}
-          </Link>
-        </div>
-      </div>
+        <ActionLink href="/">{landing('goHome')}</ActionLink>
+      </MessagePanel>
     );
   }
   const list = prefixes ?? [];

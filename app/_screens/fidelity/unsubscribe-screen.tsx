@@ -5,6 +5,8 @@ import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
 import { unsubscribeState } from '@/server/fidelity/unsubscribe';
 import { formatDateTime } from '@/lib/i18n/format';
+import { MessagePanel } from '@/components/shell/message-panel';
+import { PostForm } from '@/components/forms/post-form';
 
 /**
  * `/frontpage/fidelity/unsubscribe?t=`: where the loyalty e-mails' unsubscribe link leads
@@ -19,8 +21,7 @@ export async function UnsubscribeScreen({ params, token }: { params: VenueParams
   const venue = await findVenueByKey(db, venueKey);
   const state = venue ? await unsubscribeState(db, venue, token) : ({ state: 'invalid' } as const);
   return (
-    <div className="message-panel">
-      <h1>{t('title')}</h1>
+    <MessagePanel title={t('title')}>
       {state.state === 'invalid' ? <p role="alert">{t('invalid')}</p> : null}
       {state.state === 'done' ? (
         <p role="status" data-testid="unsubscribe-done">
@@ -28,17 +29,19 @@ export async function UnsubscribeScreen({ params, token }: { params: VenueParams
         </p>
       ) : null}
       {state.state === 'open' ? (
-        <form method="post" action="/api/fidelity/unsubscribe" className="form">
-          <p>{t(state.member ? 'question' : 'questionGuest', { name: location.locationname })}</p>
-          <input type="hidden" name="t" value={token} />
-          <input type="hidden" name="language" value={locale} />
-          <div className="actions">
+        <PostForm
+          action="/api/fidelity/unsubscribe"
+          fields={{ t: token }}
+          language={locale}
+          buttons={
             <button type="submit" className="button">
               {t('confirm')}
             </button>
-          </div>
-        </form>
+          }
+        >
+          <p>{t(state.member ? 'question' : 'questionGuest', { name: location.locationname })}</p>
+        </PostForm>
       ) : null}
-    </div>
+    </MessagePanel>
   );
 }

@@ -5,6 +5,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList, getPrefixList } from '@/server/venues/data';
 import { giftcardSession } from '@/server/giftcards/session';
 import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 type Query = { cancelled?: string };
 
@@ -25,10 +26,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
   ]);
   if (cards.length === 0) {
     return (
-      <div className="message-panel" role="status">
-        <h1>{t('checkout.title')}</h1>
-        <p>{t('empty')}</p>
-      </div>
+      <MessagePanel title={t('checkout.title')} text={t('empty')} role="status" />
     );
   }
   const g = (messages as unknown as { giftcards: { checkout: Record<string, string>; errors: Record<string, string>; customValue: string; customValueHint: string } }).giftcards;

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
-import { Link } from '@/components/shell/link';
+import { ActionLink } from '@/components/shell/link';
 import { backendFor } from '@/server/backend';
 import { pickText } from '@/lib/i18n/texts';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -8,6 +8,7 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { giftcardSession } from '@/server/giftcards/session';
 import { formatMoney } from '@/lib/currency';
 import { formatDay, formatMoment } from '@/lib/i18n/format';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /**
  * `/frontpage/giftcard/purchaseconfirmation/{fingerprint?}`: the order number, date and
@@ -21,15 +22,9 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
   const result = fp ? await backendFor(venueKey).giftcard('order', { fingerprint: fp }) : null;
   if (!result?.status) {
     return (
-      <div className="message-panel" role="status">
-        <h1>{g('listTitle')}</h1>
-        <p>{result && result.error !== 'notFound' ? g('purchaseError') : t('none')}</p>
-        <div className="actions">
-          <Link className="button" href="/frontpage/giftcards">
-            {g('backToList')}
-          </Link>
-        </div>
-      </div>
+      <MessagePanel title={g('listTitle')} text={result && result.error !== 'notFound' ? g('purchaseError') : t('none')} role="status">
+        <ActionLink href="/frontpage/giftcards">{g('backToList')}</ActionLink>
+      </MessagePanel>
     );
   }
   const order = result.data;
@@ -37,8 +32,7 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
   if (order.status === 'failed') redirect(localizedPath(locale, `/frontpage/giftcard/create/error/${fp}`));
   const date = formatMoment(order.date, locale, location.timezone || 'Europe/Rome');
   return (
-    <div className="message-panel">
-      <h1>{t('title')}</h1>
+    <MessagePanel title={t('title')}>
       <dl className="summary__list">
         <dt>{t('orderNumber')}</dt>
         <dd>{order.orderNumber}</dd>
@@ -56,11 +50,7 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
       <p>
         {t('sentTo')} <strong>{order.sendTo}</strong>
       </p>
-      <div className="actions">
-        <Link className="button" href="/">
-          {shell('backHome')}
-        </Link>
-      </div>
-    </div>
+      <ActionLink href="/">{shell('backHome')}</ActionLink>
+    </MessagePanel>
   );
 }

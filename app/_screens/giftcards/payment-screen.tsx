@@ -1,11 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
-import { Link } from '@/components/shell/link';
+import { ActionLink } from '@/components/shell/link';
 import { backendFor, backendPageUrl } from '@/server/backend';
 import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { giftcardSession } from '@/server/giftcards/session';
 import { Redirector } from '@/components/giftcards/redirector';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 const providerName = { stripe: 'Stripe', testpay: 'Test' } as const;
 
@@ -20,15 +21,9 @@ export async function PaymentRedirectScreen({ params, provider, fingerprint }: {
   const fp = fingerprint ?? (await giftcardSession()).fingerprint ?? '';
   const result = fp ? await backendFor(venueKey).giftcard('payment', { fingerprint: fp }) : null;
   const problem = (text: string) => (
-    <div className="message-panel" role="alert">
-      <h1>{p('errorTitle')}</h1>
-      <p>{text}</p>
-      <div className="actions">
-        <Link className="button" href="/frontpage/giftcard/checkout">
-          {t('backToCheckout')}
-        </Link>
-      </div>
-    </div>
+    <MessagePanel title={p('errorTitle')} text={text} role="alert">
+      <ActionLink href="/frontpage/giftcard/checkout">{t('backToCheckout')}</ActionLink>
+    </MessagePanel>
   );
   if (!result || (!result.status && result.error === 'paymentNotFound')) return problem(t('notFound'));
   if (!result.status) return problem(t('default'));

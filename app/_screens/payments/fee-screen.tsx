@@ -7,6 +7,8 @@ import { feePageState } from '@/server/payments/fee-page';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import FeeAuthenticate from '@/components/payments/fee-authenticate';
+import { MessagePanel } from '@/components/shell/message-panel';
+import { PostForm } from '@/components/forms/post-form';
 
 /**
  * `/frontpage/fee/{id}?s=`: where a guest whose bank held back the no-show fee confirms it
@@ -22,18 +24,15 @@ export async function FeeScreen({ params, id, signature, publishableKey }: { par
   const page = venue ? await feePageState(db, venue, id, signature) : ({ state: 'invalid' } as const);
   if (page.state === 'invalid') {
     return (
-      <div className="message-panel">
-        <h1>{t('title')}</h1>
+      <MessagePanel title={t('title')}>
         <p role="alert">{t('invalid')}</p>
-      </div>
+      </MessagePanel>
     );
   }
   const amount = formatMoney(page.amountCents, page.currency, locale);
   const done = { succeeded: t('paid', { amount }), failed: t('failed'), refunded: t('refunded'), settled: t('settled'), open: '' }[page.state];
   return (
-    <div className="message-panel">
-      <h1>{t('title')}</h1>
-      <p>{t('text', { amount, date: formatLongDate(page.date, locale), time: page.time })}</p>
+    <MessagePanel title={t('title')} text={t('text', { amount, date: formatLongDate(page.date, locale), time: page.time })}>
       {page.policy ? (
         <p>
           <strong>{t('policy')}:</strong> {page.policy}
@@ -51,21 +50,24 @@ export async function FeeScreen({ params, id, signature, publishableKey }: { par
           texts={{ pay: t('pay', { amount }), paid: t('paid', { amount }), error: t('error') }}
         />
       ) : (
-        <form method="post" action="/api/payments/fee" className="form">
+        <PostForm
+          action="/api/payments/fee"
+          fields={{ id, s: signature }}
+          language={locale}
+          buttons={
+            <>
+              <button type="submit" name="approve" value="1" className="button">
+                {t('pay', { amount })}
+              </button>
+              <button type="submit" name="approve" value="0" className="button button--ghost">
+                {t('fail')}
+              </button>
+            </>
+          }
+        >
           <p className="hint">{t('localNote')}</p>
-          <input type="hidden" name="id" value={id} />
-          <input type="hidden" name="s" value={signature} />
-          <input type="hidden" name="language" value={locale} />
-          <div className="actions">
-            <button type="submit" name="approve" value="1" className="button">
-              {t('pay', { amount })}
-            </button>
-            <button type="submit" name="approve" value="0" className="button button--ghost">
-              {t('fail')}
-            </button>
-          </div>
-        </form>
+        </PostForm>
       )}
-    </div>
+    </MessagePanel>
   );
 }

@@ -17,6 +17,7 @@ import { STAFF_COOKIE, staffSessionFor } from '@/server/staff/sessions';
 import { PrintButton } from '@/components/promo/print-button';
 import { RedeemButton, StaffSignIn } from '@/components/promo/staff-panel';
 import { ID, promoPath, type PromoCodeParams } from './paths';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 export function promoCodeMetadata(params: PromoCodeParams) {
   return screenMetadata(params, 'promoCode', `${promoPath(params.urlName)}/${encodeURIComponent(params.id)}`);
@@ -70,10 +71,7 @@ export async function PromoCodeScreen({ params }: { params: PromoCodeParams }) {
   const t = await getTranslations('promo');
   if (code === 'unavailable') {
     return (
-      <div className="message-panel" role="status">
-        <h1>{t('code.title')}</h1>
-        <p>{t('unavailable')}</p>
-      </div>
+      <MessagePanel title={t('code.title')} text={t('unavailable')} role="status" />
     );
   }
   const redeemUrl = venuePageUrl(venueKey, defaultLocale, redeemPath(venueKey, code.urlName, code.id));

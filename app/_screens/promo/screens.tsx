@@ -17,6 +17,7 @@ import { formatDay, formatMoment, sentenceCase } from '@/lib/i18n/format';
 import { promoStates, type PromoState } from '@/lib/promo/state';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { PromoLive } from '@/components/promo/promo-live';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 export type { PromoParams } from './paths';
 
@@ -51,10 +52,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
   const [t, screens] = await Promise.all([getTranslations('promo'), getTranslations('screens')]);
   if (loaded.status === 'failed') {
     return (
-      <div className="message-panel" role="status">
-        <h1>{screens('promo')}</h1>
-        <p>{t('unavailable')}</p>
-      </div>
+      <MessagePanel title={screens('promo')} text={t('unavailable')} role="status" />
     );
   }
   const promo = loaded.data;

@@ -1,5 +1,5 @@
 import { getMessages, getTranslations } from 'next-intl/server';
-import { Link } from '@/components/shell/link';
+import { ActionLink, Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { reservationLookup, smsStatusLookup } from '@/server/booking/lookups';
 import { pickText } from '@/lib/i18n/texts';
@@ -12,6 +12,7 @@ import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { CancelPanel } from '@/components/reservation/cancel-panel';
 import { SmsCodeForm } from '@/components/reservation/sms-code-form';
 import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /** A booking by its hash, null when the backend cannot be reached, or the 404 page: an unknown or malformed hash is never a 500. */
 async function loadBooking(params: VenueParams & { key: string }) {
@@ -77,9 +78,7 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
   const t = await getTranslations('reserve');
   if (!booking.changeable || booking.status === 'waitinglist') {
     return (
-      <div className="message-panel" role="status">
-        <h1>{t('edit.title')}</h1>
-        <p>{booking.status === 'cancelled' ? t('edit.cancelled') : booking.status === 'declined' ? t('outcome.rejectText') : t('edit.notChangeable')}</p>
+      <MessagePanel title={t('edit.title')} text={booking.status === 'cancelled' ? t('edit.cancelled') : booking.status === 'declined' ? t('outcome.rejectText') : t('edit.notChangeable')} role="status">
         <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
         <div className="actions">
           {booking.status === 'waitinglist' && booking.changeable ? (
@@ -91,7 +90,7 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
             {t('outcome.newReservation')}
           </Link>
         </div>
-      </div>
+      </MessagePanel>
     );
   }
   const edit = {
@@ -134,9 +133,7 @@ export async function EditConfirmScreen({ params }: { params: VenueParams & { ke
   const { locale, location, booking } = loaded;
   const t = await getTranslations('reserve');
   return (
-    <div className="message-panel" role="status">
-      <h1>{t('edit.confirmTitle')}</h1>
-      <p>{t('edit.confirmText')}</p>
+    <MessagePanel title={t('edit.confirmTitle')} text={t('edit.confirmText')} role="status">
       <BookingSummary booking={booking} locale={locale} valuta={location.valuta} />
       <div className="actions">
         <Link className="button button--ghost" href={`/reserve/${booking.hash}/edit`}>
@@ -146,7 +143,7 @@ export async function EditConfirmScreen({ params }: { params: VenueParams & { ke
           {t('outcome.newReservation')}
         </Link>
       </div>
-    </div>
+    </MessagePanel>
   );
 }
 
@@ -157,15 +154,9 @@ export async function EditErrorScreen({ params }: { params: VenueParams & { key:
   const { booking } = loaded;
   const t = await getTranslations('reserve');
   return (
-    <div className="message-panel message-panel--error" role="alert">
-      <h1>{t('edit.errorTitle')}</h1>
-      <p>{t('edit.errorText')}</p>
-      <div className="actions">
-        <Link className="button" href={`/reserve/${booking.hash}/edit`}>
-          {t('edit.back')}
-        </Link>
-      </div>
-    </div>
+    <MessagePanel title={t('edit.errorTitle')} text={t('edit.errorText')} tone="error" role="alert">
+      <ActionLink href={`/reserve/${booking.hash}/edit`}>{t('edit.back')}</ActionLink>
+    </MessagePanel>
   );
 }
 
@@ -213,23 +204,14 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
   if (status.status === 'confirmed' || status.status === 'pending') {
     return (
-      <div className="message-panel" role="status">
-        <h1>{t(status.status === 'confirmed' ? 'outcome.confirmTitle' : 'outcome.acceptTitle')}</h1>
-        <p>{t('sms.done')}</p>
-      </div>
+      <MessagePanel title={t(status.status === 'confirmed' ? 'outcome.confirmTitle' : 'outcome.acceptTitle')} text={t('sms.done')} role="status" />
     );
   }
   if (status.status !== 'suspended') {
     return (
-      <div className="message-panel message-panel--error" role="alert">
-        <h1>{t('outcome.suspendedErrorTitle')}</h1>
-        <p>{t('outcome.suspendedErrorText')}</p>
-        <div className="actions">
-          <Link className="button" href="/reserve">
-            {t('outcome.newReservation')}
-          </Link>
-        </div>
-      </div>
+      <MessagePanel title={t('outcome.suspendedErrorTitle')} text={t('outcome.suspendedErrorText')} tone="error" role="alert">
+        <ActionLink href="/reserve">{t('outcome.newReservation')}</ActionLink>
+      </MessagePanel>
     );
   }
   const sms = (messages as unknown as { reserve: { sms: Record<string, string> } }).reserve.sms;

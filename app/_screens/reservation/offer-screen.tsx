@@ -8,6 +8,8 @@ import { localMoment } from '@/server/booking/time';
 import { formatLongDate } from '@/lib/i18n/format';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
+import { MessagePanel } from '@/components/shell/message-panel';
+import { PostForm } from '@/components/forms/post-form';
 
 /**
  * `/frontpage/waitlist/{offer}?s=`: where a waiting-list offer's link leads
@@ -23,10 +25,9 @@ export async function OfferScreen({ params, id, signature }: { params: VenuePara
   const lang = toLocale(locale);
   if (page.state === 'invalid') {
     return (
-      <div className="message-panel">
-        <h1>{t('title')}</h1>
+      <MessagePanel title={t('title')}>
         <p role="alert">{t('invalid')}</p>
-      </div>
+      </MessagePanel>
     );
   }
   const r = page.booking;
@@ -40,20 +41,18 @@ export async function OfferScreen({ params, id, signature }: { params: VenuePara
     open: '',
   }[page.state];
   return (
-    <div className="message-panel">
-      <h1>{t('title')}</h1>
-      <p>{t('text', details)}</p>
+    <MessagePanel title={t('title')} text={t('text', details)}>
       {page.state === 'open' ? (
-        <form method="post" action="/api/reservation/offer" className="form">
-          <input type="hidden" name="id" value={id} />
-          <input type="hidden" name="s" value={signature} />
-          <input type="hidden" name="language" value={locale} />
-          <div className="actions">
+        <PostForm
+          action="/api/reservation/offer"
+          fields={{ id, s: signature }}
+          language={locale}
+          buttons={
             <button type="submit" className="button">
               {t('claim')}
             </button>
-          </div>
-        </form>
+          }
+        />
       ) : (
         <>
           <p role="status" data-testid="offer-state">
@@ -74,6 +73,6 @@ export async function OfferScreen({ params, id, signature }: { params: VenuePara
           ) : null}
         </>
       )}
-    </div>
+    </MessagePanel>
   );
 }

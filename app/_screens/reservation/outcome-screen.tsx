@@ -1,5 +1,5 @@
 import { getMessages, getTranslations } from 'next-intl/server';
-import { Link } from '@/components/shell/link';
+import { ActionLink } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { pickText } from '@/lib/i18n/texts';
 import { LastBooking } from '@/components/reservation/last-booking';
@@ -32,11 +32,7 @@ export async function ReservationOutcomeScreen({ params, outcome }: { params: Ve
         texts={texts}
         venue={{ name: location.locationname, address: location.address, timezone: location.timezone }}
       />
-      <div className="actions">
-        <Link className="button" href="/reserve">
-          {t('outcome.newReservation')}
-        </Link>
-      </div>
+      <ActionLink href="/reserve">{t('outcome.newReservation')}</ActionLink>
     </div>
   );
 }

@@ -8,6 +8,8 @@ import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
+import { MessagePanel } from '@/components/shell/message-panel';
+import { PostForm } from '@/components/forms/post-form';
 
 /**
  * `/frontpage/reminder/{hash}?a=&v=&s=`: where the reminder's "I'm coming" and "Cancel" links
@@ -24,25 +26,26 @@ export async function ReminderScreen({ params, hash, query }: { params: VenuePar
   const manage = page.state !== 'invalid' ? localizedPath(toLocale(locale), `/reserve/${page.booking.hash}/edit`) : '';
   const ended = { coming: t('comingDone'), cancelled: t('cancelledDone'), changed: t('changed'), past: t('past'), invalid: t('invalid'), open: '' }[page.state];
   return (
-    <div className="message-panel">
-      <h1>{t('title')}</h1>
+    <MessagePanel title={t('title')}>
       {page.state === 'open' ? (
-        <form method="post" action="/api/reservation/reminder" className="form">
+        <PostForm
+          action="/api/reservation/reminder"
+          fields={{ hash, v: link!.version, s: link!.signature }}
+          language={locale}
+          buttons={
+            <>
+              <button type="submit" name="a" value="coming" className={query.a === 'cancel' ? 'button button--ghost' : 'button'}>
+                {t('coming')}
+              </button>
+              <button type="submit" name="a" value="cancel" className={query.a === 'cancel' ? 'button' : 'button button--ghost'}>
+                {t('cancel')}
+              </button>
+            </>
+          }
+        >
           <p>{t('question', { venueName: location.locationname, date: formatLongDate(page.booking.date, locale), time: page.booking.time, covers: page.booking.covers })}</p>
           <p className="hint">{page.freeCancel ? t('freeCancel') : t('cancelFee', { amount: formatMoney(page.feeCents, venue!.currency, locale) })}</p>
-          <input type="hidden" name="hash" value={hash} />
-          <input type="hidden" name="v" value={link!.version} />
-          <input type="hidden" name="s" value={link!.signature} />
-          <input type="hidden" name="language" value={locale} />
-          <div className="actions">
-            <button type="submit" name="a" value="coming" className={query.a === 'cancel' ? 'button button--ghost' : 'button'}>
-              {t('coming')}
-            </button>
-            <button type="submit" name="a" value="cancel" className={query.a === 'cancel' ? 'button' : 'button button--ghost'}>
-              {t('cancel')}
-            </button>
-          </div>
-        </form>
+        </PostForm>
       ) : (
         <p role={page.state === 'invalid' ? 'alert' : 'status'} data-testid="reminder-state">
           {ended}
@@ -53,6 +56,6 @@ export async function ReminderScreen({ params, hash, query }: { params: VenuePar
           <a href={manage}>{t('manage')}</a>
         </p>
       ) : null}
-    </div>
+    </MessagePanel>
   );
 }

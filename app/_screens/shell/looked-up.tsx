@@ -1,15 +1,13 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { UNAVAILABLE } from '@/lib/backend/client';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /** "Service unavailable, try again": a booking page whose backend cannot be reached (never a 404, the booking may exist). */
 export async function Unavailable() {
   const t = await getTranslations('errors');
   return (
-    <div className="message-panel message-panel--error" role="alert">
-      <h1>{t('unavailableTitle')}</h1>
-      <p>{t('unavailableText')}</p>
-    </div>
+    <MessagePanel title={t('unavailableTitle')} text={t('unavailableText')} tone="error" role="alert" />
   );
 }
 

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from './venue-context';
 import type { MessageKey } from '@/i18n/app-config';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 type Action = { href: string; label: string; ghost?: boolean };
 
@@ -28,9 +29,7 @@ export async function MessageScreen({
   const [t, shell] = await Promise.all([getTranslations(), getTranslations('shell')]);
   const links = actions ?? [{ href: '/', label: shell('backHome') }];
   return (
-    <div className="message-panel" role="status">
-      <h1>{t(titleKey)}</h1>
-      {textKey ? <p>{t(textKey)}</p> : null}
+    <MessagePanel title={t(titleKey)} text={textKey ? t(textKey) : undefined} role="status">
       {children}
       <div className="actions">
         {links.map((a) => (
@@ -39,6 +38,6 @@ export async function MessageScreen({
           </Link>
         ))}
       </div>
-    </div>
+    </MessagePanel>
   );
 }

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { getLocation } from '@/server/venues/data';
 import { getRequestVenueKey } from './venue-context';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /** Spec section 2, "Not found": the text and a button to the reservation form. */
 export async function NotFoundScreen() {
@@ -13,10 +14,8 @@ export async function NotFoundScreen() {
   ]);
   const product = screens('notFound');
   return (
-    <div className="message-panel">
+    <MessagePanel title={t('title')} text={t('text')}>
       <title>{location?.locationname ? `${location.locationname} - ${product}` : product}</title>
-      <h1>{t('title')}</h1>
-      <p>{t('text')}</p>
       <div className="actions">
         <Link className="button" href="/reserve">
           {t('reserve')}
@@ -25,6 +24,6 @@ export async function NotFoundScreen() {
           {t('home')}
         </Link>
       </div>
-    </div>
+    </MessagePanel>
   );
 }

@@ -6,6 +6,7 @@ import { findVenueByKey } from '@/server/venues/queries';
 import { answerLinkState } from '@/server/staff/links';
 import { readAnswerLink } from '@/server/staff/link-signature';
 import { formatLongDate, formatMoment } from '@/lib/i18n/format';
+import { PostForm } from '@/components/forms/post-form';
 
 type Search = Record<string, string | string[] | undefined>;
 
@@ -64,24 +65,23 @@ export async function AnswerLinkScreen({ params, searchParams }: { params: Venue
     <>
       <p className="lead">{decline ? t('link.declineQuestion') : t('link.confirmQuestion')}</p>
       {summary}
-      <form className="form" method="post" action="/api/staff/link">
-        <input type="hidden" name="hash" value={link.hash} />
-        <input type="hidden" name="a" value={link.action} />
-        <input type="hidden" name="v" value={String(link.version)} />
-        <input type="hidden" name="s" value={link.signature} />
-        <input type="hidden" name="language" value={locale} />
+      <PostForm
+        action="/api/staff/link"
+        fields={{ hash: link.hash, a: link.action, v: String(link.version), s: link.signature }}
+        language={locale}
+        buttons={
+          <button type="submit" className="button button--large">
+            {decline ? t('actions.declineSend') : t('link.confirmSend')}
+          </button>
+        }
+      >
         {decline ? (
           <div className="field">
             <label htmlFor="answer-note">{t('declineNote')}</label>
             <textarea id="answer-note" name="note" maxLength={500} rows={3} />
           </div>
         ) : null}
-        <div className="actions">
-          <button type="submit" className="button button--large">
-            {decline ? t('actions.declineSend') : t('link.confirmSend')}
-          </button>
-        </div>
-      </form>
+      </PostForm>
     </>,
   );
 }

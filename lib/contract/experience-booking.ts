@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, num, str, texts } from './fields';
+import { flag, num, orNull, str, texts } from './fields';
 import { isoOrNull, termsSchema } from './reservation';
 import { experienceSchema } from './experience';
 import { additionalFieldsField, readTime } from './experience-fields';
@@ -120,7 +120,7 @@ export const experienceBookingViewSchema = z.object({
   date: z.string(),
   time: str,
   zone: str,
-  zoneName: texts.nullish().transform((v) => v ?? null),
+  zoneName: orNull(texts),
   nome: str,
   cognome: str,
   priceCents: num,

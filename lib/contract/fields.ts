@@ -6,6 +6,9 @@ export const str = z
   .nullish()
   .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
+/** An optional part of an answer, or one an older backend does not send: missing reads as null. */
+export const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+
 /** Contract numbers default to 0 when missing or unreadable (spec section 3). */
 export const num = z
   .union([z.number(), z.string(), z.boolean()])

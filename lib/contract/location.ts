@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag, flagOr, num, str, texts } from './fields';
+import { flag, flagOr, num, orNull, str, texts } from './fields';
 
 /**
  * `location/getlocation` (spec section 7); fields after `customFooter` are this project's
@@ -27,7 +27,7 @@ export const locationSchema = z.object({
     .object({
       giftCards: flagOr(true),
       fidelity: flagOr(true),
-      promotion: z.object({ urlName: str, title: texts }).nullish().transform((p) => p ?? null),
+      promotion: orNull(z.object({ urlName: str, title: texts })),
     })
     .nullish()
     .transform((s) => s ?? { giftCards: true, fidelity: true, promotion: null }),

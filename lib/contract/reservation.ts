@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagOr, num, str, texts } from './fields';
+import { flagOr, num, orNull, str, texts } from './fields';
 
 /**
  * The answers (`data`) of the calls that change or read one booking (docs/backend-contract.md,
@@ -10,7 +10,7 @@ import { flagOr, num, str, texts } from './fields';
 const dayState = z.enum(['past', 'closed', 'experience', 'available', 'completed']);
 export type DayState = z.infer<typeof dayState>;
 const condition = z.string().nullish().transform((v) => v ?? undefined);
-export const isoOrNull = z.string().nullish().transform((v) => v ?? null);
+export const isoOrNull = orNull(z.string());
 
 export const monthDaysSchema = z.array(z.object({ date: z.string(), state: dayState }));
 

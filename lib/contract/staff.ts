@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { num, str, texts } from './fields';
+import { num, orNull, str, texts } from './fields';
 
 /**
  * The answers (`data`) of the venue's calls on table bookings (issue 23;
@@ -25,19 +25,13 @@ export const staffBookingSchema = z.object({
   reminder: z.enum(['', 'sent', 'coming', 'cancelled']).catch(''),
   notes: str,
   visitReason: str,
-  guarantee: z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str }).nullish().transform((v) => v ?? null),
+  guarantee: orNull(z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str })),
   /** The no-show fee charged to the guarantee's card (issue 24); a backend that does not charge sends none. */
-  fee: z
-    .object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded']), amountCents: num, currency: str, error: str })
-    .nullish()
-    .transform((v) => v ?? null),
+  fee: orNull(z.object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded']), amountCents: num, currency: str, error: str })),
   /** A waiting-list entry's latest offer of freed seats (issue 24); optional. */
-  offer: z
-    .object({ status: z.enum(['open', 'claimed', 'expired', 'lapsed']), expiresAt: str, offeredBy: str })
-    .nullish()
-    .transform((v) => v ?? null),
+  offer: orNull(z.object({ status: z.enum(['open', 'claimed', 'expired', 'lapsed']), expiresAt: str, offeredBy: str })),
   paidCents: num,
-  experience: texts.nullish().transform((v) => v ?? null),
+  experience: orNull(texts),
   venueNote: str,
   answeredBy: str,
   answeredAt: str,
@@ -56,7 +50,7 @@ export const staffDaySchema = z.object({
   /** Experiences booked on their own that day; a backend without them sends none. */
   experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
   /** Whether freed seats are offered to the waiting list automatically (issue 24); a backend without offers sends none. */
-  autoOffers: z.boolean().nullish().transform((v) => v ?? null),
+  autoOffers: orNull(z.boolean()),
 });
 export type StaffDay = z.output<typeof staffDaySchema>;
 

@@ -24,36 +24,75 @@ type Common<Name extends string> = {
   register: (name: Name) => Registration;
 };
 
+type PersonPart = 'first' | 'last' | 'email' | 'prefix' | 'phone';
+
+type PersonProps = {
+  formId: string;
+  /** Each part's registration and error message, under the form's own field names. */
+  field: (part: PersonPart) => { registration: Registration; error?: string };
+  labels: { first: string; last: string; email: string; phone: string; prefix: string; prefixSearch?: string };
+  phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string; required: boolean };
+  requiredLabel: string;
+  /** Said beside a phone that may stay empty (`phone.required` false). */
+  optionalLabel?: string;
+  /** The gift card checkout's order (spec section 2): the mobile before the e-mail. */
+  phoneFirst?: boolean;
+  /** Someone else's details (a gift's recipient): the browser offers no autofill of the guest's own. */
+  someoneElse?: boolean;
+};
+
 /**
- * The guest's name, surname, e-mail and phone (prefix and number), as every form that asks for
- * them lays them out: booking details, experience bookings, loyalty sign-up, promo codes.
+ * A person's first name and last name side by side, their e-mail and their phone (prefix and
+ * number): the one layout of every form that asks for them, the guest's own (booking details,
+ * experience bookings, loyalty sign-up, promo codes, a gift card's buyer) and a gift's recipient.
  */
-export function ContactFields({ formId, text, message, register, phone }: Common<ContactName> & { phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string } }) {
-  const { labels, required } = text;
+export function PersonFields({ formId, field, labels, phone, requiredLabel, optionalLabel, phoneFirst = false, someoneElse = false }: PersonProps) {
+  const [first, last, email, prefix, number] = (['first', 'last', 'email', 'prefix', 'phone'] as const).map(field);
+  const emailField = <TextField formId={formId} registration={email.registration} label={labels.email} type="email" inputMode="email" autoComplete={someoneElse ? 'off' : 'email'} error={email.error} requiredLabel={requiredLabel} />;
+  const phoneField = (
+    <PhoneField
+      formId={formId}
+      legend={labels.phone}
+      prefixLabel={labels.prefix}
+      phoneLabel={labels.phone}
+      prefixes={phone.prefixes}
+      prefix={prefix.registration}
+      phone={number.registration}
+      prefixError={prefix.error}
+      phoneError={number.error}
+      requiredLabel={phone.required ? requiredLabel : (optionalLabel ?? requiredLabel)}
+      required={phone.required}
+      locale={phone.locale}
+      country={phone.country}
+      defaultPrefix={phone.defaultPrefix}
+      searchLabel={labels.prefixSearch}
+    />
+  );
   return (
     <>
       <div className="form__row">
-        <TextField formId={formId} registration={register('nome')} label={labels.firstName} autoComplete="given-name" error={message('nome')} requiredLabel={required} />
-        <TextField formId={formId} registration={register('cognome')} label={labels.lastName} autoComplete="family-name" error={message('cognome')} requiredLabel={required} />
+        <TextField formId={formId} registration={first.registration} label={labels.first} autoComplete={someoneElse ? 'off' : 'given-name'} error={first.error} requiredLabel={requiredLabel} />
+        <TextField formId={formId} registration={last.registration} label={labels.last} autoComplete={someoneElse ? 'off' : 'family-name'} error={last.error} requiredLabel={requiredLabel} />
       </div>
-      <TextField formId={formId} registration={register('email')} label={labels.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={required} />
-      <PhoneField
-        formId={formId}
-        legend={labels.phone}
-        prefixLabel={labels.prefix}
-        phoneLabel={labels.phone}
-        prefixes={phone.prefixes}
-        prefix={register('prefisso')}
-        phone={register('telefono')}
-        prefixError={message('prefisso')}
-        phoneError={message('telefono')}
-        requiredLabel={required}
-        locale={phone.locale}
-        country={phone.country}
-        defaultPrefix={phone.defaultPrefix}
-        searchLabel={labels.prefixSearch}
-      />
+      {phoneFirst ? phoneField : emailField}
+      {phoneFirst ? emailField : phoneField}
     </>
+  );
+}
+
+const CONTACT: Record<PersonPart, ContactName> = { first: 'nome', last: 'cognome', email: 'email', prefix: 'prefisso', phone: 'telefono' };
+
+/** The guest's own contact fields under the contract's names (`nome`, `cognome`, `email`, `prefisso`, `telefono`), all required. */
+export function ContactFields({ formId, text, message, register, phone }: Common<ContactName> & { phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string } }) {
+  const { labels } = text;
+  return (
+    <PersonFields
+      formId={formId}
+      field={(part) => ({ registration: register(CONTACT[part]), error: message(CONTACT[part]) })}
+      labels={{ first: labels.firstName, last: labels.lastName, email: labels.email, phone: labels.phone, prefix: labels.prefix, prefixSearch: labels.prefixSearch }}
+      phone={{ ...phone, required: true }}
+      requiredLabel={text.required}
+    />
   );
 }
 

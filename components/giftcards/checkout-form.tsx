@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/forms/text-field';
-import { PhoneField, type PrefixOption } from '@/components/forms/phone-field';
+import type { PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
@@ -12,7 +12,7 @@ import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { fill } from '@/lib/i18n/fill';
-import { ConsentFields } from '@/components/forms/guest-fields';
+import { ConsentFields, PersonFields } from '@/components/forms/guest-fields';
 import { FormSubmit } from '@/components/forms/form-submit';
 import { showServerErrors } from '@/components/forms/form-errors';
 import { api } from '@/lib/api/client';
@@ -37,6 +37,8 @@ type Values = Record<(typeof FIELDS)[number], string> & { privacy: boolean; mark
 /** Screen order: errors are listed and focused in this order (lib/forms/giftcard.ts checks them on the server). */
 const FIELDS = ['id', 'customValue', 'quantity', 'firstName', 'lastName', 'email', 'prefix', 'mobile', 'birthDate', 'city', 'country', 'province', 'cap', 'recipient', 'recipientFirstName', 'recipientLastName', 'recipientEmail', 'recipientPrefix', 'recipientMobile', 'message', 'deliveryDate', 'paymentMethod'] as const;
 const ORDER = [...FIELDS, 'privacy', 'marketing', 'marketingSms'] as const;
+const BUYER = { first: 'firstName', last: 'lastName', email: 'email', prefix: 'prefix', phone: 'mobile' } as const;
+const RECIPIENT = { first: 'recipientFirstName', last: 'recipientLastName', email: 'recipientEmail', prefix: 'recipientPrefix', phone: 'recipientMobile' } as const;
 const FORM_ID = 'giftcard-checkout';
 
 type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: Record<string, string>; prefixes: PrefixOption[]; country?: string; text: CheckoutText };
@@ -111,6 +113,8 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   };
 
   const L = text.labels;
+  // The buyer and the recipient, as the spec lists them: names, then the mobile (optional), then the e-mail.
+  const person = { formId: FORM_ID, requiredLabel: text.required, optionalLabel: text.optional, phoneFirst: true, phone: { prefixes, locale, country, required: false } };
   const optionalInput = (name: 'customValue' | 'message' | 'deliveryDate', label: string, hint?: string) => (
     <div className={`field${message(name) ? ' field--invalid' : ''}`}>
       <label htmlFor={fieldId(FORM_ID, name)}>
@@ -188,12 +192,12 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
 
       <section aria-labelledby={`${FORM_ID}-buyer`}>
         <h2 id={`${FORM_ID}-buyer`}>{L.buyerTitle}</h2>
-        <div className="form__row">
-          <TextField formId={FORM_ID} registration={register('firstName')} label={L.firstName} autoComplete="given-name" error={message('firstName')} requiredLabel={text.required} />
-          <TextField formId={FORM_ID} registration={register('lastName')} label={L.lastName} autoComplete="family-name" error={message('lastName')} requiredLabel={text.required} />
-        </div>
-        <PhoneField formId={FORM_ID} legend={L.mobile} prefixLabel={L.prefix} phoneLabel={L.mobile} prefixes={prefixes} prefix={register('prefix')} phone={register('mobile')} prefixError={message('prefix')} phoneError={message('mobile')} requiredLabel={text.optional} required={false} locale={locale} country={country} defaultPrefix={initial.prefix} searchLabel={L.prefixSearch} />
-        <TextField formId={FORM_ID} registration={register('email')} label={L.email} type="email" inputMode="email" autoComplete="email" error={message('email')} requiredLabel={text.required} />
+        <PersonFields
+          {...person}
+          field={(part) => ({ registration: register(BUYER[part]), error: message(BUYER[part]) })}
+          labels={{ first: L.firstName, last: L.lastName, email: L.email, phone: L.mobile, prefix: L.prefix, prefixSearch: L.prefixSearch }}
+          phone={{ ...person.phone, defaultPrefix: initial.prefix }}
+        />
         <TextField formId={FORM_ID} registration={register('birthDate')} label={L.birthDate} autoComplete="bday" inputMode="numeric" error={message('birthDate')} requiredLabel={text.optional} required={false} />
         <div className="form__row">
           <TextField formId={FORM_ID} registration={register('city')} label={L.city} autoComplete="address-level2" error={message('city')} requiredLabel={text.optional} required={false} />
@@ -212,12 +216,13 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       {toOther ? (
         <section aria-labelledby={`${FORM_ID}-recipient`}>
           <h2 id={`${FORM_ID}-recipient`}>{L.recipientTitle}</h2>
-          <div className="form__row">
-            <TextField formId={FORM_ID} registration={register('recipientFirstName')} label={L.recipientFirstName} autoComplete="off" error={message('recipientFirstName')} requiredLabel={text.required} />
-            <TextField formId={FORM_ID} registration={register('recipientLastName')} label={L.recipientLastName} autoComplete="off" error={message('recipientLastName')} requiredLabel={text.required} />
-          </div>
-          <PhoneField formId={FORM_ID} legend={L.recipientMobile} prefixLabel={L.recipientPrefix} phoneLabel={L.recipientMobile} prefixes={prefixes} prefix={register('recipientPrefix')} phone={register('recipientMobile')} prefixError={message('recipientPrefix')} phoneError={message('recipientMobile')} requiredLabel={text.optional} required={false} locale={locale} country={country} defaultPrefix={initial.recipientPrefix} searchLabel={L.prefixSearch} />
-          <TextField formId={FORM_ID} registration={register('recipientEmail')} label={L.recipientEmail} type="email" inputMode="email" autoComplete="off" error={message('recipientEmail')} requiredLabel={text.required} />
+          <PersonFields
+            {...person}
+            field={(part) => ({ registration: register(RECIPIENT[part]), error: message(RECIPIENT[part]) })}
+            labels={{ first: L.recipientFirstName, last: L.recipientLastName, email: L.recipientEmail, phone: L.recipientMobile, prefix: L.recipientPrefix, prefixSearch: L.prefixSearch }}
+            phone={{ ...person.phone, defaultPrefix: initial.recipientPrefix }}
+            someoneElse
+          />
           {optionalInput('message', L.message)}
           {optionalInput('deliveryDate', L.deliveryDate)}
         </section>

@@ -10,6 +10,8 @@ import { now as clockNow } from '@/server/clock';
 import { announceVenueChange } from './notify';
 
 const cents = (amount: number) => Math.round(amount * 100);
+/** The fields a file entry and its table name alike, copied as they are; the others are written out below. */
+const same = <T extends object, K extends keyof T>(source: T, ...keys: K[]) => Object.fromEntries(keys.map((k) => [k, source[k]])) as Pick<T, K>;
 
 export class VenueFileError extends Error {
   constructor(readonly issues: string[]) {
@@ -58,23 +60,14 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
     if (taken.length) throw new VenueFileError(taken);
     if (file.default) await tx.update(venues).set({ isDefault: false }).where(sql`${venues.slug} <> ${file.slug}`);
     const values = {
-      slug: file.slug,
-      name: file.name,
+      ...same(file, 'slug', 'name', 'currency', 'timezone', 'address', 'phone', 'customHeader', 'theme', 'policies', 'booking'),
       isDefault: file.default,
-      currency: file.currency,
       country: file.country.toUpperCase(),
-      timezone: file.timezone,
       tagline: file.tagline ?? null,
-      address: file.address,
-      phone: file.phone,
       email: file.email ?? null,
-      customHeader: file.customHeader,
       customFooter: typeof file.customFooter === 'string' ? file.customFooter : file.customFooter.it,
       customFooterTexts: typeof file.customFooter === 'string' ? null : file.customFooter,
-      theme: file.theme,
-      policies: file.policies,
       fidelityEnabled: file.fidelity.enabled,
-      booking: file.booking,
       limits: file.limits ?? null,
       embedOrigins: file.embed.origins,
       place: file.place ?? null,
@@ -94,7 +87,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
 
     await tx.delete(zones).where(and(eq(zones.venueId, venueId), notInArray(zones.key, file.zones.map((z) => z.key))));
     for (const z of file.zones) {
-      const row = { venueId, key: z.key, name: z.name, capacity: z.capacity, selectable: z.selectable };
+      const row = { venueId, ...same(z, 'key', 'name', 'capacity', 'selectable') };
       await tx.insert(zones).values(row).onConflictDoUpdate({ target: [zones.venueId, zones.key], set: row });
     }
 
@@ -102,14 +95,10 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
     for (const s of file.shifts) {
       const row = {
         venueId,
-        key: s.key,
-        name: s.name,
-        weekdays: s.weekdays,
+        ...same(s, 'key', 'name', 'weekdays', 'slotMinutes', 'capacity'),
         startTime: s.start,
         endTime: s.end,
-        slotMinutes: s.slotMinutes,
         lastSeating: s.lastSeating ?? null,
-        capacity: s.capacity,
         slotCapacity: s.slotCapacity ?? null,
       };
       await tx.insert(shifts).values(row).onConflictDoUpdate({ target: [shifts.venueId, shifts.key], set: row });
@@ -119,36 +108,16 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
     for (const e of file.experiences) {
       const row = {
         venueId,
-        key: e.key,
-        title: e.title,
+        ...same(e, 'key', 'title', 'description', 'additionalFields', 'cancellation', 'durationMinutes', 'maxBookings', 'minGuests', 'maxGuests', 'times'),
+        ...same(e, 'guaranteeType', 'purchaseType', 'experienceType', 'photo', 'file', 'active', 'visible', 'calendar', 'askVisitReason', 'zoneChoice', 'soldOutActive', 'sort'),
         fileTitle: e.fileTitle ?? null,
-        description: e.description,
         bookingConditions: e.bookingConditions ?? null,
-        additionalFields: e.additionalFields,
-        cancellation: e.cancellation,
         startDate: e.date ?? null,
         expiryDate: e.expiry ?? null,
-        durationMinutes: e.durationMinutes,
-        maxBookings: e.maxBookings,
-        minGuests: e.minGuests,
-        maxGuests: e.maxGuests,
-        times: e.times,
         zoneKeys: e.zones,
         priceCents: cents(e.price),
         guaranteeCents: cents(e.guaranteeAmount),
         depositCents: cents(e.depositAmount),
-        guaranteeType: e.guaranteeType,
-        purchaseType: e.purchaseType,
-        experienceType: e.experienceType,
-        photo: e.photo,
-        file: e.file,
-        active: e.active,
-        visible: e.visible,
-        calendar: e.calendar,
-        askVisitReason: e.askVisitReason,
-        zoneChoice: e.zoneChoice,
-        soldOutActive: e.soldOutActive,
-        sort: e.sort,
       };
       await tx
         .insert(experiences)
@@ -160,17 +129,11 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
     for (const [index, g] of file.giftCards.entries()) {
       const row = {
         venueId,
-        key: g.key,
-        title: g.title,
-        description: g.description,
-        regulations: g.regulations,
+        ...same(g, 'key', 'title', 'description', 'regulations', 'maxQuantity', 'image', 'active'),
         valueCents: cents(g.value),
         priceCents: cents(g.price),
         customMinCents: g.customValue ? cents(g.customValue.min) : null,
         customMaxCents: g.customValue ? cents(g.customValue.max) : null,
-        maxQuantity: g.maxQuantity,
-        image: g.image,
-        active: g.active,
         sort: index,
       };
       await tx.insert(giftCards).values(row).onConflictDoUpdate({ target: [giftCards.venueId, giftCards.key], set: row });
@@ -178,18 +141,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
 
     await tx.update(promotions).set({ active: false }).where(eq(promotions.venueId, venueId));
     for (const p of file.promotions) {
-      const row = {
-        venueId,
-        urlName: p.urlName,
-        title: p.title,
-        description: p.description,
-        startsAt: new Date(p.startsAt),
-        endsAt: new Date(p.endsAt),
-        validUntil: p.validUntil,
-        quantity: p.quantity,
-        image: p.image,
-        active: p.active,
-      };
+      const row = { venueId, ...same(p, 'urlName', 'title', 'description', 'validUntil', 'quantity', 'image', 'active'), startsAt: new Date(p.startsAt), endsAt: new Date(p.endsAt) };
       await tx
         .insert(promotions)
         .values(row)

@@ -4,7 +4,7 @@ import type { FormMessages } from './types';
 
 /** The `forms` strings of the request's language, for a form's client components. */
 export async function formMessages(): Promise<FormMessages & { labels: Record<string, string> }> {
-  const messages = (await getMessages()) as unknown as { forms: FormMessages & { labels: Record<string, string> }; limits: { tooManyRequests: string } };
+  const messages = await getMessages();
   // `rateLimited`: a submit refused by an abuse limit (429), shown like any form error.
   return { ...messages.forms, errors: { ...messages.forms.errors, rateLimited: messages.limits.tooManyRequests } };
 }

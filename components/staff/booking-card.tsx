@@ -9,8 +9,10 @@ import { staffAnswerAnswer } from '@/lib/api/answers/staff';
 import { pick, type SheetText } from './types';
 
 
-type Answer = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'refundfee' | 'offer';
-const ACTIONS: Record<string, Answer[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'noshow', 'cancel'], waitinglist: ['offer', 'decline'] };
+/** The actions a booking's card offers as buttons; refunding a fee is offered apart, once one was charged. */
+type Action = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'offer';
+type Answer = Action | 'refundfee';
+const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'noshow', 'cancel'], waitinglist: ['offer', 'decline'] };
 /** A guest marked arrived is never a no-show; a no-show who turns up late can still be marked arrived (server/staff/sheet.ts). */
 const allowed = (b: StaffBooking) =>
   (ACTIONS[b.status] ?? []).filter((a) => (a === 'noshow' ? !b.attendance : a === 'arrived' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));

@@ -28,8 +28,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
   const booking = foundOr404(await experienceBookingLookup(venue.venueKey, params.key));
   if (!booking) return null;
   const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getMessages()]);
-  const all = messages as unknown as { experiences: { manage: Manage; summary: Manage } };
-  return { ...venue, booking, t, manage: all.experiences.manage, labels: all.experiences.summary };
+  return { ...venue, booking, t, manage: messages.experiences.manage, labels: messages.experiences.summary };
 }
 
 async function Summary({ booking, locale, valuta, labels, manage }: { booking: ExperienceBookingView; locale: Locale; valuta: string; labels: Manage; manage: Manage }) {
@@ -90,9 +89,9 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
   const max = Math.max(experience?.numOspitiMax || Math.max(booking.pax, 20), booking.pax);
   const zones = experience?.flagSceltaZona ? experience.zoneSelezionabili.map((z) => ({ key: z.key, label: pickText(z.nome, locale) })) : null;
   const errors = Object.fromEntries(
-    ['reserveEditCcError', 'reserveEditPaymentError', 'reserveEditWaitingListError', 'reserveEditSoldOutError', 'notChangeable'].map((k) => [k, manage[k]]),
+    (['reserveEditCcError', 'reserveEditPaymentError', 'reserveEditWaitingListError', 'reserveEditSoldOutError', 'notChangeable'] as const).map((k) => [k, manage[k]]),
   );
-  const x = (await getMessages()) as unknown as { experiences: { errors: Record<string, string> }; reserve: { errors: Record<string, string> } };
+  const x = await getMessages();
   return (
     <div className="form-page">
       <h1>{t('editTitle')}</h1>

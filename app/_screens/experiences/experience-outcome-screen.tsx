@@ -5,6 +5,7 @@ import { pickText } from '@/lib/i18n/texts';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { loadExperience } from '@/server/experiences/data';
 import { LastExperienceBooking } from '@/components/experiences/last-experience';
+import { MessagePanel } from '@/components/shell/message-panel';
 
 /**
  * `/frontpage/esperienze/{messageType}` and `/frontpage/esperienze/{hash}/{messageType}`: the
@@ -13,14 +14,12 @@ import { LastExperienceBooking } from '@/components/experiences/last-experience'
 export async function ExperienceOutcomeScreen({ params, outcome, hash }: { params: VenueParams; outcome: ExperienceOutcome; hash?: string }) {
   const { locale, venueKey } = await loadVenue(params);
   const [t, messages, experience] = await Promise.all([getTranslations('experiences'), getMessages(), hash ? loadExperience(venueKey, hash) : null]);
-  const summary = messages as unknown as { experiences: { summary: Record<string, string>; manage: Record<string, string> }; reserve: { outcome: { details: string }; details: { visitReason: string } } };
   return (
-    <div className={`message-panel${outcome === 'reject' ? ' message-panel--error' : ''}`} role="status">
-      <h1>{t(`outcome.${outcome}Title`)}</h1>
+    <MessagePanel title={t(`outcome.${outcome}Title`)} tone={outcome === 'reject' ? 'error' : undefined} role="status">
       {experience ? <p className="lead">{pickText(experience.titolo, locale)}</p> : null}
       <p>{t(`outcome.${outcome}Text`)}</p>
       {outcome === 'reject' ? <p>{t('outcome.rejectRefund')}</p> : null}
-      <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} labels={{ ...summary.experiences.summary, reference: summary.experiences.manage.reference, changeLink: summary.experiences.manage.changeLink, cancelLink: summary.experiences.manage.cancelLink, reason: summary.reserve.details.visitReason, heading: summary.reserve.outcome.details }} />
+      <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} labels={{ ...messages.experiences.summary, reference: messages.experiences.manage.reference, changeLink: messages.experiences.manage.changeLink, cancelLink: messages.experiences.manage.cancelLink, reason: messages.reserve.details.visitReason, heading: messages.reserve.outcome.details }} />
       <div className="actions">
         {experience ? (
           <Link className="button button--ghost" href={`/frontpage/esperienze/${experience.hash}`}>
@@ -31,6 +30,6 @@ export async function ExperienceOutcomeScreen({ params, outcome, hash }: { param
           {t('outcome.another')}
         </Link>
       </div>
-    </div>
+    </MessagePanel>
   );
 }

@@ -12,8 +12,6 @@ import { whyNotBookable } from '@/lib/experiences/standing';
 import type { ExperienceFormSetup } from '@/components/experiences/types';
 import { MessagePanel } from '@/components/shell/message-panel';
 
-type Tree = { [key: string]: string | Tree };
-
 /**
  * `/frontpage/esperienze/{hash}/reserve` and `/frontpage/esperienze/{hash}/{pax}/{date}`: the
  * experience booking form, prefilled with the party size and the date when given. An
@@ -36,7 +34,7 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
   const isoDay = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '');
   const setup: ExperienceFormSetup = {
     wizard,
-    x: flatten((messages as unknown as { experiences: Tree }).experiences),
+    x: flatten(messages.experiences),
     experience: {
       id: experience.id,
       hash: experience.hash,

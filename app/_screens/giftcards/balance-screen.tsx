@@ -6,7 +6,7 @@ import { BalanceForm } from '@/components/giftcards/balance-form';
 export async function GiftcardBalanceScreen({ params }: { params: VenueParams }) {
   const { locale, location } = await loadVenue(params);
   const [t, messages] = await Promise.all([getTranslations('giftcards.balance'), getMessages()]);
-  const errors = (messages as unknown as { giftcards: { errors: Record<string, string> } }).giftcards.errors;
+  const errors = messages.giftcards.errors;
   return (
     <div className="form-page">
       <h1>{t('title')}</h1>

@@ -29,7 +29,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
       <MessagePanel title={t('checkout.title')} text={t('empty')} role="status" />
     );
   }
-  const g = (messages as unknown as { giftcards: { checkout: Record<string, string>; errors: Record<string, string>; customValue: string; customValueHint: string } }).giftcards;
+  const g = messages.giftcards;
   const kept = session.form ?? {};
   const chosen = cards.find((c) => c.id === id)?.id ?? (cards.find((c) => c.id === kept.id)?.id || cards[0].id);
   const quantity = kept.quantity ?? '1';

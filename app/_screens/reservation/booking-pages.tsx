@@ -25,9 +25,11 @@ const longDate = formatLongDate;
 
 async function BookingSummary({ booking, locale, valuta }: { booking: BookingView; locale: Locale; valuta: string }) {
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
-  const labels = (messages as unknown as { reserve: { summary: Record<string, string> } }).reserve.summary;
+  const labels = messages.reserve.summary;
   const policy = booking.guarantee ? policyMessage(booking.guarantee) : null;
-  const status = (messages as unknown as { reserve: { bookingStatus: Record<string, string> } }).reserve.bookingStatus[booking.status];
+  // A failed or suspended booking has no status line: no label is written for those.
+  const statuses: Partial<Record<BookingView['status'], string>> = messages.reserve.bookingStatus;
+  const status = statuses[booking.status];
   return (
     <dl className="summary__list">
       {status ? (
@@ -214,7 +216,7 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
       </MessagePanel>
     );
   }
-  const sms = (messages as unknown as { reserve: { sms: Record<string, string> } }).reserve.sms;
+  const sms = messages.reserve.sms;
   return (
     <div className="form-page">
       <h1>{t('sms.title')}</h1>
@@ -225,7 +227,7 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
         locale={venue.locale}
         expiresAt={status.expiresAt}
         attemptsLeft={status.attemptsLeft}
-        texts={{ ...sms, codeInvalid: t('errors.codeInvalid'), generic: t('errors.generic'), rateLimited: (messages as unknown as { limits: { tooManyRequests: string } }).limits.tooManyRequests }}
+        texts={{ ...sms, codeInvalid: t('errors.codeInvalid'), generic: t('errors.generic'), rateLimited: messages.limits.tooManyRequests }}
       />
     </div>
   );

@@ -40,10 +40,10 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
     policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
     paxLabels,
     t: {
-      ...flatten((messages as unknown as { reserve: Tree }).reserve),
+      ...flatten(messages.reserve),
       // A call refused by an abuse limit (429): the same words wherever the booking steps show an error.
-      'errors.rateLimited': (messages as unknown as { limits: { tooManyRequests: string } }).limits.tooManyRequests,
-      'guarantee.rateLimited': (messages as unknown as { limits: { tooManyRequests: string } }).limits.tooManyRequests,
+      'errors.rateLimited': messages.limits.tooManyRequests,
+      'guarantee.rateLimited': messages.limits.tooManyRequests,
     },
     forms,
     botcheck: botVerifier().publicConfig(),

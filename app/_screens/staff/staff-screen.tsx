@@ -10,7 +10,6 @@ import { localMoment } from '@/server/booking/time';
 import { now } from '@/server/clock';
 import { STAFF_COOKIE, staffSessionFor } from '@/server/staff/sessions';
 import { ServiceSheet } from '@/components/staff/service-sheet';
-import type { SheetText } from '@/components/staff/types';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
 import { StaffSignOut } from '@/components/staff/sign-out';
@@ -63,7 +62,7 @@ export async function StaffScreen({ params }: { params: VenueParams }) {
         </a>
         <StaffSignOut label={t('signOut')} />
       </div>
-      <ServiceSheet initialDate={today} locale={locale} text={(messages as unknown as { staffArea: SheetText }).staffArea} />
+      <ServiceSheet initialDate={today} locale={locale} text={messages.staffArea} />
     </>,
   );
 }

@@ -87,10 +87,29 @@ async function contactRules(out: Values, errors: Errors, values: Values) {
   await phoneRule(out, errors, values);
 }
 
+/** The three consents: privacy required; marketing required with its message (`requiredConsent`), or optional (null). */
+function consentRules(out: Values, errors: Errors, values: Values, marketingRequired: string | null) {
+  out.privacy = checked(values.privacy);
+  if (!out.privacy) errors.privacy = 'privacyRequired';
+  out.marketing = checked(values.marketing);
+  if (marketingRequired && !out.marketing) errors.marketing = marketingRequired;
+  out.marketingSms = checked(values.marketingSms);
+}
+
+type Check = (values: Values) => Promise<{ values: Values; errors: Errors }>;
+
+/** A form's check from its rules, which write the values as the schema reads them and the errors as it names them. */
+const checkWith =
+  (rules: (out: Values, errors: Errors, values: Values) => void | Promise<void>): Check =>
+  async (values) => {
+    const out: Values = {};
+    const errors: Errors = {};
+    await rules(out, errors, values);
+    return { values: out, errors };
+  };
+
 /** The wizard's personal-data step (`reservationDetailsSchema`). */
-export async function checkReservationDetails(values: Values): Promise<{ values: Values; errors: Errors }> {
-  const out: Values = {};
-  const errors: Errors = {};
+export const checkReservationDetails = checkWith(async (out, errors, values) => {
   await contactRules(out, errors, values);
   const motivo = str(values.motivo);
   if (motivo.length > 60 || !/^[a-z0-9-]*$/.test(motivo)) errors.motivo = 'invalid';
@@ -99,50 +118,27 @@ export async function checkReservationDetails(values: Values): Promise<{ values:
   const note = str(values.note);
   if (note.length > 500) errors.note = 'tooLong';
   out.note = note;
-  out.privacy = checked(values.privacy);
-  if (!out.privacy) errors.privacy = 'privacyRequired';
-  out.marketing = checked(values.marketing);
-  out.marketingSms = checked(values.marketingSms);
-  return { values: out, errors };
-}
+  consentRules(out, errors, values, null);
+});
 
 /** Loyalty sign-up (`fidelitySchema`): both consents required. */
-export async function checkFidelity(values: Values): Promise<{ values: Values; errors: Errors }> {
-  const out: Values = {};
-  const errors: Errors = {};
+export const checkFidelity = checkWith(async (out, errors, values) => {
   await contactRules(out, errors, values);
   birthday(out, errors, values, false);
-  out.privacy = checked(values.privacy);
-  if (!out.privacy) errors.privacy = 'privacyRequired';
-  out.marketing = checked(values.marketing);
-  if (!out.marketing) errors.marketing = 'marketingRequired';
-  out.marketingSms = checked(values.marketingSms);
-  return { values: out, errors };
-}
+  consentRules(out, errors, values, 'marketingRequired');
+});
 
 /** "Download the promo" (`promoRequestSchema`): both consents required, marketing with its own message. */
-export async function checkPromo(values: Values): Promise<{ values: Values; errors: Errors }> {
-  const out: Values = {};
-  const errors: Errors = {};
+export const checkPromo = checkWith(async (out, errors, values) => {
   await contactRules(out, errors, values);
-  out.privacy = checked(values.privacy);
-  if (!out.privacy) errors.privacy = 'privacyRequired';
-  out.marketing = checked(values.marketing);
-  if (!out.marketing) errors.marketing = 'promoMarketingRequired';
-  out.marketingSms = checked(values.marketingSms);
-  return { values: out, errors };
-}
+  consentRules(out, errors, values, 'promoMarketingRequired');
+});
 
 /** The membership look-up (`fidelityLookupSchema`). */
-export async function checkLookup(values: Values): Promise<{ values: Values; errors: Errors }> {
-  const out: Values = {};
-  const errors: Errors = {};
-  emailRule(out, errors, values);
-  return { values: out, errors };
-}
+export const checkLookup = checkWith((out, errors, values) => emailRule(out, errors, values));
 
 /** A react-hook-form resolver from one of the checks above. */
-export function rulesResolver<TInput extends FieldValues, TOutput>(check: (values: Values) => Promise<{ values: Values; errors: Errors }>): Resolver<TInput, unknown, TOutput> {
+export function rulesResolver<TInput extends FieldValues, TOutput>(check: Check): Resolver<TInput, unknown, TOutput> {
   return async (values) => {
     const result = await check(values as Values);
     const names = Object.keys(result.errors);

@@ -28,6 +28,7 @@ import { TimeAndZone } from './time-and-zone';
 import { DepositStep } from './deposit-step';
 import { EXPERIENCE_LAST_KEY, type ExperienceFormSetup } from './types';
 import { fill } from '@/lib/i18n/fill';
+import { textOf } from '@/lib/i18n/flat-texts';
 
 type Step = 'people' | 'date' | 'time' | 'fields' | 'details' | 'guarantee' | 'payment' | 'summary';
 
@@ -145,7 +146,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
     t: { ...wizard.t, ...Object.fromEntries(Object.entries(x).flatMap(([k, v]) => (k.startsWith('errors.') ? [[k, fill(v, { min: e.minGuests, max: e.maxGuests })]] : []))) },
     zones: Object.fromEntries((e.zones ?? []).map((z) => [z.key, z.label])),
   };
-  const errorText = (code: string) => x[`errors.${code}`] ?? t[`errors.${code}`] ?? x['errors.generic'];
+  const errorText = (code: string) => textOf(x, `errors.${code}`) ?? textOf(t, `errors.${code}`) ?? x['errors.generic'];
 
   return (
     <div className="wizard">

@@ -1,10 +1,11 @@
+import type { ExperienceTexts } from '@/lib/i18n/flat-texts';
 import type { WizardSetup } from '@/components/reservation/types';
 
 /** What the experience form's client code needs about the experience, prepared on the server. */
 export type ExperienceFormSetup = {
   wizard: WizardSetup;
-  /** `experiences` strings of the guest's language, by dotted key. */
-  x: Record<string, string>;
+  /** `experiences` strings of the guest's language, by dotted key (typed: a missing key is a type error). */
+  x: ExperienceTexts;
   experience: {
     id: number;
     hash: string;

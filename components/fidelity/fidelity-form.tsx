@@ -11,14 +11,14 @@ import type { Locale } from '@/lib/i18n/locales';
 import { type PrefixOption } from '@/components/forms/phone-field';
 import { BirthdayField } from '@/components/forms/birthday-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
-import type { FormMessages } from '@/components/forms/types';
+import type { FormLabels, FormMessages } from '@/components/forms/types';
 import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
 import { FormSubmit } from '@/components/forms/form-submit';
 import { send } from '@/lib/api/client';
 import { signUpAnswer } from '@/lib/api/answers/fidelity';
 
 export type FidelityFormText = FormMessages & {
-  labels: Record<string, string>;
+  labels: FormLabels;
   submit: string;
   policies: { privacy: string; marketing: string };
   /** "Marketing acceptance is mandatory to complete the registration." */

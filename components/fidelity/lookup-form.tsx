@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { checkLookup, rulesResolver } from '@/lib/forms/client-rules';
 import type { Locale } from '@/lib/i18n/locales';
 import { TextField } from '@/components/forms/text-field';
-import type { FormMessages } from '@/components/forms/types';
+import type { FormLabels, FormMessages } from '@/components/forms/types';
 import { send } from '@/lib/api/client';
 import { lookupAnswer } from '@/lib/api/answers/fidelity';
 
 type Props = {
   locale: Locale;
-  text: FormMessages & { labels: Record<string, string>; submit: string; sentTitle: string; sentText: string };
+  text: FormMessages & { labels: FormLabels; submit: string; sentTitle: string; sentText: string };
 };
 
 /** The membership look-up: the same neutral answer whatever the address (docs/fidelity.md). */

@@ -1,7 +1,7 @@
 'use client';
 
 import { FieldError } from './field-error';
-import { errorId, fieldId, type Registration } from './types';
+import { errorId, fieldId, type FormLabels, type Registration } from './types';
 
 type BirthdayName = 'compleannoGiorno' | 'compleannoMese';
 
@@ -10,7 +10,7 @@ type Props = {
   legend: string;
   monthNames: string[];
   /** The form kit's words (components/forms/form-messages.ts): the parts' labels, the select's placeholder, "required". */
-  text: { labels: Record<string, string>; selectPlaceholder: string; required: string };
+  text: { labels: Pick<FormLabels, 'birthDay' | 'birthMonth'>; selectPlaceholder: string; required: string };
   /** The form's registration and error message of each part, as the guest fields take them. */
   register: (name: BirthdayName) => Registration;
   message: (name: BirthdayName) => string | undefined;

@@ -2,11 +2,14 @@ import type { ReactNode } from 'react';
 import { TextField } from './text-field';
 import { PhoneField, type PrefixOption } from './phone-field';
 import { ConsentField } from './consent-field';
-import type { Registration } from './types';
+import type { FormLabels, Registration } from './types';
 
-/** The words every guest form shares: `forms.labels` and the form kit's strings (components/forms/form-messages.ts). */
-export type GuestFieldTexts = {
-  labels: Record<string, string>;
+type ContactLabels = Pick<FormLabels, 'firstName' | 'lastName' | 'email' | 'phone' | 'prefix' | 'prefixSearch'>;
+type ConsentLabels = Pick<FormLabels, 'privacy' | 'privacyPolicy' | 'marketing' | 'marketingSms' | 'marketingPolicy'>;
+
+/** The words the guest fields read: labels under `forms.labels`' keys, and the form kit's strings (components/forms/form-messages.ts). */
+export type GuestFieldTexts<Labels = ContactLabels & ConsentLabels> = {
+  labels: Labels;
   required: string;
   readPolicy: string;
   close: string;
@@ -15,9 +18,9 @@ export type GuestFieldTexts = {
 type ContactName = 'nome' | 'cognome' | 'email' | 'prefisso' | 'telefono';
 type ConsentName = 'privacy' | 'marketing' | 'marketingSms';
 
-type Common<Name extends string> = {
+type Common<Name extends string, Labels = ContactLabels & ConsentLabels> = {
   formId: string;
-  text: GuestFieldTexts;
+  text: GuestFieldTexts<Labels>;
   /** The field's message once it is in error. */
   message: (name: Name) => string | undefined;
   /** The form's registration of a field (react-hook-form's `register`, or one that adds its rules). */
@@ -83,7 +86,7 @@ export function PersonFields({ formId, field, labels, phone, requiredLabel, opti
 const CONTACT: Record<PersonPart, ContactName> = { first: 'nome', last: 'cognome', email: 'email', prefix: 'prefisso', phone: 'telefono' };
 
 /** The guest's own contact fields under the contract's names (`nome`, `cognome`, `email`, `prefisso`, `telefono`), all required. */
-export function ContactFields({ formId, text, message, register, phone }: Common<ContactName> & { phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string } }) {
+export function ContactFields({ formId, text, message, register, phone }: Common<ContactName, ContactLabels> & { phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string } }) {
   const { labels } = text;
   return (
     <PersonFields
@@ -108,7 +111,7 @@ export function ConsentFields({
   register,
   policies,
   marketing,
-}: Common<ConsentName> & { policies: { privacy: string; marketing: string }; marketing: { label?: string; required: boolean; hint?: string } }) {
+}: Common<ConsentName, ConsentLabels> & { policies: { privacy: string; marketing: string }; marketing: { label?: string; required: boolean; hint?: string } }) {
   const { labels } = text;
   const policy = { readPolicyLabel: text.readPolicy, closeLabel: text.close };
   return (

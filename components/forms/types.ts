@@ -1,4 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type it from '@/messages/it.json';
 
 /** The translated strings a form's client components need, computed on the server. */
 export type FormMessages = {
@@ -15,6 +16,9 @@ export type FormMessages = {
 };
 
 export type Registration = UseFormRegisterReturn;
+
+/** The field labels every guest form shares (messages `forms.labels`), typed from the default language's file. */
+export type FormLabels = (typeof it)['forms']['labels'];
 
 /** Ids that tie an input to its error text (`aria-describedby`). */
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;

@@ -7,7 +7,8 @@ import type { PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
-import { errorId, fieldId } from '@/components/forms/types';
+import { errorId, fieldId, type FormLabels } from '@/components/forms/types';
+import type it from '@/messages/it.json';
 import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
@@ -22,7 +23,8 @@ import { checkoutAnswer } from '@/lib/api/answers/giftcards';
 export type CheckoutCard = { id: string; title: string; value: number; price: number; customMin: number | null; customMax: number | null; maxQuantity: number };
 
 export type CheckoutText = {
-  labels: Record<string, string>;
+  /** `giftcards.checkout`, with the custom value's words and the two labels the form kit lends. */
+  labels: (typeof it)['giftcards']['checkout'] & Pick<(typeof it)['giftcards'], 'customValue' | 'customValueHint'> & Pick<FormLabels, 'prefixSearch' | 'marketingSms'>;
   errors: Record<string, string>;
   required: string;
   optional: string;

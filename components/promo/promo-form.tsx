@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { promoFields, type PromoField } from '@/lib/promo/fields';
 import { type PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
-import type { FormMessages } from '@/components/forms/types';
+import type { FormLabels, FormMessages } from '@/components/forms/types';
 import type { PromoState } from '@/lib/promo/state';
 import { writeSession } from '@/components/reservation/session';
 import { PROMO_DUPLICATE_KEY } from './resend-code';
@@ -20,7 +20,7 @@ import { send } from '@/lib/api/client';
 import { requestAnswer } from '@/lib/api/answers/promo';
 
 export type PromoFormText = FormMessages & {
-  labels: Record<string, string>;
+  labels: FormLabels;
   submit: string;
   rateLimited: string;
   /** Said before the guest sends: this promotion needs the marketing consent. */

@@ -11,6 +11,7 @@ import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { errorId, fieldId } from '@/components/forms/types';
 import type { WizardSetup } from './types';
 import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
+import { textOf } from '@/lib/i18n/flat-texts';
 
 const FORM_ID = 'reservation';
 const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing', 'marketingSms'] as const;
@@ -56,14 +57,14 @@ export function DetailsForm({
     },
   });
   useUnsavedGuard(isDirty && !isSubmitSuccessful, forms.unsaved);
-  const { message, summary, onInvalid } = formErrors<ReservationDetailsInput, (typeof ORDER)[number]>(ORDER, errors, submitCount, (key) => forms.errors[key] ?? t[`errors.${key}`] ?? forms.errors.generic, setFocus);
+  const { message, summary, onInvalid } = formErrors<ReservationDetailsInput, (typeof ORDER)[number]>(ORDER, errors, submitCount, (key) => forms.errors[key] ?? textOf(t, `errors.${key}`) ?? forms.errors.generic, setFocus);
 
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onDone, onInvalid)}>
       <ErrorSummary formId={FORM_ID} title={forms.summaryTitle} text={forms.summaryText} errors={summary} />
       {problem ? (
         <p role="alert" className="notice notice--warning">
-          {forms.errors[problem] ?? t[`errors.${problem}`] ?? forms.errors.generic}
+          {forms.errors[problem] ?? textOf(t, `errors.${problem}`) ?? forms.errors.generic}
         </p>
       ) : null}
       <ContactFields formId={FORM_ID} text={forms} message={message} register={register} phone={{ prefixes: setup.prefixes, locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />

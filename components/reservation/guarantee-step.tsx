@@ -8,6 +8,7 @@ import type { ConfirmCard, WizardSetup } from './types';
 import { fill } from '@/lib/i18n/fill';
 import { api } from '@/lib/api/client';
 import { cardAnswer } from '@/lib/api/answers/reservation';
+import { textOf } from '@/lib/i18n/flat-texts';
 
 /** Stripe.js and its React bindings load only when the venue uses Stripe and a guarantee applies. */
 const StripeCard = lazy(() => import('./stripe-card'));
@@ -151,7 +152,7 @@ export function CardPayment({
       </fieldset>
       {problem ? (
         <p role="alert" className="field__error">
-          {t[`guarantee.${problem}`] ?? t['guarantee.paymentError']}
+          {textOf(t, `guarantee.${problem}`) ?? t['guarantee.paymentError']}
         </p>
       ) : null}
       <div className="actions">

@@ -5,6 +5,8 @@ import type { ReservationDetails } from '@/lib/forms/reservation';
 import type { WizardSetup } from './types';
 import { formatDate, visitReasonLabel } from './format';
 import { GuaranteeTerms, type GuaranteeOffer } from './guarantee-step';
+import { errorText } from './texts';
+import { textOf } from '@/lib/i18n/flat-texts';
 
 type Props = {
   setup: WizardSetup;
@@ -73,7 +75,7 @@ export function SummaryStep({ setup, choice, details, guarantee, extra, onChange
       </dl>
       {problem ? (
         <p role="alert" className="field__error">
-          {problem === 'soldOut' ? t['outcome.soldOut'] : problem.startsWith('edit.') ? t[problem] : (t[`errors.${problem}`] ?? t['errors.generic'])}
+          {problem === 'soldOut' ? t['outcome.soldOut'] : problem.startsWith('edit.') ? textOf(t, problem) : errorText(t, problem)}
         </p>
       ) : null}
       <p className="summary__footer">{t['summary.footer']}</p>

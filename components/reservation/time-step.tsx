@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { ExperienceAccordion } from './experience-accordion';
 import type { DayDetail, DayExperience, SlotInfo, WizardSetup } from './types';
+import { errorText } from './texts';
+import { textOf } from '@/lib/i18n/flat-texts';
 
 type Choice = { time: string; zone: string; waitingList: boolean };
 type Props = {
@@ -52,10 +54,10 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
 
   return (
     <div className="time-step">
-      {day.condition ? <p role="status" className="notice notice--warning">{t[`conditions.${day.condition}`]}</p> : null}
+      {day.condition ? <p role="status" className="notice notice--warning">{textOf(t, `conditions.${day.condition}`)}</p> : null}
       {problem ? (
         <p role="alert" className="field__error">
-          {t[`conditions.${problem}`] ?? t[`errors.${problem}`] ?? t['errors.generic']}
+          {textOf(t, `conditions.${problem}`) ?? errorText(t, problem)}
         </p>
       ) : null}
       {groups.map((g) => (
@@ -82,7 +84,7 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
               <li key={z.key}>
                 <button type="button" className="choice" disabled={!z.available || busy} onClick={() => choose({ time: slot.time, zone: z.key, waitingList: false })}>
                   {setup.zones[z.key] ?? z.key}
-                  {z.available ? null : <span className="choice__note"> · {t[`conditions.${z.condition}`]}</span>}
+                  {z.available ? null : <span className="choice__note"> · {textOf(t, `conditions.${z.condition}`)}</span>}
                 </button>
               </li>
             ))}
@@ -92,7 +94,7 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
       <ExperienceAccordion setup={setup} pax={pax} date={date} experiences={experiences} chosen={chosenExperience} onChoose={onExperience} withTables={day.slots.length > 0} />
       {slot && !slot.available ? (
         <div className="notice">
-          <p>{t[`conditions.${slot.condition}`]}</p>
+          <p>{textOf(t, `conditions.${slot.condition}`)}</p>
           {day.waitingList ? (
             <>
               <p>{t['time.waitingListHint']}</p>

@@ -1,5 +1,6 @@
+import type { ReserveTexts } from '@/lib/i18n/flat-texts';
 import type { Locale } from '@/lib/i18n/locales';
-import type { FormMessages } from '@/components/forms/types';
+import type { FormLabels, FormMessages } from '@/components/forms/types';
 import type { PrefixOption } from '@/components/forms/phone-field';
 import type { PublicBotConfig } from '@/lib/botcheck/types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
@@ -28,9 +29,9 @@ export type WizardSetup = {
   weekdayNames: string[];
   policies: { privacy: string; marketing: string };
   paxLabels: Record<number, string>;
-  /** `reserve` strings of the guest's language, by dotted key. */
-  t: Record<string, string>;
-  forms: FormMessages & { labels: Record<string, string> };
+  /** `reserve` strings of the guest's language, by dotted key (typed: a missing key is a type error). */
+  t: ReserveTexts;
+  forms: FormMessages & { labels: FormLabels };
   /** How the browser gets bot-check tokens (reCAPTCHA, or the local verifier). */
   botcheck: PublicBotConfig;
   /** Editing an existing booking (`/reserve/{hash}/edit`): its key, choice and details. */

@@ -23,6 +23,8 @@ import { BotFailed } from './bot-failed';
 import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import { sendEmbedEvent } from '@/lib/embed/client';
+import { errorText } from './texts';
+import { textOf } from '@/lib/i18n/flat-texts';
 
 export { formatDate } from './format';
 export type { Hold } from './hold-notice';
@@ -144,7 +146,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       <Progress label={t['steps.label']} currentLabel={t['steps.current']} steps={steps} current={step} onBack={backTo} />
       {badChoice ? (
         <p role="alert" className="field__error">
-          {t[`errors.${badChoice}`]}
+          {textOf(t, `errors.${badChoice}`)}
         </p>
       ) : null}
 
@@ -161,7 +163,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             month={shownMonth}
             days={monthData.data}
             loading={monthData.isLoading}
-            error={monthData.error ? (t[`errors.${errorCode(monthData.error)}`] ?? t['errors.generic']) : undefined}
+            error={monthData.error ? errorText(t, errorCode(monthData.error)) : undefined}
             experienceDates={new Set((experienceMonth.data ?? []).map((d) => d.date))}
             chooseExperienceDays
             onMonth={setMonth}
@@ -187,7 +189,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             onExperience={edit ? undefined : (hash) => go({ experience: hash })}
             current={edit && edit.choice.date === date ? edit.choice.time : undefined}
             loading={dayData.isLoading}
-            error={dayData.error ? (t[`errors.${errorCode(dayData.error)}`] ?? t['errors.generic']) : undefined}
+            error={dayData.error ? errorText(t, errorCode(dayData.error)) : undefined}
             onChoose={async (choice) => {
               await releaseHold();
               if (choice.waitingList) {
@@ -289,7 +291,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           />
         </StepSection>
       ) : null}
-      {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={setup} submit={submit} errorText={(code) => (code === 'soldOut' ? t['outcome.soldOut'] : (t[`errors.${code}`] ?? t['errors.generic']))} /> : null}
+      {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={setup} submit={submit} errorText={(code) => (code === 'soldOut' ? t['outcome.soldOut'] : errorText(t, code))} /> : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { answerFixture } from '../helpers/answers';
 
 const g = en.giftcards;
 const text = {
-  labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint },
+  labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: en.forms.labels.prefixSearch, marketingSms: en.forms.labels.marketingSms },
   errors: g.errors,
   required: en.forms.required,
   optional: en.forms.optional,

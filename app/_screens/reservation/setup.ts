@@ -7,11 +7,13 @@ import { botVerifier } from '@/lib/botcheck';
 import type { Location } from '@/lib/contract/location';
 import type { Locale } from '@/lib/i18n/locales';
 import type { WizardSetup } from '@/components/reservation/types';
+import type { FlatTexts } from '@/lib/i18n/flat-texts';
 
 type Tree = { [key: string]: string | Tree };
-/** A namespace of messages by dotted key, for client components that take their strings as props. */
-export const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))));
+const flat = (tree: Tree, prefix = ''): Record<string, string> =>
+  Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flat(v, `${prefix}${k}.`)))));
+/** A namespace of messages by dotted key, for client components that take their strings as props; its keys typed (lib/i18n/flat-texts.ts). */
+export const flatten = <T extends Tree>(tree: T): FlatTexts<T> => flat(tree) as FlatTexts<T>;
 
 /** Everything the booking steps' client code needs, prepared on the server (the table wizard and the experience form). */
 export async function buildWizardSetup(input: { locale: Locale; location: Location; venueKey: string; module?: string | null; edit?: WizardSetup['edit']; maxPax?: number }): Promise<WizardSetup> {

@@ -8,6 +8,7 @@ import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { siteOrigin } from '@/lib/venue/origin';
 import { loadExperience, upcomingExperienceDates } from '@/server/experiences/data';
 import { localMoment } from '@/server/booking/time';
+import { now } from '@/server/clock';
 import { formatDay } from '@/lib/i18n/format';
 import { JsonLdScript } from '@/components/seo/json-ld';
 import { experienceJsonLd } from '@/lib/seo/json-ld';
@@ -26,7 +27,7 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
   const origin = siteOrigin(venueKey);
   const url = new URL(localizedPath(locale, `/frontpage/esperienze/${experience.hash}`), origin).toString();
   const why = whyNotBookable(experience);
-  const dates = bookableNow(experience) ? await upcomingExperienceDates(venueKey, experience, localMoment(location.timezone || 'UTC', new Date()).date) : [];
+  const dates = bookableNow(experience) ? await upcomingExperienceDates(venueKey, experience, localMoment(location.timezone || 'UTC', now()).date) : [];
   return (
     <article className="experience-detail">
       <JsonLdScript data={experienceJsonLd(experience, location, { locale, url, image: new URL(experienceImagePath(experience.hash, locale), origin).toString(), dates })} />

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { daysFromToday, messages, readMails, VENUE } from './helpers';
+import { commonYearFrom, impossibleDates } from '../helpers/dates';
 
 const en = messages('en');
 
@@ -84,8 +85,8 @@ test.describe('table reservation wizard', () => {
     for (const [query, step, message] of [
       ['pax=abc', 'reserve.people.title', 'reserve.errors.paxInvalid'],
       ['pax=2&date=abc', 'reserve.date.title', 'reserve.errors.dateInvalid'],
-      ['pax=2&date=2026-13-45', 'reserve.date.title', 'reserve.errors.dateInvalid'],
-      ['pax=2&date=2026-02-29', 'reserve.date.title', 'reserve.errors.dateInvalid'],
+      [`pax=2&date=${impossibleDates(new Date().getFullYear()).month13}`, 'reserve.date.title', 'reserve.errors.dateInvalid'],
+      [`pax=2&date=${commonYearFrom(new Date().getFullYear() + 1)}-02-29`, 'reserve.date.title', 'reserve.errors.dateInvalid'],
       [`pax=2&date=${day}&time=99:99&zone=sala`, 'reserve.time.title', 'reserve.errors.timeInvalid'],
       [`pax=2&date=${day}&time=24:00&zone=sala`, 'reserve.time.title', 'reserve.errors.timeInvalid'],
     ] as const) {

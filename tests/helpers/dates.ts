@@ -28,5 +28,11 @@ export function summerTimeStarts(year: number) {
   return { europe: day(sundays[sundays.length - 1]), us: day(sundays[1]) };
 }
 
+/** The day summer time ends in Europe in `year` (yyyy-mm-dd): the last Sunday of October. */
+export function summerTimeEnds(year: number) {
+  const last = Array.from({ length: 31 }, (_, i) => i + 1).filter((d) => new Date(Date.UTC(year, 9, d)).getUTCDay() === 0).pop()!;
+  return `${year}-10-${last}`;
+}
+
 /** 30 February: a day that never exists, in the year after `year`. */
 export const february30 = (year: number) => `${year + 1}-02-30`;

@@ -43,7 +43,7 @@ describe('reservation markup in the e-mails', () => {
     expect(place.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: 'Via dei Neri 42r', addressLocality: 'Firenze', postalCode: '50122', addressCountry: 'IT' });
     expect(place.telephone).toBe('+39 055 210 4387');
   };
-  /** `2027-04-16T20:00:00+02:00`: the venue's wall clock with Florence's offset that day. */
+  /** `yyyy-mm-ddT20:00:00+02:00`: the venue's wall clock with Florence's offset that day. */
   const localTime = (day: string, time: string) => new RegExp(`^${day}T${time}:00\\+0[12]:00$`);
 
   it('a table booking: FoodEstablishmentReservation in each language, updated by a change, ReservationCancelled by a cancel', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { TEST_NOW } from '../helpers/clock';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { outbox } from '@/server/db/schema';
@@ -100,7 +101,7 @@ describe('SMTP delivery', () => {
   it('sends each message once with two deliverers and an SMTP server that takes 30 s a message, and keeps the lease of a slower one (issue 21)', async () => {
     // A clock 100 times faster than the wall's: 300 ms of the slow server are 30 s, the 2-minute lease 1.2 s.
     const { pinClock, unpinClock } = await import('@/server/clock');
-    const [start, wall] = [Date.parse('2026-06-01T10:00:00Z'), Date.now()];
+    const [start, wall] = [TEST_NOW.getTime(), Date.now()];
     pinClock(() => new Date(start + (Date.now() - wall) * 100));
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const smtp = await startSmtpSink(0, { delayMs: 300 });

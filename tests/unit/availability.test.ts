@@ -2,9 +2,9 @@ import { addDays, dayCondition, daySlots, dayState, emptyUsage, isoWeekday, open
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { instantOf, localMoment } from '@/server/booking/time';
 import { isCalendarDate } from '@/lib/forms/fields';
-import { testDay as day } from '../helpers/clock';
+import { TEST_NOW, testDay as day } from '../helpers/clock';
 import { reservationChoiceSchema } from '@/lib/forms/reservation';
-import { commonYearFrom, february30, impossibleDates, leapYearAfter } from '../helpers/dates';
+import { commonYearFrom, february30, impossibleDates, leapYearAfter, summerTimeEnds, summerTimeStarts } from '../helpers/dates';
 
 // Days are counted from a Tuesday (tests/helpers/clock.ts): day(3) is a Friday, day(6) a Monday.
 const venue: Venue = {
@@ -81,12 +81,15 @@ describe('availability engine', () => {
   });
 
   it('reads now in the venue time zone, across daylight-saving changes', () => {
-    // Rome moves from UTC+1 to UTC+2 on 28 March 2027 at 02:00.
-    expect(localMoment('Europe/Rome', new Date('2027-03-28T00:30:00Z'))).toEqual({ date: '2027-03-28', time: '01:30' });
-    expect(localMoment('Europe/Rome', new Date('2027-03-28T01:30:00Z'))).toEqual({ date: '2027-03-28', time: '03:30' });
-    expect(localMoment('Europe/Rome', new Date('2026-10-25T18:00:00Z'))).toEqual({ date: '2026-10-25', time: '19:00' });
-    expect(instantOf('Europe/Rome', '2027-03-28', '20:00').toISOString()).toBe('2027-03-28T18:00:00.000Z');
-    expect(instantOf('Europe/Rome', '2027-03-27', '20:00').toISOString()).toBe('2027-03-27T19:00:00.000Z');
+    // Rome moves from UTC+1 to UTC+2 on the last Sunday of March at 02:00 (01:00 UTC), and back on the last Sunday of October.
+    const year = TEST_NOW.getUTCFullYear() + 1;
+    const spring = summerTimeStarts(year).europe;
+    const autumn = summerTimeEnds(year);
+    expect(localMoment('Europe/Rome', new Date(`${spring}T00:30:00Z`))).toEqual({ date: spring, time: '01:30' });
+    expect(localMoment('Europe/Rome', new Date(`${spring}T01:30:00Z`))).toEqual({ date: spring, time: '03:30' });
+    expect(localMoment('Europe/Rome', new Date(`${autumn}T18:00:00Z`))).toEqual({ date: autumn, time: '19:00' });
+    expect(instantOf('Europe/Rome', spring, '20:00').toISOString()).toBe(`${spring}T18:00:00.000Z`);
+    expect(instantOf('Europe/Rome', addDays(spring, -1), '20:00').toISOString()).toBe(`${addDays(spring, -1)}T19:00:00.000Z`);
     // 20:00 UTC is already the next morning in Auckland (UTC+12 or +13).
     expect(localMoment('Pacific/Auckland', new Date(`${day(10)}T20:00:00Z`)).date).toBe(addDays(day(10), 1));
   });

@@ -4,16 +4,21 @@
 import { render, screen } from '@testing-library/react';
 import { DateField } from '@/components/forms/date-field';
 import { dateDMY, parseDayMonthYear } from '@/lib/forms/fields';
-import { testDay } from '../helpers/clock';
+import { TEST_NOW, testDay } from '../helpers/clock';
+import { commonYearFrom, leapYearAfter } from '../helpers/dates';
 
 describe('date input dd/mm/yyyy', () => {
   it('reads valid dates and refuses impossible ones', () => {
-    expect(parseDayMonthYear('05/03/2027')).toBe('2027-03-05');
-    expect(parseDayMonthYear('5/3/2027')).toBe('2027-03-05');
-    expect(parseDayMonthYear('29/02/2028')).toBe('2028-02-29');
-    expect(parseDayMonthYear('29/02/2027')).toBeNull();
-    expect(parseDayMonthYear('31/04/2027')).toBeNull();
-    expect(parseDayMonthYear('2027-03-05')).toBeNull();
+    // Days from the pinned clock: a day in the 1st to 9th of its month reads with or without zeros.
+    const year = TEST_NOW.getUTCFullYear();
+    const early = [...Array(40).keys()].map((n) => testDay(n)).find((d) => d.endsWith('-05'))!;
+    const [y, m, d] = early.split('-');
+    expect(parseDayMonthYear(`${d}/${m}/${y}`)).toBe(early);
+    expect(parseDayMonthYear(`${Number(d)}/${Number(m)}/${y}`)).toBe(early);
+    expect(parseDayMonthYear(`29/02/${leapYearAfter(year)}`)).toBe(`${leapYearAfter(year)}-02-29`);
+    expect(parseDayMonthYear(`29/02/${commonYearFrom(year + 1)}`)).toBeNull();
+    expect(parseDayMonthYear(`31/04/${year + 1}`)).toBeNull();
+    expect(parseDayMonthYear(early)).toBeNull();
     const iso = testDay(30);
     expect(dateDMY('dateInvalid').safeParse(iso.split('-').reverse().join('/')).data).toBe(iso);
     expect(dateDMY('dateInvalid').safeParse('xx').error?.issues[0].message).toBe('dateInvalid');

@@ -1,23 +1,27 @@
 import { reservationIcs } from '@/server/booking/ics';
+import { TEST_NOW } from '../helpers/clock';
+
+// A July evening of the year after the pinned clock's: summer time in Florence.
+const YEAR = TEST_NOW.getUTCFullYear() + 1;
 
 describe('calendar file', () => {
   const ics = reservationIcs({
     uid: 'abc@demo.localhost',
     timeZone: 'Europe/Rome',
-    date: '2027-07-10',
+    date: `${YEAR}-07-10`,
     time: '20:30',
     durationMinutes: 120,
     summary: 'Trattoria Da Rosa, table for 2; terrace',
     location: 'Via dei Neri 42r, Firenze',
     description: 'Line one\nhttps://demo.localhost/reserve/abc/edit',
     url: 'https://demo.localhost/reserve/abc/edit',
-    now: new Date('2027-07-01T10:00:00Z'),
+    now: new Date(`${YEAR}-07-01T10:00:00Z`),
   });
 
   it('places the booking in UTC (summer time in Florence is UTC+2)', () => {
-    expect(ics).toContain('DTSTART:20270710T183000Z');
-    expect(ics).toContain('DTEND:20270710T203000Z');
-    expect(ics).toContain('DTSTAMP:20270701T100000Z');
+    expect(ics).toContain(`DTSTART:${YEAR}0710T183000Z`);
+    expect(ics).toContain(`DTEND:${YEAR}0710T203000Z`);
+    expect(ics).toContain(`DTSTAMP:${YEAR}0701T100000Z`);
   });
 
   it('escapes text and uses CRLF line ends, folding long lines', () => {

@@ -5,28 +5,29 @@ import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema } from '@/lib
 import { experienceChoiceSchema } from '@/lib/forms/experience';
 import { badLimitVariables } from '@/server/limits/config';
 import { TEST_NOW } from '../helpers/clock';
-import { impossibleDates, leapYearAfter } from '../helpers/dates';
+import { impossibleDates, leapYearAfter, summerTimeEnds, summerTimeStarts } from '../helpers/dates';
 
 // Issue 22: every date, time, party size and id from a path, query or body is read here, strictly.
 const YEAR = TEST_NOW.getUTCFullYear();
 const BAD = impossibleDates(YEAR);
+const LEAP_DAY = `${leapYearAfter(YEAR)}-02-29`;
 const DATES: [string, boolean][] = [
   [BAD.month13, false],
   [BAD.day32, false],
   [BAD.month0, false],
   [BAD.commonLeapDay, false], // a common year
-  [`${leapYearAfter(YEAR)}-02-29`, true], // a leap year
+  [LEAP_DAY, true], // a leap year
   ['2100-02-29', false], // not a leap year (century)
   ['2000-02-29', true],
-  ['2026-03-29', true], // Europe's spring DST change
-  ['2026-10-25', true], // and the autumn one
-  ['2026-03-08', true], // the United States' spring change
-  ['2026-04-31', false],
+  [summerTimeStarts(YEAR + 1).europe, true], // Europe's spring DST change
+  [summerTimeEnds(YEAR + 1), true], // and the autumn one
+  [summerTimeStarts(YEAR + 1).us, true], // the United States' spring change
+  [`${YEAR + 1}-04-31`, false],
   ['abc', false],
   ['', false],
-  ['2026-1-05', false],
-  ['2026-01-05T00:00', false],
-  [' 2026-01-05', false],
+  [`${YEAR + 1}-1-05`, false],
+  [`${YEAR + 1}-01-05T00:00`, false],
+  [` ${YEAR + 1}-01-05`, false],
   ['0000-01-01', false],
 ];
 const TIMES: [string, boolean][] = [
@@ -65,13 +66,13 @@ describe('the strict reading of a date, a time, a party size and an id (lib/para
 
   it.each(TIMES)('time %p is %p', (value, ok) => {
     expect(parseTime(value)).toBe(ok ? value : null);
-    expect(reservationChoiceSchema.safeParse({ pax: 2, date: '2028-02-29', time: value, zone: 'sala' }).success).toBe(ok);
-    if (value) expect(experienceChoiceSchema.safeParse({ experienceId: 1, day: '2028-02-29', time: value, pax: 2 }).success).toBe(ok);
+    expect(reservationChoiceSchema.safeParse({ pax: 2, date: LEAP_DAY, time: value, zone: 'sala' }).success).toBe(ok);
+    if (value) expect(experienceChoiceSchema.safeParse({ experienceId: 1, day: LEAP_DAY, time: value, pax: 2 }).success).toBe(ok);
   });
 
   it.each(PAX)('party size %p is %p', (value, n) => {
     expect(parsePax(value)).toBe(n);
-    expect(reservationChoiceSchema.safeParse({ pax: value, date: '2028-02-29', time: '20:00', zone: 'sala' }).success).toBe(n !== null);
+    expect(reservationChoiceSchema.safeParse({ pax: value, date: LEAP_DAY, time: '20:00', zone: 'sala' }).success).toBe(n !== null);
   });
 
   it.each([
@@ -93,8 +94,8 @@ describe('the strict reading of a date, a time, a party size and an id (lib/para
     expect(parsePax('13', 12)).toBeNull();
     expect(parseId('Ab-3_x')).toBe('Ab-3_x');
     for (const bad of ['', '../x', 'a b', 'x'.repeat(129), 'é']) expect(parseId(bad)).toBeNull();
-    expect(experienceChoiceSchema.safeParse({ experienceId: '1e3', day: '2028-02-29', pax: 2 }).success).toBe(false);
-    expect(experienceChoiceSchema.safeParse({ experienceId: '12', day: '2028-02-29', pax: 2 }).success).toBe(true);
+    expect(experienceChoiceSchema.safeParse({ experienceId: '1e3', day: LEAP_DAY, pax: 2 }).success).toBe(false);
+    expect(experienceChoiceSchema.safeParse({ experienceId: '12', day: LEAP_DAY, pax: 2 }).success).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import useSWR from 'swr';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -15,6 +15,7 @@ import { SummaryStep } from '@/components/reservation/summary-step';
 import { PeopleStep } from '@/components/reservation/people-step';
 import { Progress } from '@/components/reservation/progress';
 import { StepSection } from '@/components/reservation/step-section';
+import { useStepFocus } from '@/components/reservation/use-step-focus';
 import { SummaryChallenge } from '@/components/reservation/summary-challenge';
 import { BotFailed } from '@/components/reservation/bot-failed';
 import { api, errorCode, fetchChecked, query } from '@/lib/api/client';
@@ -65,18 +66,9 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const [month, setMonth] = useState((setup.initial.date || (e.firstDate > today ? e.firstDate : today)).slice(0, 7));
   const noMoreDates = Boolean(e.lastDate) && e.lastDate < (month === today.slice(0, 7) ? today : `${month}-01`);
   const bot = useBotSubmit(wizard.botcheck);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useStepFocus(step);
   const invalidPrefill = setup.initial.pax > 0 && !inLimits(setup.initial.pax);
   useUnsavedGuard(Boolean(details) || (answers !== null && Object.keys(answers).length > 0), wizard.forms.unsaved);
-
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
 
   const days = useSWR(step === 'date' && pax ? `/api/experience/days?${query({ experienceId: e.id, year: month.slice(0, 4), month: Number(month.slice(5, 7)), pax })}` : null, fetchDays);
   const times = useSWR(step === 'time' && pax && date ? `/api/experience/times?${query({ experienceId: e.id, day: date, pax, language: wizard.locale })}` : null, fetchTimes);

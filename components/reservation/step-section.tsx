@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react';
 
 /**
  * One step of a booking form: a section named by its heading, which takes the focus when the
- * step changes (the form moves `headingRef` to the step shown), so screen readers follow along.
+ * step changes (`useStepFocus` gives the ref; the form hands it to the step shown), so screen readers follow along.
  */
 export function StepSection({ id, title, headingRef, children }: { id: string; title: ReactNode; headingRef: Ref<HTMLHeadingElement>; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { Calendar } from './calendar';
 import { TimeStep } from './time-step';
@@ -11,6 +11,7 @@ import { PeopleStep } from './people-step';
 import { HoldNotice, type Hold } from './hold-notice';
 import { Progress } from './progress';
 import { StepSection } from './step-section';
+import { useStepFocus } from './use-step-focus';
 import { api, errorCode, query } from '@/lib/api/client';
 import { releaseAnswer } from '@/lib/api/answers/reservation';
 import { readSession, writeSession } from './session';
@@ -49,7 +50,6 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   const [guarantee, setGuarantee] = useState<Guarantee | null>(() => readSession<Guarantee>(GUARANTEE_KEY));
   const [detailsProblem, setDetailsProblem] = useState<string | null>(null);
   const bot = useBotSubmit(setup.botcheck);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const offer = guarantee?.choice === choiceKey ? guarantee : null;
 
   const step: Step = !pax
@@ -63,6 +63,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           : wanted === 'summary' && details && (!offer?.offer || offer.reference)
             ? 'summary'
             : 'details';
+  const headingRef = useStepFocus(step);
 
   // Editing starts from the booking as it stands: its party size, date, time and zone.
   useEffect(() => {
@@ -74,16 +75,6 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
   // In the loader's frame, the host page hears of each step (docs/embed.md).
   useEffect(() => {
     sendEmbedEvent({ type: 'step', flow: 'reserve', step, path: location.pathname });
-  }, [step]);
-
-  // Focus the step's heading when the step changes, so screen readers follow along.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    headingRef.current?.focus();
   }, [step]);
 
   const releaseHold = async () => {

@@ -42,13 +42,16 @@ test.describe('experience bookings', () => {
     await expect(progress.locator('[aria-current="step"]')).toContainText(en('reserve.steps.people'));
     await axe(page);
 
+    // The first step's heading is not focused on arrival; each later step's takes the focus, so screen readers follow.
+    await expect(page.getByRole('heading', { name: en('experiences.form.people') })).not.toBeFocused();
     await page.getByRole('button', { name: '2 people', exact: true }).click();
+    await expect(page.getByRole('heading', { name: en('experiences.form.date') })).toBeFocused();
     await expect(page.getByText('€ 65 × 2 = € 130')).toBeVisible();
     await firstDay(page);
     await page.getByRole('button', { name: '16:00' }).click();
 
     // A required additional field is checked before the guest moves on.
-    await expect(page.getByRole('heading', { name: en('experiences.form.fields') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: en('experiences.form.fields') })).toBeFocused();
     await page.getByRole('button', { name: en('experiences.form.continue') }).click();
     await expect(page.getByText(en('experiences.errors.fieldRequired'))).toBeVisible();
     await page.getByLabel(/Allergies or intolerances/).fill('none');

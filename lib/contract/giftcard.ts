@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { orderStatuses } from '@/lib/giftcards/order';
+import { paymentProviders } from '@/lib/routes';
 import { flag, num, str, texts } from './fields';
 
 /** The gift card calls' answers (docs/backend-contract.md, "Gift cards"); amounts in cents. */
 const nullableNum = z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null));
+
+const orderStatus = z.enum(orderStatuses);
+const provider = z.enum(paymentProviders);
 
 export const giftcardSchema = z.object({
   id: z.string().min(1),
@@ -20,15 +25,15 @@ export type Giftcard = z.output<typeof giftcardSchema>;
 
 export const giftcardListSchema = z.array(giftcardSchema);
 
-export const checkoutStartSchema = z.object({ fingerprint: z.string().min(1), provider: z.enum(['stripe', 'testpay']), url: z.string() });
+export const checkoutStartSchema = z.object({ fingerprint: z.string().min(1), provider, url: z.string() });
 
-export const paymentViewSchema = z.object({ provider: z.enum(['stripe', 'testpay']), configured: flag, status: z.enum(['pending', 'paid', 'failed']), url: str });
+export const paymentViewSchema = z.object({ provider, configured: flag, status: orderStatus, url: str });
 
-export const createStatusSchema = z.object({ status: z.enum(['paid', 'pending', 'failed']) });
+export const createStatusSchema = z.object({ status: orderStatus });
 
 export const orderViewSchema = z.object({
   orderNumber: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: orderStatus,
   date: z.string(),
   product: texts,
   cardId: str,

@@ -23,9 +23,10 @@ import { pickTexts } from './texts';
 /** A card is valid this many months from its purchase (the demo venue's regulations say 12). */
 export { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
 import { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
+import type { paymentProviders } from '@/lib/routes';
 import { recordConsents } from '@/server/consent/records';
 
-export type CheckoutStart = { fingerprint: string; provider: 'stripe' | 'testpay'; url: string };
+export type CheckoutStart = { fingerprint: string; provider: (typeof paymentProviders)[number]; url: string };
 
 /**
  * Starts a purchase: the amount is computed here from the venue's prices (never taken from

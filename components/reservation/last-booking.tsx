@@ -7,9 +7,9 @@ import { policyMessage } from '@/lib/booking/policy';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { LAST_RESERVATION_KEY, type LastReservation } from './types';
-
 import { readSessionRaw } from './session';
 import { fill } from '@/lib/i18n/fill';
+import { calendarFile } from '@/lib/calendar/ics';
 
 const noSubscription = () => () => undefined;
 const readStored = () => readSessionRaw(LAST_RESERVATION_KEY);
@@ -28,7 +28,6 @@ type Props = {
   venue?: { name: string; address: string; timezone: string };
 };
 
-
 /** The instant a wall-clock date and time happen in a time zone (two passes over its offset). */
 function zonedInstant(timeZone: string, date: string, time: string): Date {
   const wall = Date.parse(`${date}T${time}:00Z`);
@@ -45,30 +44,12 @@ function zonedInstant(timeZone: string, date: string, time: string): Date {
   return new Date(at);
 }
 
-const icsStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-const icsText = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
 /** An "Add to calendar" file for the booking, as a data: URL (the e-mail carries the same as an attachment). */
 function icsHref(last: LastReservation, venue: NonNullable<Props['venue']>, title: string, url: string): string {
   const start = zonedInstant(venue.timezone, last.date, last.time);
   const end = new Date(start.getTime() + 120 * 60_000);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//frontpage//reservation//EN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${last.hash ?? `${last.date}-${last.time}`}@${window.location.host}`,
-    `DTSTAMP:${icsStamp(new Date())}`,
-    `DTSTART:${icsStamp(start)}`,
-    `DTEND:${icsStamp(end)}`,
-    `SUMMARY:${icsText(title)}`,
-    `LOCATION:${icsText(venue.address)}`,
-    `URL:${url}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join('\r\n'))}`;
+  const file = calendarFile({ uid: `${last.hash ?? `${last.date}-${last.time}`}@${window.location.host}`, start, end, now: new Date(), summary: title, location: venue.address, url });
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(file)}`;
 }
 
 /** The booking just made, kept by the wizard in sessionStorage (the page itself is cached, the same for everyone). */

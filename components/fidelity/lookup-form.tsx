@@ -8,6 +8,7 @@ import { TextField } from '@/components/forms/text-field';
 import type { FormLabels, FormMessages } from '@/components/forms/types';
 import { send } from '@/lib/api/client';
 import { lookupAnswer } from '@/lib/api/answers/fidelity';
+import { fill } from '@/lib/i18n/fill';
 
 type Props = {
   locale: Locale;
@@ -27,7 +28,7 @@ export function LookupForm({ locale, text }: Props) {
     return (
       <div className="message-panel" role="status">
         <h2>{text.sentTitle}</h2>
-        <p>{text.sentText.replace('{email}', sentTo)}</p>
+        <p>{fill(text.sentText, { email: sentTo })}</p>
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FieldError } from './field-error';
 import { PolicyDialog } from './policy-dialog';
 import { errorId, fieldId, type Registration } from './types';
+import { fill } from '@/lib/i18n/fill';
 
 type Props = {
   formId: string;
@@ -31,7 +32,7 @@ type Props = {
 export function readPolicyText(phrase: string, policy: string): string {
   if (!phrase.includes('{policy}')) return `${phrase}: ${policy}`;
   const name = phrase.startsWith('{policy}') ? policy : policy.charAt(0).toLocaleLowerCase() + policy.slice(1);
-  return phrase.replace('{policy}', name);
+  return fill(phrase, { policy: name });
 }
 
 export function ConsentField({ formId, registration, label, policyTitle, policyText, readPolicyLabel, closeLabel, error, required = true, requiredLabel, hint }: Props) {

@@ -134,7 +134,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       ) : null}
       {name === 'customValue' ? (
         <p id={`${FORM_ID}-customValue-hint`} className="field__hint">
-          {L.customValueHint.replace('{min}', card?.customMin != null ? fmt(card.customMin) : '').replace('{max}', card?.customMax != null ? fmt(card.customMax) : '')}
+          {fill(L.customValueHint, { min: card?.customMin != null ? fmt(card.customMin) : '', max: card?.customMax != null ? fmt(card.customMax) : '' })}
         </p>
       ) : null}
       <FieldError id={errorId(FORM_ID, name)} message={message(name)} />
@@ -172,7 +172,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           </select>
           <FieldError id={errorId(FORM_ID, 'id')} message={message('id')} />
         </div>
-        {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', L.customValue, L.customPlaceholder.replace('{value}', fmt(card.value))) : null}
+        {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', L.customValue, fill(L.customPlaceholder, { value: fmt(card.value) })) : null}
         <div className={`field${errors.quantity ? ' field--invalid' : ''}`}>
           <label htmlFor={fieldId(FORM_ID, 'quantity')}>{L.quantity}</label>
           <input id={fieldId(FORM_ID, 'quantity')} type="number" inputMode="numeric" min={1} max={card?.maxQuantity} aria-invalid={errors.quantity ? true : undefined} aria-describedby={errors.quantity ? errorId(FORM_ID, 'quantity') : undefined} {...register('quantity')} />

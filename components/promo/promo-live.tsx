@@ -7,6 +7,7 @@ import type { PrefixOption } from '@/components/forms/phone-field';
 import type { Locale } from '@/lib/i18n/locales';
 import { send } from '@/lib/api/client';
 import { statusAnswer } from '@/lib/api/answers/promo';
+import { fill } from '@/lib/i18n/fill';
 
 type Plural = { one: string; other: string };
 export type PromoLiveText = {
@@ -178,7 +179,7 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
             </ol>
           </div>
           <p className="promo-count" data-remaining={live.remaining}>
-            {text.available[new Intl.PluralRules(locale).select(live.remaining) === 'one' ? 'one' : 'other'].replace('{count}', new Intl.NumberFormat(locale).format(live.remaining))}
+            {fill(text.available[new Intl.PluralRules(locale).select(live.remaining) === 'one' ? 'one' : 'other'], { count: new Intl.NumberFormat(locale).format(live.remaining) })}
           </p>
           <div className="actions">
             <button type="button" className="button button--large" aria-haspopup="dialog" onClick={() => setOpen(true)}>

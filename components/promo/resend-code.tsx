@@ -4,6 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { send } from '@/lib/api/client';
 import { resendAnswer } from '@/lib/api/answers/promo';
 import { FormSubmit } from '@/components/forms/form-submit';
+import { fill } from '@/lib/i18n/fill';
 
 /** What the promo form keeps when the answer is `duplicate`: the address to send the code to again. */
 export const PROMO_DUPLICATE_KEY = 'frontpagePromoDuplicate';
@@ -38,7 +39,7 @@ export function ResendCode({ urlName, locale, texts }: { urlName: string; locale
   if (state === 'sent') {
     return (
       <p role="status" className="notice">
-        {texts.sent.replace('{email}', email)}
+        {fill(texts.sent, { email })}
       </p>
     );
   }

@@ -5,6 +5,7 @@ import { send } from '@/lib/api/client';
 import { redeemAnswer } from '@/lib/api/answers/promo';
 import { signInAnswer } from '@/lib/api/answers/staff';
 import { formatMoment } from '@/lib/i18n/format';
+import { fill } from '@/lib/i18n/fill';
 
 type Text = {
   tokenLabel: string;
@@ -17,7 +18,6 @@ type Text = {
   unavailable: string;
   tooMany?: string;
 };
-
 
 /** Staff sign-in with the venue's credential: a staff session for this device (`POST /api/staff/session`), then the page again. */
 export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn' | 'wrongToken' | 'unavailable' | 'tooMany'> }) {
@@ -68,8 +68,8 @@ export function RedeemButton({ id, signature, locale, timeZone, text }: { id: st
     setBusy(true);
     const { body } = await send('/api/promo/redeem', redeemAnswer, { body: { id, s: signature } });
     setBusy(false);
-    if (body?.result === 'used' && body.usedAt) setMessage({ ok: true, text: text.used.replace('{time}', formatMoment(body.usedAt, locale, timeZone)) });
-    else if (body?.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: text.alreadyUsed.replace('{time}', formatMoment(body.usedAt, locale, timeZone)) });
+    if (body?.result === 'used' && body.usedAt) setMessage({ ok: true, text: fill(text.used, { time: formatMoment(body.usedAt, locale, timeZone) }) });
+    else if (body?.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: fill(text.alreadyUsed, { time: formatMoment(body.usedAt, locale, timeZone) }) });
     else if (body?.result === 'expired') setMessage({ ok: false, text: text.expired });
     else setMessage({ ok: false, text: text.unavailable });
   };

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import type { WizardSetup } from './types';
+import { fill } from '@/lib/i18n/fill';
 
 export type Hold = { token: string; expiresAt: string; date: string; time: string; zone: string; pax: number };
 
@@ -26,7 +27,7 @@ export function HoldNotice({ setup, hold, expired, date, time, zone, pax, onExpi
   return (
     <p className="notice" role="timer" aria-live="off">
       {/* A duration, not a clock time: "noch 7:59 Min.", "encore 7 min 59" (issue 29). */}
-      {setup.t['time.held'].replace('{minutes}', mm).replace('{seconds}', ss)}
+      {fill(setup.t['time.held'], { minutes: mm, seconds: ss })}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { WizardSetup } from './types';
+import { fill } from '@/lib/i18n/fill';
 
 /**
  * The wizard's first step as server HTML: shown before the browser's wizard takes over
@@ -49,7 +50,7 @@ export function PeopleStepStatic({ setup }: { setup: WizardSetup }) {
             </div>
           </form>
         ) : null}
-        <p className="lead">{t['people.tooLarge'].replace('{max}', String(partySize.max))}</p>
+        <p className="lead">{fill(t['people.tooLarge'], { max: partySize.max })}</p>
       </section>
     </div>
   );

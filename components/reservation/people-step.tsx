@@ -1,6 +1,7 @@
 'use client';
 
 import type { WizardSetup } from './types';
+import { fill } from '@/lib/i18n/fill';
 
 type Props = {
   setup: WizardSetup;
@@ -43,8 +44,8 @@ export function PeopleStep({ setup, partySize = setup.partySize, onChoose, hint 
       ) : null}
       {hint === undefined ? (
         <p className="lead">
-          {t['people.tooLarge'].replace('{max}', String(partySize.max))}{' '}
-          {setup.phone ? <a href={`tel:${setup.phone.replace(/\s+/g, '')}`}>{t['people.contact'].replace('{phone}', setup.phone)}</a> : null}
+          {fill(t['people.tooLarge'], { max: partySize.max })}{' '}
+          {setup.phone ? <a href={`tel:${setup.phone.replace(/\s+/g, '')}`}>{fill(t['people.contact'], { phone: setup.phone })}</a> : null}
         </p>
       ) : (
         hint

@@ -13,6 +13,7 @@ import { TEST_CARDS } from '@/server/payments/local';
 import { applyCheckoutEvent } from './service';
 import { config } from '@/server/runtime/config';
 import { escapeHtml } from '@/lib/html/escape';
+import { fill } from '@/lib/i18n/fill';
 
 const catalogues = { it, en, fr, es, de };
 /**
@@ -55,7 +56,7 @@ ${error ? `<p role="alert" class="error" id="card-error">${escapeHtml(t[error] ?
 <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="${escapeHtml(cardNumber)}"${error ? ' aria-invalid="true" aria-describedby="card-error"' : ''}>
 <p class="hint">${escapeHtml(t.hint)}</p>
 <p class="hint">${escapeHtml(t.wallet)}</p>
-<button type="submit" name="action" value="pay">${escapeHtml(t.pay.replace('{amount}', amount))}</button>
+<button type="submit" name="action" value="pay">${escapeHtml(fill(t.pay, { amount }))}</button>
 <button type="submit" name="action" value="cancel" class="ghost">${escapeHtml(t.cancel)}</button>
 </form>`;
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(t.title)}</title>

@@ -8,7 +8,6 @@ import { send } from '@/lib/api/client';
 import { staffAnswerAnswer } from '@/lib/api/answers/staff';
 import { pick, type SheetText } from './types';
 
-
 /** The actions a booking's card offers as buttons; refunding a fee is offered apart, once one was charged. */
 type Action = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'offer';
 type Answer = Action | 'refundfee';

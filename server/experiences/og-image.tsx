@@ -10,7 +10,6 @@ import { formatDay } from '@/lib/i18n/format';
 import { photoSource } from '@/server/og/photo';
 import { brandOf, shareCard } from '@/server/og/share-images';
 
-
 /**
  * The experience's share image (1200 × 630, server/og/share-images.tsx): its photo when it
  * has one, its title, its date and its price, on the venue's brand colour.

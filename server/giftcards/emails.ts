@@ -22,7 +22,6 @@ import { fill } from '@/lib/i18n/fill';
 const catalogues = { it, en, fr, es, de };
 type Mail = 'recipient' | 'buyer' | 'venue';
 
-
 function phrases(locale: Locale, mail: Mail) {
   const texts = (catalogues[locale].giftcards.emails as Record<Mail | 'labels', Record<string, string>>);
   return { t: (key: string, vars: Record<string, string> = {}) => fill(texts[mail][key] ?? '', vars), label: (key: string) => texts.labels[key] ?? key };

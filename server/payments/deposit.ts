@@ -109,8 +109,9 @@ export async function startDeposit(
   input: PaymentStart,
   provider = depositProvider(),
 ): Promise<StartedPayment> {
-  const created = await provider.create({ ...input, metadata: venueMetadata(venue, input.metadata) });
-  await db.insert(depositPayments).values({ ...startedMirror(venue, provider.kind, created, input), metadata: venueMetadata(venue, input.metadata) });
+  const metadata = venueMetadata(venue, input.metadata);
+  const created = await provider.create({ ...input, metadata });
+  await db.insert(depositPayments).values({ ...startedMirror(venue, provider.kind, created, input), metadata });
   log.info('deposit_started', { venueId: venue.id, provider: provider.kind });
   return created;
 }

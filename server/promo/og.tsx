@@ -10,7 +10,6 @@ import { loadPromo } from '@/server/promo/data';
 import { formatDay } from '@/lib/i18n/format';
 import { clip } from '@/server/og/share-images';
 
-
 /**
  * `GET /api/promo/og?urlName=&lang=`: the promotion's OpenGraph/Twitter image (1200×630),
  * per promotion and language: the venue, the title, the offer and the end date. Rendered

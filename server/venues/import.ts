@@ -108,8 +108,7 @@ export async function importVenue(db: Database, file: VenueFile): Promise<{ venu
     for (const e of file.experiences) {
       const row = {
         venueId,
-        ...same(e, 'key', 'title', 'description', 'additionalFields', 'cancellation', 'durationMinutes', 'maxBookings', 'minGuests', 'maxGuests', 'times'),
-        ...same(e, 'guaranteeType', 'purchaseType', 'experienceType', 'photo', 'file', 'active', 'visible', 'calendar', 'askVisitReason', 'zoneChoice', 'soldOutActive', 'sort'),
+        ...same(e, 'key', 'title', 'description', 'additionalFields', 'cancellation', 'durationMinutes', 'maxBookings', 'minGuests', 'maxGuests', 'times', 'guaranteeType', 'purchaseType', 'experienceType', 'photo', 'file', 'active', 'visible', 'calendar', 'askVisitReason', 'zoneChoice', 'soldOutActive', 'sort'),
         fileTitle: e.fileTitle ?? null,
         bookingConditions: e.bookingConditions ?? null,
         startDate: e.date ?? null,

@@ -8,7 +8,7 @@ import { autoOffersAnswer } from '@/lib/api/answers/staff';
 import en from '@/messages/en.json';
 import { answerFixture } from '../helpers/answers';
 
-const text = en.staffArea as unknown as SheetText;
+const text: SheetText = en.staffArea;
 const answering = (status: number, body: unknown) => {
   const mock = jest.fn().mockResolvedValue({ ok: status < 400, status, json: async () => body });
   global.fetch = mock as unknown as typeof fetch;

@@ -16,7 +16,6 @@ import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 import { experienceImagePath } from './metadata';
 import { bookableNow, soldOut, whyNotBookable } from '@/lib/experiences/standing';
 
-
 /** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
 export async function ExperienceScreen({ params, hash }: { params: VenueParams; hash: string }) {
   const { locale, location, venueKey } = await loadVenue(params);

@@ -21,8 +21,6 @@ async function loadBooking(params: VenueParams & { key: string }) {
   return booking ? { ...venue, booking } : null;
 }
 
-const longDate = formatLongDate;
-
 async function BookingSummary({ booking, locale, valuta }: { booking: BookingView; locale: Locale; valuta: string }) {
   const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
   const labels = messages.reserve.summary;
@@ -41,7 +39,7 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
       <dt>{labels.people}</dt>
       <dd>{t('people.count', { count: booking.pax })}</dd>
       <dt>{labels.date}</dt>
-      <dd>{longDate(booking.date, locale)}</dd>
+      <dd>{formatLongDate(booking.date, locale)}</dd>
       <dt>{labels.time}</dt>
       <dd>{booking.time}</dd>
       <dt>{labels.zone}</dt>

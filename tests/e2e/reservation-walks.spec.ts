@@ -54,6 +54,8 @@ test.describe('booking walks', () => {
   test('a party above the auto-confirm limit confirms its SMS code and ends on "accept"', async ({ page }) => {
     await page.goto('/en/reserve');
     await expect(page.getByText(fill(en('reserve.people.tooLarge'), { max: 12 }))).toBeVisible();
+    // A larger party calls the venue: its number, in words and as a tel: link.
+    await expect(page.getByRole('link', { name: fill(en('reserve.people.contact'), { phone: '+39 055 210 4387' }) })).toHaveAttribute('href', 'tel:+390552104387');
     await page.getByLabel(en('reserve.people.more')).selectOption({ label: '8 people' });
     await expect(page).toHaveURL(/pax=8/);
     await expect(page.getByRole('heading', { name: en('reserve.date.title') })).toBeVisible();

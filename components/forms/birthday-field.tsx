@@ -1,7 +1,7 @@
 'use client';
 
 import { FieldError } from './field-error';
-import { errorId, fieldId, type FormLabels, type Registration } from './types';
+import { errorAria, errorId, fieldId, type FormLabels, type Registration } from './types';
 
 type BirthdayName = 'compleannoGiorno' | 'compleannoMese';
 
@@ -46,7 +46,7 @@ function PartSelect({ formId, registration, label, error, autoComplete, required
   return (
     <div className={`field${grow ? ' field--grow' : ''}${error ? ' field--invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} autoComplete={autoComplete} aria-required={required} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId(formId, registration.name) : undefined} {...registration}>
+      <select id={id} autoComplete={autoComplete} aria-required={required} {...errorAria(formId, registration.name, error)} {...registration}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.label} value={o.value}>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { FieldError } from './field-error';
 import { PolicyDialog } from './policy-dialog';
-import { errorId, fieldId, type Registration } from './types';
+import { errorAria, errorId, fieldId, type Registration } from './types';
 import { fill } from '@/lib/i18n/fill';
 
 type Props = {
@@ -45,8 +45,7 @@ export function ConsentField({ formId, registration, label, policyTitle, policyT
           id={id}
           type="checkbox"
           aria-required={required ? true : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hint ? `${id}-hint` : '', error ? errorId(formId, registration.name) : ''].filter(Boolean).join(' ') || undefined}
+          {...errorAria(formId, registration.name, error, hint ? `${id}-hint` : undefined)}
           {...registration}
         />
         <label htmlFor={id}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { FieldError } from './field-error';
-import { errorId, fieldId, type Registration } from './types';
+import { errorAria, errorId, fieldId, type Registration } from './types';
 
 type Props = { formId: string; registration: Registration; label: string; hint: string; error?: string; requiredLabel: string };
 
@@ -28,8 +28,7 @@ export function DateField({ formId, registration, label, hint, error, requiredLa
         placeholder="dd/mm/yyyy"
         pattern="\d{1,2}/\d{1,2}/\d{4}"
         aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId(formId, registration.name)}` : hintId}
+        {...errorAria(formId, registration.name, error, hintId)}
         {...registration}
       />
       <FieldError id={errorId(formId, registration.name)} message={error} />

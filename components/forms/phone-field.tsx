@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { preloadPhoneRules } from '@/lib/forms/client-rules';
 import { FieldError } from './field-error';
-import { errorId, fieldId, type Registration } from './types';
+import { errorAria, errorId, fieldId, type Registration } from './types';
 
 export type PrefixOption = { paese: string; prefisso: string; iso: string };
 
@@ -142,8 +142,7 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
             id={prefixId}
             autoComplete="tel-country-code"
             aria-required={required || undefined}
-            aria-invalid={prefixError ? true : undefined}
-            aria-describedby={prefixError ? errorId(formId, prefix.name) : undefined}
+            {...errorAria(formId, prefix.name, prefixError)}
             defaultValue={fallback}
             {...prefix}
             ref={(el) => {
@@ -166,8 +165,7 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
             inputMode="tel"
             autoComplete="tel-national"
             aria-required={required || undefined}
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={phoneError ? errorId(formId, phone.name) : undefined}
+            {...errorAria(formId, phone.name, phoneError)}
             {...phone}
             onFocus={preloadPhoneRules}
           />

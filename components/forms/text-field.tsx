@@ -1,7 +1,7 @@
 'use client';
 
 import { FieldError } from './field-error';
-import { errorId, fieldId, type Registration } from './types';
+import { errorAria, errorId, fieldId, type Registration } from './types';
 
 type Props = {
   formId: string;
@@ -30,8 +30,7 @@ export function TextField({ formId, registration, label, error, type = 'text', a
         autoComplete={autoComplete}
         inputMode={inputMode}
         aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(formId, registration.name) : undefined}
+        {...errorAria(formId, registration.name, error)}
         {...registration}
       />
       <FieldError id={errorId(formId, registration.name)} message={error} />

@@ -23,3 +23,12 @@ export type FormLabels = (typeof it)['forms']['labels'];
 /** Ids that tie an input to its error text (`aria-describedby`). */
 export const fieldId = (formId: string, name: string) => `${formId}-${name}`;
 export const errorId = (formId: string, name: string) => `${formId}-${name}-error`;
+
+/**
+ * A field's error wiring: marked invalid while it has an error, and described by its hint (when
+ * it has one) and then its error text, so a screen reader reads both when the field takes the focus.
+ */
+export const errorAria = (formId: string, name: string, error: string | undefined, hintId?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [hintId, error ? errorId(formId, name) : ''].filter(Boolean).join(' ') || undefined,
+});

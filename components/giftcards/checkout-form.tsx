@@ -7,7 +7,7 @@ import type { PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
-import { errorId, fieldId, type FormLabels } from '@/components/forms/types';
+import { errorAria, errorId, fieldId, type FormLabels } from '@/components/forms/types';
 import type it from '@/messages/it.json';
 import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -123,9 +123,9 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
         {label} <span className="field__required">({text.optional})</span>
       </label>
       {name === 'message' ? (
-        <textarea id={fieldId(FORM_ID, name)} rows={3} maxLength={500} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? errorId(FORM_ID, name) : undefined} {...register(name)} />
+        <textarea id={fieldId(FORM_ID, name)} rows={3} maxLength={500} {...errorAria(FORM_ID, name, message(name))} {...register(name)} />
       ) : (
-        <input id={fieldId(FORM_ID, name)} inputMode="decimal" placeholder={hint} aria-invalid={message(name) ? true : undefined} aria-describedby={`${FORM_ID}-${name}-hint${message(name) ? ` ${errorId(FORM_ID, name)}` : ''}`} {...register(name)} />
+        <input id={fieldId(FORM_ID, name)} inputMode="decimal" placeholder={hint} {...errorAria(FORM_ID, name, message(name), `${FORM_ID}-${name}-hint`)} {...register(name)} />
       )}
       {name === 'deliveryDate' ? (
         <p id={`${FORM_ID}-deliveryDate-hint`} className="field__hint">
@@ -175,7 +175,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
         {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', L.customValue, fill(L.customPlaceholder, { value: fmt(card.value) })) : null}
         <div className={`field${errors.quantity ? ' field--invalid' : ''}`}>
           <label htmlFor={fieldId(FORM_ID, 'quantity')}>{L.quantity}</label>
-          <input id={fieldId(FORM_ID, 'quantity')} type="number" inputMode="numeric" min={1} max={card?.maxQuantity} aria-invalid={errors.quantity ? true : undefined} aria-describedby={errors.quantity ? errorId(FORM_ID, 'quantity') : undefined} {...register('quantity')} />
+          <input id={fieldId(FORM_ID, 'quantity')} type="number" inputMode="numeric" min={1} max={card?.maxQuantity} {...errorAria(FORM_ID, 'quantity', message('quantity'))} {...register('quantity')} />
           <FieldError id={errorId(FORM_ID, 'quantity')} message={message('quantity')} />
         </div>
         <dl className="summary__list" aria-live="polite">

@@ -3,6 +3,8 @@
  */
 import { render, screen } from '@testing-library/react';
 import { DateField } from '@/components/forms/date-field';
+import { TextField } from '@/components/forms/text-field';
+import { ConsentField } from '@/components/forms/consent-field';
 import { dateDMY, parseDayMonthYear } from '@/lib/forms/fields';
 import { TEST_NOW, testDay } from '../helpers/clock';
 import { commonYearFrom, leapYearAfter } from '../helpers/dates';
@@ -31,5 +33,30 @@ describe('date input dd/mm/yyyy', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input.getAttribute('aria-describedby')).toBe('f-data-hint f-data-error');
     expect(screen.getByText('Wrong date')).toHaveAttribute('id', 'f-data-error');
+  });
+});
+
+describe("a field's error wiring (errorAria), one rule for every field of the form kit", () => {
+  const registration = (name: string) => ({ name, onChange: async () => {}, onBlur: async () => {}, ref: () => {} });
+
+  it('a text field is invalid and described by its error only while it has one', () => {
+    const { rerender } = render(<TextField formId="f" registration={registration('email')} label="E-mail" requiredLabel="required" />);
+    const input = screen.getByLabelText(/E-mail/);
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).not.toHaveAttribute('aria-describedby');
+    rerender(<TextField formId="f" registration={registration('email')} label="E-mail" requiredLabel="required" error="Enter an e-mail" />);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')).toBe('f-email-error');
+  });
+
+  it('a consent with a hint is described by the hint, and by the hint then its error once refused', () => {
+    const props = { formId: 'f', registration: registration('marketing'), label: 'Marketing', requiredLabel: 'required', hint: 'Needed for this promotion', policyTitle: 'Policy', policyText: 'Text', readPolicyLabel: 'Read the {policy}', closeLabel: 'Close' };
+    const { rerender } = render(<ConsentField {...props} />);
+    const box = screen.getByRole('checkbox');
+    expect(box.getAttribute('aria-describedby')).toBe('f-marketing-hint');
+    expect(box).not.toHaveAttribute('aria-invalid');
+    rerender(<ConsentField {...props} error="Required" />);
+    expect(box.getAttribute('aria-describedby')).toBe('f-marketing-hint f-marketing-error');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
   });
 });

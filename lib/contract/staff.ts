@@ -21,6 +21,10 @@ export const staffBookingSchema = z.object({
   zoneName: texts,
   status: z.enum(['confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined']),
   attendance: z.enum(['', 'arrived', 'noshow']).catch(''),
+  /** From when a no-show may be marked (issue 41; ISO instant); a backend without it sends none. */
+  noShowFrom: str,
+  /** Until when the last attendance mark can be undone (`staff/undo`; ISO instant), '' for none. */
+  undoUntil: str,
   /** The reminder the day before (issue 24): '' (none), sent, coming (the guest confirmed), cancelled (from the reminder). */
   reminder: z.enum(['', 'sent', 'coming', 'cancelled']).catch(''),
   notes: str,
@@ -42,6 +46,8 @@ export type StaffBooking = z.output<typeof staffBookingSchema>;
 export const staffDaySchema = z.object({
   date: z.string().min(1),
   today: str,
+  /** The backend's time of the answer (ISO), which `noShowFrom` and `undoUntil` are read against; optional. */
+  now: str,
   timezone: str,
   /** The venue's currency (ISO 4217), for the amounts on the sheet. */
   currency: str,
@@ -65,6 +71,7 @@ export const staffAnswers = {
   'staff/cancel': staffAnswerSchema,
   'staff/refundfee': staffAnswerSchema,
   'staff/offer': staffAnswerSchema,
+  'staff/undo': staffAnswerSchema,
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),
   'staff/metrics': z.object({
     month: str,

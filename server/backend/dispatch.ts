@@ -35,7 +35,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from '@/server/booking/calls';
-import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics } from '@/server/staff/calls';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo } from '@/server/staff/calls';
 import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from '@/server/giftcards/calls';
 
 /** Where a call came from, over HTTP (server/backend/http.ts). */
@@ -103,6 +103,7 @@ const handlers: Record<string, Handler> = {
   'staff/offer': staffOffer,
   'staff/autooffers': staffAutoOffers,
   'staff/metrics': staffMetrics,
+  'staff/undo': staffUndo,
 };
 
 export function isKnownCall(call: string): boolean {

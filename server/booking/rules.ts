@@ -127,6 +127,11 @@ export const bookingRulesSchema = z
       })
       .default({ automatic: true, minutes: 15 })
       .describe('Freed seats offered to the waiting list, one guest at a time, in the order they joined.'),
+    /**
+     * No no-show before its time (issue 41): staff may mark a booking a no-show (and so charge
+     * its fee) only this many minutes after its start, in the venue's time zone (server/staff/view.ts).
+     */
+    noShowGraceMinutes: z.number().int().min(0).max(720).default(15).describe("Minutes after a booking's start before staff may mark it a no-show (and charge its fee)."),
   })
   .default({
     smsConfirmation: { mode: 'never', covers: 0 },
@@ -143,6 +148,7 @@ export const bookingRulesSchema = z
     pendingDeadline: { hours: 24, minHoursBefore: 2, outcome: 'decline' },
     reminders: { enabled: true, hour: 10, sms: false },
     waitlistOffers: { automatic: true, minutes: 15 },
+    noShowGraceMinutes: 15,
   });
 
 export type BookingRules = z.infer<typeof bookingRulesSchema>;

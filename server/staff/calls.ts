@@ -4,6 +4,7 @@ import { answerBooking, serviceSheet, setAutoOffers } from '@/server/staff/sheet
 import type { StaffAction } from '@/server/staff/view';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { venueMetrics } from '@/server/staff/metrics';
+import { undoAttendance } from '@/server/staff/undo';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -24,23 +25,49 @@ export async function staffDay({ db, venue, params }: CallContext): Promise<Enve
   return { status: true, data: await serviceSheet(db, venue, date.data) };
 }
 
+const readAnswer = (params: URLSearchParams) => {
+  const q = answerInput.safeParse(Object.fromEntries(params.entries()));
+  if (q.success) return q;
+  const field = String(q.error.issues[0]?.path[0] ?? 'hash');
+  return { success: false as const, refusal: { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { [field]: q.error.issues[0]?.message === 'noteTooLong' ? 'noteTooLong' : 'invalid' } } };
+};
+
+/**
+ * Refusals that are not about the booking's version or status, with the booking as it is now:
+ * `tooEarly` (a no-show before the booking's start plus the venue's grace), `undoExpired`
+ * (an undo after UNDO_MINUTES), `feePending` (an undo of a no-show whose fee is still on its way).
+ */
+const REFUSALS = new Set(['tooEarly', 'undoExpired', 'feePending']);
+
 /**
  * `staff/{action} {hash, version, note?}` → `{result: 'done', booking}`; `409 {result:
- * 'changed' | 'notAllowed', booking}` (the booking as it is now); `404 notFound`; `400` for
- * bad input.
+ * 'changed' | 'notAllowed', booking}` (the booking as it is now); `409 tooEarly` (with
+ * `data.booking`); `404 notFound`; `400` for bad input.
  */
 const answer =
   (action: StaffAction) =>
   async ({ db, venue, params, venueKey }: CallContext): Promise<Envelope> => {
-    const q = answerInput.safeParse(Object.fromEntries(params.entries()));
-    if (!q.success) {
-      const field = String(q.error.issues[0]?.path[0] ?? 'hash');
-      return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { [field]: q.error.issues[0]?.message === 'noteTooLong' ? 'noteTooLong' : 'invalid' } };
-    }
+    const q = readAnswer(params);
+    if (!q.success) return q.refusal;
     const result = await answerBooking(db, venue, { ...q.data, action, by: 'staff', host: venueKey });
     if (result.result === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
+    if (REFUSALS.has(result.result)) return { httpStatus: 409, status: false, error: result.result, data: { booking: result.booking } };
     return { httpStatus: result.result === 'done' ? 200 : 409, status: true, data: result };
   };
+
+/**
+ * `staff/undo {hash, version}` (issue 41): staff's last mark, arrived or no-show, taken back
+ * within 10 minutes (an undone no-show's fee refunded in full, once) → `{result: 'done',
+ * booking}`; `409 {result: 'changed' | 'notAllowed', booking}`; `409 undoExpired | feePending`.
+ */
+export async function staffUndo({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = readAnswer(params);
+  if (!q.success) return q.refusal;
+  const result = await undoAttendance(db, venue, { hash: q.data.hash, version: q.data.version });
+  if (result.result === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
+  if (REFUSALS.has(result.result)) return { httpStatus: 409, status: false, error: result.result, data: { booking: result.booking } };
+  return { httpStatus: result.result === 'done' ? 200 : 409, status: true, data: result };
+}
 
 export const staffConfirm = answer('confirm');
 export const staffDecline = answer('decline');

@@ -8,7 +8,7 @@ import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { actionAllowed, answerChanges, staffExperienceView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { actionAllowed, answerChanges, noShowFrom, staffExperienceView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
 
 /**
@@ -32,7 +32,8 @@ export async function experienceSheet(db: Database, venue: VenueRow, date: strin
     .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.date, date), isNull(experienceBookings.reservationId), inArray(experienceBookings.status, SHOWN)))
     .orderBy(asc(experienceBookings.time), asc(experienceBookings.createdAt), asc(experienceBookings.id));
   const fees = await feesOf(db, 'experience', rows.filter(({ b }) => b.attendance).map(({ b }) => b.id));
-  return rows.map(({ b, title }) => staffExperienceView(b, { title }, zoneNames, fees.get(b.id) ?? null));
+  const timing = timingOf(venue);
+  return rows.map(({ b, title }) => staffExperienceView(b, { title }, zoneNames, timing, fees.get(b.id) ?? null));
 }
 
 /** The venue's experience bookings (on their own) still pending, for the deadline sweep. */
@@ -44,7 +45,7 @@ export async function pendingExperienceBookings(db: Database) {
     .orderBy(asc(experienceBookings.id));
 }
 
-export type ExperienceAnswer = { result: 'done' | 'changed' | 'notAllowed'; booking: StaffBooking } | { result: 'notFound' };
+export type ExperienceAnswer = { result: 'done' | 'changed' | 'notAllowed' | 'tooEarly'; booking: StaffBooking } | { result: 'notFound' };
 
 /** One answer of the venue to an experience booked on its own (see `answerBooking`, whose twin this is). */
 export async function answerExperienceBooking(
@@ -63,19 +64,21 @@ export async function answerExperienceBooking(
   const { e } = found;
   let chargeId: number | null = null;
   let feeRefundId: number | null = null;
+  const timing = timingOf(venue);
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockExperienceDate(t, venue.id, e.id, found.b.date);
     const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
-    const view = async () => staffExperienceView(b, e, zoneNames, (await feesOf(t, 'experience', [b.id])).get(b.id) ?? null);
+    const view = async () => staffExperienceView(b, e, zoneNames, timing, (await feesOf(t, 'experience', [b.id])).get(b.id) ?? null);
     if (input.version !== null && b.revision !== input.version) return { result: 'changed' as const, booking: await view(), refund: null };
     if (!actionAllowed(input.action, b, 'experience')) return { result: 'notAllowed' as const, booking: await view(), refund: null };
+    if (input.action === 'noshow' && now.getTime() < noShowFrom(timing, b).getTime()) return { result: 'tooEarly' as const, booking: await view(), refund: null };
     if (input.action === 'refundfee') {
       feeRefundId = await claimFeeRefund(t, 'experience', b.id, now);
       return { result: feeRefundId ? ('done' as const) : ('notAllowed' as const), booking: await view(), refund: null };
     }
     const ends = input.action === 'decline' || input.action === 'cancel';
-    const changes: Partial<typeof experienceBookings.$inferInsert> = answerChanges(input.action, input.by, input.note, now);
+    const changes: Partial<typeof experienceBookings.$inferInsert> = answerChanges(input.action, input.by, input.note, now, b);
     const [changed] = await tx
       .update(experienceBookings)
       .set({ ...changes, revision: b.revision + 1 })
@@ -95,7 +98,7 @@ export async function answerExperienceBooking(
         venueEvent: input.by === 'deadline' ? (input.action === 'confirm' ? 'deadlineConfirmed' : 'deadlineDeclined') : undefined,
       });
     }
-    return { result: 'done' as const, booking: staffExperienceView(changed, e, zoneNames), refund };
+    return { result: 'done' as const, booking: staffExperienceView(changed, e, zoneNames, timing), refund };
   });
   if (outcome.refund) await refundDeposit(db, venue, outcome.refund);
   if (outcome.result === 'done') {

@@ -60,20 +60,26 @@ export async function handleStaffDay(request: NextRequest): Promise<Response> {
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
 }
 
+/** The sheet's refusals that are not about the booking's version or status (server/staff/calls.ts): 409 with the error. */
+const REFUSED = new Set(['tooEarly', 'undoExpired', 'feePending']);
+
 /**
  * `POST /api/staff/answer {hash, action, version, note?}`: one answer to a booking, action
- * `confirm`, `decline`, `arrived`, `noshow` or `cancel`. 200 `{result: 'done', booking}`;
- * 409 `{result: 'changed' | 'notAllowed', booking}` with the booking as it is now; 401, 400, 404, 501, 503.
+ * `confirm`, `decline`, `arrived`, `noshow`, `cancel`, `refundfee`, `offer`, or `undo` (the
+ * last mark, within 10 minutes). 200 `{result: 'done', booking}`; 409 `{result: 'changed' |
+ * 'notAllowed', booking}` with the booking as it is now; 409 `{error: 'tooEarly' |
+ * 'undoExpired' | 'feePending'}`; 401, 400, 404, 501, 503.
  */
 export async function handleStaffAnswer(request: NextRequest): Promise<Response> {
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
-  if (!body || !isStaffAction(body.action) || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  if (!body || !(isStaffAction(body.action) || body.action === 'undo') || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const note = typeof body.note === 'string' ? body.note : '';
   if (note.length > 500) return json({ error: 'invalid', fieldErrors: { note: 'noteTooLong' } }, 400);
   const result = await backendFor(venueOf(request)).staff(`staff/${body.action}`, { hash: body.hash, version: String(body.version), note });
   if (result.status) return json(result.data, result.data.result === 'done' ? 200 : 409);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
+  if (REFUSED.has(result.error)) return json({ error: result.error }, 409);
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
 }
 

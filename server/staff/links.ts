@@ -5,7 +5,7 @@ import { findReservation } from '@/server/booking/changes';
 import { instantOf } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { answerBooking, type StaffOutcome } from './sheet';
-import { staffBookingView } from './view';
+import { staffBookingView, timingOf } from './view';
 import { isSignedLink, type AnswerLink } from './link-signature';
 
 export type LinkState =
@@ -18,7 +18,7 @@ export async function answerLinkState(db: Database, venue: VenueRow, link: Answe
   if (!link || !isSignedLink(venue, link)) return { state: 'invalid' };
   const r = await findReservation(db, venue, link.hash);
   if (!r) return { state: 'invalid' };
-  const booking = staffBookingView(r, new Map(), null);
+  const booking = staffBookingView(r, new Map(), timingOf(venue), null);
   if (r.revision !== link.version) return { state: 'answered', booking };
   if (instantOf(venue.timezone, r.date, r.time).getTime() <= now.getTime()) return { state: 'expired', booking };
   return { state: r.status === 'pending' ? 'open' : 'answered', booking };

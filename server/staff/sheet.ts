@@ -15,7 +15,7 @@ import { answerExperienceBooking, experienceSheet } from './experience-answers';
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
-import { actionAllowed, answerChanges, staffBookingView, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { actionAllowed, answerChanges, noShowFrom, staffBookingView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
  * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
@@ -33,12 +33,12 @@ export const NOTE_MAX = 500;
 /** The statuses the sheet shows: standing bookings, the waiting list, and the day's answers. */
 const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
-async function zoneNamesOf(db: Database, venueId: number) {
+export async function zoneNamesOf(db: Database, venueId: number) {
   const rows = await db.select({ key: zones.key, name: zones.name }).from(zones).where(eq(zones.venueId, venueId));
   return new Map(rows.map((z) => [z.key, z.name]));
 }
 
-async function experienceTitle(db: Database, reservationId: number): Promise<Texts | null> {
+export async function experienceTitle(db: Database, reservationId: number): Promise<Texts | null> {
   return (await experienceOfReservation(db, reservationId))?.title ?? null;
 }
 
@@ -63,7 +63,8 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
   ]);
   const fees = await feesOf(db, 'table', rows.filter((r) => r.attendance).map((r) => r.id));
   const offers = await offersOf(db, rows.map((r) => r.id));
-  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, await experienceTitle(db, r.id), fees.get(r.id) ?? null, offers.get(r.id) ?? null)));
+  const timing = timingOf(venue);
+  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, timing, await experienceTitle(db, r.id), fees.get(r.id) ?? null, offers.get(r.id) ?? null)));
   const weekday = isoWeekday(date);
   const booked = new Set(rows.map((r) => r.shiftKey));
   const shifts = v.shifts
@@ -82,10 +83,12 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
     });
   const waitingList = views.filter((b) => b.status === 'waitinglist').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const experiences = await experienceSheet(db, venue, date, zoneNames);
-  return { date, today: venueToday(venue), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic };
+  // `now`: the server's time, which the sheet holds `noShowFrom` and `undoUntil` against (not the device's clock).
+  return { date, today: venueToday(venue), now: clockNow().toISOString(), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic };
 }
 
-export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed' | 'noSeats'; booking: StaffBooking } | { result: 'notFound' };
+/** `tooEarly`: a no-show before the booking's start plus the venue's grace (issue 41), refused with the booking as it is. */
+export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed' | 'noSeats' | 'tooEarly'; booking: StaffBooking } | { result: 'notFound' };
 
 /**
  * One answer of the venue to a booking, as `by`. `version` is the booking's version the
@@ -107,20 +110,23 @@ export async function answerBooking(
   if (input.action === 'offer') return offerToEntry(db, venue, current, input.version, now);
   let chargeId: number | null = null;
   let refundId: number | null = null;
+  const timing = timingOf(venue);
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, current.date, current.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     const zoneNames = await zoneNamesOf(t, venue.id);
-    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, await experienceTitle(t, row.id), (await feesOf(t, 'table', [row.id])).get(row.id) ?? null);
+    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, timing, await experienceTitle(t, row.id), (await feesOf(t, 'table', [row.id])).get(row.id) ?? null);
     if (input.version !== null && r.revision !== input.version) return { result: 'changed' as const, booking: await view(r) };
     if (!actionAllowed(input.action, r)) return { result: 'notAllowed' as const, booking: await view(r) };
+    // No fee before the guest is late: the booking's start plus the venue's grace, in its time zone.
+    if (input.action === 'noshow' && now.getTime() < noShowFrom(timing, r).getTime()) return { result: 'tooEarly' as const, booking: await view(r) };
     if (input.action === 'refundfee') {
       // Not a change to the booking: its version stays, the fee's own row moves (once).
       refundId = await claimFeeRefund(t, 'table', r.id, now);
       return { result: refundId ? ('done' as const) : ('notAllowed' as const), booking: await view(r) };
     }
-    const changes: Partial<typeof reservations.$inferInsert> = answerChanges(input.action, input.by, note, now);
+    const changes: Partial<typeof reservations.$inferInsert> = answerChanges(input.action, input.by, note, now, r);
     const experience = await experienceTitle(t, r.id);
     const [changed] = await tx
       .update(reservations)
@@ -147,7 +153,7 @@ export async function answerBooking(
         venueEvent: input.by === 'deadline' ? (input.action === 'confirm' ? 'deadlineConfirmed' : 'deadlineDeclined') : undefined,
       });
     }
-    return { result: 'done' as const, booking: staffBookingView(changed, zoneNames, experience) };
+    return { result: 'done' as const, booking: staffBookingView(changed, zoneNames, timing, experience) };
   });
   if (outcome.result === 'done') {
     if (NEWS[input.action]) kickDelivery();
@@ -165,7 +171,7 @@ export async function answerBooking(
 async function offerToEntry(db: Database, venue: VenueRow, current: ReservationRow, version: number | null, now: Date): Promise<StaffOutcome> {
   const view = async () => {
     const [r] = await db.select().from(reservations).where(eq(reservations.id, current.id));
-    return staffBookingView(r, await zoneNamesOf(db, venue.id), null, null, (await offersOf(db, [r.id])).get(r.id) ?? null);
+    return staffBookingView(r, await zoneNamesOf(db, venue.id), timingOf(venue), null, null, (await offersOf(db, [r.id])).get(r.id) ?? null);
   };
   if (version !== null && current.revision !== version) return { result: 'changed', booking: await view() };
   const outcome = await offerByHand(db, venue, current.hash, now);

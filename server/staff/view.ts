@@ -1,6 +1,8 @@
 import 'server-only';
-import type { ExperienceBookingRow, ExperienceRow, ReservationRow, Texts } from '@/server/db/schema';
+import type { AttendanceBefore, ExperienceBookingRow, ExperienceRow, ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import type { FeeView } from '@/server/payments/noshow';
+import { bookingRulesSchema } from '@/server/booking/rules';
+import { instantOf } from '@/server/booking/time';
 import { displayPhone } from '@/lib/identity';
 
 /** What staff do to a booking and how they see one: shared by the table sheet (sheet.ts) and experiences (experience-answers.ts). */
@@ -14,10 +16,11 @@ export type AnsweredBy = 'staff' | 'link' | 'deadline';
 /**
  * At the table, once: a guest marked arrived is never a no-show (nor charged), one marked
  * arrived stays so; a no-show who turns up late can still be marked arrived (and a fee charged
- * by mistake refunded, `refundfee`).
+ * by mistake refunded, `refundfee`). A seated guest is not cancelled (issue 41); a mark made
+ * by mistake is undone instead (`staff/undo`, server/staff/undo.ts).
  */
 const attendanceAllows = (action: StaffAction, attendance: string | null) =>
-  action === 'noshow' ? !attendance : action === 'arrived' ? attendance !== 'arrived' : true;
+  action === 'noshow' ? !attendance : action === 'arrived' || action === 'cancel' ? attendance !== 'arrived' : true;
 
 /** The statuses each action applies to. */
 const ACTION_FROM: Record<StaffAction, readonly string[]> = {
@@ -42,9 +45,12 @@ export const actionAllowed = (action: StaffAction, booking: { status: string; at
  * no-show), or the status with who answered, when, and the note to the guest (a decline or a
  * cancel; a confirm clears it).
  */
-export function answerChanges(action: StaffAction, by: AnsweredBy, note: string, now: Date) {
-  if (action === 'arrived' || action === 'noshow') return { attendance: action, attendanceAt: now };
+export function answerChanges(action: StaffAction, by: AnsweredBy, note: string, now: Date, current: { attendance: 'arrived' | 'noshow' | null; attendanceAt: Date | null }) {
+  // A mark keeps what it replaced, so that `staff/undo` can go back to it; any other answer ends the undo.
+  if (action === 'arrived' || action === 'noshow')
+    return { attendance: action, attendanceAt: now, attendanceBefore: { attendance: current.attendance, at: current.attendanceAt?.toISOString() ?? null } satisfies AttendanceBefore };
   return {
+    attendanceBefore: null,
     status: action === 'confirm' ? ('confirmed' as const) : action === 'decline' ? ('declined' as const) : ('cancelled' as const),
     answeredBy: by,
     answeredAt: now,
@@ -53,17 +59,31 @@ export function answerChanges(action: StaffAction, by: AnsweredBy, note: string,
   };
 }
 
+/** How long staff's last attendance mark (arrived, no-show) can be undone (issue 41). */
+export const UNDO_MINUTES = 10;
+
+/** The venue's clock for the sheet: its time zone, and the grace after a booking's start before a no-show (`booking.noShowGraceMinutes`). */
+export type Timing = { timeZone: string; graceMinutes: number };
+export const timingOf = (venue: VenueRow): Timing => ({ timeZone: venue.timezone, graceMinutes: bookingRulesSchema.parse(venue.booking ?? undefined).noShowGraceMinutes });
+
+/** The first moment a booking may be marked a no-show: its start (venue time; an experience without a time, its day's start) plus the grace. */
+export const noShowFrom = (timing: Timing, b: { date: string; time: string | null }) => new Date(instantOf(timing.timeZone, b.date, b.time || '00:00').getTime() + timing.graceMinutes * 60_000);
+
+/** Until when staff's last attendance mark can be undone; null when there is none to undo. */
+export const undoUntil = (b: { attendance: string | null; attendanceAt: Date | null; attendanceBefore: AttendanceBefore | null }) =>
+  b.attendance && b.attendanceAt && b.attendanceBefore ? new Date(b.attendanceAt.getTime() + UNDO_MINUTES * 60_000) : null;
+
 /** A booking as staff see it. */
 type OfferView = { status: string; expiresAt: string; offeredBy: string };
 
 /** The columns a table booking and an experience booking share (tables/booking.ts's column sets). */
 type BookedRow = Pick<
   ReservationRow,
-  'hash' | 'revision' | 'date' | 'time' | 'covers' | 'firstName' | 'lastName' | 'phonePrefix' | 'phone' | 'email' | 'zoneKey' | 'attendance' | 'notes' | 'visitReason' | 'guaranteeProvider' | 'guaranteeTerms' | 'venueNote' | 'answeredBy' | 'answeredAt' | 'createdAt'
+  'hash' | 'revision' | 'date' | 'time' | 'covers' | 'firstName' | 'lastName' | 'phonePrefix' | 'phone' | 'email' | 'zoneKey' | 'attendance' | 'attendanceAt' | 'attendanceBefore' | 'notes' | 'visitReason' | 'guaranteeProvider' | 'guaranteeTerms' | 'venueNote' | 'answeredBy' | 'answeredAt' | 'createdAt'
 > & { status: ReservationRow['status'] | ExperienceBookingRow['status'] };
 
 /** A booking as staff see it, a table's or an experience's: the parts both have. */
-function bookedView(r: BookedRow, zoneNames: Map<string, Texts>) {
+function bookedView(r: BookedRow, zoneNames: Map<string, Texts>, timing: Timing) {
   return {
     hash: r.hash,
     version: r.revision,
@@ -77,6 +97,10 @@ function bookedView(r: BookedRow, zoneNames: Map<string, Texts>) {
     zoneName: r.zoneKey ? (zoneNames.get(r.zoneKey) ?? { it: r.zoneKey }) : { it: '' },
     status: r.status,
     attendance: r.attendance ?? '',
+    /** From when the booking may be marked a no-show (issue 41): before it, `staff/noshow` is refused `tooEarly`. */
+    noShowFrom: noShowFrom(timing, r).toISOString(),
+    /** Until when the last mark (arrived, no-show) can be undone (`staff/undo`); '' when there is none to undo. */
+    undoUntil: undoUntil(r)?.toISOString() ?? '',
     notes: r.notes,
     visitReason: r.visitReason ?? '',
     guarantee: r.guaranteeTerms
@@ -89,11 +113,11 @@ function bookedView(r: BookedRow, zoneNames: Map<string, Texts>) {
   };
 }
 
-export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, experience: Texts | null, fee: FeeView | null = null, offer: OfferView | null = null) {
+export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts>, timing: Timing, experience: Texts | null, fee: FeeView | null = null, offer: OfferView | null = null) {
   return {
     /** A table booking (with its experience, if one was added), or an experience booked on its own. */
     kind: 'table' as 'table' | 'experience',
-    ...bookedView(r, zoneNames),
+    ...bookedView(r, zoneNames, timing),
     shift: r.shiftKey,
     /** The reminder the day before (issue 24): sent, and the guest's answer to it. */
     reminder: (r.reminderAnswer ?? (r.remindedAt ? 'sent' : '')) as '' | 'sent' | 'coming' | 'cancelled',
@@ -108,7 +132,7 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
 }
 
 /** An experience booked on its own as staff see it: the table booking's shape, `kind` 'experience', no shift, reminder or offer. */
-export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, fee: FeeView | null = null): StaffBooking {
-  return { kind: 'experience', ...bookedView(b, zoneNames), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title };
+export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, timing: Timing, fee: FeeView | null = null): StaffBooking {
+  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title };
 }
 export type StaffBooking = ReturnType<typeof staffBookingView>;

@@ -21,6 +21,8 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   zoneName: texts,
   status: oneOf('confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined'),
   attendance: oneOf('', 'arrived', 'noshow'),
+  noShowFrom: string,
+  undoUntil: string,
   reminder: oneOf('', 'sent', 'coming', 'cancelled'),
   notes: string,
   visitReason: string,
@@ -38,6 +40,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
 export const staffDayAnswer: Check<StaffDay> = object({
   date: string,
   today: string,
+  now: string,
   timezone: string,
   currency: string,
   shifts: array(object({ key: string, name: texts, startTime: string, endTime: string, capacity: number, covers: number, bookings: array(staffBookingAnswer) })),

@@ -59,7 +59,12 @@ export const answerColumnSet = () => ({
   venueNote: text('venue_note'),
   attendance: text('attendance').$type<'arrived' | 'noshow'>(),
   attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+  /** The attendance before staff's last mark, while that mark can be undone (issue 41); null once undone or after another answer. */
+  attendanceBefore: jsonb('attendance_before').$type<AttendanceBefore>(),
 });
+
+/** What an undo of staff's last attendance mark goes back to: the attendance then, and when it was marked. */
+export type AttendanceBefore = { attendance: 'arrived' | 'noshow' | null; at: string | null };
 
 export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 

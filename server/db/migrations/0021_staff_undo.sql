@@ -1,0 +1,2 @@
+ALTER TABLE "experience_bookings" ADD COLUMN "attendance_before" jsonb;--> statement-breakpoint
+ALTER TABLE "reservations" ADD COLUMN "attendance_before" jsonb;

@@ -7,17 +7,27 @@ import { fill } from '@/lib/i18n/fill';
 import { send } from '@/lib/api/client';
 import { staffAnswerAnswer } from '@/lib/api/answers/staff';
 import { pick, type SheetText } from './types';
+import { clock, NoShowApart, NoShowQuestion } from './no-show';
 
-/** The actions a booking's card offers as buttons; refunding a fee is offered apart, once one was charged. */
-type Action = 'confirm' | 'decline' | 'arrived' | 'noshow' | 'cancel' | 'offer';
-type Answer = Action | 'refundfee';
-const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'noshow', 'cancel'], waitinglist: ['offer', 'decline'] };
-/** A guest marked arrived is never a no-show; a no-show who turns up late can still be marked arrived (server/staff/sheet.ts). */
+/**
+ * The actions a booking's card offers as buttons; refunding a fee is offered apart, once one
+ * was charged; "No-show" stands apart from "Arrived", asks first, and only once the guest is
+ * late (issue 41).
+ */
+type Action = 'confirm' | 'decline' | 'arrived' | 'cancel' | 'offer';
+type Answer = Action | 'noshow' | 'refundfee' | 'undo';
+const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'cancel'], waitinglist: ['offer', 'decline'] };
+/** A guest marked arrived is never a no-show, nor cancelled; a no-show who turns up late can still be marked arrived (server/staff/view.ts). */
 const allowed = (b: StaffBooking) =>
-  (ACTIONS[b.status] ?? []).filter((a) => (a === 'noshow' ? !b.attendance : a === 'arrived' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));
-const clock = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
-/** One booking: its facts and the answers its status allows. */
-export function BookingCard({ booking, locale, currency, timeZone, text, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; text: SheetText; onChanged: () => void }) {
+  (ACTIONS[b.status] ?? []).filter((a) => (a === 'arrived' || a === 'cancel' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));
+/** The refusals the sheet explains (server/staff/http.ts), by the answer's error. */
+const REFUSALS = ['tooEarly', 'undoExpired', 'feePending'] as const;
+
+/**
+ * One booking: its facts and the answers its status allows. `now` is the server's time of the
+ * sheet's last answer (polled every 5 s): "No-show" and "Undo" are offered by it, not by this device's clock.
+ */
+export function BookingCard({ booking, locale, currency, timeZone, now, text, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; now: string; text: SheetText; onChanged: () => void }) {
   const [b, setB] = useState(booking);
   const [seen, setSeen] = useState(booking);
   const [asking, setAsking] = useState<Answer | null>(null);
@@ -36,11 +46,13 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
     const { body } = reply;
     setBusy(false);
     if (body) setB(body.booking);
+    const refusal = REFUSALS.find((r) => r === reply.error);
+    if (body?.result === 'done' || refusal) setAsking(null);
     if (body?.result === 'done') {
-      setAsking(null);
       setNote('');
-      setMessage({ ok: true, text: text.done });
-    } else if (body?.result === 'changed') setMessage({ ok: false, text: text.changed });
+      setMessage({ ok: true, text: action === 'undo' ? text.undo.done : text.done });
+    } else if (refusal) setMessage({ ok: false, text: fill(text.refused[refusal], { time: b.noShowFrom ? clock(b.noShowFrom, timeZone) : '' }) });
+    else if (body?.result === 'changed') setMessage({ ok: false, text: text.changed });
     else if (body?.result === 'notAllowed') setMessage({ ok: false, text: text.notAllowed });
     else if (body?.result === 'noSeats') setMessage({ ok: false, text: text.offers.noSeats });
     else setMessage({ ok: false, text: reply.status === 401 ? text.signedOut : text.unavailable });
@@ -49,6 +61,10 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
   const actions = allowed(b);
   const fee = b.fee ? formatMoney(b.fee.amountCents, b.fee.currency || currency, locale) : '';
   const label = `${b.time} · ${b.name}`;
+  // A backend that sends no time (nor the instants) leaves the rule to its own refusals.
+  const at = now ? Date.parse(now) : null;
+  const late = at === null || !b.noShowFrom || at >= Date.parse(b.noShowFrom);
+  const canUndo = Boolean(b.undoUntil) && (at === null || at < Date.parse(b.undoUntil));
   return (
     <li className={`staff-booking staff-booking--${b.status}`} data-testid="staff-booking" aria-label={label}>
       <div className="staff-booking__head">
@@ -127,7 +143,9 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
           {fill(text.fee[b.fee.status] ?? b.fee.status, { amount: fee, error: b.fee.error })}
         </p>
       ) : null}
-      {asking === 'refundfee' ? (
+      {asking === 'noshow' ? (
+        <NoShowQuestion b={b} text={text} busy={busy} locale={locale} currency={currency} onConfirm={() => void answer('noshow')} onBack={() => setAsking(null)} />
+      ) : asking === 'refundfee' ? (
         <div className="staff-booking__note" role="group" aria-label={text.fee.refund}>
           <p>{fill(text.fee.refundQuestion, { amount: fee })}</p>
           <div className="actions">
@@ -160,27 +178,37 @@ export function BookingCard({ booking, locale, currency, timeZone, text, onChang
             </button>
           </div>
         </form>
-      ) : actions.length ? (
-        <div className="actions staff-booking__actions">
-          {actions.map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={action === 'confirm' || action === 'arrived' || action === 'offer' ? 'button' : 'button button--ghost'}
-              disabled={busy}
-              aria-label={`${action === 'offer' ? text.offers.offer : text.actions[action]}: ${label}`}
-              onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void answer(action))}
-            >
-              {action === 'offer' ? text.offers.offer : text.actions[action]}
-            </button>
-          ))}
-          {b.fee?.status === 'succeeded' ? (
-            <button type="button" className="button button--ghost" disabled={busy} aria-label={`${text.fee.refund}: ${label}`} onClick={() => setAsking('refundfee')}>
-              {text.fee.refund}
-            </button>
+      ) : (
+        <>
+          {actions.length || canUndo || b.fee?.status === 'succeeded' ? (
+            <div className="actions staff-booking__actions">
+              {canUndo ? (
+                <button type="button" className="button" disabled={busy} aria-label={`${text.undo.button}: ${label}`} onClick={() => void answer('undo')}>
+                  {text.undo.button}
+                </button>
+              ) : null}
+              {actions.map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className={action === 'confirm' || action === 'arrived' || action === 'offer' ? 'button' : 'button button--ghost'}
+                  disabled={busy}
+                  aria-label={`${action === 'offer' ? text.offers.offer : text.actions[action]}: ${label}`}
+                  onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void answer(action))}
+                >
+                  {action === 'offer' ? text.offers.offer : text.actions[action]}
+                </button>
+              ))}
+              {b.fee?.status === 'succeeded' ? (
+                <button type="button" className="button button--ghost" disabled={busy} aria-label={`${text.fee.refund}: ${label}`} onClick={() => setAsking('refundfee')}>
+                  {text.fee.refund}
+                </button>
+              ) : null}
+            </div>
           ) : null}
-        </div>
-      ) : null}
+          <NoShowApart b={b} text={text} busy={busy} late={late} canUndo={canUndo} fee={fee} label={label} timeZone={timeZone} onAsk={() => setAsking('noshow')} />
+        </>
+      )}
       <p role="status" className={message && !message.ok ? 'field__error' : 'staff-booking__done'}>
         {message?.text ?? ''}
       </p>

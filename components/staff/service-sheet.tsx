@@ -72,7 +72,7 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
                 {bookings.length ? (
                   <ul className="staff-list">
                     {bookings.map((b) => (
-                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} text={text} onChanged={() => mutate()} />
+                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} text={text} onChanged={() => mutate()} />
                     ))}
                   </ul>
                 ) : (
@@ -87,7 +87,7 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
             {data.experiences.filter(shown).length ? (
               <ul className="staff-list">
                 {data.experiences.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} text={text} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} text={text} onChanged={() => mutate()} />
                 ))}
               </ul>
             ) : (
@@ -100,7 +100,7 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
             {data.waitingList.filter(shown).length ? (
               <ol className="staff-list">
                 {data.waitingList.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} text={text} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} text={text} onChanged={() => mutate()} />
                 ))}
               </ol>
             ) : (

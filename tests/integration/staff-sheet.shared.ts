@@ -260,10 +260,22 @@ export function describeStaffSheet(driver: Driver) {
       expect(tries.filter((t) => t.body.data?.result === 'done')).toHaveLength(1);
       expect((await mailsTo('staff-exp1@example.com')).filter((m) => m.template === 'experience_confirm')).toHaveLength(1);
       expect(await call('staff/arrived', form({ hash: big.hash, version: big.revision + 1 }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { attendance: 'arrived', status: 'confirmed' } } } });
-      expect(await call('staff/noshow', form({ hash: small.hash, version: small.revision }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { attendance: 'noshow' } } } });
+      // A seated guest is not cancelled (issue 41); the mark is undone instead, then the booking cancelled.
+      expect(await call('staff/cancel', form({ hash: big.hash, version: big.revision + 2, note: 'x' }))).toMatchObject({ httpStatus: 409, body: { data: { result: 'notAllowed', booking: { attendance: 'arrived' } } } });
+      expect(await call('staff/undo', form({ hash: big.hash, version: big.revision + 2 }))).toMatchObject({ httpStatus: 200, body: { data: { result: 'done', booking: { attendance: '', status: 'confirmed' } } } });
+      // No no-show before the experience's time plus the venue's grace (18:30 + 15 minutes in Florence).
+      expect(await call('staff/noshow', form({ hash: small.hash, version: small.revision }))).toMatchObject({ httpStatus: 409, body: { status: false, error: 'tooEarly' } });
+      const { instantOf } = await import('@/server/booking/time');
+      const { pinClock } = await import('@/server/clock');
+      pinClock(new Date(instantOf('Europe/Rome', WINE, '18:45').getTime()));
+      try {
+        expect(await call('staff/noshow', form({ hash: small.hash, version: small.revision }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { attendance: 'noshow' } } } });
+      } finally {
+        pinClock(TEST_NOW);
+      }
 
       // Cancelled by the venue: the guest's e-mail (in French) carries the note and a CANCEL .ics; the places return.
-      expect(await call('staff/cancel', form({ hash: big.hash, version: big.revision + 2, note: 'Cave fermée pour travaux' }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { status: 'cancelled', venueNote: 'Cave fermée pour travaux' } } } });
+      expect(await call('staff/cancel', form({ hash: big.hash, version: big.revision + 3, note: 'Cave fermée pour travaux' }))).toMatchObject({ httpStatus: 200, body: { data: { booking: { status: 'cancelled', venueNote: 'Cave fermée pour travaux' } } } });
       const cancelled = (await mailsTo('staff-exp1@example.com')).find((m) => m.template === 'experience_venueCancelled')!;
       expect(cancelled.bodyText).toContain('Cave fermée pour travaux');
       expect(cancelled.subject).toContain('annulée');

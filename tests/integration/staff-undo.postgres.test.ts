@@ -1,0 +1,3 @@
+import { describeStaffUndo } from './staff-undo.shared';
+
+describeStaffUndo('postgres');

@@ -90,9 +90,13 @@ export function describeStaffUndo(driver: Driver) {
       expect(sheet.body.data.shifts.flatMap((s) => s.bookings).find((b) => b.hash === r.hash)).toMatchObject({ noShowFrom: evening('20:15').toISOString(), undoUntil: '' });
       expect(await call('noshow', r.hash, r.revision, evening('20:15'))).toMatchObject({ httpStatus: 200, body: { data: { result: 'done', booking: { attendance: 'noshow' } } } });
 
-      // The venue's own grace (booking.noShowGraceMinutes), read at the call.
+      // The venue's own grace, set in its file (booking.noShowGraceMinutes) and imported, read at the call.
       const [row] = await db.select().from(schema.venues).where(eq(schema.venues.id, venue.id));
-      await db.update(schema.venues).set({ booking: { ...row.booking!, noShowGraceMinutes: 40 } }).where(eq(schema.venues.id, venue.id));
+      const { DEMO_VENUE_FILE } = await import('@/server/venues/seed');
+      const { importVenue, parseVenueFile } = await import('@/server/venues/import');
+      const file = JSON.parse((await import('node:fs')).readFileSync(DEMO_VENUE_FILE, 'utf8'));
+      await importVenue(db, parseVenueFile({ ...file, booking: { ...file.booking, noShowGraceMinutes: 40 } }));
+      await db.update(schema.venues).set({ booking: { ...(await db.select().from(schema.venues).where(eq(schema.venues.id, venue.id)))[0].booking!, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(schema.venues.id, venue.id));
       try {
         const later = await book(2, 2, '20:30');
         const { findVenueByKey } = await import('@/server/venues/queries');

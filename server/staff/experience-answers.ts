@@ -31,7 +31,7 @@ export async function experienceSheet(db: Database, venue: VenueRow, date: strin
     .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
     .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.date, date), isNull(experienceBookings.reservationId), inArray(experienceBookings.status, SHOWN)))
     .orderBy(asc(experienceBookings.time), asc(experienceBookings.createdAt), asc(experienceBookings.id));
-  const fees = await feesOf(db, 'experience', rows.filter(({ b }) => b.attendance).map(({ b }) => b.id));
+  const fees = await feesOf(db, 'experience', rows.map(({ b }) => b.id));
   const timing = timingOf(venue);
   return rows.map(({ b, title }) => staffExperienceView(b, { title }, zoneNames, timing, fees.get(b.id) ?? null));
 }

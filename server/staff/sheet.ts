@@ -61,7 +61,8 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
       .orderBy(asc(reservations.time), asc(reservations.createdAt), asc(reservations.id)),
     zoneNamesOf(db, venue.id),
   ]);
-  const fees = await feesOf(db, 'table', rows.filter((r) => r.attendance).map((r) => r.id));
+  // Every booking's fee, also one given back by an undone no-show (the booking's attendance cleared).
+  const fees = await feesOf(db, 'table', rows.map((r) => r.id));
   const offers = await offersOf(db, rows.map((r) => r.id));
   const timing = timingOf(venue);
   const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, timing, await experienceTitle(db, r.id), fees.get(r.id) ?? null, offers.get(r.id) ?? null)));

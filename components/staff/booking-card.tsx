@@ -36,7 +36,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
   const [busy, setBusy] = useState(false);
   const noteId = useId();
   // A newer version from polling replaces what is shown (another device's change).
-  if (booking.version !== seen.version || booking.status !== seen.status || booking.fee?.status !== seen.fee?.status || booking.offer?.status !== seen.offer?.status) {
+  if (booking.version !== seen.version || booking.status !== seen.status || booking.fee?.status !== seen.fee?.status || booking.offer?.status !== seen.offer?.status || booking.noShowFrom !== seen.noShowFrom || booking.undoUntil !== seen.undoUntil) {
     setSeen(booking);
     setB(booking);
   }

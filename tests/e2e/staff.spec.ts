@@ -181,7 +181,7 @@ const LATE = 'Pacific/Kiritimati';
 async function importNoShowVenue(request: APIRequestContext, timezone: string) {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
   const allDay = { key: 'cena', name: file.shifts[1].name, weekdays: [1, 2, 3, 4, 5, 6, 7], start: '00:00', end: '23:45', slotMinutes: 15, lastSeating: '23:30', capacity: 60 };
-  const venue = { ...file, slug: 'noshow-e2e', name: 'Osteria No-show', hosts: [NOSHOW_HOST], default: false, timezone, shifts: [allDay], booking: {
+  const venue = { ...file, slug: 'noshow-e2e', name: 'Osteria No-show', hosts: [NOSHOW_HOST], default: false, currency: 'EUR', timezone, shifts: [allDay], booking: {
       autoConfirmMaxCovers: 6,
       minNoticeMinutes: 30,
       smsConfirmation: { mode: 'never', covers: 0 },

@@ -224,7 +224,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setDetails(values);
               let p = payment;
               if (e.guarantee || e.payment) {
-                const result = await api('/api/experience/payment', experiencePaymentAnswer, { experienceId: e.id, day: date, time, pax, zone, email: values.email });
+                const result = await api('/api/experience/payment', experiencePaymentAnswer, { experienceId: e.id, day: date, time, pax, zone, email: values.email, language: wizard.locale });
                 p = result.ok ? result.data : null;
                 setPayment(p);
               }

@@ -81,7 +81,7 @@ export function describeMoneyRetry(driver: Driver) {
     };
 
     it('schedules every claim in its own transaction: a crash between the commit and the call leaves a row the sweep settles', async () => {
-      const { db, venue, schema, deposit, noshow, payments, paidDeposit, depositRow, guaranteed, claimFee, charge, mails } = await ctx();
+      const { db, venue, schema, deposit, noshow, payments, moneyRows, paidDeposit, depositRow, guaranteed, claimFee, charge, mails } = await ctx();
       // The experience service's claim (the date filled up after the payment), then the process dies.
       const rejected = await paidDeposit();
       expect(await db.transaction((tx) => deposit.claimDeposit(tx as never, venue, rejected, 'refunding', TEST_NOW))).toBe(true);
@@ -114,6 +114,8 @@ export function describeMoneyRetry(driver: Driver) {
         await db.update(schema.depositPayments).set(crashed).where(eq(schema.depositPayments.id, id));
         expect((await depositRow(reference)).status).toBe('refunding');
       }
+      // Left so (the sweep not running), they show in /api/health as overdue.
+      expect(await moneyRows(db, minutes(46))).toMatchObject({ overdue: 3 });
       // The next pass refunds all three, once each; the guest of the closed tab is told, in French, with the amount.
       expect(await deposit.sweepDeposits(db, minutes(34))).toMatchObject({ depositsRefunded: 3 });
       for (const reference of [rejected, used, closed]) expect((await depositRow(reference)).status).toBe('refunded');

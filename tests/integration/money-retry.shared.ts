@@ -305,13 +305,34 @@ export function describeMoneyRetry(driver: Driver) {
       const { venueId: brokenId } = await importVenue(db, { ...readVenueFile(DEMO_VENUE_FILE), slug: 'broken-rules', name: 'Osteria Rotta', hosts: ['broken-rules.localhost'], default: false });
       // The second venue's stored rules no longer read (a bad hand edit): its reminders step throws.
       await db.update(schema.venues).set({ booking: { reminders: 'every day' } as never }).where(eq(schema.venues.id, brokenId));
+      // It also has a request awaiting its answer past the deadline: the pending-deadline step, before the deposits', throws for it too.
+      await db.insert(schema.reservations).values({
+        venueId: brokenId,
+        hash: 'brokenpending000000000a',
+        date: testDay(2),
+        time: '20:00',
+        shiftKey: 'cena',
+        zoneKey: 'sala',
+        covers: 7,
+        status: 'pending',
+        firstName: 'Rita',
+        lastName: 'Rossi',
+        email: 'pending@example.com',
+        phonePrefix: '+39',
+        phone: '3471234567',
+        locale: 'it',
+        privacyAcceptedAt: TEST_NOW,
+        policyVersion: '1',
+        createdAt: TEST_NOW,
+        updatedAt: TEST_NOW,
+      });
       // The demo venue's guest closed the tab after paying: its deposit is due for a refund.
       const reference = await paidDeposit();
       const later = minutes(31 * 60);
       const swept = await sweepStale(db, later);
       expect(swept.failures.length).toBeGreaterThanOrEqual(1);
       expect(swept.failures.every((f) => f.venueId === brokenId)).toBe(true);
-      expect(swept.failures.map((f) => f.step)).toContain('reminders');
+      expect(swept.failures.map((f) => f.step)).toEqual(expect.arrayContaining(['pendingDeadline', 'reminders']));
       // The demo venue's part of every step ran, the steps after the failing one too.
       expect((await depositRow(reference)).status).toBe('refunded');
       expect(swept.depositsRefunded).toBeGreaterThanOrEqual(1);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { venues, type VenueRow } from '@/server/db/schema';
+import { venues } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/currency';
@@ -19,8 +19,7 @@ const catalogues = { it, en, fr, es, de };
  * The language of a venue's own notices: Italian, the site's default, as its booking notices are
  * (server/booking/emails.ts); one place to change when venues choose theirs.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export const venueNoticeLocale = (venue: Pick<VenueRow, 'id'>) => toLocale('it');
+export const venueNoticeLocale = () => toLocale('it');
 
 export type FailedMoney = {
   what: 'depositRefund' | 'feeCharge' | 'feeRefund';
@@ -41,7 +40,7 @@ export type FailedMoney = {
 export async function queueMoneyFailedEmail(tx: Database, venueId: number, row: FailedMoney): Promise<boolean> {
   const [venue] = await tx.select().from(venues).where(eq(venues.id, venueId));
   if (!venue?.email) return false;
-  const locale = venueNoticeLocale(venue);
+  const locale = venueNoticeLocale();
   const t = catalogues[locale].payments.moneyFailedEmail;
   const amount = formatMoney(row.amountCents, row.currency, locale);
   const vars = { venueName: venue.name, reference: row.reference, amount, attempts: String(row.attempts), error: row.error };

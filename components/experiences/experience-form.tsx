@@ -224,7 +224,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               setDetails(values);
               let p = payment;
               if (e.guarantee || e.payment) {
-                const result = await api('/api/experience/payment', experiencePaymentAnswer, { experienceId: e.id, day: date, time, pax, zone, email: values.email });
+                const result = await api('/api/experience/payment', experiencePaymentAnswer, { experienceId: e.id, day: date, time, pax, zone, email: values.email, language: wizard.locale });
                 p = result.ok ? result.data : null;
                 setPayment(p);
               }
@@ -263,12 +263,27 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
         </StepSection>
       ) : null}
 
-      {step === 'summary' && paidRefused ? (
+      {step === 'summary' && paidRefused && !bot.failed ? (
         <p role="status" className="notice">
           {fill(x['depositKept'], { minutes: DEPOSIT_RETRY_MINUTES })}
         </p>
       ) : null}
-      {step === 'summary' && details && bot.failed ? <BotFailed setup={wizard} headingRef={headingRef} onRestart={() => { bot.reset(); back('people'); }} /> : null}
+      {step === 'summary' && details && bot.failed ? (
+        <BotFailed
+          setup={wizard}
+          headingRef={headingRef}
+          onRestart={() => {
+            bot.reset();
+            back('people');
+          }}
+          // Paid already: the same booking can be sent again with that payment, within its retry time.
+          paid={
+            depositReference && payment?.deposit
+              ? { text: fill(t['botcheck.failedPaidText'], { amount: money(payment.deposit.amountCents / 100), minutes: DEPOSIT_RETRY_MINUTES }), onRetry: () => bot.reset() }
+              : undefined
+          }
+        />
+      ) : null}
 
       {step === 'summary' && details && !bot.failed ? (
         <StepSection id="x-summary" title={t['summary.title']} headingRef={headingRef}>

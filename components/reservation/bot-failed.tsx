@@ -2,17 +2,27 @@
 
 import type { WizardSetup } from './types';
 
-/** "Security verification failed": the guest is invited to restart the booking (spec section 8). */
-export function BotFailed({ setup, headingRef, onRestart }: { setup: WizardSetup; headingRef: React.RefObject<HTMLHeadingElement | null>; onRestart: () => void }) {
+/**
+ * "Security verification failed": the guest is invited to restart the booking (spec section 8).
+ * After a payment (an experience's deposit) the page also offers to send the same booking again
+ * with that payment (`paid`), so that restarting is not the only way on: a restart starts a second
+ * payment while the first is held until the sweep refunds it (docs/payments.md).
+ */
+export function BotFailed({ setup, headingRef, onRestart, paid }: { setup: WizardSetup; headingRef: React.RefObject<HTMLHeadingElement | null>; onRestart: () => void; paid?: { text: string; onRetry: () => void } }) {
   const { t } = setup;
   return (
     <section aria-labelledby="bot-failed" className="message-panel message-panel--error">
       <h2 id="bot-failed" ref={headingRef} tabIndex={-1}>
         {t['botcheck.failedTitle']}
       </h2>
-      <p>{t['botcheck.failedText']}</p>
+      <p>{paid ? paid.text : t['botcheck.failedText']}</p>
       <div className="actions">
-        <button type="button" className="button" onClick={onRestart}>
+        {paid ? (
+          <button type="button" className="button" onClick={paid.onRetry}>
+            {t['botcheck.retryPaid']}
+          </button>
+        ) : null}
+        <button type="button" className={paid ? 'button button--ghost' : 'button'} onClick={onRestart}>
           {t['botcheck.restart']}
         </button>
       </div>

@@ -139,7 +139,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
         ) : null}
       </dl>
       {b.fee ? (
-        <p className={`staff-fee staff-fee--${b.fee.status}${b.fee.status === 'failed' ? ' field__error' : ''}`} data-testid="staff-fee">
+        <p className={`staff-fee staff-fee--${b.fee.status}${b.fee.status === 'failed' || b.fee.status === 'refund_failed' ? ' field__error' : ''}`} data-testid="staff-fee">
           {fill(text.fee[b.fee.status] ?? b.fee.status, { amount: fee, error: b.fee.error })}
         </p>
       ) : null}

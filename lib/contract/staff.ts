@@ -31,7 +31,7 @@ export const staffBookingSchema = z.object({
   visitReason: str,
   guarantee: orNull(z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str })),
   /** The no-show fee charged to the guarantee's card (issue 24); a backend that does not charge sends none. */
-  fee: orNull(z.object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded']), amountCents: num, currency: str, error: str })),
+  fee: orNull(z.object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded', 'refund_failed']), amountCents: num, currency: str, error: str })),
   /** A waiting-list entry's latest offer of freed seats (issue 24); optional. */
   offer: orNull(z.object({ status: z.enum(['open', 'claimed', 'expired', 'lapsed']), expiresAt: str, offeredBy: str })),
   paidCents: num,

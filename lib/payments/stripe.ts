@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { WebhookSignatureError, type CardSetup, type ChargeEvent, type GuaranteeProvider, type OffSessionCharge, type PaymentEvent, type SetupStatus } from './types';
+import { PermanentPaymentError, WebhookSignatureError, type CardSetup, type ChargeEvent, type GuaranteeProvider, type OffSessionCharge, type PaymentEvent, type SetupStatus } from './types';
 import { currencyOf, toProviderAmount } from '@/lib/currency';
 
 type Options = { secretKey: string; publishableKey: string | null; webhookSecret: string; apiBase?: string };
@@ -57,6 +57,38 @@ export function verifiedEvent(stripe: Stripe, rawBody: string, header: string | 
   return event;
 }
 
+/**
+ * Stripe's refusals that no retry changes become PermanentPaymentError: an invalid request (400,
+ * 404: a detached or unknown payment method, a missing resource), a permission error, an
+ * idempotency key reused with other parameters. Network errors, 5xx, 429 and a key still in
+ * flight (409) are thrown as they are: retried on the schedule.
+ */
+export function permanentOrThrow(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError || error instanceof Stripe.errors.StripeIdempotencyError) {
+    throw new PermanentPaymentError(error.code ?? error.type, error.message);
+  }
+  throw error;
+}
+
+/** Refunds Stripe made (or is making) of a PaymentIntent: listed by the intent, as its metadata names it. */
+export async function stripeRefundExists(stripe: Stripe, paymentIntent: string): Promise<boolean> {
+  const refunds = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 });
+  return refunds.data.some((r) => r.status === 'succeeded' || r.status === 'pending' || r.status === 'requires_action');
+}
+
+/**
+ * Refunds a PaymentIntent in full, once (the key `refund-{intent}`); a charge Stripe says is
+ * refunded already counts as refunded, a refusal is PermanentPaymentError.
+ */
+export async function stripeRefund(stripe: Stripe, paymentIntent: string, metadata: Record<string, string>): Promise<void> {
+  try {
+    await stripe.refunds.create({ payment_intent: paymentIntent, reason: 'requested_by_customer', metadata: { ...metadata, refund_key: `refund-${paymentIntent}` } }, { idempotencyKey: `refund-${paymentIntent}` });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+    permanentOrThrow(error);
+  }
+}
+
 export function stripeClient(secretKey: string, apiBase?: string | null): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
   return new Stripe(secretKey, {
@@ -64,6 +96,13 @@ export function stripeClient(secretKey: string, apiBase?: string | null): Stripe
     timeout: 30_000,
     ...(base ? { host: base.hostname, port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
+}
+
+/** What an off-session PaymentIntent came to. */
+function chargeOf(pi: Stripe.PaymentIntent): OffSessionCharge {
+  if (pi.status === 'succeeded') return { reference: pi.id, status: 'succeeded', error: null, clientSecret: null };
+  if (pi.status === 'requires_action') return { reference: pi.id, status: 'requires_action', error: 'authentication_required', clientSecret: pi.client_secret };
+  return { reference: pi.id, status: 'failed', error: pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? pi.status, clientSecret: null };
 }
 
 /**
@@ -122,13 +161,12 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
             off_session: true,
             confirm: true,
             description,
-            metadata: { ...metadata, kind: 'noshow' },
+            // The key travels with the intent, so that it can be found again once Stripe forgot the key (findCharge).
+            metadata: { ...metadata, kind: 'noshow', charge_key: idempotencyKey },
           },
           { idempotencyKey },
         );
-        if (pi.status === 'succeeded') return { reference: pi.id, status: 'succeeded', error: null, clientSecret: null };
-        if (pi.status === 'requires_action') return { reference: pi.id, status: 'requires_action', error: 'authentication_required', clientSecret: pi.client_secret };
-        return { reference: pi.id, status: 'failed', error: pi.last_payment_error?.code ?? pi.status, clientSecret: null };
+        return chargeOf(pi);
       } catch (error) {
         // A decline or a bank asking for the guest comes back as a card error carrying the intent.
         if (error instanceof Stripe.errors.StripeCardError) {
@@ -136,12 +174,17 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiBa
           if (error.code === 'authentication_required') return { reference: pi?.id ?? null, status: 'requires_action', error: 'authentication_required', clientSecret: pi?.client_secret ?? null };
           return { reference: pi?.id ?? null, status: 'failed', error: error.decline_code ?? error.code ?? 'card_declined', clientSecret: null };
         }
-        throw error;
+        return permanentOrThrow(error);
       }
     },
     async refundCharge(reference) {
-      await stripe.refunds.create({ payment_intent: reference, reason: 'requested_by_customer' }, { idempotencyKey: `refund-${reference}` });
+      await stripeRefund(stripe, reference, { kind: 'noshow' });
     },
+    async findCharge(idempotencyKey) {
+      const found = await stripe.paymentIntents.search({ query: `metadata['charge_key']:'${idempotencyKey.replace(/'/g, '')}'`, limit: 1 });
+      return found.data[0] ? chargeOf(found.data[0]) : null;
+    },
+    findRefund: (reference) => stripeRefundExists(stripe, reference),
   };
 }
 

@@ -48,7 +48,8 @@ export class WebhookSignatureError extends Error {
 }
 
 /** What a guarantee (a card saved) or a deposit (a card charged) is started with, and what the provider gives back. */
-export type PaymentStart = { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string> };
+/** `locale`: the guest's language, for what the site tells them about the payment later (a refund). */
+export type PaymentStart = { amountCents: number; currency: string; email: string; description: string; metadata: Record<string, string>; locale?: string };
 export type StartedPayment = { reference: string; clientSecret: string };
 
 /** What the browser needs to collect a card. */
@@ -70,6 +71,29 @@ export interface GuaranteeProvider {
   chargeOffSession(input: { paymentMethod: string; customer: string | null; amountCents: number; currency: string; description: string; metadata: Record<string, string>; idempotencyKey: string }): Promise<OffSessionCharge>;
   /** Gives a charge back in full (once per reference). */
   refundCharge(reference: string): Promise<void>;
+  /**
+   * The off-session charge made with this idempotency key, looked up by the key the charge
+   * carries in its metadata (`charge_key`), or null when none was made: asked instead of a retry
+   * once the key may be older than the provider keeps it (server/payments/retry.ts).
+   */
+  findCharge(idempotencyKey: string): Promise<OffSessionCharge | null>;
+  /** Whether a refund of this payment was made (succeeded or pending), looked up with the provider. */
+  findRefund(reference: string): Promise<boolean>;
+}
+
+/**
+ * A provider's answer that no retry will change (the request itself is refused: a detached or
+ * unknown payment method, a missing resource, a charge that cannot be refunded): the row ends
+ * `failed` at once. Any other error (network, 5xx, rate limit) is retried on the schedule.
+ */
+export class PermanentPaymentError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PermanentPaymentError';
+  }
 }
 
 /**

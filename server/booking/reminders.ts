@@ -85,9 +85,9 @@ async function queueReminder(tx: Database, venue: VenueRow, r: ReservationRow, h
 }
 
 /** The housekeeping sweep's part: every reminder due now, once. Returns how many were sent. */
-export async function sendReminders(db: Database, now = clockNow()): Promise<number> {
+export async function sendReminders(db: Database, now = clockNow(), venueId?: number): Promise<number> {
   let sent = 0;
-  for (const venue of await db.select().from(venues)) {
+  for (const venue of await db.select().from(venues).where(venueId === undefined ? undefined : eq(venues.id, venueId))) {
     const rules = bookingRulesSchema.parse(venue.booking ?? undefined).reminders;
     if (!rules.enabled) continue;
     const today = localMoment(venue.timezone, now).date;

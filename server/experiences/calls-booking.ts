@@ -118,14 +118,14 @@ export function createExperienceReserve(ctx: CallContext): Promise<Envelope> {
 }
 
 /**
- * `experience/startpayment {experienceId, day, time, pax, zone, email}` (*addition*): what the
+ * `experience/startpayment {experienceId, day, time, pax, zone, email, language}` (*addition*): what the
  * booking asks for before it is sent: `guarantee` (the card guarantee's terms and a card
  * setup, as `reservation/guarantee`) and `deposit` (`{amountCents, currency, payment,
  * reference, clientSecret}`, a PaymentIntent for the deposit or prepayment), each or null.
  */
 export function startExperiencePayment(ctx: CallContext): Promise<Envelope> {
   return guarded(async () => {
-    const q = experienceChoiceSchema.extend({ email: z.string().max(200).optional().default('') }).safeParse(fields(ctx.params));
+    const q = experienceChoiceSchema.extend({ email: z.string().max(200).optional().default(''), language: z.string().max(10).optional() }).safeParse(fields(ctx.params));
     if (!q.success) return invalid(fieldErrors(q.error));
     const e = await experienceFrom(ctx, q.data.experienceId);
     const rules = rulesOf(ctx.venue);
@@ -145,7 +145,7 @@ export function startExperiencePayment(ctx: CallContext): Promise<Envelope> {
     if (due > 0) {
       const payment = depositProvider().publicConfig();
       const base = { amountCents: due, currency: ctx.venue.currency, kind: e.purchaseType === 2 ? 'prepayment' : 'deposit', payment };
-      deposit = payment.kind === 'stripe' && !payment.publishableKey ? base : { ...base, ...(await startDeposit(ctx.db, ctx.venue, { amountCents: due, currency: ctx.venue.currency, email: q.data.email, description, metadata })) };
+      deposit = payment.kind === 'stripe' && !payment.publishableKey ? base : { ...base, ...(await startDeposit(ctx.db, ctx.venue, { amountCents: due, currency: ctx.venue.currency, email: q.data.email, description, metadata, locale: toLocale(q.data.language ?? null) })) };
     }
     return { status: true, data: { guarantee, deposit } };
   });

@@ -44,7 +44,7 @@ export async function handlePayment(request: NextRequest) {
   // A payment set-up costs a provider call (a Stripe intent), as the table booking's guarantee.
   const refused = await refuseOverLimit(request, 'guaranteeAddress');
   if (refused) return refused;
-  return answer(await backend(request).experiencePayment('startpayment', strings(body, ['experienceId', 'day', 'time', 'pax', 'zone', 'email'])));
+  return answer(await backend(request).experiencePayment('startpayment', strings(body, ['experienceId', 'day', 'time', 'pax', 'zone', 'email', 'language'])));
 }
 
 /** `POST /api/experience/deposit-card`: the local test provider's card form for a deposit. */

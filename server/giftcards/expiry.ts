@@ -17,12 +17,12 @@ export const CHECKOUT_EXPIRY_GRACE_MS = 3_600_000;
  * them). One conditional UPDATE on `pending` only, so a paid order is never touched; and a
  * late signed `completed` webhook still creates the cards, once (`fulfil` takes any unpaid order).
  */
-export async function expireAbandonedOrders(db: Database, now = clockNow()): Promise<number> {
+export async function expireAbandonedOrders(db: Database, now = clockNow(), venueId?: number): Promise<number> {
   const cutoff = new Date(now.getTime() - CHECKOUT_SESSION_TTL_MS - CHECKOUT_EXPIRY_GRACE_MS);
   const expired = await db
     .update(giftCardOrders)
     .set({ status: 'expired' })
-    .where(and(eq(giftCardOrders.status, 'pending'), lt(giftCardOrders.createdAt, cutoff)))
+    .where(and(eq(giftCardOrders.status, 'pending'), lt(giftCardOrders.createdAt, cutoff), venueId === undefined ? undefined : eq(giftCardOrders.venueId, venueId)))
     .returning({ reference: giftCardOrders.paymentReference });
   const local = expired.map((o) => o.reference).filter((r): r is string => Boolean(r?.startsWith('lcs_')));
   if (local.length) {

@@ -1,19 +1,27 @@
 import 'server-only';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
-import { and, count, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { depositPayments, venues, type VenueRow } from '@/server/db/schema';
+import { depositPayments, experienceBookings, venues, type DepositPaymentRow, type VenueRow } from '@/server/db/schema';
+import { kickDelivery } from '@/server/outbox/delivery';
+import { toLocale } from '@/lib/i18n/locales';
+import { dueAfterClaim, errorCode, isPermanent, keyExpired, nextRetryAt } from './retry';
+import { queueMoneyFailedEmail } from './flag';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/currency';
 import { currencyOf, fromProviderAmount, toProviderAmount } from '@/lib/currency';
-import venueTexts from '@/messages/it.json';
+import it from '@/messages/it.json';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import es from '@/messages/es.json';
+import de from '@/messages/de.json';
 import { DEPOSIT_RETRY_MINUTES, type PaymentStart, type PublicPaymentConfig, type StartedPayment } from '@/lib/payments/types';
 import { startedMirror, venueMetadata } from './provider';
-import { stripeClient } from '@/lib/payments/stripe';
-import { log } from '@/lib/log';
-import { testCardOutcome } from './local';
+import { stripeClient, stripeRefund, stripeRefundExists } from '@/lib/payments/stripe';
+import { errorMessage, log } from '@/lib/log';
+import { findLocalRefund, recordLocalRefund, testCardOutcome } from './local';
 import { now as clockNow } from '@/server/clock';
 
 /**
@@ -29,11 +37,15 @@ type DepositProvider = {
   create(input: PaymentStart): Promise<StartedPayment>;
   /** The intent's status, amount and currency (ISO, lower case) as the provider sees them, or null when unknown. */
   retrieve(db: Database, reference: string): Promise<{ status: string; amountCents: number; currency: string } | null>;
-  /** Gives the whole payment back to the guest (idempotent per reference). */
-  refund(reference: string): Promise<void>;
+  /** Gives the whole payment back to the guest (idempotent per reference); PermanentPaymentError when refused for good. */
+  refund(db: Database, reference: string): Promise<void>;
+  /** Whether a refund of the payment was made: looked up with the provider, instead of a retry once the key may be forgotten. */
+  findRefund(db: Database, reference: string): Promise<boolean>;
 };
 
 /** Stripe's code of the venue's currency: the one rule, `currencyOf` in lib/currency.ts. */
+const catalogues = { it, en, fr, es, de };
+
 export const currencyCode = (valuta: string) => currencyOf(valuta).stripe;
 
 const PLAIN_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -75,10 +87,11 @@ function stripeDeposits(): DepositProvider | null {
         throw error;
       }
     },
-    async refund(reference) {
+    async refund(_db, reference) {
       // One refund per payment, also when the call is repeated after a lost answer.
-      await stripe.refunds.create({ payment_intent: reference, reason: 'requested_by_customer' }, { idempotencyKey: `refund-${reference}` });
+      await stripeRefund(stripe, reference, { kind: 'deposit' });
     },
+    findRefund: (_db, reference) => stripeRefundExists(stripe, reference),
   };
 }
 
@@ -93,8 +106,9 @@ const localDeposits: DepositProvider = {
     const [row] = await db.select().from(depositPayments).where(and(eq(depositPayments.reference, reference), eq(depositPayments.provider, 'local')));
     return row ? { status: row.status, amountCents: row.amountCents, currency: currencyCode(row.currency) } : null;
   },
-  // The local provider holds no money: the mirror's status (`refunded`, set by refundDeposit) is the refund.
-  async refund() {},
+  // The local provider holds no money: its ledger's line (and the mirror's `refunded`) is the refund.
+  refund: (db, reference) => recordLocalRefund(db, reference),
+  findRefund: (db, reference) => findLocalRefund(db, reference),
 };
 
 /** Stripe when `STRIPE_SECRET_KEY` is set, the local test provider otherwise. */
@@ -111,7 +125,8 @@ export async function startDeposit(
 ): Promise<StartedPayment> {
   const metadata = venueMetadata(venue, input.metadata);
   const created = await provider.create({ ...input, metadata });
-  await db.insert(depositPayments).values({ ...startedMirror(venue, provider.kind, created, input), metadata });
+  const guest = PLAIN_EMAIL.test(input.email) ? { guestEmail: input.email, guestLocale: toLocale(input.locale ?? null) } : {};
+  await db.insert(depositPayments).values({ ...startedMirror(venue, provider.kind, created, input), metadata, ...guest });
   log.info('deposit_started', { venueId: venue.id, provider: provider.kind });
   return created;
 }
@@ -151,81 +166,133 @@ export async function verifyDeposit(db: Database, venue: VenueRow, reference: st
  * conditional update on the payment's row, so of two submits racing with one payment only
  * one claims it; false for the other (the payment is already taken or being given back).
  */
-export async function claimDeposit(tx: Database, venue: VenueRow, reference: string, as: 'used' | 'refunding'): Promise<boolean> {
+export async function claimDeposit(tx: Database, venue: VenueRow, reference: string, as: 'used' | 'refunding', now = clockNow()): Promise<boolean> {
   const claimed = await tx
     .update(depositPayments)
-    .set({ status: as, updatedAt: clockNow() })
+    .set(as === 'refunding' ? refundClaim(now) : { status: as, updatedAt: now })
     .where(and(eq(depositPayments.reference, reference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'succeeded')))
     .returning({ id: depositPayments.id });
   return claimed.length === 1;
 }
 
 /**
+ * A `refunding` claim, scheduled in the claim's own statement (server/payments/retry.ts): the caller
+ * refunds at once after its commit, and should it die first, the sweep refunds it from then on.
+ */
+const refundClaim = (now: Date) => ({ status: 'refunding', refundClaimedAt: now, nextRefundAt: dueAfterClaim(now), refundAttempts: 0, updatedAt: now });
+
+/**
  * Claims the deposit a booking used for its refund, inside the transaction that ends the booking
  * in the guest's favour (a free cancel; a decline or cancel by the venue): `used` becomes
  * `refunding` once, so a second end finds nothing to claim; the refund runs after the transaction
- * (refundDeposit).
+ * (refundDeposit), and the sweep makes it should that never happen.
  */
 export async function claimUsedDeposit(tx: Database, venue: VenueRow, reference: string, now: Date): Promise<boolean> {
   const claimed = await tx
     .update(depositPayments)
-    .set({ status: 'refunding', updatedAt: now })
+    .set(refundClaim(now))
     .where(and(eq(depositPayments.reference, reference), eq(depositPayments.venueId, venue.id), eq(depositPayments.status, 'used')))
     .returning({ id: depositPayments.id });
   return claimed.length === 1;
 }
 
 export { DEPOSIT_RETRY_MINUTES };
-/** The venue's notices are in Italian, as its booking notices are (server/booking/emails.ts). */
-const VENUE_LOCALE = 'it';
-/** Failed refunds are tried again after 1, 2, 4... minutes (at most 6 hours); after this many the venue is told. */
-export const REFUND_FLAG_AFTER_ATTEMPTS = 5;
-const backoffMs = (attempts: number) => Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
 /**
- * Gives back a deposit claimed as `refunding` (after the transaction that claimed it): the
- * provider's refund (one per payment: Stripe's idempotency key), then `refunded`. Should the
- * provider fail, the payment stays `refunding` with its next attempt scheduled; the
- * housekeeping sweep retries it with backoff and tells the venue once it keeps failing.
- * A paid deposit is never silently kept without its booking.
+ * Gives back a deposit claimed as `refunding` (after the transaction that claimed it, or from the
+ * sweep): the provider's refund (one per payment: the key `refund-{reference}`), then `refunded`,
+ * and the guest is told when no booking of theirs says so already. A failure is retried on the
+ * schedule of server/payments/retry.ts; a refusal, the retries exhausted, or a claim older than the
+ * provider keeps its key with no refund found end it `failed`, and the venue is e-mailed once.
  */
 export async function refundDeposit(db: Database, venue: VenueRow, reference: string, provider = depositProvider(), now = clockNow()): Promise<boolean> {
+  const [row] = await db.select().from(depositPayments).where(eq(depositPayments.reference, reference));
+  if (!row || row.status !== 'refunding') return false;
+  const claimedAt = row.refundClaimedAt ?? row.updatedAt;
   try {
-    await provider.refund(reference);
+    if (!keyExpired(claimedAt, now)) await provider.refund(db, reference);
+    // The key may be forgotten: no second call, only the question whether the first one was made.
+    else if (!(await provider.findRefund(db, reference))) return endRefundFailed(db, row, 'expired', 'key_expired', row.refundAttempts, now);
   } catch (error) {
-    const [row] = await db
-      .update(depositPayments)
-      .set({ refundAttempts: sql`${depositPayments.refundAttempts} + 1`, updatedAt: now })
-      .where(and(eq(depositPayments.reference, reference), eq(depositPayments.status, 'refunding')))
-      .returning({ attempts: depositPayments.refundAttempts });
-    if (row) await db.update(depositPayments).set({ nextRefundAt: new Date(now.getTime() + backoffMs(row.attempts)) }).where(eq(depositPayments.reference, reference));
-    log.error('deposit_refund_failed', { venueId: venue.id, reference, attempts: row?.attempts ?? null, error: error instanceof Error ? error.message : String(error) });
+    const attempts = row.refundAttempts + 1;
+    const message = errorMessage(error);
+    if (isPermanent(error)) return endRefundFailed(db, row, 'refused', errorCode(error), attempts, now);
+    const next = nextRetryAt(attempts, claimedAt, now);
+    if (!next) return endRefundFailed(db, row, 'exhausted', errorCode(error), attempts, now);
+    await db.update(depositPayments).set({ refundAttempts: attempts, nextRefundAt: next, lastError: errorCode(error), updatedAt: now }).where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'refunding')));
+    log.error('deposit_refund_failed', { venueId: venue.id, reference, attempts, error: message });
     return false;
   }
-  await db.update(depositPayments).set({ status: 'refunded', nextRefundAt: null, updatedAt: now }).where(and(eq(depositPayments.reference, reference), eq(depositPayments.status, 'refunding')));
+  const done = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [refunded] = await tx
+      .update(depositPayments)
+      .set({ status: 'refunded', nextRefundAt: null, updatedAt: now })
+      .where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'refunding')))
+      .returning();
+    if (refunded) await tellGuestOfRefund(t, venue, refunded);
+    return Boolean(refunded);
+  });
+  if (done) kickDelivery();
   log.info('deposit_refunded', { venueId: venue.id, provider: provider.kind });
   return true;
 }
 
+/** Ends a refund `failed` and tells the venue, once (the conditional update decides), in one transaction. */
+async function endRefundFailed(db: Database, row: DepositPaymentRow, why: 'exhausted' | 'refused' | 'expired', error: string, attempts: number, now: Date): Promise<false> {
+  const flagged = await db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(depositPayments)
+      .set({ status: 'failed', lastError: error, refundAttempts: attempts, nextRefundAt: null, refundFlaggedAt: now, updatedAt: now })
+      .where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'refunding')))
+      .returning();
+    if (ended) await queueMoneyFailedEmail(tx as unknown as Database, ended.venueId, { what: 'depositRefund', why, reference: ended.reference, amountCents: ended.amountCents, currency: ended.currency, attempts, error });
+    return Boolean(ended);
+  });
+  if (flagged) {
+    kickDelivery();
+    log.error('deposit_refund_flagged', { venueId: row.venueId, reference: row.reference, why, attempts, error });
+  }
+  return false;
+}
+
 /**
- * The housekeeping sweep's part for deposits: every paid deposit ends used by its booking or
- * refunded in full.
+ * The guest's e-mail for a refund the site made on its own (a closed tab, a refused submit, the date
+ * filled up): in their language, with the amount. A booking the payment paid tells of its refund in
+ * its own cancel or decline e-mail, so none is sent then.
+ */
+async function tellGuestOfRefund(tx: Database, venue: VenueRow, payment: DepositPaymentRow) {
+  if (!payment.guestEmail) return;
+  const [booking] = await tx.select({ id: experienceBookings.id }).from(experienceBookings).where(eq(experienceBookings.paymentReference, payment.reference));
+  if (booking) return;
+  const locale = toLocale(payment.guestLocale ?? null);
+  const amount = formatMoney(payment.amountCents, payment.currency, locale);
+  const mail = renderEmailTexts(catalogues[locale].payments.depositRefundedEmail, locale, { venueName: venue.name, amount }, [[catalogues[locale].payments.depositRefundedEmail.reference, payment.reference]]);
+  await enqueueEmail(tx, { venueId: venue.id, template: 'depositRefunded', locale, to: payment.guestEmail, ...mail });
+}
+
+/** Rows of one venue, or of all when no venue is given (the housekeeping runner's scope). */
+const ofVenue = (venueId?: number) => (venueId === undefined ? undefined : eq(depositPayments.venueId, venueId));
+
+/**
+ * The housekeeping sweep's part for deposits: every paid deposit ends used by its booking,
+ * refunded in full, or `failed` and flagged to the venue.
  * - A deposit paid (`succeeded`) and not claimed by a booking within DEPOSIT_RETRY_MINUTES is
- *   claimed `refunding` (one conditional update: a booking racing it claims it first or not at
- *   all) and refunded.
+ *   claimed `refunding` (one conditional update, scheduled in it: a booking racing it claims it
+ *   first or not at all) and refunded.
  * - A Stripe intent still mirrored unpaid after that time is asked about once: paid meanwhile
  *   (the guest closed the tab before the submit) means the same refund.
- * - A `refunding` payment whose refund failed is retried when its backoff is over; after
- *   REFUND_FLAG_AFTER_ATTEMPTS failures the venue gets one e-mail (and /api/health counts it).
+ * - A `refunding` payment whose time has come (its caller died after the claim, or its refund
+ *   failed and the backoff is over) is refunded (server/payments/retry.ts).
  */
-export async function sweepDeposits(db: Database, now = clockNow(), provider = depositProvider()) {
+export async function sweepDeposits(db: Database, now = clockNow(), provider = depositProvider(), venueId?: number) {
   const cutoff = new Date(now.getTime() - DEPOSIT_RETRY_MINUTES * 60_000);
   const claimed: { reference: string; venueId: number }[] = [];
   claimed.push(
     ...(await db
       .update(depositPayments)
-      .set({ status: 'refunding', updatedAt: now })
-      .where(and(eq(depositPayments.status, 'succeeded'), eq(depositPayments.provider, provider.kind), lt(depositPayments.updatedAt, cutoff)))
+      .set(refundClaim(now))
+      .where(and(eq(depositPayments.status, 'succeeded'), eq(depositPayments.provider, provider.kind), lt(depositPayments.updatedAt, cutoff), ofVenue(venueId)))
       .returning({ reference: depositPayments.reference, venueId: depositPayments.venueId })),
   );
   if (provider.kind === 'stripe') {
@@ -233,7 +300,7 @@ export async function sweepDeposits(db: Database, now = clockNow(), provider = d
     const open = await db
       .select({ reference: depositPayments.reference, currency: depositPayments.currency })
       .from(depositPayments)
-      .where(and(eq(depositPayments.status, 'requires_payment_method'), eq(depositPayments.provider, 'stripe'), lt(depositPayments.createdAt, cutoff), gt(depositPayments.createdAt, new Date(now.getTime() - 24 * 3600_000))))
+      .where(and(eq(depositPayments.status, 'requires_payment_method'), eq(depositPayments.provider, 'stripe'), lt(depositPayments.createdAt, cutoff), gt(depositPayments.createdAt, new Date(now.getTime() - 24 * 3600_000)), ofVenue(venueId)))
       .limit(100);
     for (const intent of open) {
       const seen = await provider.retrieve(db, intent.reference).catch(() => null);
@@ -241,52 +308,28 @@ export async function sweepDeposits(db: Database, now = clockNow(), provider = d
       claimed.push(
         ...(await db
           .update(depositPayments)
-          .set({ status: 'refunding', updatedAt: now })
+          .set(refundClaim(now))
           .where(and(eq(depositPayments.reference, intent.reference), eq(depositPayments.status, 'requires_payment_method')))
           .returning({ reference: depositPayments.reference, venueId: depositPayments.venueId })),
       );
     }
   }
-  const retry = await db
+  const due = await db
     .select({ reference: depositPayments.reference, venueId: depositPayments.venueId })
     .from(depositPayments)
-    .where(and(eq(depositPayments.status, 'refunding'), eq(depositPayments.provider, provider.kind), gt(depositPayments.refundAttempts, 0), lte(depositPayments.nextRefundAt, now)));
+    // A row claimed before issue 41 may have no time set: it is due at once.
+    .where(and(eq(depositPayments.status, 'refunding'), eq(depositPayments.provider, provider.kind), or(lte(depositPayments.nextRefundAt, now), isNull(depositPayments.nextRefundAt)), ofVenue(venueId)))
+    .limit(100);
   let refunded = 0;
   let failed = 0;
-  for (const payment of [...claimed, ...retry]) {
+  const seen = new Set<string>();
+  for (const payment of [...claimed, ...due]) {
+    if (seen.has(payment.reference)) continue;
+    seen.add(payment.reference);
     const [venue] = await db.select().from(venues).where(eq(venues.id, payment.venueId));
     if (!venue) continue;
     if (await refundDeposit(db, venue, payment.reference, provider, now)) refunded++;
     else failed++;
   }
-  const flagged = await flagFailingRefunds(db, now);
-  return { depositsRefunded: refunded, depositRefundsFailed: failed, depositRefundsFlagged: flagged };
-}
-
-/** Tells each venue, once per payment, about a refund that still fails after every retry: it must refund by hand. */
-async function flagFailingRefunds(db: Database, now: Date): Promise<number> {
-  const due = await db
-    .update(depositPayments)
-    .set({ refundFlaggedAt: now })
-    .where(and(eq(depositPayments.status, 'refunding'), gte(depositPayments.refundAttempts, REFUND_FLAG_AFTER_ATTEMPTS), isNull(depositPayments.refundFlaggedAt)))
-    .returning();
-  for (const payment of due) {
-    const [venue] = await db.select().from(venues).where(eq(venues.id, payment.venueId));
-    if (!venue?.email) continue;
-    const mail = renderEmailTexts(venueTexts.payments.refundFailedEmail, VENUE_LOCALE, {
-      venueName: venue.name,
-      reference: payment.reference,
-      amount: formatMoney(payment.amountCents, payment.currency, VENUE_LOCALE),
-      attempts: String(payment.refundAttempts),
-    });
-    await enqueueEmail(db, { venueId: venue.id, template: 'depositRefundFailed', locale: VENUE_LOCALE, to: venue.email, subject: mail.subject, text: mail.text, html: mail.html });
-  }
-  if (due.length) log.error('deposit_refund_flagged', { count: due.length });
-  return due.length;
-}
-
-/** Deposits whose refund is failing (being retried, or flagged to the venue): `/api/health`. */
-export async function failingRefunds(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(depositPayments).where(and(eq(depositPayments.status, 'refunding'), gt(depositPayments.refundAttempts, 0)));
-  return Number(row?.n ?? 0);
+  return { depositsRefunded: refunded, depositRefundsFailed: failed };
 }

@@ -3,8 +3,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { cardSetups, noshowCharges } from '@/server/db/schema';
-import type { CardSetup, ChargeEvent, GuaranteeProvider, PaymentEvent, SetupStatus } from '@/lib/payments/types';
+import { cardSetups, localLedger, noshowCharges } from '@/server/db/schema';
+import { PermanentPaymentError, type CardSetup, type ChargeEvent, type GuaranteeProvider, type OffSessionCharge, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
 import { verifiedEvent } from '@/lib/payments/stripe';
 import { now as clockNow } from '@/server/clock';
 import { storedSecret } from '@/server/backend/token';
@@ -64,6 +64,17 @@ export function testCardOutcome(number: string): { ok: true } | { ok: false; cod
 
 const signer = new Stripe('sk_test_local_signer_only');
 
+/** The local provider's refund of a payment (a fee's `lnpi_...`, a deposit's `lpi_...`): one ledger line per payment. */
+export async function recordLocalRefund(db: Database, reference: string): Promise<void> {
+  await db.insert(localLedger).values({ idempotencyKey: `refund-${reference}`, kind: 'refund', reference, status: 'succeeded' }).onConflictDoNothing();
+}
+
+/** Whether the local provider refunded this payment. */
+export async function findLocalRefund(db: Database, reference: string): Promise<boolean> {
+  const [line] = await db.select({ key: localLedger.idempotencyKey }).from(localLedger).where(and(eq(localLedger.idempotencyKey, `refund-${reference}`), eq(localLedger.kind, 'refund')));
+  return Boolean(line);
+}
+
 function toSetup(row: typeof cardSetups.$inferSelect): CardSetup {
   return { reference: row.reference, status: row.status as SetupStatus, paymentMethod: row.paymentMethod, lastError: row.lastError, metadata: row.metadata, customer: null };
 }
@@ -112,18 +123,34 @@ export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider
       const charge = event.type.startsWith('payment_intent.') ? chargeOf(event.type, object as Parameters<typeof chargeOf>[1]) : null;
       return { id: event.id, type: event.type, created: event.created, setup, charge };
     },
-    /** The saved test card decides: charged, declined, or the guest must authenticate (TEST_CARDS). */
-    async chargeOffSession({ paymentMethod, idempotencyKey }) {
+    /**
+     * The saved test card decides: charged, declined, or the guest must authenticate (TEST_CARDS).
+     * A card no longer saved (detached) is refused as Stripe refuses it: PermanentPaymentError.
+     * What was charged is kept in the ledger by key, as Stripe keeps it (findCharge).
+     */
+    async chargeOffSession({ paymentMethod, idempotencyKey, metadata }) {
       const db = await getDb();
       const [card] = await db.select().from(cardSetups).where(and(eq(cardSetups.paymentMethod, paymentMethod), eq(cardSetups.provider, 'local')));
       const reference = localIntentId(idempotencyKey);
-      if (!card || card.status !== 'succeeded') return { reference, status: 'failed', error: 'payment_method_unexpected_state', clientSecret: null };
-      if (card.offSession === 'decline') return { reference, status: 'failed', error: 'card_declined', clientSecret: null };
-      if (card.offSession === 'authenticate') return { reference, status: 'requires_action', error: 'authentication_required', clientSecret: `${reference}_secret_${randomBytes(18).toString('base64url')}` };
-      return { reference, status: 'succeeded', error: null, clientSecret: null };
+      if (!card || card.status !== 'succeeded') throw new PermanentPaymentError('resource_missing', `No such PaymentMethod: '${paymentMethod}'`);
+      const outcome: OffSessionCharge =
+        card.offSession === 'decline'
+          ? { reference, status: 'failed', error: 'card_declined', clientSecret: null }
+          : card.offSession === 'authenticate'
+            ? { reference, status: 'requires_action', error: 'authentication_required', clientSecret: `${reference}_secret_${randomBytes(18).toString('base64url')}` }
+            : { reference, status: 'succeeded', error: null, clientSecret: null };
+      await db.insert(localLedger).values({ idempotencyKey, kind: 'charge', reference, status: outcome.status, metadata: { ...metadata, kind: 'noshow', charge_key: idempotencyKey } }).onConflictDoNothing();
+      return outcome;
     },
-    // The local provider holds no money: the charge's row (`refunded`) is the refund.
-    async refundCharge() {},
+    // The local provider holds no money: the ledger's line (and the charge's row, `refunded`) is the refund.
+    async refundCharge(reference) {
+      await recordLocalRefund(await getDb(), reference);
+    },
+    async findCharge(idempotencyKey) {
+      const [line] = await (await getDb()).select().from(localLedger).where(and(eq(localLedger.idempotencyKey, idempotencyKey), eq(localLedger.kind, 'charge')));
+      return line ? { reference: line.reference, status: line.status as OffSessionCharge['status'], error: line.status === 'failed' ? 'card_declined' : line.status === 'requires_action' ? 'authentication_required' : null, clientSecret: null } : null;
+    },
+    findRefund: async (reference) => findLocalRefund(await getDb(), reference),
     /** The local authentication page: the guest approves (charged) or fails it, told by a signed webhook as Stripe would. */
     async authenticateCharge(reference, clientSecret, approve) {
       const db = await getDb();

@@ -1,9 +1,9 @@
 import 'server-only';
 import { venueLinkHost } from '@/server/venues/queries';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { cardSetups, experienceBookings, noshowCharges, reservations, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
-import type { ChargeEvent, GuaranteeProvider } from '@/lib/payments/types';
+import { PermanentPaymentError, type ChargeEvent, type GuaranteeProvider } from '@/lib/payments/types';
 import { totalFeeCents } from '@/server/booking/guarantee';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -22,6 +22,8 @@ import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { guaranteeProvider } from './provider';
 import { feeLinkPath } from './fee-link';
+import { dueAfterClaim, errorCode, isPermanent, keyExpired, nextRetryAt } from './retry';
+import { queueMoneyFailedEmail, type FailedMoney } from './flag';
 
 /**
  * The no-show fee (issue 24; docs/payments.md, "No-show fee"). When staff mark a guaranteed
@@ -92,7 +94,8 @@ export async function claimNoShowFee(tx: Database, venue: VenueRow, b: FeeBookin
       currency: terms.currency || venue.currency,
       status: 'charging',
       // Should this process die before the provider answers, the sweep charges it (same key) from then on.
-      nextAttemptAt: new Date(now.getTime() + 2 * 60_000),
+      nextAttemptAt: dueAfterClaim(now),
+      claimedAt: now,
       createdAt: now,
       updatedAt: now,
     })
@@ -127,13 +130,47 @@ async function queueFeeEmail(tx: Database, venue: VenueRow, charge: NoShowCharge
   await enqueueEmail(tx, { venueId: venue.id, template: `noshowFee${mail[0].toUpperCase()}${mail.slice(1)}`, locale: b.locale, to: b.email, ...rendered });
 }
 
-const backoffMs = (attempts: number) => Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+/** The idempotency key of a booking's fee: one charge per booking, whoever calls. */
+const chargeKey = (venue: VenueRow, b: FeeBooking) => `noshow-${venue.id}-${b.kind}-${b.id}`;
+
+/**
+ * Ends a charge or its refund failed (`failed`, `refund_failed`) and tells the venue once, in one
+ * transaction moving the row only from the state it was claimed in (server/payments/retry.ts).
+ */
+async function endFailed(db: Database, charge: NoShowChargeRow, why: FailedMoney['why'], error: string, attempts: number, now: Date): Promise<void> {
+  const from = charge.status === 'refunding' ? 'refunding' : 'charging';
+  const flagged = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(noshowCharges)
+      .set({ status: from === 'refunding' ? 'refund_failed' : 'failed', lastError: error, attempts, nextAttemptAt: null, flaggedAt: now, updatedAt: now })
+      .where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, from)))
+      .returning();
+    if (row) await queueMoneyFailedEmail(tx as unknown as Database, row.venueId, { what: from === 'refunding' ? 'feeRefund' : 'feeCharge', why, reference: row.reference ?? `#${row.id}`, amountCents: row.amountCents, currency: row.currency, attempts, error });
+    return Boolean(row);
+  });
+  if (flagged) {
+    kickDelivery();
+    log.error('noshow_flagged', { chargeId: charge.id, status: from, why, attempts, error });
+  }
+}
+
+/** A failed call: tried again on the schedule, or ended failed (refused, or the retries exhausted). */
+async function callFailed(db: Database, charge: NoShowChargeRow, error: unknown, now: Date): Promise<number> {
+  const attempts = charge.attempts + 1;
+  const claimedAt = charge.claimedAt ?? charge.updatedAt;
+  const next = isPermanent(error) ? null : nextRetryAt(attempts, claimedAt, now);
+  log.error(charge.status === 'refunding' ? 'noshow_refund_failed' : 'noshow_charge_unreachable', { chargeId: charge.id, attempts, error: errorMessage(error) });
+  if (!next) await endFailed(db, charge, isPermanent(error) ? 'refused' : 'exhausted', errorCode(error), attempts, now);
+  else await db.update(noshowCharges).set({ attempts, nextAttemptAt: next, lastError: errorCode(error), updatedAt: now }).where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, charge.status)));
+  return attempts;
+}
 
 /**
  * Charges a claimed fee (status `charging`) with the provider, then records what came of it
  * and tells the guest, in one transaction that moves the charge only from `charging`: a
  * second caller (the sweep, a retry) finds it settled and changes nothing. A provider that
- * cannot be reached leaves it `charging`, tried again by the sweep with backoff.
+ * cannot be reached leaves it `charging`, tried again by the sweep on the schedule of
+ * server/payments/retry.ts; past the key's window the charge is looked up, never made again.
  */
 export async function chargeNoShow(db: Database, chargeId: number, options: { host?: string; provider?: GuaranteeProvider } = {}, now = clockNow()): Promise<NoShowChargeRow | null> {
   const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
@@ -143,25 +180,32 @@ export async function chargeNoShow(db: Database, chargeId: number, options: { ho
   if (!venue || !b) return charge;
   const provider = options.provider ?? guaranteeProvider();
   if (provider.kind !== charge.provider) {
-    await db.update(noshowCharges).set({ status: 'failed', lastError: 'provider_changed', updatedAt: now }).where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'charging')));
+    await endFailed(db, charge, 'refused', 'provider_changed', charge.attempts, now);
     return { ...charge, status: 'failed', lastError: 'provider_changed' };
   }
   let outcome;
   try {
-    outcome = await provider.chargeOffSession({
-      paymentMethod: charge.paymentMethod,
-      customer: charge.customer,
-      amountCents: charge.amountCents,
-      currency: charge.currency,
-      description: `${venue.name}: no-show ${b.date} ${b.time} (${b.covers})`,
-      metadata: { venue: venue.slug, booking: b.hash },
-      idempotencyKey: `noshow-${venue.id}-${b.kind}-${b.id}`,
-    });
+    if (!keyExpired(charge.claimedAt ?? charge.createdAt, now))
+      outcome = await provider.chargeOffSession({
+        paymentMethod: charge.paymentMethod,
+        customer: charge.customer,
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+        description: `${venue.name}: no-show ${b.date} ${b.time} (${b.covers})`,
+        metadata: { venue: venue.slug, booking: b.hash },
+        idempotencyKey: chargeKey(venue, b),
+      });
+    else {
+      // The key may be forgotten: a second call could charge twice. The first one is looked up instead.
+      outcome = await provider.findCharge(chargeKey(venue, b));
+      if (!outcome) {
+        await endFailed(db, charge, 'expired', 'key_expired', charge.attempts, now);
+        return (await db.select().from(noshowCharges).where(eq(noshowCharges.id, charge.id)))[0] ?? null;
+      }
+    }
   } catch (error) {
-    const attempts = charge.attempts + 1;
-    await db.update(noshowCharges).set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), updatedAt: now }).where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'charging')));
-    log.error('noshow_charge_unreachable', { chargeId: charge.id, attempts, error: errorMessage(error) });
-    return { ...charge, attempts };
+    const attempts = await callFailed(db, charge, error, now);
+    return (await db.select().from(noshowCharges).where(eq(noshowCharges.id, charge.id)))[0] ?? { ...charge, attempts };
   }
   const host = options.host ?? (await venueLinkHost(db, venue.id));
   const settled = await db.transaction(async (tx) => {
@@ -217,12 +261,15 @@ export type FeeRefund = 'refunded' | 'retrying' | 'notAllowed';
 
 async function giveBack(db: Database, charge: NoShowChargeRow, provider: GuaranteeProvider, now: Date): Promise<FeeRefund> {
   try {
-    if (!charge.reference) throw new Error('a charge without its reference');
-    await provider.refundCharge(charge.reference);
+    if (!charge.reference) throw new PermanentPaymentError('resource_missing', 'a charge without its reference');
+    if (!keyExpired(charge.claimedAt ?? charge.updatedAt, now)) await provider.refundCharge(charge.reference);
+    else if (!(await provider.findRefund(charge.reference))) {
+      // The key may be forgotten: no second refund call, and none was found made.
+      await endFailed(db, charge, 'expired', 'key_expired', charge.attempts, now);
+      return 'retrying';
+    }
   } catch (error) {
-    const attempts = charge.attempts + 1;
-    await db.update(noshowCharges).set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), updatedAt: now }).where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'refunding')));
-    log.error('noshow_refund_failed', { chargeId: charge.id, attempts, error: errorMessage(error) });
+    await callFailed(db, charge, error, now);
     return 'retrying';
   }
   const done = await db.transaction(async (tx) => {
@@ -250,7 +297,7 @@ async function giveBack(db: Database, charge: NoShowChargeRow, provider: Guarant
 export async function claimFeeRefund(tx: Database, kind: FeeBooking['kind'], bookingId: number, now = clockNow()): Promise<number | null> {
   const [row] = await tx
     .update(noshowCharges)
-    .set({ status: 'refunding', attempts: 0, nextAttemptAt: new Date(now.getTime() + 2 * 60_000), updatedAt: now })
+    .set({ status: 'refunding', attempts: 0, nextAttemptAt: dueAfterClaim(now), claimedAt: now, lastError: null, updatedAt: now })
     .where(and(eq(bookingColumn(kind), bookingId), eq(noshowCharges.status, 'succeeded')))
     .returning({ id: noshowCharges.id });
   return row?.id ?? null;
@@ -266,13 +313,20 @@ export async function refundNoShow(db: Database, chargeId: number, provider = gu
 /**
  * The housekeeping sweep's part: fees left `charging` (the provider did not answer, or the
  * process died after the claim) are charged again with the same idempotency key once their
- * backoff is over; refunds that failed are tried again likewise.
+ * time comes; refunds likewise (server/payments/retry.ts). `venueId`: one venue's only.
  */
-export async function sweepNoShowCharges(db: Database, now = clockNow(), provider = guaranteeProvider()) {
+export async function sweepNoShowCharges(db: Database, now = clockNow(), provider = guaranteeProvider(), venueId?: number) {
   const due = await db
     .select()
     .from(noshowCharges)
-    .where(and(inArray(noshowCharges.status, ['charging', 'refunding']), eq(noshowCharges.provider, provider.kind), lte(noshowCharges.nextAttemptAt, now)))
+    .where(
+      and(
+        inArray(noshowCharges.status, ['charging', 'refunding']),
+        eq(noshowCharges.provider, provider.kind),
+        or(lte(noshowCharges.nextAttemptAt, now), isNull(noshowCharges.nextAttemptAt)),
+        venueId === undefined ? undefined : eq(noshowCharges.venueId, venueId),
+      ),
+    )
     .limit(100);
   let charged = 0;
   let refunded = 0;

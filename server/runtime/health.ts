@@ -6,7 +6,8 @@ import { config } from '@/server/runtime/config';
 import { isShuttingDown } from '@/server/runtime/shutdown';
 import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
-import { failingRefunds } from '@/server/payments/deposit';
+import { failingRefunds, moneyRows } from '@/server/payments/stuck';
+import { housekeepingHealth, type HousekeepingHealth } from '@/server/runtime/housekeeping';
 import { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/runtime/providers';
 
 export { localStandIns, providersFromEnv, type LocalStandIn, type Providers } from '@/server/runtime/providers';
@@ -29,14 +30,20 @@ export interface Health {
   database: { status: 'up' | 'down' | 'closing'; driver: 'pglite' | 'postgres' };
   backend: 'builtin' | 'legacy';
   outbox: OutboxBacklog | null;
-  /** Experience deposits whose refund is failing: retried with backoff, flagged to the venue after 5 attempts (docs/payments.md). */
+  /** Experience deposits whose refund is failing: being retried, or ended failed for the venue to settle (docs/payments.md). */
   failingRefunds: number | null;
+  /**
+   * Every money row claimed for an outside call (deposit refunds, no-show fees and their refunds):
+   * `retrying` (failed at least once, scheduled again), `overdue` (due over 10 minutes ago and not
+   * settled: the sweep is not taking it up), `failed` (ended failed, the venue e-mailed).
+   */
+  payments: { retrying: number; overdue: number; failed: number } | null;
+  /** The housekeeping sweep in this process: its last run, and the steps or venues that failed in it and since start. */
+  housekeeping: HousekeepingHealth;
   providers: Providers;
   /** The providers running as this site's local stand-ins (empty when every one is real). */
   localStandIns: LocalStandIn[];
 }
-
-
 
 /** Queued and failed outbox messages, and how long the oldest queued one has waited. */
 export async function outboxBacklog(db: Database, now = clockNow()): Promise<OutboxBacklog> {
@@ -64,19 +71,19 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 export async function checkHealth(): Promise<Health> {
   const driver = config.databaseUrl ? 'postgres' : 'pglite';
   const providers = providersFromEnv();
-  const common = { backend: config.backendUrl ? ('legacy' as const) : ('builtin' as const), providers, localStandIns: localStandIns(providers) };
-  if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'closing', driver }, outbox: null, failingRefunds: null, ...common };
+  const common = { backend: config.backendUrl ? ('legacy' as const) : ('builtin' as const), providers, localStandIns: localStandIns(providers), housekeeping: housekeepingHealth() };
+  if (isShuttingDown()) return { status: 'shuttingDown', database: { status: 'closing', driver }, outbox: null, failingRefunds: null, payments: null, ...common };
   try {
     const backlog = await withTimeout(
       getDatabaseHandle().then(async (h) => {
         await pingDatabase(h.db);
-        return { outbox: await outboxBacklog(h.db), failingRefunds: await failingRefunds(h.db) };
+        return { outbox: await outboxBacklog(h.db), failingRefunds: await failingRefunds(h.db), payments: await moneyRows(h.db, clockNow()) };
       }),
     );
     return { status: 'ok', database: { status: 'up', driver }, ...backlog, ...common };
   } catch (error) {
     log.error('health_check_failed', { error: errorMessage(error) });
-    return { status: 'unavailable', database: { status: 'down', driver }, outbox: null, failingRefunds: null, ...common };
+    return { status: 'unavailable', database: { status: 'down', driver }, outbox: null, failingRefunds: null, payments: null, ...common };
   }
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { rateLimits, reservations, slotHolds, venues } from '@/server/db/schema';
 import { LIMIT_NAMES, limitFor } from '@/server/limits/config';
@@ -24,8 +24,11 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
   return Math.max(24 * 3600, ...windows) * 1000;
 }
 
+/** One step of the sweep: over one venue's rows (`venueId`), or over what belongs to no venue. */
+type Step = { name: string; perVenue: boolean; run: (db: Database, now: Date, venueId?: number) => Promise<Record<string, number>> };
+
 /**
- * Tidies what time has made stale, so the tables hold only live rows:
+ * Tidies what time has made stale, so the tables hold only live rows, in this order:
  * - a suspended booking whose SMS code expired ends `failed` (the guest sees
  *   `suspendedError`, as `verifyCode` would answer), and its challenge goes;
  * - expired slot holds are deleted;
@@ -34,33 +37,91 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  *   (never a paid one; a late signed payment still creates the cards: `fulfil`).
  * - a table request still awaiting the venue past its deadline (`booking.pendingDeadline`) is
  *   declined, or confirmed where the venue set it so; guest and venue are told.
- * - every paid experience deposit ends used or refunded: unclaimed past its retry time it is
- *   refunded, and failed refunds are retried with backoff, then flagged to the venue.
- * - a no-show fee the provider did not answer for is charged again (same idempotency key),
- *   and a fee refund that failed is tried again, with backoff.
+ * - every paid experience deposit ends used, refunded, or failed and flagged to the venue
+ *   (server/payments/retry.ts);
+ * - a no-show fee or fee refund whose time has come is made (same idempotency key), on the same rule;
  * - the reminders due (the day before each confirmed booking, at the venue's hour) go out, once.
  * - expired waiting-list offers pass to the next entry, and seats freed by anything above are
  *   offered to the waiting list (server/booking/waitlist.ts).
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
-export async function sweepStale(db: Database, now = clockNow()) {
-  const suspendedEnded = await db.transaction((tx) => endSuspended(tx as unknown as Database, lt(reservations.suspendedUntil, now), now, 'expired'));
+export const STEPS: Step[] = [
+  {
+    name: 'suspended',
+    perVenue: true,
+    run: async (db, now, venueId) => ({
+      suspendedEnded: await db.transaction((tx) => endSuspended(tx as unknown as Database, and(lt(reservations.suspendedUntil, now), venueId === undefined ? undefined : eq(reservations.venueId, venueId))!, now, 'expired')),
+    }),
+  },
   // Holds and counters stand alone, outside any booking's transaction (short locks).
-  const holds = await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now)).returning({ token: slotHolds.token });
-  const counters = await db
-    .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(now.getTime() - (await rateLimitKeepMs(db)))))
-    .returning({ key: rateLimits.key });
-  const giftcardOrdersExpired = await expireAbandonedOrders(db, now);
-  const pendingAnswered = await answerOverduePending(db, now);
-  const deposits = await sweepDeposits(db, now);
-  const fees = await sweepNoShowCharges(db, now);
-  const remindersSent = await sendReminders(db, now);
+  { name: 'holds', perVenue: false, run: async (db, now) => ({ holdsDeleted: (await db.delete(slotHolds).where(lt(slotHolds.expiresAt, now)).returning({ token: slotHolds.token })).length }) },
+  {
+    name: 'rateLimits',
+    perVenue: false,
+    run: async (db, now) => ({ rateLimitsDeleted: (await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - (await rateLimitKeepMs(db))))).returning({ key: rateLimits.key })).length }),
+  },
+  { name: 'giftcardOrders', perVenue: true, run: async (db, now, venueId) => ({ giftcardOrdersExpired: await expireAbandonedOrders(db, now, venueId) }) },
+  { name: 'pendingDeadline', perVenue: true, run: async (db, now, venueId) => ({ pendingAnswered: await answerOverduePending(db, now, venueId) }) },
+  { name: 'deposits', perVenue: true, run: (db, now, venueId) => sweepDeposits(db, now, undefined, venueId) },
+  { name: 'noshowFees', perVenue: true, run: (db, now, venueId) => sweepNoShowCharges(db, now, undefined, venueId) },
+  { name: 'reminders', perVenue: true, run: async (db, now, venueId) => ({ remindersSent: await sendReminders(db, now, venueId) }) },
   // After holds, codes and requests ended: their seats, and those of expired offers, go to the waiting lists.
-  const waitlistOffersMade = await sweepWaitlists(db, now);
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees, remindersSent, waitlistOffersMade };
+  { name: 'waitlists', perVenue: true, run: async (db, now, venueId) => ({ waitlistOffersMade: await sweepWaitlists(db, now, venueId) }) },
+];
+
+/** What one pass did, by kind. */
+export type SweepCounts = Record<'suspendedEnded' | 'holdsDeleted' | 'rateLimitsDeleted' | 'giftcardOrdersExpired' | 'pendingAnswered' | 'depositsRefunded' | 'depositRefundsFailed' | 'noshowFeesSettled' | 'noshowFeesRefunded' | 'remindersSent' | 'waitlistOffersMade', number>;
+
+export type SweepFailure = { step: string; venueId: number | null; error: string };
+/**
+ * One pass of the sweep. Each step runs on its own, and each venue's part of a step on its own
+ * (issue 41): an error there is logged (`housekeeping_step_failed`), counted (`/api/health`,
+ * `housekeeping`), and every other step and venue goes on.
+ */
+export async function sweepStale(db: Database, now = clockNow(), steps: Step[] = STEPS): Promise<SweepCounts & { failures: SweepFailure[] }> {
+  const counts: SweepCounts = { suspendedEnded: 0, holdsDeleted: 0, rateLimitsDeleted: 0, giftcardOrdersExpired: 0, pendingAnswered: 0, depositsRefunded: 0, depositRefundsFailed: 0, noshowFeesSettled: 0, noshowFeesRefunded: 0, remindersSent: 0, waitlistOffersMade: 0 };
+  const failures: SweepFailure[] = [];
+  const add = (part: Record<string, number>) => {
+    for (const [key, n] of Object.entries(part)) counts[key as keyof SweepCounts] = (counts[key as keyof SweepCounts] ?? 0) + n;
+  };
+  let venueIds: number[] | null = null;
+  for (const step of steps) {
+    if (step.perVenue) venueIds ??= await db
+      .select({ id: venues.id })
+      .from(venues)
+      .orderBy(venues.id)
+      .then((rows) => rows.map((r) => r.id))
+      .catch((error: unknown) => (failures.push({ step: 'venues', venueId: null, error: errorMessage(error) }), null));
+    const scopes = step.perVenue ? (venueIds ?? []) : [undefined];
+    for (const venueId of scopes) {
+      try {
+        add(await step.run(db, now, venueId));
+      } catch (error) {
+        failures.push({ step: step.name, venueId: venueId ?? null, error: errorMessage(error) });
+        log.error('housekeeping_step_failed', { step: step.name, venueId: venueId ?? null, error: errorMessage(error) });
+      }
+    }
+  }
+  recordRun(now, failures);
+  return { ...counts, failures };
 }
+
+/** What /api/health tells of the sweep in this process (docs/operations.md, "Housekeeping"). */
+export type HousekeepingHealth = { lastRunAt: string | null; lastRunFailures: number; failuresSinceStart: number; lastFailure: (SweepFailure & { at: string }) | null };
+
+const state = globalThis as typeof globalThis & { __frontpageHousekeepingHealth?: HousekeepingHealth };
+const health = () => (state.__frontpageHousekeepingHealth ??= { lastRunAt: null, lastRunFailures: 0, failuresSinceStart: 0, lastFailure: null });
+
+function recordRun(now: Date, failures: SweepFailure[]) {
+  const h = health();
+  h.lastRunAt = now.toISOString();
+  h.lastRunFailures = failures.length;
+  h.failuresSinceStart += failures.length;
+  if (failures.length) h.lastFailure = { ...failures[failures.length - 1], at: now.toISOString() };
+}
+
+export const housekeepingHealth = (): HousekeepingHealth => ({ ...health() });
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };
 const shared = globalThis as typeof globalThis & { __frontpageHousekeeping?: Housekeeping };
@@ -73,19 +134,19 @@ export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = N
   if (shared.__frontpageHousekeeping) return;
   const sweep = async () => {
     try {
-      const swept = await sweepStale(await getDb());
-      if (swept.suspendedEnded || swept.holdsDeleted || swept.rateLimitsDeleted || swept.giftcardOrdersExpired || swept.pendingAnswered || swept.depositsRefunded || swept.depositRefundsFailed || swept.noshowFeesSettled || swept.noshowFeesRefunded || swept.remindersSent || swept.waitlistOffersMade) log.info('housekeeping_swept', swept);
+      const { failures, ...counts } = await sweepStale(await getDb());
+      if (Object.values(counts).some((n) => n > 0) || failures.length) log.info('housekeeping_swept', { ...counts, failures: failures.length });
     } catch (error) {
       log.error('housekeeping_failed', { error: errorMessage(error) });
     }
   };
-  const state: Housekeeping = {
+  const timer: Housekeeping = {
     timer: setInterval(() => {
-      state.current ??= sweep().finally(() => (state.current = undefined));
+      timer.current ??= sweep().finally(() => (timer.current = undefined));
     }, intervalMs),
   };
-  state.timer.unref();
-  shared.__frontpageHousekeeping = state;
+  timer.timer.unref();
+  shared.__frontpageHousekeeping = timer;
 }
 
 /** Stops the sweep and waits for one in progress (graceful shutdown). */

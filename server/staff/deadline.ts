@@ -21,7 +21,7 @@ export function pendingDeadlineOf(rules: { hours: number; minHoursBefore: number
  * by `deadline`, with the guest's and the venue's e-mails. Each answer carries the version it
  * was read at, so a staff answer in between wins and the sweep changes nothing.
  */
-export async function answerOverduePending(db: Database, now = clockNow()): Promise<number> {
+export async function answerOverduePending(db: Database, now = clockNow(), venueId?: number): Promise<number> {
   const rows = await db
     .select({ r: reservations, venue: venues })
     .from(reservations)
@@ -40,6 +40,8 @@ export async function answerOverduePending(db: Database, now = clockNow()): Prom
   ];
   let answered = 0;
   for (const { r, venue } of waiting) {
+    // One venue's only when the housekeeping runner asks so (each venue fails alone).
+    if (venueId !== undefined && venue.id !== venueId) continue;
     const rules = bookingRulesSchema.parse(venue.booking ?? undefined).pendingDeadline;
     if (pendingDeadlineOf(rules, r, venue.timezone).getTime() > now.getTime()) continue;
     const [host] = await db.select({ host: venueHosts.host }).from(venueHosts).where(and(eq(venueHosts.venueId, venue.id))).limit(1);

@@ -100,6 +100,39 @@ test.describe('experience bookings', () => {
     expect(mail.raw).toContain('experience.ics');
   });
 
+  test('after a failed bot check with the deposit paid, a retry sends the same booking with the same payment (issue 41)', async ({ page, context, baseURL }) => {
+    const email = uniqueEmail('botpaid');
+    const host = new URL(baseURL!).hostname;
+    await page.goto('/en/frontpage/esperienze');
+    await page.getByRole('link', { name: `${en('experiences.book')}: Handmade pasta class` }).click();
+    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    await firstDay(page);
+    await page.getByRole('button', { name: '10:00' }).click();
+    await page.getByLabel(/Allergies or intolerances/).fill('none');
+    await page.getByRole('button', { name: en('experiences.form.continue') }).click();
+    await fillDetails(page, '3331234568', email);
+    await page.getByLabel(en('reserve.guarantee.cardNumber')).fill('4242 4242 4242 4242');
+    await page.getByLabel(en('reserve.guarantee.expiry')).fill('12/30');
+    await page.getByLabel(en('reserve.guarantee.cvc')).fill('123');
+    await page.getByRole('button', { name: fill(en('experiences.form.pay'), { amount: '€ 60' }) }).click();
+    // Paid; then the invisible check fails outright.
+    await context.addCookies([{ name: 'frontpage-botcheck', value: 'fail', domain: host, path: '/' }]);
+    await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+    await expect(page.getByRole('heading', { name: en('reserve.botcheck.failedTitle') })).toBeVisible();
+    await expect(page.getByText(fill(en('reserve.botcheck.failedPaidText'), { amount: '€ 60', minutes: 30 }))).toBeVisible();
+    await expect(page.getByRole('button', { name: en('reserve.botcheck.restart') })).toBeVisible();
+    await axe(page);
+    // The guest tries again (the check passes this time): the same payment books, no second payment is asked.
+    await context.clearCookies({ name: 'frontpage-botcheck' });
+    await page.getByRole('button', { name: en('reserve.botcheck.retryPaid') }).click();
+    const summary = page.getByRole('region', { name: en('reserve.summary.title') });
+    await expect(summary).toContainText(`${en('experiences.summary.paid')}€ 60`);
+    await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
+    await expect(page).toHaveURL(/\/en\/frontpage\/esperienze\/[A-Za-z0-9_-]+\/confirm$/);
+    const mail = await mailTo(email, /Handmade pasta class/);
+    expect(mail.text).toMatch(/€\s60/);
+  });
+
   test("an impossible date or party size in the address is the site's 404 page, never a 500 (issue 22)", async ({ page, request }) => {
     const dinner = (await experiences(request))['Traditional tasting dinner'];
     const year = new Date().getUTCFullYear();

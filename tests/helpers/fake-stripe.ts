@@ -25,6 +25,9 @@ export type FakePaymentIntent = {
  * charged, `pm_card_chargeCustomerFail` is declined, `pm_card_authenticationRequired` needs the
  * customer to authenticate. The last two answer 402 with the intent in the error, as Stripe does.
  */
+/** A payment method detached from its Customer: Stripe refuses the request itself (400), no intent is made. */
+const DETACHED = 'pm_card_detached';
+
 const OFF_SESSION_ERRORS: Record<string, { code: string; decline_code: string; status: FakePaymentIntent['status'] }> = {
   pm_card_chargeCustomerFail: { code: 'card_declined', decline_code: 'generic_decline', status: 'requires_payment_method' },
   pm_card_authenticationRequired: { code: 'authentication_required', decline_code: 'authentication_required', status: 'requires_action' },
@@ -118,7 +121,9 @@ const publicSession = (s: FakeCheckoutSession) => {
  *   intent back; off-session with Stripe's test payment methods), retrieve (404
  *   `resource_missing` when unknown), and `pay`/`decline`, which play the browser's
  *   `stripe.confirmPayment` with a test card;
- * - Refunds (`POST /v1/refunds`, one per PaymentIntent);
+ * - PaymentIntent search by metadata (`GET /v1/payment_intents/search?query=metadata['k']:'v'`);
+ * - Refunds (`POST /v1/refunds`, one per PaymentIntent; `GET /v1/refunds?payment_intent=`);
+ * - `pm_card_detached` for an off-session charge: refused as a detached card (400 `resource_missing`);
  * - Checkout Sessions (`POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/{id}`), with a
  *   small hosted page (`/pay/{id}`) standing in for checkout.stripe.com: "Pay" marks the session
  *   paid, sends `webhook.url` a `checkout.session.completed` event signed with `webhook.secret`
@@ -134,7 +139,7 @@ export async function fakeStripe(opts: { secretKeys?: string[]; webhook?: { url:
   const seen: SeenRequest[] = [];
   const intents = new Map<string, FakePaymentIntent>();
   const byKey = new Map<string, string>();
-  const refunds: { id: string; payment_intent: string; amount: number; currency: string; status: string; reason: string | null }[] = [];
+  const refunds: { id: string; payment_intent: string; amount: number; currency: string; status: string; reason: string | null; metadata?: Record<string, string> }[] = [];
   const refundsByKey = new Map<string, (typeof refunds)[number]>();
   const answersByKey = new Map<string, { status: number; body: unknown }>();
   const customers: { id: string; email: string | null }[] = [];
@@ -232,6 +237,8 @@ export async function fakeStripe(opts: { secretKeys?: string[]; webhook?: { url:
         // Like Stripe: a malformed receipt address refuses the whole create.
         if (typeof form.receipt_email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.receipt_email))
           return send(400, { error: { type: 'invalid_request_error', code: 'email_invalid', param: 'receipt_email', message: 'Invalid email address' } });
+        if (form.payment_method === DETACHED)
+          return send(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${DETACHED}'` } });
         const id = `pi_fake${String(next++).padStart(6, '0')}`;
         const auto = form.automatic_payment_methods as Record<string, string> | undefined;
         const intent: FakePaymentIntent = {
@@ -274,10 +281,23 @@ export async function fakeStripe(opts: { secretKeys?: string[]; webhook?: { url:
         if (!intent) return send(404, notFound);
         if (intent.status !== 'succeeded') return send(400, { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund' } });
         if (refunds.some((r) => r.payment_intent === intent.id)) return send(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded' } });
-        const refund = { id: `re_fake${String(refunds.length + 1).padStart(6, '0')}`, object: 'refund', payment_intent: intent.id, amount: intent.amount_received, currency: intent.currency, status: 'succeeded', reason: typeof form.reason === 'string' ? form.reason : null };
+        const refund = { id: `re_fake${String(refunds.length + 1).padStart(6, '0')}`, object: 'refund', payment_intent: intent.id, amount: intent.amount_received, currency: intent.currency, status: 'succeeded', reason: typeof form.reason === 'string' ? form.reason : null, metadata: (form.metadata as Record<string, string>) ?? {} };
         refunds.push(refund);
         if (key) refundsByKey.set(key, refund);
         return send(200, refund);
+      }
+      const address = new URL(request.url, 'http://stripe.local');
+      // Search by metadata (`metadata['key']:'value'`), as Stripe's search API answers it.
+      if (request.method === 'GET' && address.pathname === '/v1/payment_intents/search') {
+        const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(address.searchParams.get('query') ?? '');
+        if (!m) return send(400, { error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Invalid search query' } });
+        const data = [...intents.values()].filter((i) => i.metadata[m[1]] === m[2]);
+        return send(200, { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' });
+      }
+      // Refunds of a PaymentIntent.
+      if (request.method === 'GET' && address.pathname === '/v1/refunds') {
+        const intent = address.searchParams.get('payment_intent');
+        return send(200, { object: 'list', data: refunds.filter((r) => !intent || r.payment_intent === intent), has_more: false, url: '/v1/refunds' });
       }
       const retrieve = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(request.url);
       if (request.method === 'GET' && retrieve) {

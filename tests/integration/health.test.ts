@@ -60,6 +60,8 @@ describe('health check', () => {
       backend: 'builtin',
       outbox: { queued: 0, failed: 0, oldestQueuedSeconds: null },
       failingRefunds: 0,
+      payments: { retrying: 0, overdue: 0, failed: 0 },
+      housekeeping: { lastRunAt: null, lastRunFailures: 0, failuresSinceStart: 0, lastFailure: null },
       providers: { payments: 'local', botCheck: 'local', sms: 'local', email: 'local' },
       localStandIns: ['payments', 'botCheck', 'sms', 'email'],
     });

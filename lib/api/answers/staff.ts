@@ -27,7 +27,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   notes: string,
   visitReason: string,
   guarantee: nullable(object({ provider: string, feeCents: number, currency: string, per: string, policy: string })),
-  fee: nullable(object({ status: oneOf('charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded'), amountCents: number, currency: string, error: string })),
+  fee: nullable(object({ status: oneOf('charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded', 'refund_failed'), amountCents: number, currency: string, error: string })),
   offer: nullable(object({ status: oneOf('open', 'claimed', 'expired', 'lapsed'), expiresAt: string, offeredBy: string })),
   paidCents: number,
   experience: nullable(texts),

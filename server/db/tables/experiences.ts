@@ -98,9 +98,15 @@ export const depositPayments = pgTable('deposit_payments', {
   ...amountColumnSet(),
   /** Failed refund attempts of a `refunding` payment, and when the sweep tries again (issue 21). */
   refundAttempts: integer('refund_attempts').notNull().default(0),
+  /** Set with the `refunding` claim, in its transaction: the sweep refunds it then should the caller die (issue 41). */
   nextRefundAt: timestamp('next_refund_at', { withTimezone: true }),
-  /** When the venue was told that this refund keeps failing (once). */
+  /** When the refund was claimed: its idempotency key is used only while the provider keeps it (server/payments/retry.ts). */
+  refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
+  /** When the venue was told that this refund ended `failed` (once). */
   refundFlaggedAt: timestamp('refund_flagged_at', { withTimezone: true }),
+  /** The guest's address and language, to tell them of a refund the sweep made (issue 41). */
+  guestEmail: text('guest_email'),
+  guestLocale: text('guest_locale'),
   createdAt: stamp('created_at'),
   updatedAt: stamp('updated_at'),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { reservations } from './booking';
 import { amountColumnSet, providerColumnSet, stamp } from './columns';
 import { experienceBookings } from './experiences';
@@ -39,7 +39,8 @@ export type CardSetupRow = typeof cardSetups.$inferSelect;
  * at most one per booking, claimed in the transaction that marks the no-show, before the
  * provider is called. `charging` → `succeeded` | `requires_action` (the guest must
  * authenticate) | `failed` (declined); a succeeded charge made by mistake → `refunding` →
- * `refunded`.
+ * `refunded`, or `refund_failed` when the refund could not be made within the retry limit (the
+ * venue refunds by hand; server/payments/retry.ts).
  */
 export const noshowCharges = pgTable(
   'noshow_charges',
@@ -66,6 +67,10 @@ export const noshowCharges = pgTable(
     /** Provider calls that failed before an answer (network, 5xx): retried by the sweep with backoff. */
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When the call in progress (the charge, or its refund) was claimed: its key is used only while the provider keeps it (issue 41). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** When the venue was told that this charge or refund ended failed (once). */
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     chargedAt: timestamp('charged_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: stamp('created_at'),
@@ -74,6 +79,21 @@ export const noshowCharges = pgTable(
   () => [check('noshow_charges_one_booking', sql`(reservation_id is null) <> (experience_booking_id is null)`)],
 );
 
-export type NoShowChargeStatus = 'charging' | 'succeeded' | 'requires_action' | 'failed' | 'refunding' | 'refunded';
+export type NoShowChargeStatus = 'charging' | 'succeeded' | 'requires_action' | 'failed' | 'refunding' | 'refunded' | 'refund_failed';
+
+/**
+ * The local test provider's own record of the charges and refunds it made, by idempotency key:
+ * what Stripe keeps on its side, so that a call whose answer was lost can be looked up
+ * (server/payments/local.ts, `findCharge` / `findRefund`).
+ */
+export const localLedger = pgTable('local_ledger', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  kind: text('kind').$type<'charge' | 'refund'>().notNull(),
+  /** The intent charged (`lnpi_...`), or the payment refunded. */
+  reference: text('reference').notNull(),
+  status: text('status').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  createdAt: stamp('created_at'),
+});
 
 export type NoShowChargeRow = typeof noshowCharges.$inferSelect;

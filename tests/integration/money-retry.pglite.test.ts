@@ -1,0 +1,3 @@
+import { describeMoneyRetry } from './money-retry.shared';
+
+describeMoneyRetry('pglite');

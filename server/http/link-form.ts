@@ -1,0 +1,35 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
+import { escapeHtml } from '@/lib/html/escape';
+import type { Locale } from '@/lib/i18n/locales';
+import type { MessageKey } from '@/i18n/app-config';
+
+/** What a signed link page's form says when its call is refused: the page's title and its "not a valid link" text, and any refusal of its own. */
+export type LinkFormTexts = { title: MessageKey; invalid: MessageKey; refusals?: Record<string, { status: number; text: MessageKey }> };
+
+/**
+ * The answer to a signed link page's plain form (reminder, offer claim, fee, staff answer):
+ * done, 303 back to the page, which says what happened. Otherwise a small page in the
+ * guest's language with the way back: 503 when the backend (or its database) cannot answer,
+ * the call's own refusal where it has one (`409 slotStarted`), 400 for a link that is not the
+ * site's. Never a 500 and never JSON: a browser posted a form and shows what it gets.
+ */
+export async function linkFormAnswer(result: ActionResult<unknown>, locale: Locale, back: string, texts: LinkFormTexts): Promise<Response> {
+  if (result.status) return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
+  const t = await getTranslations({ locale });
+  const own = texts.refusals?.[result.error];
+  const [status, title, text] =
+    result.error === UNAVAILABLE || result.error === 'generic'
+      ? [503, t('errors.unavailableTitle'), t('errors.unavailableText')]
+      : own
+        ? [own.status, t(texts.title), t(own.text)]
+        : [400, t(texts.title), t(texts.invalid)];
+  const html = `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body><main><h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(text)}</p><p><a href="${escapeHtml(back)}">${escapeHtml(t('errors.back'))}</a></p></main></body></html>
+`;
+  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store' };
+  if (status === 503) headers['Retry-After'] = '30';
+  return new Response(html, { status, headers });
+}

@@ -1,9 +1,21 @@
 import 'server-only';
-import { getTranslations } from 'next-intl/server';
 import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
 import { escapeHtml } from '@/lib/html/escape';
 import type { Locale } from '@/lib/i18n/locales';
 import type { MessageKey } from '@/i18n/app-config';
+import it from '@/messages/it.json';
+import en from '@/messages/en.json';
+import fr from '@/messages/fr.json';
+import es from '@/messages/es.json';
+import de from '@/messages/de.json';
+
+const catalogues: Record<Locale, unknown> = { it, en, fr, es, de };
+
+/** A message of `locale` by its full key (the keys are typed against messages/it.json; the five files hold the same). */
+function translate(locale: Locale, key: MessageKey): string {
+  const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogues[locale]);
+  return typeof found === 'string' ? found : key;
+}
 
 /** What a signed link page's form says when its call is refused: the page's title and its "not a valid link" text, and any refusal of its own. */
 export type LinkFormTexts = { title: MessageKey; invalid: MessageKey; refusals?: Record<string, { status: number; text: MessageKey }> };
@@ -15,9 +27,9 @@ export type LinkFormTexts = { title: MessageKey; invalid: MessageKey; refusals?:
  * the call's own refusal where it has one (`409 slotStarted`), 400 for a link that is not the
  * site's. Never a 500 and never JSON: a browser posted a form and shows what it gets.
  */
-export async function linkFormAnswer(result: ActionResult<unknown>, locale: Locale, back: string, texts: LinkFormTexts): Promise<Response> {
+export function linkFormAnswer(result: ActionResult<unknown>, locale: Locale, back: string, texts: LinkFormTexts): Response {
   if (result.status) return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
-  const t = await getTranslations({ locale });
+  const t = (key: MessageKey) => translate(locale, key);
   const own = texts.refusals?.[result.error];
   const [status, title, text] =
     result.error === UNAVAILABLE || result.error === 'generic'

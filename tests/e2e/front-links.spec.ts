@@ -95,7 +95,7 @@ test('through a front: the waiting-list claim link and the reminder link are rea
 
   // A forged claim link: the front says so, the backend refused it.
   await page.goto(`${front}/en/frontpage/waitlist/${link.pathname.split('/').pop()}?s=${'A'.repeat(32)}`);
-  await expect(page.getByRole('alert')).toHaveText(en('waitlist.page.invalid'));
+  await expect(page.getByRole('alert').filter({ hasText: en('waitlist.page.invalid') })).toBeVisible();
 
   // The reminder: "I'm coming", answered once through the front (the next day: this one is full).
   const guest = await book(request, 2, '20:00', 1);

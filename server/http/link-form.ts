@@ -17,6 +17,13 @@ function translate(locale: Locale, key: MessageKey): string {
   return typeof found === 'string' ? found : key;
 }
 
+/**
+ * Whether a link call's refusal means the backend could not answer it (unreachable, its
+ * database down, a malformed answer, or a backend without the call): the page says "Service
+ * unavailable" and its form answers 503, rather than calling a good link invalid.
+ */
+export const backendCannotAnswer = (error: string) => error === UNAVAILABLE || error === 'generic' || error === 'unknownCall';
+
 /** What a signed link page's form says when its call is refused: the page's title and its "not a valid link" text, and any refusal of its own. */
 export type LinkFormTexts = { title: MessageKey; invalid: MessageKey; refusals?: Record<string, { status: number; text: MessageKey }> };
 
@@ -32,7 +39,7 @@ export function linkFormAnswer(result: ActionResult<unknown>, locale: Locale, ba
   const t = (key: MessageKey) => translate(locale, key);
   const own = texts.refusals?.[result.error];
   const [status, title, text] =
-    result.error === UNAVAILABLE || result.error === 'generic'
+    backendCannotAnswer(result.error)
       ? [503, t('errors.unavailableTitle'), t('errors.unavailableText')]
       : own
         ? [own.status, t(texts.title), t(own.text)]

@@ -2,7 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { backendFor } from '@/server/backend';
-import { UNAVAILABLE } from '@/lib/backend/client';
+import { backendCannotAnswer } from '@/server/http/link-form';
 import { Unavailable } from '@/app/_screens/shell/looked-up';
 import { formatLongDate } from '@/lib/i18n/format';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -20,7 +20,7 @@ export async function OfferScreen({ params, id, signature }: { params: VenuePara
   const { locale, venueKey, location } = await loadVenue(params);
   const t = await getTranslations('waitlist.page');
   const result = await backendFor(venueKey).links('waitlist/offer', { id: String(id), s: signature });
-  if (!result.status && (result.error === UNAVAILABLE || result.error === 'generic')) return <Unavailable />;
+  if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
   const page = result.status ? result.data : ({ state: 'invalid' } as const);
   const lang = toLocale(locale);
   if (page.state === 'invalid') {

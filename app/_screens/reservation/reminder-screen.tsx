@@ -2,7 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { backendFor } from '@/server/backend';
-import { UNAVAILABLE } from '@/lib/backend/client';
+import { backendCannotAnswer } from '@/server/http/link-form';
 import { Unavailable } from '@/app/_screens/shell/looked-up';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
@@ -21,7 +21,7 @@ export async function ReminderScreen({ params, hash, query }: { params: VenuePar
   const { locale, venueKey, location } = await loadVenue(params);
   const t = await getTranslations('reminders.page');
   const result = await backendFor(venueKey).links('reservation/reminder', { hash, v: query.v ?? '', s: query.s ?? '' });
-  if (!result.status && (result.error === UNAVAILABLE || result.error === 'generic')) return <Unavailable />;
+  if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
   const page = result.status ? result.data : ({ state: 'invalid' } as const);
   const manage = page.state !== 'invalid' ? localizedPath(toLocale(locale), `/reserve/${page.booking.hash}/edit`) : '';
   const ended = { coming: t('comingDone'), cancelled: t('cancelledDone'), changed: t('changed'), past: t('past'), invalid: t('invalid'), open: '' }[page.state];

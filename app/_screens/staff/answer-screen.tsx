@@ -2,7 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { backendFor } from '@/server/backend';
-import { UNAVAILABLE } from '@/lib/backend/client';
+import { backendCannotAnswer } from '@/server/http/link-form';
 import { Unavailable } from '@/app/_screens/shell/looked-up';
 import { readAnswerLink } from '@/server/staff/link-signature';
 import { formatLongDate, formatMoment } from '@/lib/i18n/format';
@@ -23,7 +23,7 @@ export async function AnswerLinkScreen({ params, searchParams }: { params: Venue
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
   const link = readAnswerLink(params.hash, { a: one(searchParams.a), v: one(searchParams.v), s: one(searchParams.s) });
   const result = link ? await backendFor(venueKey).links('answerlink/get', { hash: link.hash, a: link.action, v: String(link.version), s: link.signature }) : null;
-  if (result && !result.status && (result.error === UNAVAILABLE || result.error === 'generic')) return <Unavailable />;
+  if (result && !result.status && backendCannotAnswer(result.error)) return <Unavailable />;
   const state = result?.status ? result.data : ({ state: 'invalid' } as const);
   const page = (body: React.ReactNode) => (
     <div className="form-page staff-page">

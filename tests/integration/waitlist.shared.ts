@@ -186,6 +186,13 @@ export function describeWaitlist(driver: Driver) {
         expect(claim).toEqual({ httpStatus: 409, body: { status: false, error: 'slotStarted' } });
         const shown = await dispatch('waitlist/offer', 'localhost', new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id) }));
         expect(shown.body.data).toMatchObject({ state: 'started', until: '21:35', booking: { hash: early.hash, time: '21:30', covers: 2 } });
+        // The page's form: a 409 page in the guest's language, not a booking.
+        const { handleOfferClaim } = await import('@/server/booking/guest-links-http');
+        const form = new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id), language: 'de' });
+        const refused = await handleOfferClaim(new Request('http://localhost/api/reservation/offer', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }));
+        expect(refused.status).toBe(409);
+        const de = (await import('@/messages/de.json')).default;
+        expect(await refused.text()).toContain(de.waitlist.page.started);
       } finally {
         await pinTestClock();
       }

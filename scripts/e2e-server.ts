@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayServer } from '../tests/helpers/postgres-server';
-import { clockOffsetFile, E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
+import { clockOffsetFile, E2E_ADMIN_TOKEN, E2E_LINK_SECRET, E2E_TOKEN, siteUrl, sites, type SiteName } from '../tests/e2e/servers';
 import { envName, LIMIT_NAMES, LIMITS } from '@/server/limits/config';
 import { fakeStripe } from '../tests/helpers/fake-stripe';
 
@@ -56,6 +56,9 @@ async function main() {
   }
   // The legacy site is a front of the built-in one: the built-in backend asks it to refresh after a venue import.
   if (name === 'builtin') env.FRONT_URLS = siteUrl('legacy');
+  // The backends sign the links they e-mail; the front checks none itself (the backend does), so it holds no link secret.
+  if (name !== 'legacy') env.LINK_SECRET = E2E_LINK_SECRET;
+  else delete env.LINK_SECRET;
   if (name === 'legacy') {
     env.BACKEND_URL = siteUrl('builtin');
     env.SEED_DEMO = 'false';

@@ -13,6 +13,7 @@ import {
 } from '@/lib/contract/reservation';
 import { promoAnswers, promoSchema, type Promo, type PromoCall } from '@/lib/contract/promo';
 import { staffAnswers, type StaffCall } from '@/lib/contract/staff';
+import { linkAnswers, type LinkCall } from '@/lib/contract/links';
 import { errorMessage, log } from '@/lib/log';
 import { giftcardAnswers, giftcardListSchema, type Giftcard, type GiftcardCall } from '@/lib/contract/giftcard';
 
@@ -75,6 +76,12 @@ export interface BackendClient {
   promo<C extends PromoCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof promoAnswers)[C]>>>;
   /** `staff/day`, `staff/confirm`, `decline`, `arrived`, `noshow`, `cancel` (docs/backend-contract.md, "The venue's answers"); a backend without them answers `unknownCall`. */
   staff<C extends StaffCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof staffAnswers)[C]>>>;
+  /**
+   * The signed link pages' calls (docs/backend-contract.md, "Link pages"): `reservation/reminder`,
+   * `reservation/confirmreminder`, `waitlist/offer`, `waitlist/claim`, `payment/feelink`,
+   * `payment/feeauthenticate`, `answerlink/get`, `answerlink/answer`. The backend checks the link.
+   */
+  links<C extends LinkCall>(call: C, payload: Record<string, string>): Promise<ActionResult<z.output<(typeof linkAnswers)[C]>>>;
   /** The experience booking calls of spec section 7 (`getsingleexperience` ... `createexperiencereserve`). */
   experience<C extends ExperienceBookingCall>(call: C, payload: Record<string, string>): Promise<ActionResult<ExperienceBookingAnswer<C>>>;
   /** `experience/startpayment` and `payment/confirmlocaldeposit` (docs/backend-contract.md, additions). */
@@ -161,6 +168,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
   const giftcard = (call: GiftcardCall, payload: Record<string, string>) => act(`giftcard/${call}`, payload, giftcardAnswers[call]);
   const promo = (call: PromoCall, payload: Record<string, string>) => act(call, payload, promoAnswers[call]);
   const staff = (call: StaffCall, payload: Record<string, string>) => act(call, payload, staffAnswers[call]);
+  const links = (call: LinkCall, payload: Record<string, string>) => act(call, payload, linkAnswers[call]);
   const experienceDays = (call: ExperienceDayCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceDayAnswers[call]);
   const experience = (call: ExperienceBookingCall, payload: Record<string, string>) => act(`experience/${call}`, payload, experienceBookingAnswers[call]);
   const experiencePayment = (call: ExperiencePaymentCall, payload: Record<string, string>) =>
@@ -200,6 +208,7 @@ export function createBackendClient(transport: Transport, label: string): Backen
     getGiftcards: () => load('giftcard/getlist', giftcardListSchema),
     promo: promo as BackendClient['promo'],
     staff: staff as BackendClient['staff'],
+    links: links as BackendClient['links'],
     getPromo: (urlName) => load('promo/getpromo', promoSchema, { urlName }, true),
     experience: experience as BackendClient['experience'],
     experiencePayment: experiencePayment as BackendClient['experiencePayment'],

@@ -36,6 +36,9 @@ import {
   verifyReservationCode,
 } from '@/server/booking/calls';
 import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo } from '@/server/staff/calls';
+import { claimWaitlistOffer, confirmReminderLink, getReminderLink, getWaitlistOffer } from '@/server/booking/calls-links';
+import { authenticateFeeLink, getFeeLink } from '@/server/payments/calls-fee';
+import { answerWithLink, getAnswerLink } from '@/server/staff/calls-links';
 import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCheckout, giftcardCreate, giftcardLookup, giftcardOrder, giftcardPayment, giftcardRedeem } from '@/server/giftcards/calls';
 
 /** Where a call came from, over HTTP (server/backend/http.ts). */
@@ -104,6 +107,15 @@ const handlers: Record<string, Handler> = {
   'staff/autooffers': staffAutoOffers,
   'staff/metrics': staffMetrics,
   'staff/undo': staffUndo,
+  // The signed link pages (issue 41; docs/backend-contract.md, "Link pages"): the link's signature is their authority.
+  'reservation/reminder': getReminderLink,
+  'reservation/confirmreminder': confirmReminderLink,
+  'waitlist/offer': getWaitlistOffer,
+  'waitlist/claim': claimWaitlistOffer,
+  'payment/feelink': getFeeLink,
+  'payment/feeauthenticate': authenticateFeeLink,
+  'answerlink/get': getAnswerLink,
+  'answerlink/answer': answerWithLink,
 };
 
 export function isKnownCall(call: string): boolean {

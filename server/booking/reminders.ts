@@ -34,7 +34,7 @@ import { fill } from '@/lib/i18n/fill';
  * - Once: the sweep claims the booking (`reminded_at`, one conditional update) and the
  *   messages carry a unique outbox key per booking and channel, so two instances sweeping at
  *   once send one reminder.
- * - The links are signed (HMAC under the backend token) for the booking and its version: an
+ * - The links are signed (HMAC under the reminder's link key, server/backend/signatures.ts) for the booking and its version: an
  *   edit voids them; the first answer spends them. A GET shows the page; only its POST acts,
  *   so mail scanners change nothing.
  * - "Cancel" cancels by the guest's own rules (the free window, the guarantee's fee), through

@@ -22,7 +22,7 @@ import { guaranteeTerms } from './guarantee';
 import { queueReservationEmails } from './emails';
 import { issueCode } from './sms';
 import { lockCapacity, loadBookingVenue, needsSmsCode, usageBetween } from './service';
-import { localMoment } from './time';
+import { instantOf, localMoment } from './time';
 import { fill } from '@/lib/i18n/fill';
 
 /**
@@ -40,10 +40,17 @@ import { fill } from '@/lib/i18n/fill';
  *   claim link; a claim seats the entry by the rules of a new booking (the venue's
  *   confirmation above its limit, the SMS code where asked). A venue that asks a card for that
  *   choice sends the guest to its booking form instead (the card is given there).
+ * - only for a table whose time has not come (issue 41, point 8): no offer is made, by the
+ *   sweep or by staff, for a slot that has started where the venue is, and a claim arriving
+ *   after the slot's start is refused (`started`; the contract's `409 slotStarted`).
  */
 
 const catalogues = { it, en, fr, es, de };
 const texts = (locale: string) => catalogues[toLocale(locale)].waitlist;
+
+/** Whether the booking's table time has come, in the venue's time zone: then nothing is offered or claimed for it. */
+export const slotStarted = (venue: Pick<VenueRow, 'timezone'>, r: Pick<ReservationRow, 'date' | 'time'>, now: Date) =>
+  instantOf(venue.timezone, r.date, r.time).getTime() <= now.getTime();
 
 /** The claim link's path: `/frontpage/waitlist/{offer}?s=...`. */
 export const offerLinkPath = (venueId: number, offerId: number) => `/frontpage/waitlist/${offerId}?s=${linkSignature('waitlist-offer', venueId, offerId)}`;
@@ -89,6 +96,7 @@ async function eveningOf(tx: Database, venue: VenueRow, date: string, now: Date,
  * query per entry.
  */
 async function openOffer(tx: Database, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, host: string, sms: boolean, now: Date, evening?: Evening): Promise<number | null> {
+  if (slotStarted(venue, entry, now)) return null;
   const { v, usage } = evening ?? (await eveningOf(tx, venue, entry.date, now));
   const shift = v.shifts.find((s) => s.key === entry.shiftKey);
   const zone = v.zones.find((z) => z.key === entry.zoneKey);
@@ -140,11 +148,13 @@ export async function offerWithin(t: Database, given: VenueRow, date: string, sh
   if (!rules.automatic) return [];
   // Entries never offered before (an expired offer is not made again automatically), in join order.
   const offeredBefore = t.select({ id: waitlistOffers.reservationId }).from(waitlistOffers).where(inArray(waitlistOffers.reservationId, entryIds));
-  const entries = await t
+  const waiting = await t
     .select()
     .from(reservations)
     .where(and(evening, eq(reservations.status, 'waitinglist'), notInArray(reservations.id, offeredBefore)))
     .orderBy(asc(reservations.createdAt), asc(reservations.id));
+  // A table whose time has come is offered to nobody (the evening's later slots still are).
+  const entries = waiting.filter((r) => !slotStarted(venue, r, now));
   if (!entries.length) return [];
   const host = await venueLinkHost(t, venue.id);
   const ids: number[] = [];
@@ -171,8 +181,10 @@ export async function seatsFreed(db: Database, venue: VenueRow, date: string, sh
 }
 
 /**
- * The sweep's part: every evening (today or later) with a waiting list, once a minute or so:
- * expired offers pass on, and seats freed by expired holds or SMS codes are offered.
+ * The sweep's part: every evening with a waiting list from the venue's own today on, once a
+ * minute or so: expired offers pass on, and seats freed by expired holds or SMS codes are
+ * offered to the entries whose time has not come. (The query's UTC bound is only a first cut:
+ * a day ahead of UTC or behind it, the venue's own date decides.)
  */
 export async function sweepWaitlists(db: Database, now = clockNow(), venueId?: number): Promise<number> {
   const evenings = await db
@@ -184,6 +196,7 @@ export async function sweepWaitlists(db: Database, now = clockNow(), venueId?: n
     // One venue's only when the housekeeping runner asks so (each venue fails alone).
     if (venueId !== undefined && e.venueId !== venueId) continue;
     const [venue] = await db.select().from(venues).where(eq(venues.id, e.venueId));
+    if (venue && e.date < localMoment(venue.timezone, now).date) continue;
     if (venue) offers += (await offerFreedSeats(db, venue, e.date, e.shiftKey, now)).length;
   }
   return offers;
@@ -200,7 +213,7 @@ export async function offerByHand(db: Database, given: VenueRow, hash: string, n
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, entry.date, entry.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
-    if (r.status !== 'waitinglist') return 'notAllowed' as const;
+    if (r.status !== 'waitinglist' || slotStarted(venue, r, now)) return 'notAllowed' as const;
     const [open] = await tx.select({ id: waitlistOffers.id }).from(waitlistOffers).where(and(eq(waitlistOffers.reservationId, r.id), eq(waitlistOffers.status, 'open')));
     if (open) {
       // An expired one is closed first; a live one stands.
@@ -215,7 +228,7 @@ export async function offerByHand(db: Database, given: VenueRow, hash: string, n
 
 export type OfferPage =
   | { state: 'invalid' }
-  | { state: 'open' | 'claimed' | 'expired' | 'gone' | 'needsCard' | 'code'; booking: ReservationRow; expiresAt: Date };
+  | { state: 'open' | 'claimed' | 'expired' | 'gone' | 'needsCard' | 'code' | 'started'; booking: ReservationRow; expiresAt: Date };
 
 /** What the claim link shows: the offer and its time left, or how it ended. */
 export async function offerPage(db: Database, venue: VenueRow, offerId: number, signature: string, now = clockNow()): Promise<OfferPage> {
@@ -233,6 +246,8 @@ export async function offerPage(db: Database, venue: VenueRow, offerId: number, 
   // Lapsed with the entry still waiting: the choice needs a card, given on the booking form.
   if (offer.status === 'lapsed' && r.status === 'waitinglist') return { state: 'needsCard', ...base };
   if (offer.status === 'lapsed' || r.status !== 'waitinglist') return { state: 'gone', ...base };
+  // Open, but the table's time has come: too late to claim, whatever the offer's own clock says.
+  if (slotStarted(venue, r, now)) return { state: 'started', ...base };
   return { state: 'open', ...base };
 }
 
@@ -257,6 +272,7 @@ export async function claimOffer(db: Database, given: VenueRow, offerId: number,
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
     if (offer.status !== 'open' || offer.expiresAt <= now) return 'expired' as const;
     if (r.status !== 'waitinglist') return 'gone' as const;
+    if (slotStarted(venue, r, now)) return 'started' as const;
     if (guaranteeTerms(v.rules, { date: r.date, shiftKey: r.shiftKey, zoneKey: r.zoneKey, pax: r.covers }, venue.currency)) {
       await tx.update(waitlistOffers).set({ status: 'lapsed', endedAt: now }).where(eq(waitlistOffers.id, offerId));
       return 'needsCard' as const;
@@ -284,6 +300,7 @@ export async function claimOffer(db: Database, given: VenueRow, offerId: number,
   if (outcome === 'expired' || outcome === 'needsCard') await seatsFreed(db, venue, entry.date, entry.shiftKey, now);
   log.info('waitlist_claim', { offerId, outcome });
   if (outcome === 'needsCard') return { state: 'needsCard', booking: entry, expiresAt: page.expiresAt };
+  if (outcome === 'started') return { state: 'started', booking: entry, expiresAt: page.expiresAt };
   return offerPage(db, venue, offerId, signature, now);
 }
 

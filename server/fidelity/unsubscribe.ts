@@ -12,7 +12,7 @@ import { log } from '@/lib/log';
  * The unsubscribe link of the venue's marketing and loyalty e-mails (issue 29, point 14; issue
  * 26): `/frontpage/fidelity/unsubscribe?t={subject}.{signature}`, where the subject is a loyalty
  * member (`42`) or a promo code (`p42`) and the signature an HMAC of the venue and the subject
- * under the backend token. The GET page only asks; its form's POST, or the mail client's
+ * under the link key of its purpose (server/backend/signatures.ts). The GET page only asks; its form's POST, or the mail client's
  * one-click POST to `/api/unsubscribe?t=` (List-Unsubscribe-Post, RFC 8058), withdraws the
  * guest's marketing consent by e-mail at the venue once, and records the withdrawal
  * (consent_records, server/consent/records.ts).

@@ -2,14 +2,14 @@ import 'server-only';
 import { getDb } from '@/server/db/client';
 import { errorMessage, log } from '@/lib/log';
 import { WebhookSignatureError } from '@/lib/payments/types';
-import { applyPaymentEvent, authenticateLocalFee, guaranteeProvider } from './index';
+import { applyPaymentEvent, guaranteeProvider } from './index';
 import { isCheckoutEventBody } from './checkout';
 import { handleCheckoutWebhook } from '@/server/giftcards/webhook';
-import { findVenueByKey } from '@/server/venues/queries';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
-import { noStoreJson } from '@/server/http';
+import { backendFor } from '@/server/backend';
+import { linkFormAnswer } from '@/server/http/link-form';
 
 /**
  * `POST /api/payments/webhook`: the provider's signed events (Stripe's `Stripe-Signature`).
@@ -36,17 +36,17 @@ export async function handlePaymentWebhook(request: Request): Promise<Response> 
 
 /**
  * `POST /api/payments/fee` (the fee page's form: id, s, approve, language): the local test
- * provider's bank check, approved or refused, then 303 back to the page, which says how it
- * ended. A link that is not the site's, or a fee with nothing to confirm, is a 400.
+ * provider's bank check, approved or refused, through the contract (`payment/feeauthenticate`,
+ * so it works on a front), then 303 back to the page, which says how it ended. A link that is
+ * not the site's, or a fee with nothing to confirm, is a 400 page; a backend that cannot
+ * answer a 503 page.
  */
 export async function handleFeeAuthentication(request: Request): Promise<Response> {
   const form = await request.formData().catch(() => null);
   const field = (name: string) => String(form?.get(name) ?? '').slice(0, 100);
-  const id = /^\d{1,9}$/.test(field('id')) ? Number(field('id')) : 0;
-  const signature = field('s');
-  const db = await getDb();
-  const venue = await findVenueByKey(db, venueKeyForHost(request.headers.get('host')));
-  if (!venue || !(await authenticateLocalFee(db, venue, id, signature, field('approve') === '1'))) return noStoreJson({ error: 'invalid' }, 400);
-  const back = localizedPath(toLocale(field('language')), `/frontpage/fee/${id}?s=${encodeURIComponent(signature)}`);
-  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
+  const [id, s] = [field('id'), field('s')];
+  const locale = toLocale(field('language'));
+  const result = await backendFor(venueKeyForHost(request.headers.get('host'))).links('payment/feeauthenticate', { id, s, approve: field('approve') === '1' ? '1' : '0' });
+  const back = localizedPath(locale, `/frontpage/fee/${encodeURIComponent(id)}?s=${encodeURIComponent(s)}`);
+  return linkFormAnswer(result, locale, back, { title: 'noshow.page.title', invalid: 'noshow.page.invalid' });
 }

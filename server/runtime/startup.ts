@@ -3,6 +3,7 @@ import { getDb } from '@/server/db/client';
 import { checkConfig, config } from '@/server/runtime/config';
 import { seedDemoVenue } from '@/server/venues/seed';
 import { getAdminToken, getBackendToken } from '@/server/backend/token';
+import { getLinkSecret } from '@/server/backend/signatures';
 import { startDeliveryLoop } from '@/server/outbox/delivery';
 import { transportFromEnv } from '@/server/outbox/channels';
 import { startHousekeeping } from '@/server/runtime/housekeeping';
@@ -28,6 +29,8 @@ export async function startServer(): Promise<void> {
     if (config.seedDemo) await seedDemoVenue(db);
     getBackendToken();
     getAdminToken();
+    // The key of every signed link, made (or checked) now so a bad LINK_SECRET stops the start, not a page.
+    if (!config.backendUrl) getLinkSecret();
     // The local payment provider's webhook secret, made now so it is in the data directory from the start.
     if (providersFromEnv().payments === 'local') localWebhookSecret();
     startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);

@@ -4,14 +4,12 @@ import { venueKeyForHost } from '@/lib/venue/host';
 import { backendFor } from '@/server/backend';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { isStaffAction } from './view';
-import { answerByLink } from './links';
-import { readAnswerLink } from './link-signature';
-import { findVenueByKey } from '@/server/venues/queries';
 import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getDb } from '@/server/db/client';
 import { refuseOverLimit } from '@/server/limits';
 import { noStoreJson as json, readJsonObject } from '@/server/http';
+import { linkFormAnswer } from '@/server/http/link-form';
 import { clearedStaffCookie, signInStaff, signOutStaff, STAFF_COOKIE, staffCookie, staffSessionFor } from './sessions';
 
 const venueOf = (request: NextRequest) => venueKeyForHost(request.headers.get('host'));
@@ -85,23 +83,19 @@ export async function handleStaffAnswer(request: NextRequest): Promise<Response>
 
 /**
  * `POST /api/staff/link` (the one-click page's form: hash, a, v, s, note?, language): the
- * answer, once (server/staff/links.ts), then 303 back to the link's page, which says what
- * was done and when. A link that is not the site's is a 400 page.
+ * answer, once, through the contract (`answerlink/answer`: the link's signature is its
+ * authority, checked by the backend, so it works on a front), then 303 back to the link's
+ * page, which says what was done and when. A link that is not the site's is a 400 page; a
+ * backend that cannot answer a 503 page.
  */
 export async function handleAnswerLink(request: NextRequest): Promise<Response> {
   const form = await request.formData().catch(() => null);
   const field = (name: string) => String(form?.get(name) ?? '').slice(0, 600);
-  const hash = field('hash');
-  const link = /^[A-Za-z0-9_-]{22}$/.test(hash) ? readAnswerLink(hash, { a: field('a'), v: field('v'), s: field('s') }) : null;
-  const venueKey = venueOf(request);
-  const db = await getDb();
-  const venue = await findVenueByKey(db, venueKey);
-  if (!venue || !link) return json({ error: 'invalid' }, 400);
-  const outcome = await answerByLink(db, venue, link, venueKey, field('note').slice(0, 500));
-  if (outcome.result === 'invalid') return json({ error: 'invalid' }, 400);
+  const [hash, a, v, s] = [field('hash').slice(0, 100), field('a').slice(0, 20), field('v').slice(0, 20), field('s').slice(0, 100)];
   const locale = toLocale(field('language'));
-  const back = localizedPath(locale, `/staff/answer/${hash}?a=${link.action}&v=${link.version}&s=${link.signature}`);
-  return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'private, no-store' } });
+  const result = await backendFor(venueOf(request)).links('answerlink/answer', { hash, a, v, s, note: field('note').slice(0, 500) });
+  const back = localizedPath(locale, `/staff/answer/${encodeURIComponent(hash)}?${new URLSearchParams({ a, v, s })}`);
+  return linkFormAnswer(result, locale, back, { title: 'staffArea.link.title', invalid: 'staffArea.link.invalid' });
 }
 
 /**

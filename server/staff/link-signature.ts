@@ -5,7 +5,8 @@ import type { ReservationRow, VenueRow } from '@/server/db/schema';
 /**
  * One-click answers from the venue's notification e-mail (issue 23): "Confirm" and
  * "Decline" links that need no sign-in. Each link names the booking, the answer and the
- * booking's version, signed (HMAC under the backend token, as the promo redemption links),
+ * booking's version, signed (HMAC under the answer links' own key, derived from the site's link secret:
+ * server/backend/signatures.ts),
  * so it is:
  * - single-use: the answer moves the version, so any later click (or a concurrent one) is
  *   refused and shows what was done and when;

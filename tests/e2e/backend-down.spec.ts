@@ -264,3 +264,44 @@ test('the booking and loyalty calls answer 503 unavailable when the backend is d
   const month = await get('http500.localhost', '/api/reservation/month?year=2030&month=1&pax=2');
   expect([month.status, JSON.parse(month.body)]).toEqual([503, { error: 'unavailable' }]);
 });
+
+/** A browser's plain form POST (the signed link pages' forms), with the given Host header. */
+function postForm(host: string, pathname: string, values: Record<string, string>) {
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const data = new URLSearchParams(values).toString();
+    const req = http.request(
+      { host: '127.0.0.1', port: SITE_PORT, path: pathname, method: 'POST', headers: { host: `${host}:${SITE_PORT}`, 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}:${SITE_PORT}` } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+test('the signed link pages say "Service unavailable", and their forms answer a translated 503 page, when the backend is down (issue 41)', async () => {
+  const [hash, s] = ['A'.repeat(22), 'A'.repeat(32)];
+  const pagesOfLinks = [`/en/frontpage/reminder/${hash}?a=coming&v=0&s=${s}`, `/en/frontpage/waitlist/7?s=${s}`, `/en/frontpage/fee/7?s=${s}`, `/en/staff/answer/${hash}?a=confirm&v=0&s=${s}`];
+  const forms: [string, Record<string, string>][] = [
+    ['/api/reservation/reminder', { hash, v: '0', s, a: 'coming', language: 'en' }],
+    ['/api/reservation/offer', { id: '7', s, language: 'en' }],
+    ['/api/payments/fee', { id: '7', s, approve: '1', language: 'en' }],
+    ['/api/staff/link', { hash, a: 'confirm', v: '0', s, language: 'en' }],
+  ];
+  for (const mode of ['http500', 'badjson', 'four'] as const) {
+    for (const pathname of pagesOfLinks) {
+      const page = await get(`${mode}.localhost`, pathname);
+      expect([pathname, page.status]).toEqual([pathname, 200]);
+      expect(html(page.body)).toContain(en('errors.unavailableTitle'));
+    }
+    for (const [pathname, values] of forms) {
+      const answer = await postForm(`${mode}.localhost`, pathname, values);
+      expect([pathname, answer.status, answer.type]).toEqual([pathname, 503, 'text/html; charset=utf-8']);
+      expect(answer.body).toContain(`<h1>${en('errors.unavailableTitle')}</h1>`);
+    }
+  }
+});

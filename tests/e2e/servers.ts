@@ -9,6 +9,8 @@ import path from 'node:path';
 export const E2E_TOKEN = 'e2e-backend-token';
 /** The admin token of the e2e sites (`/api/admin/venues`); the backend token does not open it. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
+/** The link secret of the e2e backends (LINK_SECRET: the key of every signed link); a front has none. */
+export const E2E_LINK_SECRET = 'e2e-link-secret-of-the-builtin-backends-only';
 
 /** `E2E_PORT_BASE` (default 3100) moves every site, so two checkouts can run their suites side by side. */
 export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE) || 3100;

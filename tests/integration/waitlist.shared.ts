@@ -159,6 +159,59 @@ export function describeWaitlist(driver: Driver) {
       expect(sheet.body.data.waitingList.find((w) => w.hash === a.hash)?.offer).toBeNull();
     });
 
+    it('offers only tables whose time has not come, in the venue time zone: a claim after the start is refused (409 slotStarted), the sweep passes the seats to a later slot (issue 41, point 8)', async () => {
+      const { book, offersFor, signature, cancel, waitlist, venue, db, row, covers } = await ctx();
+      const { instantOf } = await import('@/server/booking/time');
+      const { dispatch } = await import('@/server/backend/dispatch');
+      const { pinTestClock } = await import('../helpers/clock');
+      const day = testDay(8);
+      const at = (time: string) => instantOf(venue.timezone, day, time);
+      const seated: string[] = [];
+      for (let i = 0; i < 30; i++) seated.push((await book(guest(day, 2, { time: '22:00' }))).hash);
+      expect(await covers(day)).toBe(60);
+      const early = await book(guest(day, 2, { time: '21:30' }));
+      const alsoEarly = await book(guest(day, 2, { time: '21:30' }));
+      const late = await book(guest(day, 2, { time: '22:00' }));
+      // 21:20 where the venue is: a guest of 22:00 cancels; the first entry (21:30) is offered the seats until 21:35.
+      await cancel(seated[0], at('21:20'));
+      const [offer] = await offersFor([early.hash]);
+      expect(offer.offer).toMatchObject({ status: 'open' });
+      expect(offer.offer.expiresAt.getTime()).toBe(at('21:35').getTime());
+      // 21:31: the offer still runs, but its table's time has come: the page says so, the claim is refused and changes nothing.
+      expect((await waitlist.offerPage(db, venue, offer.offer.id, signature(offer.offer.id), at('21:31'))).state).toBe('started');
+      expect((await waitlist.claimOffer(db, venue, offer.offer.id, signature(offer.offer.id), 'localhost', at('21:31'))).state).toBe('started');
+      await pinTestClock(at('21:31'));
+      try {
+        const claim = await dispatch('waitlist/claim', 'localhost', new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id) }));
+        expect(claim).toEqual({ httpStatus: 409, body: { status: false, error: 'slotStarted' } });
+        const shown = await dispatch('waitlist/offer', 'localhost', new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id) }));
+        expect(shown.body.data).toMatchObject({ state: 'started', until: '21:35', booking: { hash: early.hash, time: '21:30', covers: 2 } });
+        // The page's form: a 409 page in the guest's language, not a booking.
+        const { handleOfferClaim } = await import('@/server/booking/guest-links-http');
+        const form = new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id), language: 'de' });
+        const refused = await handleOfferClaim(new Request('http://localhost/api/reservation/offer', { method: 'POST', headers: { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() }));
+        expect(refused.status).toBe(409);
+        const de = (await import('@/messages/de.json')).default;
+        expect(await refused.text()).toContain(de.waitlist.page.started);
+      } finally {
+        await pinTestClock();
+      }
+      expect((await row(early.hash)).status).toBe('waitinglist');
+      // 21:51: the sweep closes the lapsed offer; the next entry of 21:30 is past and offered nothing, the guest of 22:00 is.
+      await waitlist.sweepWaitlists(db, at('21:51'));
+      const offers = await offersFor([early.hash, alsoEarly.hash, late.hash]);
+      expect(offers.map((o) => [o.hash, o.offer.status])).toEqual([
+        [early.hash, 'expired'],
+        [late.hash, 'open'],
+      ]);
+      // Staff cannot offer a past table by hand either.
+      expect(await waitlist.offerByHand(db, venue, alsoEarly.hash, at('21:52'))).toBe('notAllowed');
+      // The 22:00 table is claimed before its time.
+      const [lateOffer] = await offersFor([late.hash]);
+      expect((await waitlist.claimOffer(db, venue, lateOffer.offer.id, signature(lateOffer.offer.id), 'localhost', at('21:55'))).state).toBe('claimed');
+      expect((await row(late.hash)).status).toBe('confirmed');
+    });
+
     it('hammer: 20 cancellations race 20 claims and 50 new bookings for one evening; never over capacity, offers in join order, each entry offered once', async () => {
       const { book, offersFor, signature, covers, cancel, fill, waitlist, venue, db, schema } = await ctx();
       const day = testDay(7);

@@ -1,9 +1,9 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { getDb } from '@/server/db/client';
-import { findVenueByKey } from '@/server/venues/queries';
-import { feePageState } from '@/server/payments/fee-page';
+import { backendFor } from '@/server/backend';
+import { backendCannotAnswer } from '@/server/http/link-form';
+import { Unavailable } from '@/app/_screens/shell/looked-up';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import FeeAuthenticate from '@/components/payments/fee-authenticate';
@@ -14,14 +14,15 @@ import { PostForm } from '@/components/forms/post-form';
  * `/frontpage/fee/{id}?s=`: where a guest whose bank held back the no-show fee confirms it
  * (server/payments/noshow.ts). Stripe: Stripe.js asks the bank's check in place, and the
  * signed webhook records the payment. The local test provider: a plain form (no scripts
- * needed) approves or refuses the simulated check. The GET changes nothing.
+ * needed) approves or refuses the simulated check. The GET changes nothing. Read through the
+ * contract (`payment/feelink`, which checks the link), so it works on a front.
  */
 export async function FeeScreen({ params, id, signature, publishableKey }: { params: VenueParams; id: number; signature: string; publishableKey: string | null }) {
   const { locale, venueKey } = await loadVenue(params);
   const t = await getTranslations('noshow.page');
-  const db = await getDb();
-  const venue = await findVenueByKey(db, venueKey);
-  const page = venue ? await feePageState(db, venue, id, signature) : ({ state: 'invalid' } as const);
+  const result = await backendFor(venueKey).links('payment/feelink', { id: String(id), s: signature });
+  if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
+  const page = result.status ? result.data : ({ state: 'invalid' } as const);
   if (page.state === 'invalid') {
     return (
       <MessagePanel title={t('title')}>

@@ -1,10 +1,9 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { getDb } from '@/server/db/client';
-import { findVenueByKey } from '@/server/venues/queries';
-import { offerPage } from '@/server/booking/waitlist';
-import { localMoment } from '@/server/booking/time';
+import { backendFor } from '@/server/backend';
+import { backendCannotAnswer } from '@/server/http/link-form';
+import { Unavailable } from '@/app/_screens/shell/looked-up';
 import { formatLongDate } from '@/lib/i18n/format';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
@@ -15,13 +14,14 @@ import { PostForm } from '@/components/forms/post-form';
  * `/frontpage/waitlist/{offer}?s=`: where a waiting-list offer's link leads
  * (server/booking/waitlist.ts). The GET shows the table and how long it is held; the button
  * (a plain form, no scripts needed) claims it and comes back here, which says how it went.
+ * Read through the contract (`waitlist/offer`, which checks the link), so it works on a front.
  */
 export async function OfferScreen({ params, id, signature }: { params: VenueParams; id: number; signature: string }) {
   const { locale, venueKey, location } = await loadVenue(params);
   const t = await getTranslations('waitlist.page');
-  const db = await getDb();
-  const venue = await findVenueByKey(db, venueKey);
-  const page = venue ? await offerPage(db, venue, id, signature) : ({ state: 'invalid' } as const);
+  const result = await backendFor(venueKey).links('waitlist/offer', { id: String(id), s: signature });
+  if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
+  const page = result.status ? result.data : ({ state: 'invalid' } as const);
   const lang = toLocale(locale);
   if (page.state === 'invalid') {
     return (
@@ -31,12 +31,13 @@ export async function OfferScreen({ params, id, signature }: { params: VenuePara
     );
   }
   const r = page.booking;
-  const details = { venueName: location.locationname, covers: r.covers, date: formatLongDate(r.date, locale), time: r.time, until: localMoment(venue!.timezone, page.expiresAt).time };
+  const details = { venueName: location.locationname, covers: r.covers, date: formatLongDate(r.date, locale), time: r.time, until: page.until };
   const said = {
     claimed: r.status === 'pending' ? t('pending') : t('claimed'),
     code: t('code'),
     expired: t('expired'),
     gone: t('gone'),
+    started: t('started'),
     needsCard: t('needsCard'),
     open: '',
   }[page.state];

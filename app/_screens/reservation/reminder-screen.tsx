@@ -1,9 +1,9 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { getDb } from '@/server/db/client';
-import { findVenueByKey } from '@/server/venues/queries';
-import { readReminderLink, reminderPage } from '@/server/booking/reminders';
+import { backendFor } from '@/server/backend';
+import { backendCannotAnswer } from '@/server/http/link-form';
+import { Unavailable } from '@/app/_screens/shell/looked-up';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -14,15 +14,15 @@ import { PostForm } from '@/components/forms/post-form';
 /**
  * `/frontpage/reminder/{hash}?a=&v=&s=`: where the reminder's "I'm coming" and "Cancel" links
  * lead (server/booking/reminders.ts). The GET only asks (mail scanners change nothing); the
- * buttons are a plain form (no scripts needed) whose POST answers and comes back here.
+ * buttons are a plain form (no scripts needed) whose POST answers and comes back here. Read
+ * through the contract (`reservation/reminder`, which checks the link), so it works on a front.
  */
 export async function ReminderScreen({ params, hash, query }: { params: VenueParams; hash: string; query: { a?: string; v?: string; s?: string } }) {
   const { locale, venueKey, location } = await loadVenue(params);
   const t = await getTranslations('reminders.page');
-  const db = await getDb();
-  const venue = await findVenueByKey(db, venueKey);
-  const link = readReminderLink(hash, query);
-  const page = venue ? await reminderPage(db, venue, link) : ({ state: 'invalid' } as const);
+  const result = await backendFor(venueKey).links('reservation/reminder', { hash, v: query.v ?? '', s: query.s ?? '' });
+  if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
+  const page = result.status ? result.data : ({ state: 'invalid' } as const);
   const manage = page.state !== 'invalid' ? localizedPath(toLocale(locale), `/reserve/${page.booking.hash}/edit`) : '';
   const ended = { coming: t('comingDone'), cancelled: t('cancelledDone'), changed: t('changed'), past: t('past'), invalid: t('invalid'), open: '' }[page.state];
   return (
@@ -30,7 +30,7 @@ export async function ReminderScreen({ params, hash, query }: { params: VenuePar
       {page.state === 'open' ? (
         <PostForm
           action="/api/reservation/reminder"
-          fields={{ hash, v: link!.version, s: link!.signature }}
+          fields={{ hash, v: query.v ?? '', s: query.s ?? '' }}
           language={locale}
           buttons={
             <>
@@ -44,7 +44,7 @@ export async function ReminderScreen({ params, hash, query }: { params: VenuePar
           }
         >
           <p>{t('question', { venueName: location.locationname, date: formatLongDate(page.booking.date, locale), time: page.booking.time, covers: page.booking.covers })}</p>
-          <p className="hint">{page.freeCancel ? t('freeCancel') : t('cancelFee', { amount: formatMoney(page.feeCents, venue!.currency, locale) })}</p>
+          <p className="hint">{page.freeCancel ? t('freeCancel') : t('cancelFee', { amount: formatMoney(page.feeCents, page.currency, locale) })}</p>
         </PostForm>
       ) : (
         <p role={page.state === 'invalid' ? 'alert' : 'status'} data-testid="reminder-state">

@@ -1,9 +1,9 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { getDb } from '@/server/db/client';
-import { findVenueByKey } from '@/server/venues/queries';
-import { answerLinkState } from '@/server/staff/links';
+import { backendFor } from '@/server/backend';
+import { backendCannotAnswer } from '@/server/http/link-form';
+import { Unavailable } from '@/app/_screens/shell/looked-up';
 import { readAnswerLink } from '@/server/staff/link-signature';
 import { formatLongDate, formatMoment } from '@/lib/i18n/format';
 import { PostForm } from '@/components/forms/post-form';
@@ -14,25 +14,26 @@ type Search = Record<string, string | string[] | undefined>;
  * `/staff/answer/{hash}?a=confirm|decline&v=&s=`: where the venue e-mail's one-click links
  * lead (server/staff/links.ts). The GET shows the request and one button; the button's POST
  * answers (a plain form, so it works without scripts) and comes back here, which then says
- * what was done and when.
+ * what was done and when. Read through the contract (`answerlink/get`, which checks the link's
+ * signature: its authority, not the venue's credential), so it works on a front.
  */
 export async function AnswerLinkScreen({ params, searchParams }: { params: VenueParams & { hash: string }; searchParams: Search }) {
   const { locale, venueKey } = await loadVenue(params);
   const t = await getTranslations('staffArea');
-  const db = await getDb();
-  const venue = await findVenueByKey(db, venueKey);
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
   const link = readAnswerLink(params.hash, { a: one(searchParams.a), v: one(searchParams.v), s: one(searchParams.s) });
-  const state = venue ? await answerLinkState(db, venue, link) : ({ state: 'invalid' } as const);
+  const result = link ? await backendFor(venueKey).links('answerlink/get', { hash: link.hash, a: link.action, v: String(link.version), s: link.signature }) : null;
+  if (result && !result.status && backendCannotAnswer(result.error)) return <Unavailable />;
+  const state = result?.status ? result.data : ({ state: 'invalid' } as const);
   const page = (body: React.ReactNode) => (
     <div className="form-page staff-page">
       <h1>{t('link.title')}</h1>
       {body}
     </div>
   );
-  if (state.state === 'invalid' || !link || !venue) return page(<p role="alert">{t('link.invalid')}</p>);
+  if (state.state === 'invalid' || !link) return page(<p role="alert">{t('link.invalid')}</p>);
   const b = state.booking;
-  const when = (iso: string) => formatMoment(iso, locale, venue.timezone);
+  const when = (iso: string) => formatMoment(iso, locale, state.timezone);
   const day = formatLongDate(b.date, locale);
   const summary = (
     <dl className="staff-booking__facts" data-testid="answer-summary">

@@ -1,0 +1,3 @@
+import { describeLinkPages } from './link-pages.shared';
+
+describeLinkPages('postgres');

@@ -174,11 +174,18 @@ export async function seatsFreed(db: Database, venue: VenueRow, date: string, sh
  * The sweep's part: every evening (today or later) with a waiting list, once a minute or so:
  * expired offers pass on, and seats freed by expired holds or SMS codes are offered.
  */
-export async function sweepWaitlists(db: Database, now = clockNow()): Promise<number> {
+export async function sweepWaitlists(db: Database, now = clockNow(), onlyVenueId?: number): Promise<number> {
   const evenings = await db
     .selectDistinct({ venueId: reservations.venueId, date: reservations.date, shiftKey: reservations.shiftKey })
     .from(reservations)
-    .where(and(eq(reservations.status, 'waitinglist'), gte(reservations.date, addDays(now.toISOString().slice(0, 10), -1))));
+    .where(
+      and(
+        eq(reservations.status, 'waitinglist'),
+        gte(reservations.date, addDays(now.toISOString().slice(0, 10), -1)),
+        // One venue's switch sweeps that venue only (issue 41: a venue's call never moves another's guests).
+        onlyVenueId === undefined ? undefined : eq(reservations.venueId, onlyVenueId),
+      ),
+    );
   let offers = 0;
   for (const e of evenings) {
     const [venue] = await db.select().from(venues).where(eq(venues.id, e.venueId));

@@ -14,7 +14,7 @@ import { fields, invalid, notFound, refusing } from '../backend/answers';
 
 
 /** Refusals of the gift card calls, as HTTP statuses; bad input is a 400 with message keys. */
-const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409, testCard: 409 };
+const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409, testCard: 409, referenceReused: 409 };
 
 function giftcardRefusal(error: unknown): Envelope | undefined {
   if (!(error instanceof GiftcardError)) return undefined;

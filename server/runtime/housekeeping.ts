@@ -10,6 +10,7 @@ import { sweepDeposits } from '@/server/payments/deposit';
 import { sweepNoShowCharges } from '@/server/payments/noshow';
 import { sendReminders } from '@/server/booking/reminders';
 import { sweepWaitlists } from '@/server/booking/waitlist';
+import { pruneIdempotencyKeys } from '@/server/backend/idempotency';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -41,6 +42,7 @@ async function rateLimitKeepMs(db: Database): Promise<number> {
  * - the reminders due (the day before each confirmed booking, at the venue's hour) go out, once.
  * - expired waiting-list offers pass to the next entry, and seats freed by anything above are
  *   offered to the waiting list (server/booking/waitlist.ts).
+ * - idempotency keys past their 24 hours are deleted (server/backend/idempotency.ts).
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -59,7 +61,8 @@ export async function sweepStale(db: Database, now = clockNow()) {
   const remindersSent = await sendReminders(db, now);
   // After holds, codes and requests ended: their seats, and those of expired offers, go to the waiting lists.
   const waitlistOffersMade = await sweepWaitlists(db, now);
-  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees, remindersSent, waitlistOffersMade };
+  const idempotencyKeysDeleted = await pruneIdempotencyKeys(db, now);
+  return { suspendedEnded, holdsDeleted: holds.length, rateLimitsDeleted: counters.length, giftcardOrdersExpired, pendingAnswered, ...deposits, ...fees, remindersSent, waitlistOffersMade, idempotencyKeysDeleted };
 }
 
 type Housekeeping = { timer: NodeJS.Timeout; current?: Promise<void> };

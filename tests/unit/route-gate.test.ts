@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { NextRequest } from 'next/server';
+import { howMade, ROOT, sameOriginPosts, stateChangingHandlers } from '../helpers/route-walk';
 
 /**
  * Issue 41, point 3: every state-changing route goes through the request gate (`guarded`,
@@ -9,9 +9,6 @@ import { NextRequest } from 'next/server';
  * `route.ts` under `app/` and reads how each exported POST, PUT, PATCH and DELETE is made, so a
  * new route written as a plain `export function POST` fails here. docs/security.md, "Requests".
  */
-
-const ROOT = path.resolve(__dirname, '../..');
-const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Handlers outside the gate, each with its reason (docs/security.md lists them). */
 const EXEMPT: Record<string, string> = {
@@ -29,85 +26,6 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'app/api/csp-report/route.ts POST': 'browsers send reports without Origin or credentials',
   'app/api/unsubscribe/route.ts POST': "the mail client's one-click unsubscribe (RFC 8058), a signed token",
 };
-
-function routeFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === 'route.ts' ? [full] : [];
-  });
-}
-
-const parse = (file: string) => ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-const exported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-
-function resolveModule(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@/') ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : null;
-  if (!base) return null;
-  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate)) ?? null;
-}
-
-type Made = { kind: 'guarded'; options: string } | { kind: 'plain'; how: string };
-
-/** How the name `name` of `file` is made: a call of `guarded(options, ...)`, or anything else. */
-function howMade(file: string, name: string, seen = new Set<string>()): Made {
-  const key = `${file}#${name}`;
-  if (seen.has(key)) return { kind: 'plain', how: 'a cycle' };
-  seen.add(key);
-  const source = parse(file);
-  for (const statement of source.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return { kind: 'plain', how: 'a function declaration' };
-    if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) {
-        if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name) continue;
-        const init = declaration.initializer;
-        if (init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'guarded') {
-          return { kind: 'guarded', options: init.arguments[0]?.getText(source) ?? '' };
-        }
-        if (init && ts.isIdentifier(init)) return howMade(file, init.text, seen);
-        return { kind: 'plain', how: init ? init.getText(source).slice(0, 60) : 'no value' };
-      }
-    }
-    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
-      for (const element of statement.exportClause.elements) {
-        if (element.name.text !== name) continue;
-        const original = element.propertyName?.text ?? element.name.text;
-        if (!statement.moduleSpecifier) return howMade(file, original, seen);
-        const target = resolveModule(file, (statement.moduleSpecifier as ts.StringLiteral).text);
-        return target ? howMade(target, original, seen) : { kind: 'plain', how: 'an unresolved re-export' };
-      }
-    }
-    if (ts.isImportDeclaration(statement) && statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings)) {
-      for (const element of statement.importClause.namedBindings.elements) {
-        if (element.name.text !== name) continue;
-        const target = resolveModule(file, (statement.moduleSpecifier as ts.StringLiteral).text);
-        return target ? howMade(target, element.propertyName?.text ?? name, seen) : { kind: 'plain', how: 'an unresolved import' };
-      }
-    }
-  }
-  return { kind: 'plain', how: 'not found' };
-}
-
-/** Every exported state-changing method of every route file: `app/.../route.ts METHOD` → how it is made. */
-function stateChangingHandlers(): Map<string, Made> {
-  const found = new Map<string, Made>();
-  for (const file of routeFiles(path.join(ROOT, 'app'))) {
-    const source = parse(file);
-    const names = new Set<string>();
-    for (const statement of source.statements) {
-      if ((ts.isFunctionDeclaration(statement) || ts.isVariableStatement(statement)) && exported(statement)) {
-        if (ts.isFunctionDeclaration(statement) && statement.name) names.add(statement.name.text);
-        if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-      }
-      if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) for (const e of statement.exportClause.elements) names.add(e.name.text);
-      if (ts.isExportDeclaration(statement) && !statement.exportClause) names.add('*');
-    }
-    const relative = path.relative(ROOT, file).split(path.sep).join('/');
-    if (names.has('*')) found.set(`${relative} *`, { kind: 'plain', how: 'export * hides which methods it exports' });
-    for (const method of STATE_CHANGING) if (names.has(method)) found.set(`${relative} ${method}`, howMade(file, method));
-  }
-  return found;
-}
 
 describe('every state-changing route goes through the request gate', () => {
   const handlers = stateChangingHandlers();
@@ -128,6 +46,12 @@ describe('every state-changing route goes through the request gate', () => {
   it('only the documented callers skip the same-origin check', () => {
     const crossSite = [...handlers].filter(([, made]) => made.kind === 'guarded' && /sameOrigin:\s*false/.test(made.options)).map(([key]) => key);
     expect(crossSite.sort()).toEqual(Object.keys(CROSS_SITE_ALLOWED).sort());
+  });
+
+  it('lists the paths a page on another site must be refused on, for the browser walk (tests/e2e/cross-site.spec.ts)', () => {
+    const paths = sameOriginPosts();
+    for (const route of ['reservation', 'experience/booking/cancel', 'experience/booking/edit', 'promo/resend', 'payments/testpay/x', 'staff/session']) expect(paths).toContain(route);
+    for (const route of ['payments/webhook', 'csp-report', 'admin/venues']) expect(paths).not.toContain(route);
   });
 
   it('reads a handler that is not gated as such (the check would catch a regression)', () => {

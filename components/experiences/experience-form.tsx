@@ -19,6 +19,7 @@ import { useStepFocus } from '@/components/reservation/use-step-focus';
 import { SummaryChallenge } from '@/components/reservation/summary-challenge';
 import { BotFailed } from '@/components/reservation/bot-failed';
 import { api, errorCode, fetchChecked, query } from '@/lib/api/client';
+import { submitKeys } from '@/lib/api/submit-key';
 import { experienceBookedAnswer, experienceDaysAnswer, experienceFieldsAnswer, experiencePaymentAnswer, experienceTimesAnswer } from '@/lib/api/answers/experiences';
 import { writeSession } from '@/components/reservation/session';
 import { formatDate, visitReasonLabel } from '@/components/reservation/format';
@@ -66,6 +67,8 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const [month, setMonth] = useState((setup.initial.date || (e.firstDate > today ? e.firstDate : today)).slice(0, 7));
   const noMoreDates = Boolean(e.lastDate) && e.lastDate < (month === today.slice(0, 7) ? today : `${month}-01`);
   const bot = useBotSubmit(wizard.botcheck);
+  // The booking's idempotency key: one per submit, the same for its retry.
+  const [bookingKey] = useState(submitKeys);
   const headingRef = useStepFocus(step);
   const invalidPrefill = setup.initial.pax > 0 && !inLimits(setup.initial.pax);
   useUnsavedGuard(Boolean(details) || (answers !== null && Object.keys(answers).length > 0), wizard.forms.unsaved);
@@ -81,22 +84,20 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
 
   const submit = async (v2Token?: string): Promise<string | null> => {
     if (!details) return 'generic';
-    const result = await api('/api/experience', experienceBookedAnswer, {
-      payload: {
-        ...details,
-        experienceId: e.id,
-        day: date,
-        time,
-        pax,
-        zone,
-        campiAggiuntivi: answers ?? {},
-        guaranteeReference: cardReference ?? undefined,
-        cancellationPolicy: Boolean(cardReference),
-        depositReference: depositReference ?? undefined,
-        language: wizard.locale,
-      },
-      ...(await bot.tokens(v2Token)),
-    });
+    const payload = {
+      ...details,
+      experienceId: e.id,
+      day: date,
+      time,
+      pax,
+      zone,
+      campiAggiuntivi: answers ?? {},
+      guaranteeReference: cardReference ?? undefined,
+      cancellationPolicy: Boolean(cardReference),
+      depositReference: depositReference ?? undefined,
+      language: wizard.locale,
+    };
+    const result = await api('/api/experience', experienceBookedAnswer, { payload, idempotencyKey: bookingKey(payload), ...(await bot.tokens(v2Token)) });
     if (result.ok) {
       bot.passed();
       writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, booking: result.data.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(summarySetup, details.motivo), note: details.note });

@@ -17,6 +17,7 @@ import { ConsentFields, PersonFields } from '@/components/forms/guest-fields';
 import { FormSubmit } from '@/components/forms/form-submit';
 import { showServerErrors } from '@/components/forms/form-errors';
 import { api } from '@/lib/api/client';
+import { submitKeys } from '@/lib/api/submit-key';
 import { checkoutAnswer } from '@/lib/api/answers/giftcards';
 
 /** A card as the checkout needs it: title already in the guest's language, amounts in cents. */
@@ -53,6 +54,8 @@ type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: R
 export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes, country, text }: Props) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The order's idempotency key: one per submit, the same for its retry.
+  const [orderKey] = useState(submitKeys);
   /** Where to go once the checkout is accepted: set first, followed after the unsaved-form guard is off. */
   const [target, setTarget] = useState<string | null>(null);
   const done = target !== null;
@@ -99,7 +102,8 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
     setSubmitting(true);
     setNotice(null);
     clearErrors();
-    const result = await api('/api/giftcard/checkout', checkoutAnswer, { ...values, language: locale });
+    const order = { ...values, language: locale };
+    const result = await api('/api/giftcard/checkout', checkoutAnswer, { ...order, idempotencyKey: orderKey(order) });
     if (result.ok) {
       setTarget(localizedPath(locale, `/frontpage/giftcard/${result.data.provider}/${result.data.fingerprint}`));
       return;

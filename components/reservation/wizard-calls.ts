@@ -3,6 +3,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
 import { api, fetchChecked } from '@/lib/api/client';
+import { submitKeys } from '@/lib/api/submit-key';
 import { bookingAnswer, dayAnswer, dayExperiencesAnswer, editAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers/reservation';
 import { writeSession } from './session';
 import { visitReasonLabel } from './format';
@@ -18,6 +19,8 @@ type Choice = { pax: number; date: string; time: string; zone: string };
 
 /** The calendar's and the day's reads (SWR fetchers), each answer parsed with its check (lib/api/answers.ts). */
 export const fetchMonth = fetchChecked(monthAnswer);
+/** The booking's idempotency key: one per submit, the same for its retry. */
+const reservationKey = submitKeys();
 export const fetchDay = fetchChecked(dayAnswer);
 export const fetchExperienceDays = fetchChecked(experienceDaysAnswer);
 export const fetchDayExperiences = fetchChecked(dayExperiencesAnswer);
@@ -96,7 +99,7 @@ export async function sendBooking({ setup, router, bot, details, detailsKey, cho
     cancellationPolicy: Boolean(offer?.reference),
     ...(await bot.tokens(v2Token)),
   };
-  const result = await api('/api/reservation', bookingAnswer, form);
+  const result = await api('/api/reservation', bookingAnswer, { ...form, idempotencyKey: reservationKey(form) });
   if (result.ok) {
     bot.passed();
     writeSession(HOLD_KEY, null);

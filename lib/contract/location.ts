@@ -12,8 +12,10 @@ export const locationSchema = z.object({
   valuta: str,
   locationname: str,
   customHeader: str,
-  /** A string (spec section 3), or a text per language (this project's backend, issue 29). */
+  /** A string (spec sections 3 and 7); read as a text per language (an older backend of ours sent the object here). */
   customFooter: texts,
+  /** Addition (issue 41): the footer per language; when sent it wins over `customFooter`, which a legacy backend sends alone. */
+  customFooterByLanguage: orNull(texts),
   country: str,
   timezone: str,
   tagline: texts,
@@ -74,7 +76,7 @@ export const locationSchema = z.object({
     .object({ version: str, privacy: texts, marketing: texts })
     .nullish()
     .transform((p) => p ?? { version: '', privacy: texts.parse(''), marketing: texts.parse('') }),
-});
+}).transform(({ customFooterByLanguage, ...location }) => ({ ...location, customFooter: customFooterByLanguage ?? location.customFooter }));
 export type Location = z.infer<typeof locationSchema>;
 
 /** What a page shows when `getlocation` failed (spec section 7): no name, no custom HTML, the defaults. */

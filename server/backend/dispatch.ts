@@ -45,6 +45,23 @@ import { getGiftcard, getGiftcardList, giftcardBalance, giftcardCard, giftcardCh
 export type CallOrigins = { front?: string; self?: string };
 type Handler = (ctx: CallContext) => Promise<Envelope>;
 
+/**
+ * Who makes a call, which decides the credential it takes over HTTP (server/backend/http.ts;
+ * docs/backend-contract.md, "Venue credentials"): `guest` calls are made by a front for its
+ * guests (the backend token), `venue` calls by the venue itself, its till or its staff (the
+ * venue's own credential, never the backend token every front holds). By rule: every `staff/*`
+ * call is the venue's by its path, whatever its entry says; a venue call elsewhere is declared
+ * where it is named below, `venueSide(handler)`. tests/integration/contract-audience.pglite.test.ts
+ * names the audience of every call, so a new call without a decision fails there.
+ */
+export type Audience = 'guest' | 'venue';
+const venueHandlers = new WeakSet<Handler>();
+const venueSide = (handler: Handler): Handler => {
+  const declared: Handler = (ctx) => handler(ctx);
+  venueHandlers.add(declared);
+  return declared;
+};
+
 /** The built-in backend's calls, by path under /backend/api/frontpage/. docs/backend-contract.md documents each. */
 const handlers: Record<string, Handler> = {
   'location/getlocation': getLocation,
@@ -74,15 +91,15 @@ const handlers: Record<string, Handler> = {
   'giftcard/create': giftcardCreate,
   'giftcard/order': giftcardOrder,
   'giftcard/card': giftcardCard,
-  'giftcard/lookup': giftcardLookup,
-  'giftcard/redeem': giftcardRedeem,
+  'giftcard/lookup': venueSide(giftcardLookup),
+  'giftcard/redeem': venueSide(giftcardRedeem),
   'giftcard/balance': giftcardBalance,
   'promo/getpromo': getPromotion,
   'promo/request': requestPromoCode,
   'promo/getcode': getPromoCode,
   'promo/resend': resendPromoCode,
-  'promo/lookup': lookupPromoCode,
-  'promo/redeem': redeemPromoCode,
+  'promo/lookup': venueSide(lookupPromoCode),
+  'promo/redeem': venueSide(redeemPromoCode),
   // Experience bookings (spec section 7; docs/backend-contract.md "Experience bookings").
   'experience/getsingleexperience': getSingleExperience,
   'experience/getsingleexperiencebyhash': getSingleExperienceByHash,
@@ -120,6 +137,15 @@ const handlers: Record<string, Handler> = {
 
 export function isKnownCall(call: string): boolean {
   return Object.hasOwn(handlers, call);
+}
+
+/** Every call the built-in backend answers, by path. */
+export const contractCalls = (): string[] => Object.keys(handlers);
+
+/** A known call's audience: `venue` for every `staff/*` call and every call declared `venueSide`, else `guest`. */
+export function audienceOf(call: string): Audience {
+  if (call.startsWith('staff/')) return 'venue';
+  return isKnownCall(call) && venueHandlers.has(handlers[call]) ? 'venue' : 'guest';
 }
 
 export async function dispatch(

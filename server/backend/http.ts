@@ -5,7 +5,7 @@ import { log } from '@/lib/log';
 import { getDb } from '@/server/db/client';
 import { credentialScope, scopeOfCredential } from '@/server/staff/credentials';
 import { isAuthorized } from './token';
-import { isKnownCall, type CallOrigins } from './dispatch';
+import { audienceOf, isKnownCall, type CallOrigins } from './dispatch';
 import { frontRefusal } from '@/server/backend/front';
 import { config } from '@/server/runtime/config';
 
@@ -29,13 +29,6 @@ function callOrigins(request: Request): CallOrigins {
 
 const fail = (status: number, error: string) => ({ response: Response.json({ status: false, error }, { status }) });
 
-/**
- * The venue's side of the contract (docs/backend-contract.md, "Venue credentials"): over
- * HTTP these take the venue's own credential (`npm run venue:token`), never the backend
- * token, so a client holding BACKEND_TOKEN cannot take money off any venue's cards.
- */
-export const VENUE_SIDE_CALLS = new Set(['giftcard/lookup', 'giftcard/redeem', 'promo/lookup', 'promo/redeem', 'staff/day', 'staff/confirm', 'staff/decline', 'staff/arrived', 'staff/noshow', 'staff/cancel']);
-
 const bearer = (header: string | null) => /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
 
 /**
@@ -50,8 +43,11 @@ export async function readContractRequest(request: Request, call: string): Promi
   if ((forwarded !== null && !isPlainHost(forwarded)) || (request.headers.has('host') && !isPlainHost(request.headers.get('host')))) return fail(400, 'badHost');
   const venueKey = venueKeyForHost(request.headers.get('x-forwarded-host') ?? request.headers.get('host'));
   const authorization = request.headers.get('authorization');
-  // A front holds no credentials of its own: a venue-side call there is refused as a front (below).
-  if (VENUE_SIDE_CALLS.has(call) && !config.backendUrl) {
+  // The venue's side of the contract (its audience, server/backend/dispatch.ts: every staff/* call,
+  // and the till's calls) takes the venue's own credential (`npm run venue:token`), never the
+  // backend token, so a client holding BACKEND_TOKEN cannot act for any venue. A front holds no
+  // credentials of its own: a venue-side call there is refused as a front (below).
+  if (audienceOf(call) === 'venue' && !config.backendUrl) {
     const db = await getDb();
     const scope = await scopeOfCredential(db, bearer(authorization));
     if (!scope) {

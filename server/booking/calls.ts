@@ -16,6 +16,7 @@ import { RATE_LIMITED, RateLimitedError } from '@/server/limits/config';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { now as clockNow } from '@/server/clock';
 import { fields, invalid, refusing } from '../backend/answers';
+import { claimOf, idempotent } from '../backend/idempotency';
 
 /** Bad input, in any call, is a 400 with a message key; never a 500. */
 function bookingRefusal(error: unknown): Envelope | undefined {
@@ -106,17 +107,19 @@ async function checkBot({ db, venue, params }: CallContext): Promise<Envelope | 
   return { httpStatus: 403, status: false, error: 'botcheckFailed' };
 }
 
-/** `reservation/create`: see docs/backend-contract.md. */
+/** `reservation/create`: see docs/backend-contract.md; with `idempotencyKey`, a retry answers the first booking (docs: "Idempotency"). */
 export function createTableReservation(ctx: CallContext): Promise<Envelope> {
   const { db, venue, params, linkHost } = ctx;
   return guarded(async () => {
     const q = reservationSchema.safeParse(fields(params));
     if (!q.success) return invalid(fieldErrors(q.error));
-    const bot = await checkBot(ctx);
-    if (typeof bot !== 'string') return bot;
-    const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: linkHost, botVerdict: bot });
-    if (result.outcome === 'soldOut') return { status: false, error: 'soldOut' };
-    return { status: true, data: { outcome: result.outcome, hash: result.hash } };
+    return idempotent(db, claimOf(venue.id, 'reservation/create', params, fields(params)), async (keeper) => {
+      const bot = await checkBot(ctx);
+      if (typeof bot !== 'string') return bot;
+      const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: linkHost, botVerdict: bot, keep: keeper.keep });
+      if (result.outcome === 'soldOut') return { status: false, error: 'soldOut' };
+      return { status: true, data: { outcome: result.outcome, hash: result.hash } };
+    });
   });
 }
 

@@ -171,7 +171,14 @@ export function placeColumns(c: { date: string; time: string; pax: number }, { s
 }
 
 /** What the call layer learnt about the submit before booking: the bot check's verdict. */
-export type SubmitContext = { locale: string; partner: boolean; host: string; botVerdict: 'pass' | 'unsure' };
+export type SubmitContext = {
+  locale: string;
+  partner: boolean;
+  host: string;
+  botVerdict: 'pass' | 'unsure';
+  /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
+  keep?: (t: Database, answer: { outcome: string; hash: string }) => Promise<void>;
+};
 
 /** Whether the venue asks this booking for the SMS code (spec: never, always, above N covers, bot check unsure). */
 export function needsSmsCode(rules: Venue['rules'], pax: number, botVerdict: SubmitContext['botVerdict']): boolean {
@@ -271,9 +278,11 @@ export async function createReservation(
     const experience = input.experience ? await addExperienceToReservation(t, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
       await issueCode(t, venue, row, now);
+      await context.keep?.(t, { outcome: 'suspended', hash });
       return { outcome: 'suspended' as const, hash };
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
+    await context.keep?.(t, { outcome, hash });
     await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title });
     return { outcome, hash };
   });

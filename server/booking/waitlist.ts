@@ -190,11 +190,17 @@ export async function sweepWaitlists(db: Database, now = clockNow(), venueId?: n
   const evenings = await db
     .selectDistinct({ venueId: reservations.venueId, date: reservations.date, shiftKey: reservations.shiftKey })
     .from(reservations)
-    .where(and(eq(reservations.status, 'waitinglist'), gte(reservations.date, addDays(now.toISOString().slice(0, 10), -1))));
+    .where(
+      and(
+        eq(reservations.status, 'waitinglist'),
+        gte(reservations.date, addDays(now.toISOString().slice(0, 10), -1)),
+        // One venue's only when asked: its switch (a venue's call never moves another's guests) and
+        // the housekeeping runner (each venue fails alone).
+        venueId === undefined ? undefined : eq(reservations.venueId, venueId),
+      ),
+    );
   let offers = 0;
   for (const e of evenings) {
-    // One venue's only when the housekeeping runner asks so (each venue fails alone).
-    if (venueId !== undefined && e.venueId !== venueId) continue;
     const [venue] = await db.select().from(venues).where(eq(venues.id, e.venueId));
     if (venue && e.date < localMoment(venue.timezone, now).date) continue;
     if (venue) offers += (await offerFreedSeats(db, venue, e.date, e.shiftKey, now)).length;

@@ -15,3 +15,4 @@ export * from './tables/outbox';
 export * from './tables/limits';
 export * from './tables/staff';
 export * from './tables/consent';
+export * from './tables/idempotency';

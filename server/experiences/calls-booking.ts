@@ -16,6 +16,7 @@ import { amountDueCents, experienceGuarantee } from '@/server/experiences/rules'
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { experienceToContract } from './calls';
 import { fields, invalid, notFound, refusing } from '../backend/answers';
+import { claimOf, idempotent } from '../backend/idempotency';
 
 /**
  * The experience booking calls of spec section 7 (docs/backend-contract.md, "Experience
@@ -105,15 +106,19 @@ export function createExperienceReserve(ctx: CallContext): Promise<Envelope> {
     }
     const q = experienceBookingSchema.safeParse(raw);
     if (!q.success) return invalid(fieldErrors(q.error));
-    const { version, token } = readTokens(ctx.params);
-    const verdict = await botVerifier().verify(token, version, { action: 'reserve', remoteIp: q.data.remoteIp || undefined });
-    if (verdict === 'unsure' && version === 'v3') return { httpStatus: 409, status: false, error: 'botcheckUnsure' };
-    if (verdict !== 'pass') {
-      log.warn('botcheck_refused', { venueId: ctx.venue.id, version, verdict });
-      return { httpStatus: 403, status: false, error: 'botcheckFailed' };
-    }
-    const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.linkHost, locale: toLocale(q.data.language ?? null), partner: q.data.partner });
-    return { status: true, data: result };
+    // The key is a field of the call (beside the payload); the payload is what must not change.
+    const input = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    return idempotent(ctx.db, claimOf(ctx.venue.id, 'experience/createexperiencereserve', ctx.params, input), async (keeper) => {
+      const { version, token } = readTokens(ctx.params);
+      const verdict = await botVerifier().verify(token, version, { action: 'reserve', remoteIp: q.data.remoteIp || undefined });
+      if (verdict === 'unsure' && version === 'v3') return { httpStatus: 409, status: false, error: 'botcheckUnsure' };
+      if (verdict !== 'pass') {
+        log.warn('botcheck_refused', { venueId: ctx.venue.id, version, verdict });
+        return { httpStatus: 403, status: false, error: 'botcheckFailed' };
+      }
+      const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.linkHost, locale: toLocale(q.data.language ?? null), partner: q.data.partner, keep: keeper.keep });
+      return { status: true, data: result };
+    });
   });
 }
 

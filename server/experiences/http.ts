@@ -74,9 +74,11 @@ export async function handleCreate(request: NextRequest) {
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
     remoteIp: clientIp(request),
   };
-  const tokens = strings(body, ['recaptchaV3Token', 'recaptchaV2Token']);
+  const tokens = strings(body, ['recaptchaV3Token', 'recaptchaV2Token', 'idempotencyKey']);
   return answer(
     await backend(request).experience('createexperiencereserve', {
+      // One key per submit from the browser (a retry reuses it): a lost answer never books twice.
+      ...(tokens.idempotencyKey ? { idempotencyKey: tokens.idempotencyKey } : {}),
       payload: JSON.stringify(full),
       recaptchaV3Token: tokens.recaptchaV3Token ?? '',
       recaptchaV2Token: tokens.recaptchaV2Token ?? '',

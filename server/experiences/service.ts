@@ -114,7 +114,13 @@ export function checkExperienceChoice(e: ExperienceRow, venue: VenueRow, rules: 
   } else if (input.zone) throw new BookingError('zoneNotOffered', 'zone');
 }
 
-export type ExperienceSubmit = { host: string; locale: string; partner: boolean };
+export type ExperienceSubmit = {
+  host: string;
+  locale: string;
+  partner: boolean;
+  /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
+  keep?: (t: Database, answer: { outcome: string; hash: string }) => Promise<void>;
+};
 
 /**
  * Books an experience (`createexperiencereserve`). The choice, the guest limits and the
@@ -195,6 +201,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
     if (!row) throw new BookingError('paymentNotFound');
     await recordConsents(t, venue, { email: row.email, subject: { type: 'experienceBooking', id: row.id }, locale: context.locale, form: 'experience', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
     const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
+    await context.keep?.(t, { outcome, hash });
     await queueExperienceEmails(t, venue, e, row, outcome, { host: context.host, now });
     return { outcome, hash, refund: null };
   });

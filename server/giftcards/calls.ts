@@ -11,10 +11,11 @@ import { lookupCard, printableCard, redeemCard } from '@/server/giftcards/redeem
 import { confirmReturn, findOrder, orderView, paymentView, startCheckout } from '@/server/giftcards/service';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { fields, invalid, notFound, refusing } from '../backend/answers';
+import { claimOf, idempotent, keptAnswer } from '../backend/idempotency';
 
 
 /** Refusals of the gift card calls, as HTTP statuses; bad input is a 400 with message keys. */
-const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409, testCard: 409 };
+const refusal: Record<string, number> = { notAvailable: 409, publicKeyMissing: 503, paymentInit: 502, notFound: 404, expired: 409, insufficientBalance: 409, testCard: 409, referenceReused: 409 };
 
 function giftcardRefusal(error: unknown): Envelope | undefined {
   if (!(error instanceof GiftcardError)) return undefined;
@@ -51,8 +52,23 @@ export function giftcardCheckout({ db, venue, params, selfOrigin }: CallContext)
     if (!parsed.success) return invalid(fieldErrors(parsed.error));
     const base = siteBase.safeParse(params.get('siteBase') ?? '');
     if (!base.success) return invalid({ siteBase: 'invalid' });
-    const started = await startCheckout(db, venue, parsed.data, { locale: toLocale(params.get('language')), siteBase: base.data, partner: params.get('partner') === '1' });
-    return { status: true, data: { ...started, url: onOrigin(started.url, selfOrigin) } };
+    const claim = claimOf(venue.id, 'giftcard/checkout', params, fields(params));
+    const answer = (started: Record<string, unknown>): Envelope => ({ status: true, data: { ...started, url: onOrigin(String(started.url ?? ''), selfOrigin) } });
+    return idempotent(
+      db,
+      claim,
+      async (key) => answer(await startCheckout(db, venue, parsed.data, { locale: toLocale(params.get('language')), siteBase: base.data, partner: params.get('partner') === '1', key })),
+      // A retry while the first is still opening its payment page waits for the page (or its failure).
+      async (kept, c) => {
+        for (let tries = 0; !kept.url && tries < 50; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const now = await keptAnswer(db, c);
+          if (!now) return { httpStatus: 502, status: false, error: 'paymentInit' };
+          kept = now;
+        }
+        return kept.url ? answer(kept) : { httpStatus: 409, status: false, error: 'idempotencyKeyInUse' };
+      },
+    );
   });
 }
 

@@ -66,6 +66,8 @@ export async function handleGiftcardCheckout(request: NextRequest) {
   if (refused) return refused;
   const result = await backend(request).giftcard('checkout', {
     ...form,
+    // One key per submit from the browser (a retry reuses it): a lost answer never opens a second order.
+    ...(typeof body.idempotencyKey === 'string' && body.idempotencyKey ? { idempotencyKey: body.idempotencyKey.slice(0, 200) } : {}),
     language,
     siteBase: siteBase(request, language),
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',

@@ -50,7 +50,8 @@ export async function lookupCard(db: Database, venue: VenueRow, code: string) {
  * A non-empty `reference` is the till's key for this redemption: unique per card (a partial
  * unique index). The redemption row is inserted first; a retry with the same reference
  * (after a time-out, or racing the first) conflicts, waits for the first to commit, and
- * answers the first result with `replayed: true`, taking nothing more. Should the first be
+ * answers the first result with `replayed: true`, taking nothing more (the same reference with
+ * another amount: 409 `referenceReused`). Should the first be
  * refused (rolled back), the retry is a new attempt.
  */
 export async function redeemCard(db: Database, venue: VenueRow, code: string, amountCents: number, reference: string, test = false) {
@@ -62,7 +63,7 @@ export async function redeemCard(db: Database, venue: VenueRow, code: string, am
     let claimed: number | undefined;
     if (reference) {
       const [row] = await tx.insert(giftCardRedemptions).values({ cardId: target.id, amountCents, reference }).onConflictDoNothing().returning({ id: giftCardRedemptions.id });
-      if (!row) return replay(tx, target.id, reference);
+      if (!row) return replay(tx, target.id, reference, amountCents);
       claimed = row.id;
     }
     const [card] = await tx
@@ -82,14 +83,20 @@ export async function redeemCard(db: Database, venue: VenueRow, code: string, am
   });
 }
 
-/** The answer a redemption gave the first time (its reference is already used on this card). */
-async function replay(db: Database, cardId: number, reference: string) {
+/**
+ * The answer a redemption gave the first time (its reference is already used on this card). The
+ * reference names one redemption of one amount: the same reference with another amount is no
+ * retry but a till's mistake (or a second sale filed under the first receipt), refused 409
+ * `referenceReused` (issue 41), taking nothing.
+ */
+async function replay(db: Database, cardId: number, reference: string, amountCents: number) {
   const [row] = await db
     .select({ card: issuedGiftCards, redemption: giftCardRedemptions })
     .from(giftCardRedemptions)
     .innerJoin(issuedGiftCards, eq(issuedGiftCards.id, giftCardRedemptions.cardId))
     .where(and(eq(giftCardRedemptions.cardId, cardId), eq(giftCardRedemptions.reference, reference)));
   const { card, redemption } = row;
+  if (redemption.amountCents !== amountCents) throw new GiftcardError('referenceReused', 'reference');
   return {
     code: card.code,
     value: card.valueCents,

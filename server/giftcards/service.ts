@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Keeper } from '@/server/backend/idempotency';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow, venues } from '@/server/db/schema';
@@ -46,7 +47,7 @@ export async function startCheckout(
   db: Database,
   venue: VenueRow,
   data: GiftcardCheckoutData,
-  opts: { locale: string; siteBase: string; partner: boolean },
+  opts: { locale: string; siteBase: string; partner: boolean; key?: Keeper },
   provider: CheckoutProvider = checkoutProvider(),
 ): Promise<CheckoutStart> {
   const card = await findCard(db, venue, data.id);
@@ -105,6 +106,8 @@ export async function startCheckout(
     })
     .returning();
     await recordConsents(tx as unknown as Database, venue, { email: row.email, subject: { type: 'giftcardOrder', id: row.id }, locale, form: 'giftcard', privacy: true, marketing: { email: data.marketing, sms: data.marketingSms } }, at);
+    // The call's idempotency key, with the order: its payment page's address follows (settle).
+    await opts.key?.keep(tx as unknown as Database, { fingerprint, provider: provider.segment, url: '' });
     return row;
   });
   const path = (p: string) => `${opts.siteBase}/frontpage/giftcard/${p}`;
@@ -124,9 +127,11 @@ export async function startCheckout(
     });
     await db.update(giftCardOrders).set({ paymentReference: session.id, paymentUrl: session.url }).where(eq(giftCardOrders.id, order.id));
     log.info('giftcard_checkout_started', { venueId: venue.id, provider: provider.kind, quantity: data.quantity });
+    await opts.key?.settle({ fingerprint, provider: provider.segment, url: session.url });
     return { fingerprint, provider: provider.segment, url: session.url };
   } catch (error) {
     await db.update(giftCardOrders).set({ status: 'failed' }).where(eq(giftCardOrders.id, order.id));
+    await opts.key?.release();
     log.error('giftcard_checkout_failed', { venueId: venue.id, error: errorMessage(error) });
     throw new GiftcardError('paymentInit');
   }

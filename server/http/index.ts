@@ -74,8 +74,9 @@ export function refusal(request: Request, error: RequestRefusal): Response {
 }
 
 /** Content types by route: what each documents (docs/security.md). */
-export type BodyType = 'json' | 'form' | 'csp-report';
-const contentTypes: Record<BodyType, string[]> = {
+export type BodyType = 'json' | 'form' | 'csp-report' | 'none';
+/** `none`: a call without a body (a DELETE): any content type, and nothing in it (limit 0). */
+const contentTypes: Record<Exclude<BodyType, 'none'>, string[]> = {
   json: ['application/json'],
   form: ['application/x-www-form-urlencoded'],
   'csp-report': ['application/csp-report', 'application/reports+json', 'application/json'],
@@ -195,8 +196,9 @@ export async function gate<R extends Request>(request: R, options: GateOptions):
   }
   if (options.sameOrigin !== false && !isSameOrigin(request)) return { response: refusal(request, 'crossSite') };
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
-  if (!contentTypes[options.type].includes(type)) return { response: refusal(request, 'unsupportedMediaType') };
-  const read = await readBody(request, options.limit ?? BODY_LIMITS.guest, options.type === 'form' ? undefined : depthScanner()).catch((): BodyRead => ({ text: '' }));
+  if (options.type !== 'none' && !contentTypes[options.type].includes(type)) return { response: refusal(request, 'unsupportedMediaType') };
+  const limit = options.type === 'none' ? 0 : (options.limit ?? BODY_LIMITS.guest);
+  const read = await readBody(request, limit, options.type === 'form' ? undefined : depthScanner()).catch((): BodyRead => ({ text: '' }));
   if ('refused' in read) return { response: refusal(request, read.refused) };
   const text = read.text;
   // Always a NextRequest (cookies, nextUrl): the one Next hands in may come from another copy of the class.

@@ -10,6 +10,7 @@ import { sweepDeposits } from '@/server/payments/deposit';
 import { sweepNoShowCharges } from '@/server/payments/noshow';
 import { sendReminders } from '@/server/booking/reminders';
 import { sweepWaitlists } from '@/server/booking/waitlist';
+import { pruneIdempotencyKeys } from '@/server/backend/idempotency';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 
@@ -43,6 +44,7 @@ type Step = { name: string; perVenue: boolean; run: (db: Database, now: Date, ve
  * - the reminders due (the day before each confirmed booking, at the venue's hour) go out, once.
  * - expired waiting-list offers pass to the next entry, and seats freed by anything above are
  *   offered to the waiting list (server/booking/waitlist.ts).
+ * - idempotency keys past their 24 hours are deleted (server/backend/idempotency.ts).
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -68,10 +70,12 @@ export const STEPS: Step[] = [
   { name: 'reminders', perVenue: true, run: async (db, now, venueId) => ({ remindersSent: await sendReminders(db, now, venueId) }) },
   // After holds, codes and requests ended: their seats, and those of expired offers, go to the waiting lists.
   { name: 'waitlists', perVenue: true, run: async (db, now, venueId) => ({ waitlistOffersMade: await sweepWaitlists(db, now, venueId) }) },
+  // Idempotency keys kept 24 hours (server/backend/idempotency.ts).
+  { name: 'idempotencyKeys', perVenue: false, run: async (db, now) => ({ idempotencyKeysDeleted: await pruneIdempotencyKeys(db, now) }) },
 ];
 
 /** What one pass did, by kind. */
-export type SweepCounts = Record<'suspendedEnded' | 'holdsDeleted' | 'rateLimitsDeleted' | 'giftcardOrdersExpired' | 'pendingAnswered' | 'depositsRefunded' | 'depositRefundsFailed' | 'noshowFeesSettled' | 'noshowFeesRefunded' | 'remindersSent' | 'waitlistOffersMade', number>;
+export type SweepCounts = Record<'suspendedEnded' | 'holdsDeleted' | 'rateLimitsDeleted' | 'giftcardOrdersExpired' | 'pendingAnswered' | 'depositsRefunded' | 'depositRefundsFailed' | 'noshowFeesSettled' | 'noshowFeesRefunded' | 'remindersSent' | 'waitlistOffersMade' | 'idempotencyKeysDeleted', number>;
 
 export type SweepFailure = { step: string; venueId: number | null; error: string };
 /**
@@ -80,7 +84,7 @@ export type SweepFailure = { step: string; venueId: number | null; error: string
  * `housekeeping`), and every other step and venue goes on.
  */
 export async function sweepStale(db: Database, now = clockNow(), steps: Step[] = STEPS): Promise<SweepCounts & { failures: SweepFailure[] }> {
-  const counts: SweepCounts = { suspendedEnded: 0, holdsDeleted: 0, rateLimitsDeleted: 0, giftcardOrdersExpired: 0, pendingAnswered: 0, depositsRefunded: 0, depositRefundsFailed: 0, noshowFeesSettled: 0, noshowFeesRefunded: 0, remindersSent: 0, waitlistOffersMade: 0 };
+  const counts: SweepCounts = { suspendedEnded: 0, holdsDeleted: 0, rateLimitsDeleted: 0, giftcardOrdersExpired: 0, pendingAnswered: 0, depositsRefunded: 0, depositRefundsFailed: 0, noshowFeesSettled: 0, noshowFeesRefunded: 0, remindersSent: 0, waitlistOffersMade: 0, idempotencyKeysDeleted: 0 };
   const failures: SweepFailure[] = [];
   const add = (part: Record<string, number>) => {
     for (const [key, n] of Object.entries(part)) counts[key as keyof SweepCounts] = (counts[key as keyof SweepCounts] ?? 0) + n;

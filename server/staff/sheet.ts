@@ -186,6 +186,6 @@ export async function setAutoOffers(db: Database, venue: VenueRow, enabled: bool
   const booking = bookingRulesSchema.parse(row?.booking ?? undefined);
   await db.update(venues).set({ booking: { ...(row?.booking ?? booking), waitlistOffers: { ...booking.waitlistOffers, automatic: enabled } } }).where(eq(venues.id, venue.id));
   log.info('waitlist_auto_offers', { venueId: venue.id, enabled });
-  if (enabled) await sweepWaitlists(db);
+  if (enabled) await sweepWaitlists(db, undefined, venue.id);
   return { autoOffers: enabled };
 }

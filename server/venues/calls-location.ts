@@ -7,6 +7,7 @@ import type { VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { openingHoursOf } from '@/lib/seo/opening-hours';
 import { localMoment } from '@/server/booking/time';
+import { defaultLocale, isLocale } from '@/lib/i18n/locales';
 
 /** What the booking wizard needs to know of the rules before it asks for availability. */
 function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown; selectable: boolean }[], venueShifts: { key: string; name: unknown }[]) {
@@ -22,7 +23,19 @@ function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown
   };
 }
 
-export async function getLocation({ db, venue }: CallContext): Promise<Envelope> {
+/**
+ * `customFooter` is one string (spec section 7): the text of the `language` asked for (else
+ * Italian), or the Italian one where that language has none. The venue's text per language
+ * travels in the added `customFooterByLanguage` (null when the venue wrote one text for all).
+ */
+function footerOf(venue: VenueRow, language: string | null) {
+  const byLanguage = venue.customFooterTexts ?? null;
+  const locale = isLocale(language) ? language : defaultLocale;
+  return { customFooter: byLanguage ? byLanguage[locale] || byLanguage[defaultLocale] || venue.customFooter : venue.customFooter, customFooterByLanguage: byLanguage };
+}
+
+/** `location/getlocation {language?}` → the venue's name, currency, custom HTML and this project's additions. */
+export async function getLocation({ db, venue, params }: CallContext): Promise<Envelope> {
   const now = clockNow();
   const [promotion] = await db
     .select({ urlName: promotions.urlName, title: promotions.title })
@@ -47,8 +60,7 @@ export async function getLocation({ db, venue }: CallContext): Promise<Envelope>
       valuta: venue.currency,
       locationname: venue.name,
       customHeader: venue.customHeader,
-      // One text, or the venue's text per language (a legacy backend's string reads the same).
-      customFooter: venue.customFooterTexts ?? venue.customFooter,
+      ...footerOf(venue, params.get('language')),
       country: venue.country,
       timezone: venue.timezone,
       tagline: venue.tagline,

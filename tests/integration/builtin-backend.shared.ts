@@ -40,6 +40,22 @@ export function describeBuiltinBackend(driver: Driver) {
       }
     });
 
+    it('answers customFooter as a string, in the language asked for (Italian by default), and the texts per language in customFooterByLanguage', async () => {
+      const { dispatch } = await import('@/server/backend/dispatch');
+      const answer = async (params: Record<string, string>) => (await dispatch('location/getlocation', 'localhost', new URLSearchParams(params))).body.data as { customFooter: unknown; customFooterByLanguage: Record<string, string> };
+      const italian = await answer({});
+      expect(typeof italian.customFooter).toBe('string');
+      expect(italian.customFooter).toMatch(/lunedì chiuso/);
+      expect((await answer({ language: 'en' })).customFooter).toMatch(/closed on Mondays/);
+      expect((await answer({ language: 'de' })).customFooter).toMatch(/montags geschlossen/);
+      expect((await answer({ language: 'xx' })).customFooter).toBe(italian.customFooter);
+      expect(italian.customFooterByLanguage).toMatchObject({ it: italian.customFooter, fr: expect.stringMatching(/fermé le lundi/) });
+      // The site reads the texts per language from the added field.
+      const location = ok(await (await client('localhost')).getLocation());
+      expect(location.customFooter.en).toMatch(/closed on Mondays/);
+      expect(location.customFooter.it).toMatch(/lunedì chiuso/);
+    });
+
     it('answers an unknown venue with status false and a 404', async () => {
       const { dispatch } = await import('@/server/backend/dispatch');
       const result = await dispatch('location/getlocation', 'nobody.example.com', new URLSearchParams());

@@ -93,6 +93,8 @@ export function describeStaff(driver: Driver) {
       // A later redemption under another reference takes again; the first reference still answers its own result.
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '1000', reference: 'till-1/receipt-78', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 2750, replayed: false } } });
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'till-1/receipt-77', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750, redeemed: 1250, replayed: true } } });
+      // The same reference with another amount is no retry (issue 41): refused, nothing taken.
+      expect(await call('giftcard/redeem', form({ code: card.code, amount: '1300', reference: 'till-1/receipt-77', test: '1' }))).toMatchObject({ httpStatus: 409, body: { error: 'referenceReused', fieldErrors: { reference: 'referenceReused' } } });
       // A refused redemption keeps no reference: the same reference with an amount that fits is a new attempt.
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '9000', reference: 'till-2/receipt-1', test: '1' }))).toMatchObject({ httpStatus: 409, body: { error: 'insufficientBalance' } });
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '750', reference: 'till-2/receipt-1', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 2000, replayed: false } } });

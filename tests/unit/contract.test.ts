@@ -50,6 +50,15 @@ describe('location/getlocation', () => {
     expect(location.customFooter).toEqual({ it: '', en: '', fr: '', es: '', de: '' });
   });
 
+  it("reads customFooter as the spec's string (a legacy backend), and the texts per language when the added field is sent", () => {
+    expect(locationSchema.parse({ customFooter: '<p>f</p>' }).customFooter).toEqual({ it: '<p>f</p>', en: '<p>f</p>', fr: '<p>f</p>', es: '<p>f</p>', de: '<p>f</p>' });
+    const both = locationSchema.parse({ customFooter: '<p>it</p>', customFooterByLanguage: { it: '<p>it</p>', en: '<p>en</p>' } });
+    expect(both.customFooter).toEqual({ it: '<p>it</p>', en: '<p>en</p>', fr: '', es: '', de: '' });
+    expect(locationSchema.parse({ customFooter: '<p>it</p>', customFooterByLanguage: null }).customFooter.en).toBe('<p>it</p>');
+    // An older backend of ours sent the object in customFooter itself: still read.
+    expect(locationSchema.parse({ customFooter: { it: 'a', en: 'b' } }).customFooter).toMatchObject({ it: 'a', en: 'b' });
+  });
+
   it('reads the prefix list', () => {
     const services = servicesSchema.parse({ prefixList: [{ paese: 'Italia', prefisso: '+39' }] });
     expect(services.prefixList[0]).toMatchObject({ paese: 'Italia', prefisso: '+39' });

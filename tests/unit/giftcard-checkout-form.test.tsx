@@ -108,4 +108,25 @@ describe('gift card checkout form', () => {
     await waitFor(() => expect(screen.getByText(g.errors.unavailable)).toBeInTheDocument());
     expect(document.getElementById('giftcard-checkout-firstName')).toHaveValue('Anna');
   });
+
+  it('sends one idempotency key per submit: the same on a retry, a new one once the order changes (issue 41)', async () => {
+    const fetchMock = jest.fn().mockRejectedValue(new TypeError('offline'));
+    global.fetch = fetchMock as unknown as typeof fetch;
+    renderForm();
+    const keys = () => fetchMock.mock.calls.map((c) => JSON.parse(c[1].body as string).idempotencyKey as string);
+    fireEvent.change(document.getElementById('giftcard-checkout-firstName')!, { target: { value: 'Anna' } });
+    fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByText(g.errors.unavailable)).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: g.checkout.proceed })).toBeEnabled());
+    fireEvent.change(document.getElementById('giftcard-checkout-firstName')!, { target: { value: 'Anna Maria' } });
+    fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const [first, retry, changed] = keys();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
+  });
 });

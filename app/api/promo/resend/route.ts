@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleResend } from '@/server/promo/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleResend(request);
-}
+export const POST = guarded({ type: 'json' }, handleResend);

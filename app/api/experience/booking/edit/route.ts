@@ -1,8 +1,6 @@
-import type { NextRequest } from 'next/server';
 import { handleBookingEdit } from '@/server/experiences/http';
+import { guarded } from '@/server/http';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest) {
-  return handleBookingEdit(request);
-}
+export const POST = guarded({ type: 'json' }, handleBookingEdit);

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Database } from '@/server/db/client';
 import { and, eq } from 'drizzle-orm';
 import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
+import { isTestPayment } from '@/server/payments/test-money';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { reservationIcs } from '@/server/booking/ics';
@@ -88,6 +89,8 @@ export async function queueExperienceEmails(
   const cancelUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/cancel`);
   const zone = b.zoneKey ? await zoneLabel(tx, venue, b.zoneKey, locale) : '';
   const balance = b.paidCents > 0 && b.priceCents > b.paidCents ? b.priceCents - b.paidCents : 0;
+  // A deposit or prepayment taken (or refunded) in test money: the guest's and the venue's e-mails say so.
+  const testMoney = (b.paidCents > 0 || !!context.refundCents) && isTestPayment(b.paymentReference);
   const reason = (b.visitReason ? visitReasonText(venue, b.visitReason, locale) : '');
   const details: [string, string][] = [
     [summary.experience, title],
@@ -154,7 +157,7 @@ export async function queueExperienceEmails(
     durationMinutes: e.durationMinutes,
     currency: currencyIcon(venue.currency).code,
   });
-  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd });
+  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd, testMoney });
   if (!venue.email || context.notifyVenue === false) return;
   const venueTexts = catalogues.it.experiences;
   const note = renderEmailTexts(
@@ -176,5 +179,5 @@ export async function queueExperienceEmails(
       ...(b.notes ? [[venueTexts.summary.notes, b.notes] as [string, string]] : []),
     ],
   );
-  await enqueueEmail(tx, { venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html });
+  await enqueueEmail(tx, { venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html, testMoney });
 }

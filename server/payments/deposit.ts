@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { and, count, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { depositPayments, venues, type VenueRow } from '@/server/db/schema';
+import { isTestMoney } from './test-money';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/currency';
@@ -279,7 +280,7 @@ async function flagFailingRefunds(db: Database, now: Date): Promise<number> {
       amount: formatMoney(payment.amountCents, payment.currency, VENUE_LOCALE),
       attempts: String(payment.refundAttempts),
     });
-    await enqueueEmail(db, { venueId: venue.id, template: 'depositRefundFailed', locale: VENUE_LOCALE, to: venue.email, subject: mail.subject, text: mail.text, html: mail.html });
+    await enqueueEmail(db, { venueId: venue.id, template: 'depositRefundFailed', locale: VENUE_LOCALE, to: venue.email, subject: mail.subject, text: mail.text, html: mail.html, testMoney: isTestMoney(payment.provider) });
   }
   if (due.length) log.error('deposit_refund_flagged', { count: due.length });
   return due.length;

@@ -12,6 +12,7 @@ import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
+import { isTestMoney } from './test-money';
 import { venueOrigin } from '@/lib/venue/origin';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
@@ -124,7 +125,7 @@ async function queueFeeEmail(tx: Database, venue: VenueRow, charge: NoShowCharge
     [t.emails.labels.booking, `${date}, ${b.time} (${b.covers})`],
     ...(charge.reference ? [[t.emails.labels.reference, charge.reference] as [string, string]] : []),
   ], { notes: b.guaranteeTerms?.text ? [`${t.emails.labels.policy}: ${b.guaranteeTerms.text}`] : [] });
-  await enqueueEmail(tx, { venueId: venue.id, template: `noshowFee${mail[0].toUpperCase()}${mail.slice(1)}`, locale: b.locale, to: b.email, ...rendered });
+  await enqueueEmail(tx, { venueId: venue.id, template: `noshowFee${mail[0].toUpperCase()}${mail.slice(1)}`, locale: b.locale, to: b.email, ...rendered, testMoney: isTestMoney(charge.provider) });
 }
 
 const backoffMs = (attempts: number) => Math.min(6 * 3600_000, 60_000 * 2 ** Math.max(0, attempts - 1));

@@ -11,7 +11,6 @@ import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
-import { localizedPath } from '@/lib/i18n/paths';
 import { isTestMoney } from './test-money';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { errorMessage, log } from '@/lib/log';

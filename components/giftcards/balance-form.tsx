@@ -7,14 +7,14 @@ import type { Locale } from '@/lib/i18n/locales';
 import { api } from '@/lib/api/client';
 import { balanceAnswer } from '@/lib/api/answers/giftcards';
 
-type Text = { code: string; submit: string; balance: string; validUntil: string; expired: string; errors: Record<string, string> };
+type Text = { code: string; submit: string; balance: string; validUntil: string; expired: string; testNoValue: string; errors: Record<string, string> };
 
 /** The card holder's balance: a code in, the balance out (server-side rate limit on guesses). */
 export function BalanceForm({ locale, valuta, text }: { locale: Locale; valuta: string; text: Text }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ balance: number; validUntil: string; expired: boolean } | null>(null);
+  const [result, setResult] = useState<{ balance: number; validUntil: string; expired: boolean; test: boolean } | null>(null);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -43,6 +43,7 @@ export function BalanceForm({ locale, valuta, text }: { locale: Locale; valuta: 
         </button>
       </div>
       <div role="status">
+        {result?.test ? <p className="badge badge--test">{text.testNoValue}</p> : null}
         {result ? (
           <p>
             {text.balance}: <strong>{formatMoney(result.balance, valuta, locale)}</strong> — {result.expired ? text.expired : `${text.validUntil} ${formatDay(result.validUntil, locale)}`}

@@ -66,7 +66,8 @@ export const printableCardSchema = z.object({
 });
 export type PrintableCard = z.output<typeof printableCardSchema>;
 
-export const balanceSchema = z.object({ balance: num, value: num, validUntil: z.string(), expired: flag });
+/** `test` (an addition, issue 41): a card paid with test money (docs/payments.md), shown "Test – no value". */
+export const balanceSchema = z.object({ balance: num, value: num, validUntil: z.string(), expired: flag, test: z.boolean().optional().default(false) });
 
 /** The calls the front page makes after a guest's action, by name (`giftcard/{call}`). */
 export const giftcardAnswers = {

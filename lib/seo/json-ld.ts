@@ -1,7 +1,7 @@
 import type { Event, FoodEstablishment, Offer, OpeningHoursSpecification, WithContext } from 'schema-dts';
 import type { Experience } from '@/lib/contract/experience';
 import type { Location } from '@/lib/contract/location';
-import { currencyIcon } from '@/lib/currency';
+import { currencyIcon, currencyOf } from '@/lib/currency';
 import { pickText } from '@/lib/i18n/texts';
 import { bookableNow, soldOut } from '@/lib/experiences/standing';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -95,7 +95,7 @@ export function experienceJsonLd(
   const offer = (date?: string): Offer => ({
     '@type': 'Offer',
     url: context.url,
-    price: e.prezzo.toFixed(2),
+    price: e.prezzo.toFixed(currencyOf(location.valuta).minorUnits),
     priceCurrency: currencyIcon(location.valuta).code,
     availability: !bookableNow(e) ? 'https://schema.org/Discontinued' : soldOut(e) ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
     ...(date ? { validFrom: date } : {}),
@@ -104,7 +104,11 @@ export function experienceJsonLd(
   return dates.map((date) => ({ ...base, startDate: `${date}${time}`, ...(e.scadenza && e.scadenza === e.data ? { endDate: e.scadenza } : {}), offers: offer(date) }));
 }
 
-/** A gift card's `Offer`: its price (or the smallest free amount), currency, availability and validity. */
+/**
+ * A gift card's `Offer`: its price (or the smallest free amount), currency, availability and validity.
+ * `priceCents` is in hundredths, as the contract's amounts are; schema.org's `price` is in the
+ * currency's units ("50.00" for € 50), with the currency's own decimals.
+ */
 export function giftCardJsonLd(card: { name: string; description: string; priceCents: number; currency: string; available: boolean; validMonths: number; image: string }, url: string): WithContext<Offer> {
   return {
     '@context': 'https://schema.org',
@@ -113,7 +117,7 @@ export function giftCardJsonLd(card: { name: string; description: string; priceC
     description: card.description,
     url,
     ...(card.image ? { image: card.image } : {}),
-    price: (card.priceCents / 100).toFixed(2),
+    price: (card.priceCents / 100).toFixed(currencyOf(card.currency).minorUnits),
     priceCurrency: currencyIcon(card.currency).code,
     availability: card.available ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
     ...(card.validMonths > 0 ? { eligibleDuration: { '@type': 'QuantitativeValue', value: card.validMonths, unitCode: 'MON' } } : {}),

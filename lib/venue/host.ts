@@ -47,6 +47,18 @@ export function localhostVenueHost(): string | undefined {
   return value;
 }
 
+/**
+ * Whether a host (with or without port) is served by this machine itself, never by a public
+ * name: localhost, a name under `.localhost` (RFC 6761: browsers resolve it to the loopback,
+ * `sole.localhost`), 127.0.0.1, [::1]. Such a host is reached over http on the port the
+ * site listens on (lib/venue/origin.ts).
+ */
+export function isLocalHost(host: string): boolean {
+  const raw = host.trim().toLowerCase();
+  const name = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0];
+  return LOCAL_HOSTS.has(name) || name.endsWith('.localhost');
+}
+
 /** Whether the host name (without port) is the machine itself: localhost, 127.0.0.1, [::1]. */
 export function isLoopbackHost(host: string): boolean {
   const raw = host.trim().toLowerCase();

@@ -5,6 +5,7 @@ import { enqueueEmail } from '@/server/outbox/enqueue';
 import { emailPhrase, renderEmail, reserveText, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
 import { policyMessage } from '@/lib/booking/policy';
 import { cancellationFee, totalFeeCents } from './guarantee';
+import { linkOrigin } from '@/server/venues/queries';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
@@ -96,9 +97,11 @@ export async function queueReservationEmails(
 ) {
   const locale = toLocale(r.locale);
   const labels = summaryLabels(locale);
+  // The one origin rule (lib/venue/origin.ts): the same links whether a request or the sweep sends this.
+  const origin = await linkOrigin(tx, venue.id, context.host);
   const zoneName = pickText(context.zoneName as Parameters<typeof pickText>[0], locale);
   const dateText = longDate(r.date, locale);
-  const editUrl = venuePageUrl(context.host, locale, `/reserve/${r.hash}/edit`);
+  const editUrl = venuePageUrl(origin, locale, `/reserve/${r.hash}/edit`);
   const cancelled = news === 'cancelled' || news === 'venueCancelled' || news === 'declined';
   const venueNote = context.venueNote?.trim() ? `${emailPhrase(guestTemplate[news], locale, 'note')}: ${context.venueNote.trim()}` : null;
   const fee = r.cancellationFeeCents ? formatMoney(r.cancellationFeeCents, venue.currency, locale) : '';
@@ -119,14 +122,14 @@ export async function queueReservationEmails(
   const mail = renderEmail(
     template,
     locale,
-    { venueName: venue.name, firstName: r.firstName, link: news === 'declined' ? editUrl : cancelled ? venuePageUrl(context.host, locale, '/reserve') : editUrl, date: dateText, time: r.time },
+    { venueName: venue.name, firstName: r.firstName, link: news === 'declined' ? editUrl : cancelled ? venuePageUrl(origin, locale, '/reserve') : editUrl, date: dateText, time: r.time },
     details,
     standing
       ? {
           notes: [...guaranteeNotes(venue, r, locale, context.now), reserveText(locale, 'outcome.calendarAttached')],
           links: [
             [reserveText(locale, 'outcome.change'), editUrl],
-            [reserveText(locale, 'outcome.cancel'), venuePageUrl(context.host, locale, `/reserve/${r.hash}/cancel`)],
+            [reserveText(locale, 'outcome.cancel'), venuePageUrl(origin, locale, `/reserve/${r.hash}/cancel`)],
           ],
         }
       : { notes: venueNote ? [venueNote] : [] },
@@ -140,7 +143,7 @@ export async function queueReservationEmails(
             contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
             content: Buffer.from(
               reservationIcs({
-                uid: `${r.hash}@${context.host}`,
+                uid: `${r.hash}@${new URL(origin).host}`,
                 timeZone: venue.timezone,
                 date: r.date,
                 time: r.time,
@@ -157,9 +160,9 @@ export async function queueReservationEmails(
           },
         ];
   // The booking for the mail client, in every e-mail about it: a change carries the new facts, an end ReservationCancelled.
-  const jsonLd = tableReservationMarkup(markupVenue(venue, venuePageUrl(context.host, locale, '/')), r, {
+  const jsonLd = tableReservationMarkup(markupVenue(venue, venuePageUrl(origin, locale, '/')), r, {
     ended: cancelled,
-    links: { url: editUrl, modify: editUrl, cancel: venuePageUrl(context.host, locale, `/reserve/${r.hash}/cancel`) },
+    links: { url: editUrl, modify: editUrl, cancel: venuePageUrl(origin, locale, `/reserve/${r.hash}/cancel`) },
   });
   await enqueueEmail(tx, { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd });
   if (!venue.email || context.notifyVenue === false) return;
@@ -189,7 +192,7 @@ export async function queueReservationEmails(
       ? {
           links: (['confirm', 'decline'] as const).map((action) => [
             emailPhrase('reservationVenue', venueLocale, `${action}Link`),
-            venuePageUrl(context.host, venueLocale, answerLinkPath(venue, r, action)),
+            venuePageUrl(origin, venueLocale, answerLinkPath(venue, r, action)),
           ]),
         }
       : {},

@@ -1,6 +1,6 @@
 import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
-import { venueLinkHost } from '@/server/venues/queries';
+import { linkOrigin } from '@/server/venues/queries';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { reservations, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
@@ -99,7 +99,7 @@ export async function sendReminders(db: Database, now = clockNow(), venueId?: nu
     for (const r of due) {
       const at = reminderDueAt(venue.timezone, rules.hour, r.date);
       if (now < at || now >= instantOf(venue.timezone, r.date, r.time) || r.createdAt >= at) continue;
-      host ??= await venueLinkHost(db, venue.id);
+      host ??= await linkOrigin(db, venue.id);
       const claimed = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(reservations)

@@ -1,6 +1,6 @@
 import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
-import { venueLinkHost } from '@/server/venues/queries';
+import { linkOrigin } from '@/server/venues/queries';
 import { and, asc, eq, gte, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { reservations, venues, waitlistOffers, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
@@ -156,7 +156,7 @@ export async function offerWithin(t: Database, given: VenueRow, date: string, sh
   // A table whose time has come is offered to nobody (the evening's later slots still are).
   const entries = waiting.filter((r) => !slotStarted(venue, r, now));
   if (!entries.length) return [];
-  const host = await venueLinkHost(t, venue.id);
+  const host = await linkOrigin(t, venue.id);
   const ids: number[] = [];
   // Read once, and again only after an offer took seats: a waiting list of hundreds on a full
   // evening costs one read a minute, not one per entry (the soak, docs/performance.md).
@@ -214,7 +214,7 @@ export async function offerByHand(db: Database, given: VenueRow, hash: string, n
   const [entry] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
   if (!entry) return 'notFound';
   const v = await loadBookingVenue(db, venue);
-  const host = await venueLinkHost(db, venue.id);
+  const host = await linkOrigin(db, venue.id);
   const outcome = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await lockCapacity(t, venue.id, entry.date, entry.shiftKey);

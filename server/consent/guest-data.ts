@@ -3,14 +3,19 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { consentRecords, consentTexts, experienceBookings, fidelityMembers, giftCardOrders, outbox, promoCodes, reservations, venues } from '@/server/db/schema';
 import { sha256 } from './records';
+import { sameInbox } from './identity-sql';
+import { canonicalEmail } from '@/lib/identity';
 
 /**
  * One guest's data, by e-mail address, across the venues of this deployment (issue 26;
  * docs/privacy.md): what `npm run guest:export` prints and `npm run guest:erase` blanks,
  * through the admin API (`/api/admin/guests`), so both work while the site holds the
- * embedded database.
+ * embedded database. A guest is one inbox (lib/identity.ts, issue 41): `Anna.Rossi+p@gmail.com`
+ * finds the rows of `annarossi@gmail.com` too. `address` below is always canonical.
  */
-const same = (column: Parameters<typeof sql>[1]) => (email: string) => sql`lower(${column}) = ${email.trim().toLowerCase()}`;
+const same = (column: Parameters<typeof sameInbox>[0]) => (address: string) => sameInbox(column, address);
+/** What an erasure leaves in a consent record: the hash of the canonical address, and (before issue 41) of the lower-cased one. */
+const erasedKeys = (email: string) => [...new Set([canonicalEmail(email), email.trim().toLowerCase()])].map((a) => `sha256:${sha256(a)}`);
 
 const byEmail = {
   reservations: same(reservations.email),
@@ -24,7 +29,7 @@ const byEmail = {
 
 /** Everything stored about the guest: bookings, orders, codes, memberships, and every consent with its text. */
 export async function exportGuest(db: Database, email: string) {
-  const address = email.trim().toLowerCase();
+  const address = canonicalEmail(email);
   const slugs = new Map((await db.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.id, v.slug]));
   const venueOf = (id: number | null) => (id === null ? null : (slugs.get(id) ?? null));
   const [tables, experiences, orders, codes, members, consents] = await Promise.all([
@@ -38,7 +43,7 @@ export async function exportGuest(db: Database, email: string) {
       .from(consentRecords)
       .leftJoin(consentTexts, eq(consentTexts.id, consentRecords.textId))
       // Also those kept after an erasure, under the address's hash.
-      .where(or(byEmail.consentRecords(address), eq(consentRecords.email, `sha256:${sha256(address)}`)))
+      .where(or(byEmail.consentRecords(address), inArray(consentRecords.email, erasedKeys(email))))
       .orderBy(consentRecords.id),
   ]);
   return {
@@ -46,7 +51,7 @@ export async function exportGuest(db: Database, email: string) {
     exportedAt: new Date().toISOString(),
     reservations: tables.map((r) => ({ venue: venueOf(r.venueId), reference: r.hash, date: r.date, time: r.time, covers: r.covers, status: r.status, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: `${r.phonePrefix} ${r.phone}`, birthDay: r.birthDay, birthMonth: r.birthMonth, notes: r.notes, locale: r.locale, createdAt: r.createdAt })),
     experienceBookings: experiences.map((b) => ({ venue: venueOf(b.venueId), reference: b.hash, date: b.date, time: b.time, covers: b.covers, status: b.status, firstName: b.firstName, lastName: b.lastName, email: b.email, phone: `${b.phonePrefix} ${b.phone}`, additionalFields: b.additionalFields, notes: b.notes, paidCents: b.paidCents, locale: b.locale, createdAt: b.createdAt })),
-    giftCardOrders: orders.map((o) => ({ venue: venueOf(o.venueId), orderNumber: o.orderNumber, status: o.status, asBuyer: o.email.toLowerCase() === address, quantity: o.quantity, totalCents: o.totalCents, currency: o.currency, firstName: o.firstName, lastName: o.lastName, email: o.email, phone: `${o.phonePrefix} ${o.phone}`, birthDate: o.birthDate, city: o.city, country: o.country, province: o.province, cap: o.cap, recipient: o.toMe ? null : { firstName: o.recipientFirstName, lastName: o.recipientLastName, email: o.recipientEmail, phone: o.recipientPhone }, message: o.message, createdAt: o.createdAt })),
+    giftCardOrders: orders.map((o) => ({ venue: venueOf(o.venueId), orderNumber: o.orderNumber, status: o.status, asBuyer: canonicalEmail(o.email) === address, quantity: o.quantity, totalCents: o.totalCents, currency: o.currency, firstName: o.firstName, lastName: o.lastName, email: o.email, phone: `${o.phonePrefix} ${o.phone}`, birthDate: o.birthDate, city: o.city, country: o.country, province: o.province, cap: o.cap, recipient: o.toMe ? null : { firstName: o.recipientFirstName, lastName: o.recipientLastName, email: o.recipientEmail, phone: o.recipientPhone }, message: o.message, createdAt: o.createdAt })),
     promoCodes: codes.map((c) => ({ promotionId: c.promotionId, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, requestedAt: c.requestedAt, usedAt: c.usedAt })),
     fidelityMemberships: members.map((m) => ({ venue: venueOf(m.venueId), firstName: m.firstName, lastName: m.lastName, email: m.email, phone: `${m.phonePrefix} ${m.phone}`, birthDay: m.birthDay, birthMonth: m.birthMonth, marketingWithdrawnAt: m.marketingWithdrawnAt, createdAt: m.createdAt })),
     consents: consents.map(({ r, text }) => ({
@@ -74,7 +79,7 @@ export type GuestExport = Awaited<ReturnType<typeof exportGuest>>;
  * still matches the address if the guest gives it again. One transaction; counts per table.
  */
 export async function eraseGuest(db: Database, email: string) {
-  const address = email.trim().toLowerCase();
+  const address = canonicalEmail(email);
   const erased = `erased-${sha256(address).slice(0, 12)}@invalid`;
   return db.transaction(async (tx) => {
     const r = await tx
@@ -119,7 +124,7 @@ export async function eraseGuest(db: Database, email: string) {
     // Messages already sent (or given up) to the guest: their copies go; one still to be sent stays and goes out.
     const messages = await tx
       .delete(outbox)
-      .where(and(sql`lower(${outbox.recipient}) = ${address}`, ne(outbox.status, 'pending')))
+      .where(and(sameInbox(outbox.recipient, address), ne(outbox.status, 'pending')))
       .returning({ id: outbox.id });
     return { outboxMessages: messages.length, reservations: r.length, experienceBookings: e.length, giftCardOrders: o.length + gifted.length, promoCodes: codes.length, fidelityMembers: members.length, consentRecords: c.length };
   });

@@ -6,6 +6,8 @@ import { consentRecords, consentTexts, type ConsentPurpose, type ConsentSubject,
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
 import { now as clockNow } from '@/server/clock';
+import { canonicalEmail } from '@/lib/identity';
+import { sameInbox } from './identity-sql';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
@@ -102,14 +104,15 @@ export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 
 /**
  * Records the withdrawal of marketing consent on a channel for every subject of this guest at
  * the venue that has it given and not yet withdrawn (an unsubscribe link, the one-click
- * unsubscribe of RFC 8058). Returns how many consents it withdrew.
+ * unsubscribe of RFC 8058). The guest is one inbox (lib/identity.ts): unsubscribing
+ * `Anna.Rossi+p@gmail.com` withdraws what `annarossi@gmail.com` gave too. Returns how many
+ * consents it withdrew.
  */
 export async function withdrawMarketingConsent(tx: Database, venueId: number, email: string, channel: 'email' | 'sms', form: string, at: Date = clockNow()): Promise<number> {
-  const address = email.trim().toLowerCase();
   const history = await tx
     .select()
     .from(consentRecords)
-    .where(and(eq(consentRecords.venueId, venueId), eq(consentRecords.email, address), eq(consentRecords.purpose, 'marketing'), eq(consentRecords.channel, channel)))
+    .where(and(eq(consentRecords.venueId, venueId), sameInbox(consentRecords.email, canonicalEmail(email)), eq(consentRecords.purpose, 'marketing'), eq(consentRecords.channel, channel)))
     .orderBy(consentRecords.id);
   // The latest answer per subject decides whether there is anything to withdraw.
   const latest = new Map<string, (typeof history)[number]>();
@@ -119,7 +122,7 @@ export async function withdrawMarketingConsent(tx: Database, venueId: number, em
     if (!row.given) continue;
     await tx.insert(consentRecords).values({
       venueId,
-      email: address,
+      email: row.email,
       subjectType: row.subjectType,
       subjectId: row.subjectId,
       purpose: 'marketing',

@@ -2,7 +2,9 @@ import 'server-only';
 import type { Database } from '@/server/db/client';
 import { and, eq } from 'drizzle-orm';
 import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
+import { isTestPayment } from '@/server/payments/test-money';
 import { enqueueEmail } from '@/server/outbox/enqueue';
+import { linkOrigin } from '@/server/venues/queries';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { reservationIcs } from '@/server/booking/ics';
 import { guaranteeNotes, markupVenue, visitReasonText } from '@/server/booking/emails';
@@ -80,14 +82,18 @@ export async function queueExperienceEmails(
 ) {
   const locale = toLocale(b.locale);
   const { emails, summary, manage } = catalogues[locale].experiences;
+  // The one origin rule (lib/venue/origin.ts): the same links whether a request or the sweep sends this.
+  const origin = await linkOrigin(tx, venue.id, context.host);
   const title = text(e.title, locale);
   const dateText = longDate(b.date, locale);
   const money = (cents: number) => formatMoney(cents, venue.currency, locale);
-  const link = venuePageUrl(context.host, locale, `/frontpage/esperienze/${e.hash}`);
-  const editUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/edit`);
-  const cancelUrl = venuePageUrl(context.host, locale, `/frontpage/esperienze/prenotazione/${b.hash}/cancel`);
+  const link = venuePageUrl(origin, locale, `/frontpage/esperienze/${e.hash}`);
+  const editUrl = venuePageUrl(origin, locale, `/frontpage/esperienze/prenotazione/${b.hash}/edit`);
+  const cancelUrl = venuePageUrl(origin, locale, `/frontpage/esperienze/prenotazione/${b.hash}/cancel`);
   const zone = b.zoneKey ? await zoneLabel(tx, venue, b.zoneKey, locale) : '';
   const balance = b.paidCents > 0 && b.priceCents > b.paidCents ? b.priceCents - b.paidCents : 0;
+  // A deposit or prepayment taken (or refunded) in test money: the guest's and the venue's e-mails say so.
+  const testMoney = (b.paidCents > 0 || !!context.refundCents) && isTestPayment(b.paymentReference);
   const reason = (b.visitReason ? visitReasonText(venue, b.visitReason, locale) : '');
   const details: [string, string][] = [
     [summary.experience, title],
@@ -130,7 +136,7 @@ export async function queueExperienceEmails(
             contentType: `text/calendar; charset=utf-8; method=${ending ? 'CANCEL' : 'PUBLISH'}`,
             content: Buffer.from(
               reservationIcs({
-                uid: `${b.hash}@${context.host}`,
+                uid: `${b.hash}@${new URL(origin).host}`,
                 timeZone: venue.timezone,
                 date: b.date,
                 time: b.time || '00:00',
@@ -146,7 +152,7 @@ export async function queueExperienceEmails(
             ).toString('base64'),
           },
         ];
-  const jsonLd = experienceReservationMarkup(markupVenue(venue, venuePageUrl(context.host, locale, '/')), { ...b, updatedAt: context.now }, {
+  const jsonLd = experienceReservationMarkup(markupVenue(venue, venuePageUrl(origin, locale, '/')), { ...b, updatedAt: context.now }, {
     ended: ending,
     links: { url: editUrl, modify: editUrl, cancel: cancelUrl },
     title,
@@ -154,7 +160,7 @@ export async function queueExperienceEmails(
     durationMinutes: e.durationMinutes,
     currency: currencyIcon(venue.currency).code,
   });
-  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd });
+  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd, testMoney });
   if (!venue.email || context.notifyVenue === false) return;
   const venueTexts = catalogues.it.experiences;
   const note = renderEmailTexts(
@@ -176,5 +182,5 @@ export async function queueExperienceEmails(
       ...(b.notes ? [[venueTexts.summary.notes, b.notes] as [string, string]] : []),
     ],
   );
-  await enqueueEmail(tx, { venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html });
+  await enqueueEmail(tx, { venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html, testMoney });
 }

@@ -1,6 +1,7 @@
 import 'server-only';
-import { venueKeyForHost } from '@/lib/venue/host';
-import { getExperienceList, getGiftcardList, getLocation } from '@/server/venues/data';
+import { isPlainHost, venueKeyForHost } from '@/lib/venue/host';
+import { getExperienceList, getGiftcardList, getLocation, loadLocation } from '@/server/venues/data';
+import { plainAnswer } from '@/server/http/host-gate';
 import { locales } from '@/lib/i18n/locales';
 import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
 import { siteOrigin } from '@/lib/venue/origin';
@@ -27,9 +28,25 @@ export async function publicPaths(venueKey: string): Promise<string[]> {
   ];
 }
 
+/**
+ * The venue a sitemap or robots.txt request is for, or the answer that names no link at all:
+ * 400 for a malformed Host (`localhost:PORT@evil.example`), a plain 404 for a host no venue has
+ * (`evil.example`), neither publicly cacheable (issue 41; docs/security.md). A backend that
+ * fails is not an unknown host: its venue's files are answered from what can be read.
+ */
+async function venueOf(request: Request): Promise<{ venueKey: string } | { response: Response }> {
+  const host = request.headers.get('host');
+  if (request.headers.has('host') && !isPlainHost(host)) return { response: plainAnswer(400) };
+  const venueKey = venueKeyForHost(host);
+  if ((await loadLocation(venueKey)).status === 'unknownVenue') return { response: plainAnswer(404) };
+  return { venueKey };
+}
+
 /** `GET /sitemap.xml`: every public page of the venue (the host) in the five languages, each with its hreflang alternates. */
 export async function handleSitemap(request: Request) {
-  const venueKey = venueKeyForHost(request.headers.get('host'));
+  const venue = await venueOf(request);
+  if ('response' in venue) return venue.response;
+  const { venueKey } = venue;
   const origin = siteOrigin(venueKey).origin;
   const paths = await publicPaths(venueKey);
   const urls = paths.flatMap((path) => {
@@ -44,7 +61,9 @@ export async function handleSitemap(request: Request) {
 
 /** `GET /robots.txt`: pages open to crawlers, the guest's own pages (bookings, payments, codes) and the APIs not; the venue's sitemap. */
 export async function handleRobots(request: Request) {
-  const venueKey = venueKeyForHost(request.headers.get('host'));
+  const venue = await venueOf(request);
+  if ('response' in venue) return venue.response;
+  const { venueKey } = venue;
   const origin = siteOrigin(venueKey).origin;
   const privatePaths = ['/api/', '/backend/', '/a2fa/', '/reserve/', '/frontpage/esperienze/prenotazione/', '/frontpage/giftcard/checkout', '/frontpage/giftcard/purchaseconfirmation', '/frontpage/giftcard/create'];
   const localized = (p: string) => (p.startsWith('/api/') || p.startsWith('/backend/') ? [p] : [p, ...locales.filter((l) => l !== 'it').map((l) => `/${l}${p}`)]);

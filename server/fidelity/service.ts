@@ -1,4 +1,5 @@
 import 'server-only';
+import { linkOrigin } from '@/server/venues/queries';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
@@ -50,10 +51,11 @@ export async function subscribe(
       .returning({ id: fidelityMembers.id });
     if (!member) return 'alreadyRegistered' as const;
     await recordConsents(tx as unknown as Database, venue, { email: input.email, subject: { type: 'fidelityMember', id: member.id }, locale: context.locale, form: 'fidelity', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms } }, now);
+    const origin = await linkOrigin(tx as unknown as Database, venue.id, context.host);
     const mail = renderEmail('fidelityWelcome', context.locale, {
       venueName: venue.name,
       firstName: input.nome,
-      link: venuePageUrl(context.host, context.locale, '/'),
+      link: venuePageUrl(origin, context.locale, '/'),
     });
     await enqueueEmail(tx as unknown as Database, {
       venueId: venue.id,
@@ -63,8 +65,8 @@ export async function subscribe(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      unsubscribeUrl: venuePageUrl(context.host, context.locale, unsubscribePath(venue.id, member.id)),
-      oneClickUnsubscribeUrl: venuePageUrl(context.host, 'it', oneClickPath(unsubscribePath(venue.id, member.id))),
+      unsubscribeUrl: venuePageUrl(origin, context.locale, unsubscribePath(venue.id, member.id)),
+      oneClickUnsubscribeUrl: venuePageUrl(origin, 'it', oneClickPath(unsubscribePath(venue.id, member.id))),
     });
     log.info('fidelity_member_created', { venueId: venue.id, memberId: member.id });
     return 'success' as const;
@@ -86,10 +88,11 @@ export async function lookup(db: Database, venue: VenueRow, email: string, conte
     .where(and(eq(fidelityMembers.venueId, venue.id), eq(fidelityMembers.emailKey, address)))
     .limit(1);
   const template = member ? 'fidelityLookup' : 'fidelityNotMember';
+  const origin = await linkOrigin(db, venue.id, context.host);
   const mail = renderEmail(template, context.locale, {
     venueName: venue.name,
     firstName: member?.firstName,
-    link: venuePageUrl(context.host, context.locale, member ? '/' : '/frontpage/fidelity/error/notFound'),
+    link: venuePageUrl(origin, context.locale, member ? '/' : '/frontpage/fidelity/error/notFound'),
   });
   await enqueueEmail(db, { venueId: venue.id, template, locale: context.locale, to: email.trim(), subject: mail.subject, text: mail.text, html: mail.html });
   log.info('fidelity_lookup', { venueId: venue.id, member: Boolean(member) });

@@ -143,5 +143,5 @@ export async function giftcardBalance({ db, venue, params }: CallContext): Promi
   const q = codeInput.safeParse(fields(params));
   const card = q.success ? await lookupCard(db, venue, q.data.code) : null;
   if (!card) return { httpStatus: 404, status: false, error: 'notFound', fieldErrors: { code: 'codeNotFound' } };
-  return { status: true, data: { balance: card.balance, value: card.value, validUntil: card.validUntil, expired: card.expired } };
+  return { status: true, data: { balance: card.balance, value: card.value, validUntil: card.validUntil, expired: card.expired, test: card.test } };
 }

@@ -59,10 +59,8 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
   const recipientEmail = order.toMe ? order.email : (order.recipientEmail ?? order.email);
   const validUntil = cards[0] ? formatDay(cards[0].validUntil, locale) : '';
   const total = money(order.totalCents, order.currency, locale);
-  // Test money stays test money: every e-mail of a test order says so, in its subject and first.
-  const testMark = (catalogues[locale].giftcards.emails.labels as Record<string, string>).testNoValue;
-  const testNote = order.test ? [testMark] : [];
-  const testSubject = (subject: string) => (order.test ? `[${testMark}] ${subject}` : subject);
+  // Test money stays test money: every e-mail of a test order, the venue's too, says so in its subject and first (enqueueEmail's testMoney).
+  const testMoney = order.test;
 
   // The recipient's card(s): value, code, QR code, validity, regulations, the buyer's message.
   {
@@ -82,7 +80,7 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
         `<div style="border:1px solid #d6cfc4;border-radius:8px;padding:12px;margin:12px 0"><p style="font-size:1.4em;font-weight:bold;margin:0">${escapeHtml(money(card.valueCents, order.currency, locale))}</p><p style="font-family:monospace;font-size:1.2em">${escapeHtml(code)}</p><img alt="QR ${escapeHtml(code)}" width="160" height="160" src="cid:${cid}">${print ? `<p><a href="${escapeHtml(print)}">${escapeHtml(t('print'))}</a></p>` : ''}</div>`,
       );
     }
-    const paragraphs = [...testNote, t('body', { venueName, buyerName, title })];
+    const paragraphs = [t('body', { venueName, buyerName, title })];
     if (order.message) paragraphs.push(`${t('messageFrom', { buyerName })}\n“${order.message}”`);
     const { text, html } = compose(locale, {
       greeting: t('greeting', { firstName: recipientName }),
@@ -92,7 +90,7 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
       signature: t('signature', { venueName }),
     });
     const printLinks = order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '';
-    const id = await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardRecipient', locale, to: recipientEmail, subject: testSubject(t('subject', { venueName, title })), text: printLinks ? `${text}\n\n${printLinks}` : text, html, attachments });
+    const id = await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardRecipient', locale, to: recipientEmail, subject: t('subject', { venueName, title }), text: printLinks ? `${text}\n\n${printLinks}` : text, html, attachments, testMoney });
     // A chosen delivery day (a birthday): the outbox holds the e-mail until 09:00 that day, venue time.
     if (order.deliverOn && !order.toMe) {
       const at = instantOf(venue.timezone, order.deliverOn, '09:00');
@@ -105,7 +103,7 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
     const { t, label } = phrases(locale, 'buyer');
     const { text, html } = compose(locale, {
       greeting: t('greeting', { firstName: order.firstName }),
-      paragraphs: [...testNote, t('body', { venueName, title }), t('receiptTitle')],
+      paragraphs: [t('body', { venueName, title }), t('receiptTitle')],
       lines: [
         [label('orderNumber'), order.orderNumber],
         [label('date'), formatDay((order.paidAt ?? order.createdAt).toISOString().slice(0, 10), locale)],
@@ -120,7 +118,7 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
       link: order.siteBase ? [t('link'), `${order.siteBase}/frontpage/giftcard/purchaseconfirmation/${order.fingerprint}`] : undefined,
       signature: t('signature', { venueName }),
     });
-    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardBuyer', locale, to: order.email, subject: testSubject(t('subject', { venueName, orderNumber: order.orderNumber })), text, html });
+    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardBuyer', locale, to: order.email, subject: t('subject', { venueName, orderNumber: order.orderNumber }), text, html, testMoney });
   }
 
   // The venue's notification (in the venue's default language).
@@ -137,6 +135,6 @@ export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow,
       ],
       signature: '',
     });
-    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardVenue', locale: 'it', to: venue.email, subject: t('subject', { orderNumber: order.orderNumber }), text, html });
+    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardVenue', locale: 'it', to: venue.email, subject: t('subject', { orderNumber: order.orderNumber }), text, html, testMoney });
   }
 }

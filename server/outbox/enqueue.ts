@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { outbox, venues, type OutboxAttachment } from '@/server/db/schema';
 import { venueOrigin } from '@/lib/venue/origin';
-import { brandEmail, type EmailBrand } from './layout';
+import { brandEmail, markTestMoney, type EmailBrand } from './layout';
 import type { EmailMarkup } from '@/lib/seo/email-markup';
 
 export type EmailMessage = {
@@ -26,6 +26,11 @@ export type EmailMessage = {
   dedupeKey?: string;
   /** Reservation markup for the mail client (lib/seo/email-markup.ts), put in the HTML's head. */
   jsonLd?: EmailMarkup;
+  /**
+   * The message is about test money (server/payments/test-money.ts: a gift card, deposit or fee
+   * paid through a test provider or key): its subject and first line say so, in its language.
+   */
+  testMoney?: boolean;
 };
 
 /** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them. */
@@ -49,7 +54,8 @@ async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null
  * Queues an e-mail. Pass the transaction of the change that causes it: the e-mail then
  * exists exactly when the change does, and the delivery loop sends it (docs/outbox.md).
  */
-export async function enqueueEmail(tx: Database, message: EmailMessage): Promise<number> {
+export async function enqueueEmail(tx: Database, input: EmailMessage): Promise<number> {
+  const message = input.testMoney ? markTestMoney(input) : input;
   // Every e-mail of a venue in its frame: logo and colour, address, phone and map (issue 29).
   const brand = message.venueId === null ? null : await brandOf(tx, message.venueId);
   const body = brand ? brandEmail(brand, message.locale, { html: message.html, text: message.text }, { unsubscribeUrl: message.unsubscribeUrl, jsonLd: message.jsonLd }) : { html: message.html ?? null, text: message.text };

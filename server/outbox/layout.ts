@@ -9,6 +9,18 @@ import { escapeHtml } from '@/lib/html/escape';
 
 const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, { emails: { layout: Record<string, string> } }>;
 
+/**
+ * Test money stays test money (docs/payments.md): a message about it says so in its subject
+ * (`[Test – no value] …`) and as its first line, text and HTML, in its language.
+ */
+export function markTestMoney<M extends { locale: string; subject: string; text: string; html?: string }>(message: M): M {
+  const t = catalogues[toLocale(message.locale)].emails.layout;
+  const note = `[${t.testMoney}] ${t.testMoneyNote}`;
+  const paragraph = `<p style="padding:8px 12px;border:2px dashed #8a5a00;border-radius:6px;font-weight:bold">${escapeHtml(note)}</p>`;
+  const html = message.html ? (/<body[^>]*>/i.test(message.html) ? message.html.replace(/<body[^>]*>/i, (body) => `${body}\n${paragraph}`) : `${paragraph}\n${message.html}`) : message.html;
+  return { ...message, subject: `[${t.testMoney}] ${message.subject}`, text: `${note}\n\n${message.text}`, ...(html === undefined ? {} : { html }) };
+}
+
 /** What an e-mail shows of the venue that sends it: its name, logo and colour, and how to reach it. */
 export type EmailBrand = {
   name: string;

@@ -8,6 +8,7 @@ import { kickDelivery } from '@/server/outbox/delivery';
 import { toLocale } from '@/lib/i18n/locales';
 import { dueAfterClaim, errorCode, isPermanent, keyExpired, nextRetryAt } from './retry';
 import { queueMoneyFailedEmail } from './flag';
+import { isTestMoney } from './test-money';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/currency';
@@ -246,7 +247,7 @@ async function endRefundFailed(db: Database, row: DepositPaymentRow, why: 'exhau
       .set({ status: 'failed', lastError: error, refundAttempts: attempts, nextRefundAt: null, refundFlaggedAt: now, updatedAt: now })
       .where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'refunding')))
       .returning();
-    if (ended) await queueMoneyFailedEmail(tx as unknown as Database, ended.venueId, { what: 'depositRefund', why, reference: ended.reference, amountCents: ended.amountCents, currency: ended.currency, attempts, error });
+    if (ended) await queueMoneyFailedEmail(tx as unknown as Database, ended.venueId, { what: 'depositRefund', why, reference: ended.reference, amountCents: ended.amountCents, currency: ended.currency, attempts, error, provider: ended.provider });
     return Boolean(ended);
   });
   if (flagged) {
@@ -268,7 +269,7 @@ async function tellGuestOfRefund(tx: Database, venue: VenueRow, payment: Deposit
   const locale = toLocale(payment.guestLocale ?? null);
   const amount = formatMoney(payment.amountCents, payment.currency, locale);
   const mail = renderEmailTexts(catalogues[locale].payments.depositRefundedEmail, locale, { venueName: venue.name, amount }, [[catalogues[locale].payments.depositRefundedEmail.reference, payment.reference]]);
-  await enqueueEmail(tx, { venueId: venue.id, template: 'depositRefunded', locale, to: payment.guestEmail, ...mail });
+  await enqueueEmail(tx, { venueId: venue.id, template: 'depositRefunded', locale, to: payment.guestEmail, ...mail, testMoney: isTestMoney(payment.provider) });
 }
 
 /** Rows of one venue, or of all when no venue is given (the housekeeping runner's scope). */

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { venues } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
+import { isTestMoney } from './test-money';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
@@ -30,6 +31,8 @@ export type FailedMoney = {
   currency: string;
   attempts: number;
   error: string;
+  /** The provider that holds the money: test money is marked as such (server/payments/test-money.ts). */
+  provider: string;
 };
 
 /**
@@ -46,6 +49,6 @@ export async function queueMoneyFailedEmail(tx: Database, venueId: number, row: 
   const vars = { venueName: venue.name, reference: row.reference, amount, attempts: String(row.attempts), error: row.error };
   const what = t[row.what];
   const mail = renderEmailTexts(t, locale, { ...vars, what, reason: fill(t[row.why], vars) });
-  await enqueueEmail(tx, { venueId: venue.id, template: 'moneyFailed', locale, to: venue.email, subject: mail.subject, text: mail.text, html: mail.html });
+  await enqueueEmail(tx, { venueId: venue.id, template: 'moneyFailed', locale, to: venue.email, subject: mail.subject, text: mail.text, html: mail.html, testMoney: isTestMoney(row.provider) });
   return true;
 }

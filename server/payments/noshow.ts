@@ -1,5 +1,5 @@
 import 'server-only';
-import { venueLinkHost } from '@/server/venues/queries';
+import { linkOrigin } from '@/server/venues/queries';
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { cardSetups, experienceBookings, noshowCharges, reservations, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
@@ -11,8 +11,8 @@ import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import { toLocale } from '@/lib/i18n/locales';
-import { localizedPath } from '@/lib/i18n/paths';
-import { venueOrigin } from '@/lib/venue/origin';
+import { isTestMoney } from './test-money';
+import { venuePageUrl } from '@/lib/venue/origin';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 import it from '@/messages/it.json';
@@ -121,13 +121,13 @@ async function queueFeeEmail(tx: Database, venue: VenueRow, charge: NoShowCharge
   const t = texts(b.locale);
   const amount = formatMoney(charge.amountCents, charge.currency, b.locale);
   const date = formatLongDate(b.date, b.locale);
-  const link = mail === 'authenticate' ? new URL(localizedPath(toLocale(b.locale), feeLinkPath(venue.id, charge.id)), venueOrigin(host)).toString() : '';
+  const link = mail === 'authenticate' ? venuePageUrl(host, toLocale(b.locale), feeLinkPath(venue.id, charge.id)) : '';
   const rendered = renderEmailTexts(t.emails[mail], b.locale, { venueName: venue.name, firstName: b.firstName, amount, date, time: b.time, link }, [
     [t.emails.labels.amount, amount],
     [t.emails.labels.booking, `${date}, ${b.time} (${b.covers})`],
     ...(charge.reference ? [[t.emails.labels.reference, charge.reference] as [string, string]] : []),
   ], { notes: b.guaranteeTerms?.text ? [`${t.emails.labels.policy}: ${b.guaranteeTerms.text}`] : [] });
-  await enqueueEmail(tx, { venueId: venue.id, template: `noshowFee${mail[0].toUpperCase()}${mail.slice(1)}`, locale: b.locale, to: b.email, ...rendered });
+  await enqueueEmail(tx, { venueId: venue.id, template: `noshowFee${mail[0].toUpperCase()}${mail.slice(1)}`, locale: b.locale, to: b.email, ...rendered, testMoney: isTestMoney(charge.provider) });
 }
 
 /** The idempotency key of a booking's fee: one charge per booking, whoever calls. */
@@ -145,7 +145,7 @@ async function endFailed(db: Database, charge: NoShowChargeRow, why: FailedMoney
       .set({ status: from === 'refunding' ? 'refund_failed' : 'failed', lastError: error, attempts, nextAttemptAt: null, flaggedAt: now, updatedAt: now })
       .where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, from)))
       .returning();
-    if (row) await queueMoneyFailedEmail(tx as unknown as Database, row.venueId, { what: from === 'refunding' ? 'feeRefund' : 'feeCharge', why, reference: row.reference ?? `#${row.id}`, amountCents: row.amountCents, currency: row.currency, attempts, error });
+    if (row) await queueMoneyFailedEmail(tx as unknown as Database, row.venueId, { what: from === 'refunding' ? 'feeRefund' : 'feeCharge', why, reference: row.reference ?? `#${row.id}`, amountCents: row.amountCents, currency: row.currency, attempts, error, provider: row.provider });
     return Boolean(row);
   });
   if (flagged) {
@@ -207,7 +207,7 @@ export async function chargeNoShow(db: Database, chargeId: number, options: { ho
     const attempts = await callFailed(db, charge, error, now);
     return (await db.select().from(noshowCharges).where(eq(noshowCharges.id, charge.id)))[0] ?? { ...charge, attempts };
   }
-  const host = options.host ?? (await venueLinkHost(db, venue.id));
+  const host = await linkOrigin(db, venue.id, options.host);
   const settled = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const [row] = await tx
@@ -250,7 +250,7 @@ export async function applyChargeEvent(tx: Database, event: ChargeEvent, now = c
   if (row.status === 'succeeded') {
     const [venue] = await tx.select().from(venues).where(eq(venues.id, row.venueId));
     const b = await bookingOf(tx, row);
-    if (venue && b) await queueFeeEmail(tx, venue, row, b, 'receipt', await venueLinkHost(tx, venue.id));
+    if (venue && b) await queueFeeEmail(tx, venue, row, b, 'receipt', await linkOrigin(tx, venue.id));
   }
   log.info('noshow_charge_settled', { chargeId: row.id, status: row.status });
   return true;
@@ -281,7 +281,7 @@ async function giveBack(db: Database, charge: NoShowChargeRow, provider: Guarant
     if (!row) return false;
     const [venue] = await tx.select().from(venues).where(eq(venues.id, row.venueId));
     const b = await bookingOf(tx as unknown as Database, row);
-    if (venue && b) await queueFeeEmail(tx as unknown as Database, venue, row, b, 'refunded', await venueLinkHost(tx as unknown as Database, venue.id));
+    if (venue && b) await queueFeeEmail(tx as unknown as Database, venue, row, b, 'refunded', await linkOrigin(tx as unknown as Database, venue.id));
     return true;
   });
   if (done) kickDelivery();

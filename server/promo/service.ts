@@ -8,6 +8,7 @@ import { renderEmail } from '@/server/outbox/templates';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { instantOf } from '@/server/booking/time';
 import { addDays } from '@/server/booking/availability';
+import { linkOrigin } from '@/server/venues/queries';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { canonicalEmail, canonicalPhoneOf } from '@/lib/identity';
 import { phoneDigits } from '@/lib/forms/shapes';
@@ -172,10 +173,11 @@ export async function requestCode(
 async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c: { id: number; publicId: string; code: string; firstName: string; to: string; marketing: boolean }, context: { locale: Locale; host: string }) {
   const title = p.title[context.locale] || p.title.it;
   const validUntil = formatDay(p.validUntil, context.locale);
+  const origin = await linkOrigin(tx, venue.id, context.host);
   const mail = renderEmail(
     'promoCode',
     context.locale,
-    { venueName: venue.name, firstName: c.firstName, title, code: c.code, validUntil, link: venuePageUrl(context.host, context.locale, `/frontpage/promo/${p.urlName}/${c.publicId}`) },
+    { venueName: venue.name, firstName: c.firstName, title, code: c.code, validUntil, link: venuePageUrl(origin, context.locale, `/frontpage/promo/${p.urlName}/${c.publicId}`) },
     [],
   );
   // A promotion is marketing: its e-mail carries the unsubscribe link and the one-click header (issue 26).
@@ -188,7 +190,7 @@ async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c:
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    ...(c.marketing ? { unsubscribeUrl: venuePageUrl(context.host, context.locale, unsubscribe), oneClickUnsubscribeUrl: venuePageUrl(context.host, 'it', oneClickPath(unsubscribe)) } : {}),
+    ...(c.marketing ? { unsubscribeUrl: venuePageUrl(origin, context.locale, unsubscribe), oneClickUnsubscribeUrl: venuePageUrl(origin, 'it', oneClickPath(unsubscribe)) } : {}),
   });
 }
 

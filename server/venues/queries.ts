@@ -2,7 +2,8 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { experiences, promotions, venueHosts, venues, type VenueRow } from '@/server/db/schema';
-import { isLocalVenueKey } from '@/lib/venue/host';
+import { isLocalVenueKey, localhostVenueHost } from '@/lib/venue/host';
+import { linkHostOf, venueOrigin } from '@/lib/venue/origin';
 
 /** The venue a host key serves: local hosts get the default venue. */
 export async function findVenueByKey(db: Database, key: string): Promise<VenueRow | null> {
@@ -41,11 +42,35 @@ export function listActivePromotions(db: Database, venueId: number) {
     .orderBy(asc(promotions.endsAt));
 }
 
+/** Whether the machine's own address (localhost) serves this venue: the default one, unless LOCALHOST_VENUE_HOST names another. */
+function servesLocalhost(isDefault: boolean): boolean {
+  try {
+    return isDefault && !localhostVenueHost();
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The host a venue's e-mails and SMS link to when no request names one: a public host first;
- * a venue known only locally links to this machine (venueOrigin makes it http://localhost:PORT).
+ * The host a venue's e-mails and SMS link to, with a request or without (the housekeeping
+ * sweep): the one rule of lib/venue/origin.ts (`linkHostOf`) over the venue's hosts. One query.
  */
 export async function venueLinkHost(db: Database, venueId: number): Promise<string> {
-  const hosts = (await db.select({ host: venueHosts.host }).from(venueHosts).where(eq(venueHosts.venueId, venueId)).orderBy(asc(venueHosts.host))).map((h) => h.host);
-  return hosts.find((h) => !/(^|\.)localhost(:\d+)?$/.test(h)) ?? hosts.find(isLocalVenueKey) ?? hosts[0] ?? 'localhost';
+  const rows = await db.select({ host: venueHosts.host, isDefault: venues.isDefault }).from(venues).leftJoin(venueHosts, eq(venueHosts.venueId, venues.id)).where(eq(venues.id, venueId));
+  return linkHostOf(
+    rows.flatMap((r) => (r.host ? [r.host] : [])),
+    servesLocalhost(rows[0]?.isDefault ?? false),
+  );
+}
+
+/**
+ * The origin of a venue's e-mail links (lib/venue/origin.ts, the one rule): the guest-facing
+ * origin a front passed with the call (`http(s)://…`, X-Frontpage-Origin), else the venue's link
+ * host's origin, whatever host name the caller holds (the request's, or none in a sweep). Every
+ * e-mail and SMS builds its links on it, so the same e-mail links to the same place whether a
+ * request or the sweep sends it.
+ */
+export async function linkOrigin(db: Database, venueId: number, host?: string | null): Promise<string> {
+  if (host && /^https?:\/\//.test(host)) return host.replace(/\/+$/, '');
+  return venueOrigin(await venueLinkHost(db, venueId)).origin;
 }

@@ -122,7 +122,7 @@ describe('the /api answers every other form parses, from the real handlers', () 
     await handlePaymentWebhook(new Request('http://localhost/api/payments/webhook', { method: 'POST', body: paid.event.body, headers: { 'stripe-signature': paid.event.signature } }));
     expect(await dataOf(await http.handleGiftcardCreate(post('/api/giftcard/create', { fingerprint: started.fingerprint })), createAnswer)).toEqual({ status: 'paid' });
     const [card] = await db.select().from(schema.issuedGiftCards).where(eq(schema.issuedGiftCards.orderId, order.id));
-    expect(await dataOf(await http.handleGiftcardBalance(post('/api/giftcard/balance', { code: card.code })), balanceAnswer)).toMatchObject({ balance: 5000, value: 5000, expired: false });
+    expect(await dataOf(await http.handleGiftcardBalance(post('/api/giftcard/balance', { code: card.code })), balanceAnswer)).toMatchObject({ balance: 5000, value: 5000, expired: false, test: true });
   });
 
   it('the promo page, the loyalty forms and the staff sheet', async () => {

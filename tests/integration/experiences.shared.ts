@@ -108,6 +108,13 @@ export function describeExperiences(driver: Driver) {
       const mails = await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'experience_confirm'));
       expect(mails).toHaveLength(1);
       expect(mails[0].attachments[0]?.filename).toBe('experience.ics');
+      // A deposit in test money (the local provider): the guest's e-mail and the venue's say so (issue 41).
+      const venueMails = await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'experience_venue'));
+      for (const mail of [mails[0], venueMails.at(-1)!]) {
+        expect(mail.subject).toMatch(/^\[(Prova – nessun valore|Test – no value|Test – sans valeur|Prueba – sin valor|Test – ohne Wert)\] /);
+        expect(mail.bodyText).toMatch(/^\[(Prova – nessun valore|Test – no value)\] (Pagamento di prova|Test payment)/);
+        expect(mail.bodyHtml).toMatch(/(Pagamento di prova|Test payment)/);
+      }
       const [mirror] = await db.select().from(schema.depositPayments).where(eq(schema.depositPayments.reference, deposit.reference!));
       expect(mirror.status).toBe('used');
       // A second card on a paid payment changes nothing.

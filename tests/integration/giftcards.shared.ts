@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { fakeStripe } from '../helpers/fake-stripe';
 import { pinTestClock, testMoment } from '../helpers/clock';
@@ -279,6 +279,10 @@ export function describeGiftcards(driver: Driver) {
       const sent = await mails.select().from(outbox).where(eq(outbox.recipient, 'testmoney@example.com'));
       expect(sent.length).toBeGreaterThan(0);
       for (const mail of sent.filter((m) => m.template.startsWith('giftcard'))) expect(`${mail.subject}\n${mail.bodyText}`).toMatch(/Test – (no value|nessun valore)|Prova – nessun valore/);
+      // The venue's notification too ("Nuovo ordine gift card … Totale pagato: € 50" was unmarked): subject and first line (issue 41).
+      const [notice] = await mails.select().from(outbox).where(and(eq(outbox.template, 'giftcardVenue'), eq(outbox.venueId, order.venueId))).orderBy(desc(outbox.id)).limit(1);
+      expect(notice.subject).toMatch(/^\[Prova – nessun valore\] Nuovo ordine gift card /);
+      expect(notice.bodyText).toMatch(/^\[Prova – nessun valore\] Pagamento di prova/);
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4' }))).toMatchObject({ httpStatus: 409, body: { error: 'testCard' } });
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750 } } });
       const tries = await Promise.all(Array.from({ length: 10 }, () => call('giftcard/redeem', form({ code: card.code, amount: '1000', test: '1' }))));
@@ -291,7 +295,7 @@ export function describeGiftcards(driver: Driver) {
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '0', test: '1' }))).toMatchObject({ httpStatus: 400 });
 
       // The holder's balance page: code guessing is limited per address.
-      expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 750, value: 5000 } } });
+      expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 750, value: 5000, test: true } } });
       for (let i = 0; i < 9; i++) expect((await call('giftcard/balance', form({ code: `AAAA-BBBB-CCCC-DD${i}${i}`, remoteIp: '198.51.100.1' }))).httpStatus).toBe(404);
       expect(await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.1' }))).toMatchObject({ httpStatus: 429, body: { error: 'tooMany' } });
       expect((await call('giftcard/balance', form({ code: typed, remoteIp: '198.51.100.2' }))).httpStatus).toBe(200);

@@ -108,6 +108,9 @@ export function describeNoShowFee(driver: Driver) {
       expect(receipts[0].subject).toContain('125');
       expect(receipts[0].bodyText).toMatch(/penale di mancata presentazione/);
       expect(receipts[0].bodyText).toContain(r.guaranteeTerms!.text!);
+      // Charged by the local test provider: test money, marked so in the subject and first line (issue 41).
+      expect(receipts[0].subject).toMatch(/^\[Prova – nessun valore\] /);
+      expect(receipts[0].bodyText).toMatch(/^\[Prova – nessun valore\] Pagamento di prova/);
     });
 
     it('never charges a guest marked arrived, nor a booking cancelled in the free window', async () => {
@@ -147,6 +150,7 @@ export function describeNoShowFee(driver: Driver) {
       expect(answer.body.data?.booking.fee).toMatchObject({ status: 'requires_action' });
       const [charge] = await charges(r.id);
       const [mail] = await mails(r.email, 'noshowFeeAuthenticate');
+      expect(mail.subject).toMatch(/^\[Test – sans valeur\] /);
       const link = new RegExp(`/fr/frontpage/fee/${charge.id}\\?s=([A-Za-z0-9_-]{32})`).exec(mail.bodyText);
       expect(link).not.toBeNull();
       expect(noshow.isSignedFeeLink(venue.id, charge.id, link![1])).toBe(true);
@@ -171,6 +175,7 @@ export function describeNoShowFee(driver: Driver) {
       expect((await charges(r.id))[0]).toMatchObject({ status: 'refunded' });
       const [mail] = await mails(r.email, 'noshowFeeRefunded');
       expect(mail.subject).toContain('125');
+      expect(mail.subject).toMatch(/^\[Prueba – sin valor\] /);
       // The guest turned up late after all: they can be marked arrived; nothing is charged again.
       expect((await call('arrived', r.hash, version)).body.data?.result).toBe('done');
       expect(await charges(r.id)).toHaveLength(1);

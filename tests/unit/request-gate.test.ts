@@ -1,7 +1,7 @@
 import { NextRequest } from 'next/server';
 import { BODY_LIMITS, gate, guarded, isSameOrigin, jsonTooDeep, readCappedText } from '@/server/http';
 import { isPlainHost, venueKeyForHost } from '@/lib/venue/host';
-import { venueOrigin } from '@/lib/venue/origin';
+import { linkHostOf, venueOrigin } from '@/lib/venue/origin';
 import { proxy } from '@/proxy';
 import { experienceBookingSchema, MAX_ADDITIONAL_FIELDS } from '@/lib/forms/experience';
 import en from '@/messages/en.json';
@@ -106,6 +106,25 @@ describe('one origin per venue', () => {
     expect(venueOrigin('localhost').origin).toBe('http://localhost:3000');
     // LOCALHOST_VENUE_HOST: the venue is rosa's, opened on localhost.
     expect(venueOrigin('rosa.example.com', 'localhost:3000').origin).toBe('http://localhost:3000');
+  });
+
+  it('is the venue host with the scheme and port the site is served on, known without a request (issue 41)', () => {
+    delete process.env.SITE_URL;
+    process.env.PORT = '4321';
+    // A local host is served by this process over http on PORT; a public one over https by the proxy in front.
+    expect(venueOrigin('sole.localhost').origin).toBe('http://sole.localhost:4321');
+    expect(venueOrigin('demo.localhost').origin).toBe('http://demo.localhost:4321');
+    expect(venueOrigin('rosa.example.com').origin).toBe('https://rosa.example.com');
+    // A guest on a second venue tried locally comes back from a payment with the port (and the cookie) they left with.
+    expect(venueOrigin('sole.localhost', 'sole.localhost:4321').origin).toBe('http://sole.localhost:4321');
+    expect(venueOrigin('sole.localhost', 'sole.localhost').origin).toBe('http://sole.localhost:4321');
+    // The host e-mails link to, the same with or without a request: a public host first, localhost for the venue localhost serves.
+    expect(linkHostOf(['www.rosa.example.com', 'rosa.localhost', 'rosa.example.com'], false)).toBe('rosa.example.com');
+    expect(linkHostOf(['demo.localhost'], true)).toBe('localhost');
+    expect(linkHostOf(['sole.localhost'], false)).toBe('sole.localhost');
+    expect(linkHostOf([], false)).toBe('localhost');
+    process.env.SITE_URL = 'https://www.rosa.example.com';
+    expect(venueOrigin('sole.localhost', 'sole.localhost:4321').origin).toBe('https://www.rosa.example.com');
   });
 });
 

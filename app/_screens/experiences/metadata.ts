@@ -20,6 +20,8 @@ export const experienceImagePath = (hash: string, locale: string) => `/api/og/ex
 
 export async function experienceMetadata(params: VenueParams, hash: string): Promise<Metadata> {
   const base = await screenMetadata(params, 'experience', `/frontpage/esperienze/${hash}`);
+  // A host no venue has: no absolute link (screenMetadata gave it no origin).
+  if (!base.metadataBase) return base;
   const locale = isLocale(params.locale) ? params.locale : defaultLocale;
   const [experience, location] = await Promise.all([loadExperience(params.venue, hash), getLocation(params.venue)]);
   if (!experience) return notFoundMetadata(base);

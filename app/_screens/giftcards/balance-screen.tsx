@@ -2,16 +2,16 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { BalanceForm } from '@/components/giftcards/balance-form';
 
-/** `/frontpage/giftcard/balance`: the card holder checks what is left on a card. */
+/** `/frontpage/giftcard/balance`: the card holder checks what is left on a card; a test card says "Test – no value". */
 export async function GiftcardBalanceScreen({ params }: { params: VenueParams }) {
   const { locale, location } = await loadVenue(params);
-  const [t, messages] = await Promise.all([getTranslations('giftcards.balance'), getMessages()]);
+  const [t, print, messages] = await Promise.all([getTranslations('giftcards.balance'), getTranslations('giftcards.print'), getMessages()]);
   const errors = messages.giftcards.errors;
   return (
     <div className="form-page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
-      <BalanceForm locale={locale} valuta={location.valuta} text={{ code: t('code'), submit: t('submit'), balance: t('balance'), validUntil: t('validUntil'), expired: t('expired'), errors }} />
+      <BalanceForm locale={locale} valuta={location.valuta} text={{ code: t('code'), submit: t('submit'), balance: t('balance'), validUntil: t('validUntil'), expired: t('expired'), testNoValue: print('testNoValue'), errors }} />
     </div>
   );
 }

@@ -27,8 +27,8 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
     {
       name: pickText(card.title, locale),
       description: pickText(card.description, locale),
-      // A free amount is offered from its smallest value.
-      priceCents: Math.round((card.customMin !== null && card.customMax !== null ? card.customMin : card.price) * 100),
+      // A free amount is offered from its smallest value. The contract's amounts are in cents already.
+      priceCents: card.customMin !== null && card.customMax !== null ? card.customMin : card.price,
       currency: location.valuta,
       available: true,
       validMonths: VALIDITY_MONTHS,

@@ -18,6 +18,8 @@ export const giftcardImagePath = (id: string, locale: string) => `/api/og/giftca
 export async function giftcardMetadata(params: VenueParams, id: string): Promise<Metadata> {
   const path = `/frontpage/giftcard/${encodeURIComponent(id)}`;
   const base = await screenMetadata(params, 'giftcardDetails', path);
+  // A host no venue has: no absolute link (screenMetadata gave it no origin).
+  if (!base.metadataBase) return base;
   const locale = isLocale(params.locale) ? params.locale : defaultLocale;
   const [cards, location] = await Promise.all([getGiftcardList(params.venue), getLocation(params.venue)]);
   const found = cards.find((c) => c.id === id);

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { alternatePaths, localizedPath } from '@/lib/i18n/paths';
 import { siteOrigin } from '@/lib/venue/origin';
-import { getLocation } from '@/server/venues/data';
+import { getLocation, loadLocation } from '@/server/venues/data';
 import { isMissing } from '@/server/booking/lookups';
 import type { VenueParams } from './venue-context';
 import type { ScreenKey } from '@/components/shell/screens';
@@ -25,7 +25,10 @@ export function notFoundMetadata(base: Metadata): Metadata {
 
 export async function screenMetadata(params: VenueParams, screen: ScreenKey, path: string): Promise<Metadata> {
   const locale = isLocale(params.locale) ? params.locale : defaultLocale;
-  const [t, location] = await Promise.all([getTranslations({ locale, namespace: 'screens' }), getLocation(params.venue)]);
+  const [t, loaded] = await Promise.all([getTranslations({ locale, namespace: 'screens' }), loadLocation(params.venue)]);
+  // A host no venue has: the not-found page, with no link to that host (no canonical, hreflang or OpenGraph; issue 41).
+  if (loaded.status === 'unknownVenue') return notFoundMetadata({});
+  const location = loaded.status === 'ok' ? loaded.data : null;
   const product = t(screen);
   const name = location?.locationname ?? '';
   const tagline = location ? pickText(location.tagline, locale) : '';
@@ -62,6 +65,7 @@ export function withShareCard(
 /** A list page (gift cards, experiences) with its share card: the list's image (`/api/og/list/{kind}`) and the screen's own description. */
 export async function listMetadata(params: VenueParams, screen: ScreenKey, path: string, kind: 'giftcards' | 'experiences'): Promise<Metadata> {
   const base = await screenMetadata(params, screen, path);
+  if (!base.metadataBase) return base;
   const locale = isLocale(params.locale) ? params.locale : defaultLocale;
   const location = await getLocation(params.venue);
   const title = typeof base.title === 'string' ? base.title : '';

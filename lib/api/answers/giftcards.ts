@@ -7,4 +7,4 @@ export const checkoutAnswer = object({ fingerprint: string, provider: oneOf(...p
 
 export const createAnswer = object({ status: oneOf(...orderStatuses) });
 
-export const balanceAnswer = object({ balance: number, value: number, validUntil: string, expired: boolean });
+export const balanceAnswer = object({ balance: number, value: number, validUntil: string, expired: boolean, test: boolean });

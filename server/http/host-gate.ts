@@ -1,0 +1,75 @@
+import 'server-only';
+import net from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPlainHost } from '@/lib/venue/host';
+
+/**
+ * The Host gate of every answer (issue 41; docs/security.md, "One origin rule for every link"),
+ * at the HTTP server itself, so that it holds on every path, whichever way Next routes it (the
+ * proxy, the fast path of next.config.mjs, the sitemap and robots routes, Next's own files):
+ *
+ * - a malformed Host (`localhost:3000@evil.example`, a path, a second host) is a 400, before
+ *   Next sees the request: such a Host never selects a venue nor reaches a page;
+ * - a 404 is never publicly cacheable: Next gives the pages it generates once per venue
+ *   (`s-maxage`) the same cache life when they answer 404, which for a host no venue has would
+ *   let a shared cache keep a page per forged host. Its `Cache-Control` becomes private.
+ *
+ * Installed once per process from instrumentation.ts, like the client address
+ * (server/http/client-address.ts), by wrapping the servers' `request` event.
+ */
+const PRIVATE = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
+type Shared = { __frontpageHostGate?: boolean };
+const shared = globalThis as typeof globalThis & Shared;
+
+/** A plain-text answer that names no link and no shared cache keeps: the 400 of a malformed Host, the 404 of an unknown one. */
+export function plainAnswer(status: 400 | 404): Response {
+  const text = status === 400 ? 'Bad Request: invalid Host header' : 'Not Found';
+  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': PRIVATE } });
+}
+
+/** Whether a request's Host may be served: absent (HTTP/1.0), or a plain `name[:port]`. */
+export function isServableHost(host: string | string[] | undefined): boolean {
+  return host === undefined || (typeof host === 'string' && isPlainHost(host));
+}
+
+/** A `Cache-Control` a 404 may carry: a public or shared-cache one becomes private. */
+export function cacheControlFor(status: number, value: string): string {
+  return status === 404 && /\b(public|s-maxage)\b/i.test(value) ? PRIVATE : value;
+}
+
+/** Holds one answer to the two rules above. */
+export function gate(request: IncomingMessage, response: ServerResponse): boolean {
+  if (!isServableHost(request.headers.host)) {
+    response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': PRIVATE });
+    response.end(request.method === 'HEAD' ? undefined : 'Bad Request: invalid Host header');
+    return false;
+  }
+  const setHeader = response.setHeader;
+  response.setHeader = function (this: ServerResponse, name: string, value: number | string | readonly string[]) {
+    const fixed = name.toLowerCase() === 'cache-control' && typeof value === 'string' ? cacheControlFor(this.statusCode, value) : value;
+    return setHeader.call(this, name, fixed);
+  } as ServerResponse['setHeader'];
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+    const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+    const current = this.getHeader('cache-control');
+    if (typeof current === 'string') setHeader.call(this, 'Cache-Control', cacheControlFor(status, current));
+    return writeHead.apply(this, args);
+  } as ServerResponse['writeHead'];
+  return true;
+}
+
+/** Wraps the `request` event of every HTTP(S) server of this process. Once per process. */
+export function installHostGate() {
+  if (shared.__frontpageHostGate) return;
+  const prototype = net.Server.prototype as unknown as { emit: (this: net.Server, event: string | symbol, ...args: unknown[]) => boolean };
+  const emit = prototype.emit;
+  prototype.emit = function (this: net.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request' && args[0] && typeof args[0] === 'object' && 'headers' in args[0] && args[1] && typeof args[1] === 'object' && 'writeHead' in args[1]) {
+      if (!gate(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+    }
+    return emit.call(this, event, ...args);
+  };
+  shared.__frontpageHostGate = true;
+}

@@ -1,0 +1,3 @@
+import { describeGuestIdentity } from './guest-identity.shared';
+
+describeGuestIdentity('pglite');

@@ -1,0 +1,3 @@
+import { describeLinkOrigins } from './link-origins.shared';
+
+describeLinkOrigins('postgres');

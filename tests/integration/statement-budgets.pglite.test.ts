@@ -1,0 +1,3 @@
+import { describeStatementBudgets } from './statement-budgets.shared';
+
+describeStatementBudgets('pglite');

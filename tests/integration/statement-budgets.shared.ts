@@ -1,0 +1,102 @@
+// The probe must be in place before the site's database opens (tests/helpers/statements.ts).
+import { countStatements, type StatementCount } from '../helpers/statements';
+import { eq } from 'drizzle-orm';
+import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { DEMO_DAYS, testDay } from '../helpers/clock';
+
+const FRIDAY = testDay(3);
+const SATURDAY = testDay(4);
+const TIMES = ['19:30', '20:00', '20:30', '21:00'];
+const form = (values: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
+const booking = (i: number, date: string) => ({
+  pax: 2,
+  date,
+  time: TIMES[i % TIMES.length],
+  zone: 'sala',
+  nome: `Conto${i}`,
+  cognome: 'Rossi',
+  email: `budget${i}@example.com`,
+  prefisso: '+39',
+  telefono: '3471234567',
+  privacy: 1,
+  marketing: i % 2,
+  language: 'en',
+  recaptchaV3Token: 'local.v3.pass.testtoken',
+});
+
+type Answer = { httpStatus: number; body: { status: boolean; error?: string; data?: unknown } };
+
+/**
+ * Issue 42: the statements each call sends to the database, through the contract's dispatcher
+ * as a front's call arrives, on PGlite and on PostgreSQL. BEGIN and COMMIT frame a transaction
+ * and are not counted; the statements inside it (under the evening's lock, for a booking) are.
+ */
+export function describeStatementBudgets(driver: Driver) {
+  describe(`statements per call on ${driver}`, () => {
+    useSiteDatabase(driver, { calendar: true, plainBooking: true });
+    const measured: Record<string, StatementCount> = {};
+
+    const dispatch = async (call: string, values: Record<string, string | number | boolean>) => (await import('@/server/backend/dispatch')).dispatch(call, 'localhost', form(values)) as Promise<Answer>;
+    /** Counts one call, which must succeed; the count is printed at the end of the suite. */
+    const measure = async (label: string, call: string, values: Record<string, string | number | boolean>) => {
+      const count = await countStatements(() => dispatch(call, values));
+      expect([count.result.httpStatus, count.result.body.status, count.result.body.error]).toEqual([200, true, undefined]);
+      measured[label] = count;
+      return count;
+    };
+    const book = async (i: number, date: string) => {
+      const made = await dispatch('reservation/create', booking(i, date));
+      expect(made.body.data).toMatchObject({ outcome: 'confirm' });
+    };
+    /** More experiences on the venue: copies of its first one, under new keys and hashes. */
+    const addExperiences = async (n: number) => {
+      const { getDb } = await import('@/server/db/client');
+      const { experiences } = await import('@/server/db/schema');
+      const { publicId } = await import('@/server/ids');
+      const db = await getDb();
+      const [first] = await db.select().from(experiences).where(eq(experiences.key, 'vini-toscani'));
+      const { id: _id, ...copy } = first;
+      void _id;
+      await db.insert(experiences).values(Array.from({ length: n }, (_, i) => ({ ...copy, key: `copia-${i}`, hash: publicId(), sort: 100 + i })));
+    };
+    const month = { year: Number(FRIDAY.slice(0, 4)), month: Number(FRIDAY.slice(5, 7)), pax: 2 };
+    const wineMonth = { year: Number(DEMO_DAYS.wineEvening.slice(0, 4)), month: Number(DEMO_DAYS.wineEvening.slice(5, 7)), pax: 2 };
+
+    beforeAll(async () => {
+      // Warm: the first call of a process loads modules and prepares what is cached.
+      await dispatch('reservation/getmonth', month);
+      await book(1000, testDay(10));
+    });
+
+    afterAll(() => {
+      const table = Object.entries(measured).map(([label, c]) => `${label.padEnd(36)} ${String(c.statements).padStart(3)} statements, ${c.inTransaction} in ${c.transactions} transaction(s)`);
+      console.log(`Statements per call on ${driver} (issue 42):\n${table.join('\n')}`);
+    });
+
+    it('counts a confirmed booking for 2, and the statements under its lock', async () => {
+      const count = await measure('reservation/create (confirmed, 2)', 'reservation/create', booking(1, FRIDAY));
+      expect(count.result.body.data).toMatchObject({ outcome: 'confirm' });
+      expect(count.transactions).toBe(1);
+    });
+
+    it('counts the table calendar: a month and a day', async () => {
+      await measure('reservation/getmonth', 'reservation/getmonth', month);
+      await measure('reservation/getday', 'reservation/getday', { day: FRIDAY, pax: 2 });
+    });
+
+    it('counts the experiences: the list and the month, also with more experiences', async () => {
+      await measure('experience/getexperiencelist', 'experience/getexperiencelist', {});
+      await measure('experience/getesperienzemonth', 'experience/getesperienzemonth', wineMonth);
+      await addExperiences(5);
+      await measure('experience/getexperiencelist (+5)', 'experience/getexperiencelist', {});
+      await measure('experience/getesperienzemonth (+5)', 'experience/getesperienzemonth', wineMonth);
+    });
+
+    it('counts the staff day sheet with 4 and with 12 bookings', async () => {
+      for (let i = 0; i < 4; i++) await book(100 + i, SATURDAY);
+      await measure('staff/day (4 bookings)', 'staff/day', { date: SATURDAY });
+      for (let i = 4; i < 12; i++) await book(100 + i, SATURDAY);
+      await measure('staff/day (12 bookings)', 'staff/day', { date: SATURDAY });
+    });
+  });
+}

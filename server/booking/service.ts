@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { experiences, reservations, shifts, slotHolds, waitlistOffers, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
@@ -43,28 +44,36 @@ import { BookingError } from './errors';
 
 export { BookingError } from './errors';
 
-/** The venue's booking set-up: rules, shifts, zones, experiences. */
-export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<Venue> {
-  const [shiftRows, zoneRows, experienceRows] = await Promise.all([
-    db.select().from(shifts).where(eq(shifts.venueId, venue.id)),
-    db.select().from(zones).where(eq(zones.venueId, venue.id)),
-    db
-      .select({ key: experiences.key, startDate: experiences.startDate, expiryDate: experiences.expiryDate, active: experiences.active, calendar: experiences.calendar })
-      .from(experiences)
-      .where(eq(experiences.venueId, venue.id)),
-  ]);
+/** The venue's booking set-up: rules, shifts, zones, experiences, and its hosts (its e-mails' links). One statement. */
+export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<Venue & { hosts: string[] }> {
+  const found = await db.query.venues.findFirst({
+    where: eq(venues.id, venue.id),
+    columns: { id: true },
+    with: {
+      shifts: true,
+      zones: true,
+      experiences: { columns: { key: true, startDate: true, expiryDate: true, active: true, calendar: true } },
+      hosts: { columns: { host: true } },
+    },
+  });
   return {
     rules: bookingRulesSchema.parse(venue.booking ?? undefined),
-    shifts: shiftRows.sort((a, b) => a.startTime.localeCompare(b.startTime)),
-    zones: zoneRows,
-    experiences: experienceRows,
+    shifts: (found?.shifts ?? []).sort((a, b) => a.startTime.localeCompare(b.startTime)),
+    zones: found?.zones ?? [],
+    experiences: found?.experiences ?? [],
+    hosts: (found?.hosts ?? []).map((h) => h.host),
   };
 }
 
-/** Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, and live holds. */
+/**
+ * Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, live holds, and
+ * seats offered to a waiting-list guest (held for them until the offer expires, issue 24). One
+ * statement, so that a booking's read under the evening's lock is one (issue 42).
+ */
 export async function usageBetween(db: Database, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
-  const taken = await db
-    .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int` })
+  const none = { token: sql<string | null>`null::text`, offerId: sql<number | null>`null::int` };
+  const taken = db
+    .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int`, ...none })
     .from(reservations)
     .where(
       and(
@@ -76,28 +85,27 @@ export async function usageBetween(db: Database, venueId: number, from: string, 
       ),
     )
     .groupBy(reservations.date, reservations.shiftKey, reservations.time, reservations.zoneKey);
-  const held = await db
-    .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token })
+  const held = db
+    .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token, offerId: none.offerId })
     .from(slotHolds)
     .where(and(eq(slotHolds.venueId, venueId), gte(slotHolds.date, from), lte(slotHolds.date, to), gt(slotHolds.expiresAt, now)));
-  // Seats offered to a waiting-list guest are held for them until the offer expires (issue 24).
-  const offered = await db
-    .select({ id: waitlistOffers.id, date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: reservations.covers })
+  const offered = db
+    .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: reservations.covers, token: none.token, offerId: waitlistOffers.id })
     .from(waitlistOffers)
     .innerJoin(reservations, eq(reservations.id, waitlistOffers.reservationId))
     .where(and(eq(waitlistOffers.venueId, venueId), eq(waitlistOffers.status, 'open'), gt(waitlistOffers.expiresAt, now), eq(reservations.status, 'waitinglist'), gte(reservations.date, from), lte(reservations.date, to)));
+  const rows = await unionAll(taken, held, offered);
   const byDate = new Map<string, DayUsage>();
-  const add = (row: { date: string; shift: string; time: string; zone: string; covers: number }) => {
+  for (const row of rows) {
+    if (row.token !== null && row.token === except?.holdToken) continue;
+    if (row.offerId !== null && row.offerId === except?.offerId) continue;
     let usage = byDate.get(row.date);
     if (!usage) byDate.set(row.date, (usage = emptyUsage()));
-    const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + row.covers);
+    const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + Number(row.covers));
     bump(usage.shift, row.shift);
     bump(usage.slot, slotKey(row.shift, row.time));
     bump(usage.zone, zoneKey(row.shift, row.zone));
-  };
-  taken.forEach(add);
-  held.filter((h) => h.token !== except?.holdToken).forEach(add);
-  offered.filter((o) => o.id !== except?.offerId).forEach(add);
+  }
   return byDate;
 }
 

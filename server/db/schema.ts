@@ -16,3 +16,4 @@ export * from './tables/limits';
 export * from './tables/staff';
 export * from './tables/consent';
 export * from './tables/idempotency';
+export * from './tables/relations';

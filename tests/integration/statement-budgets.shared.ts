@@ -71,6 +71,7 @@ export function describeStatementBudgets(driver: Driver) {
     afterAll(() => {
       const table = Object.entries(measured).map(([label, c]) => `${label.padEnd(36)} ${String(c.statements).padStart(3)} statements, ${c.inTransaction} in ${c.transactions} transaction(s)`);
       console.log(`Statements per call on ${driver} (issue 42):\n${table.join('\n')}`);
+      if (process.env.STATEMENTS_SHOW) console.log(Object.entries(measured).map(([l, c]) => `${l}\n  ${c.texts.map((t) => t.slice(0, 160)).join('\n  ')}`).join('\n'));
     });
 
     it('counts a confirmed booking for 2, and the statements under its lock', async () => {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { experiences } from '@/server/db/schema';
+import { experiences, type ExperienceRow } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
@@ -10,14 +10,17 @@ import type { CallContext, Envelope } from '@/server/backend/call';
 import { isAddOn } from '@/server/experiences/rules';
 import { now as clockNow } from '@/server/clock';
 
-/** The experiences a party can book on a date: active, in the calendar, in their dates, for that many guests. */
-async function offered({ db, venue }: CallContext, date: string, pax: number) {
-  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
-  if (rules.closures.includes(date)) return [];
-  const rows = await db
+/** The experiences in the calendar: active and visible. */
+const calendarRows = ({ db, venue }: CallContext) =>
+  db
     .select()
     .from(experiences)
     .where(and(eq(experiences.venueId, venue.id), eq(experiences.active, true), eq(experiences.visible, true), eq(experiences.calendar, true)));
+
+/** Of the calendar's experiences, those a party can book on a date: in their dates, for that many guests, on a day the venue is not closed. */
+function offeredOn({ venue }: CallContext, rows: ExperienceRow[], date: string, pax: number) {
+  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
+  if (rules.closures.includes(date)) return [];
   return rows.filter(
     (e) => (!e.startDate || e.startDate <= date) && (!e.expiryDate || e.expiryDate >= date) && pax >= e.minGuests && pax <= e.maxGuests,
   );
@@ -34,10 +37,12 @@ export async function getExperienceMonth(ctx: CallContext): Promise<Envelope> {
   const days = new Date(Date.UTC(q.data.year, q.data.month, 0)).getUTCDate();
   const today = localMoment(ctx.venue.timezone, clockNow()).date;
   const out: { date: string; esperienze: string[] }[] = [];
+  // One read of the calendar for the whole month, whatever the number of days and experiences (issue 42).
+  const rows = await calendarRows(ctx);
   for (let i = 0; i < days; i++) {
     const date = addDays(first, i);
     if (date < today) continue;
-    const list = await offered(ctx, date, q.data.pax);
+    const list = offeredOn(ctx, rows, date, q.data.pax);
     if (list.length) out.push({ date, esperienze: list.map((e) => e.hash) });
   }
   return { status: true, data: out };
@@ -50,7 +55,7 @@ export async function getExperienceMonth(ctx: CallContext): Promise<Envelope> {
 export async function getExperienceDay(ctx: CallContext): Promise<Envelope> {
   const q = dayQuery.safeParse(Object.fromEntries(ctx.params.entries()));
   if (!q.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) };
-  const list = await offered(ctx, q.data.day, q.data.pax);
+  const list = offeredOn(ctx, await calendarRows(ctx), q.data.day, q.data.pax);
   return {
     status: true,
     data: list

@@ -41,12 +41,19 @@ const TAKING = ['confirmed', 'pending'] as const;
 
 /** Guests booked per date from `from` on (all dates when `date` is not given). */
 export async function bookedByDate(db: Database, experienceId: number, from: string, to?: string): Promise<Map<string, number>> {
+  return (await bookedByExperience(db, [experienceId], from, to)).get(experienceId) ?? new Map();
+}
+
+/** The guests booked per date of each of these experiences, from `from` (to `to`): one statement for them all. */
+export async function bookedByExperience(db: Database, experienceIds: number[], from: string, to?: string): Promise<Map<number, Map<string, number>>> {
+  const out = new Map<number, Map<string, number>>();
+  if (!experienceIds.length) return out;
   const rows = await db
-    .select({ date: experienceBookings.date, covers: sql<number>`sum(${experienceBookings.covers})::int` })
+    .select({ experienceId: experienceBookings.experienceId, date: experienceBookings.date, covers: sql<number>`sum(${experienceBookings.covers})::int` })
     .from(experienceBookings)
     .where(
       and(
-        eq(experienceBookings.experienceId, experienceId),
+        inArray(experienceBookings.experienceId, experienceIds),
         inArray(experienceBookings.status, [...TAKING]),
         // An experience added to a table booking counts while that booking stands (a failed SMS code or a cancellation frees it).
         sql`(${experienceBookings.reservationId} is null or exists (select 1 from ${reservations} where ${reservations.id} = ${experienceBookings.reservationId} and ${reservations.status} not in ('failed', 'cancelled')))`,
@@ -54,8 +61,13 @@ export async function bookedByDate(db: Database, experienceId: number, from: str
         to ? sql`${experienceBookings.date} <= ${to}` : undefined,
       ),
     )
-    .groupBy(experienceBookings.date);
-  return new Map(rows.map((r) => [r.date, Number(r.covers)]));
+    .groupBy(experienceBookings.experienceId, experienceBookings.date);
+  for (const r of rows) {
+    let dates = out.get(r.experienceId);
+    if (!dates) out.set(r.experienceId, (dates = new Map()));
+    dates.set(r.date, Number(r.covers));
+  }
+  return out;
 }
 
 /** `availabledays`: each day of the month, its state for the party and the places left (0 when unlimited). */

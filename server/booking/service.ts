@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow, type ZoneRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
@@ -45,7 +45,7 @@ import { BookingError } from './errors';
 export { BookingError } from './errors';
 
 /** The venue's booking set-up: rules, shifts, zones, experiences, and its hosts (its e-mails' links). One statement. */
-export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<Venue & { hosts: string[] }> {
+export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<Omit<Venue, 'zones'> & { zones: ZoneRow[]; hosts: string[] }> {
   const found = await db.query.venues.findFirst({
     where: eq(venues.id, venue.id),
     columns: { id: true },

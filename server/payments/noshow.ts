@@ -64,6 +64,21 @@ export type FeeView = ReturnType<typeof feeView>;
 
 const bookingColumn = (kind: FeeBooking['kind']) => (kind === 'table' ? noshowCharges.reservationId : noshowCharges.experienceBookingId);
 
+/** The charges of a day's table bookings and experience bookings, in one statement (the sheet, issue 42). */
+export async function feesOfDay(db: Database, ids: { table: number[]; experience: number[] }): Promise<{ table: Map<number, FeeView>; experience: Map<number, FeeView> }> {
+  const fees = { table: new Map<number, FeeView>(), experience: new Map<number, FeeView>() };
+  if (!ids.table.length && !ids.experience.length) return fees;
+  const rows = await db
+    .select()
+    .from(noshowCharges)
+    .where(or(ids.table.length ? inArray(noshowCharges.reservationId, ids.table) : undefined, ids.experience.length ? inArray(noshowCharges.experienceBookingId, ids.experience) : undefined));
+  for (const c of rows) {
+    if (c.reservationId !== null && ids.table.includes(c.reservationId)) fees.table.set(c.reservationId, feeView(c));
+    if (c.experienceBookingId !== null && ids.experience.includes(c.experienceBookingId)) fees.experience.set(c.experienceBookingId, feeView(c));
+  }
+  return fees;
+}
+
 /** The charges of some bookings, by booking id (for the sheet). */
 export async function feesOf(db: Database, kind: FeeBooking['kind'], ids: number[]): Promise<Map<number, FeeView>> {
   if (!ids.length) return new Map();

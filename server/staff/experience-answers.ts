@@ -9,7 +9,7 @@ import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { actionAllowed, answerChanges, noShowFrom, staffExperienceView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
-import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
+import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow, type FeeView } from '@/server/payments/noshow';
 
 /**
  * The venue's side of experiences booked on their own (issue 23: "experience bookings appear
@@ -23,15 +23,18 @@ import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } fr
 const NEWS: Partial<Record<StaffAction, ExperienceNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
 const SHOWN: ExperienceBookingRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
-/** The day's experiences booked on their own, by time then booking order. */
-export async function experienceSheet(db: Database, venue: VenueRow, date: string, zoneNames: Map<string, Texts>): Promise<StaffBooking[]> {
-  const rows = await db
+/** The day's experiences booked on their own, by time then booking order, with their experience's title. */
+export function experienceSheetRows(db: Database, venue: VenueRow, date: string) {
+  return db
     .select({ b: experienceBookings, title: experiences.title })
     .from(experienceBookings)
     .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
     .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.date, date), isNull(experienceBookings.reservationId), inArray(experienceBookings.status, SHOWN)))
     .orderBy(asc(experienceBookings.time), asc(experienceBookings.createdAt), asc(experienceBookings.id));
-  const fees = await feesOf(db, 'experience', rows.map(({ b }) => b.id));
+}
+
+/** Those rows as staff see them, with their fees (read for the whole day: server/payments/noshow.ts `feesOfDay`). */
+export function experienceSheet(venue: VenueRow, rows: Awaited<ReturnType<typeof experienceSheetRows>>, zoneNames: Map<string, Texts>, fees: Map<number, FeeView>): StaffBooking[] {
   const timing = timingOf(venue);
   return rows.map(({ b, title }) => staffExperienceView(b, { title }, zoneNames, timing, fees.get(b.id) ?? null));
 }

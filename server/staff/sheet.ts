@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { reservations, venues, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -11,10 +11,10 @@ import { isoWeekday } from '@/server/booking/availability';
 import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { answerExperienceBooking, experienceSheet } from './experience-answers';
+import { answerExperienceBooking, experienceSheet, experienceSheetRows } from './experience-answers';
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
-import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, refundNoShow } from '@/server/payments/noshow';
+import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, feesOfDay, refundNoShow } from '@/server/payments/noshow';
 import { actionAllowed, answerChanges, noShowFrom, staffBookingView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
@@ -38,6 +38,9 @@ export async function zoneNamesOf(db: Database, venueId: number) {
   return new Map(rows.map((z) => [z.key, z.name]));
 }
 
+/** The title of the experience added to a table booking (standing: confirmed, pending or on the waiting list), as a column of a reservations read. */
+const addedExperienceTitle = sql<Texts | null>`(select e.title from experience_bookings b inner join experiences e on e.id = b.experience_id where b.reservation_id = "reservations"."id" and b.status in ('confirmed', 'pending', 'waitinglist') limit 1)`;
+
 export async function experienceTitle(db: Database, reservationId: number): Promise<Texts | null> {
   return (await experienceOfReservation(db, reservationId))?.title ?? null;
 }
@@ -52,20 +55,23 @@ export const venueToday = (venue: VenueRow, now = clockNow()) => localMoment(ven
  * experience's, not the shift's).
  */
 export async function serviceSheet(db: Database, venue: VenueRow, date: string) {
+  // Statements whatever the number of bookings (issue 42): the set-up, the day's table bookings
+  // (each with its added experience's title), its experience bookings, their fees, the offers.
   const v = await loadBookingVenue(db, venue);
-  const [rows, zoneNames] = await Promise.all([
+  const zoneNames = new Map(v.zones.map((z) => [z.key, z.name]));
+  const [found, experienceRows] = await Promise.all([
     db
-      .select()
+      .select({ r: reservations, experience: addedExperienceTitle })
       .from(reservations)
       .where(and(eq(reservations.venueId, venue.id), eq(reservations.date, date), inArray(reservations.status, SHOWN)))
       .orderBy(asc(reservations.time), asc(reservations.createdAt), asc(reservations.id)),
-    zoneNamesOf(db, venue.id),
+    experienceSheetRows(db, venue, date),
   ]);
+  const rows = found.map(({ r }) => r);
   // Every booking's fee, also one given back by an undone no-show (the booking's attendance cleared).
-  const fees = await feesOf(db, 'table', rows.map((r) => r.id));
-  const offers = await offersOf(db, rows.map((r) => r.id));
+  const [fees, offers] = await Promise.all([feesOfDay(db, { table: rows.map((r) => r.id), experience: experienceRows.map(({ b }) => b.id) }), offersOf(db, rows.map((r) => r.id))]);
   const timing = timingOf(venue);
-  const views = await Promise.all(rows.map(async (r) => staffBookingView(r, zoneNames, timing, await experienceTitle(db, r.id), fees.get(r.id) ?? null, offers.get(r.id) ?? null)));
+  const views = found.map(({ r, experience }) => staffBookingView(r, zoneNames, timing, experience, fees.table.get(r.id) ?? null, offers.get(r.id) ?? null));
   const weekday = isoWeekday(date);
   const booked = new Set(rows.map((r) => r.shiftKey));
   const shifts = v.shifts
@@ -83,7 +89,7 @@ export async function serviceSheet(db: Database, venue: VenueRow, date: string) 
       };
     });
   const waitingList = views.filter((b) => b.status === 'waitinglist').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const experiences = await experienceSheet(db, venue, date, zoneNames);
+  const experiences = experienceSheet(venue, experienceRows, zoneNames, fees.experience);
   // `now`: the server's time, which the sheet holds `noShowFrom` and `undoUntil` against (not the device's clock).
   return { date, today: venueToday(venue), now: clockNow().toISOString(), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic };
 }

@@ -1,11 +1,11 @@
 import 'server-only';
 import type { Database } from '@/server/db/client';
 import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
-import { enqueueEmail } from '@/server/outbox/enqueue';
+import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
 import { emailPhrase, renderEmail, reserveText, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
 import { policyMessage } from '@/lib/booking/policy';
 import { cancellationFee, totalFeeCents } from './guarantee';
-import { linkOrigin } from '@/server/venues/queries';
+import { linkOrigin, linkOriginFrom } from '@/server/venues/queries';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
@@ -93,12 +93,21 @@ export async function queueReservationEmails(
     notifyVenue?: boolean;
     /** The venue notification's event (`events.*` of `reservationVenue`), when not the news itself. */
     venueEvent?: string;
+    /** The venue's link host, read before the transaction (a booking's set-up has it): no read in it. */
+    linkHost?: string;
   },
 ) {
+  const messages = await reservationEmails(tx, venue, r, news, context);
+  if (context.linkHost !== undefined) await enqueueEmails(tx, messages, { venue, linkHost: context.linkHost });
+  else await enqueueEmails(tx, messages);
+}
+
+/** The e-mails of a booking's news: the guest's, and the venue's notification unless it is not wanted. */
+export async function reservationEmails(tx: Database, venue: VenueRow, r: ReservationRow, news: ReservationNews, context: Parameters<typeof queueReservationEmails>[4]): Promise<EmailMessage[]> {
   const locale = toLocale(r.locale);
   const labels = summaryLabels(locale);
   // The one origin rule (lib/venue/origin.ts): the same links whether a request or the sweep sends this.
-  const origin = await linkOrigin(tx, venue.id, context.host);
+  const origin = context.linkHost !== undefined ? linkOriginFrom(context.linkHost, context.host) : await linkOrigin(tx, venue.id, context.host);
   const zoneName = pickText(context.zoneName as Parameters<typeof pickText>[0], locale);
   const dateText = longDate(r.date, locale);
   const editUrl = venuePageUrl(origin, locale, `/reserve/${r.hash}/edit`);
@@ -164,8 +173,8 @@ export async function queueReservationEmails(
     ended: cancelled,
     links: { url: editUrl, modify: editUrl, cancel: venuePageUrl(origin, locale, `/reserve/${r.hash}/cancel`) },
   });
-  await enqueueEmail(tx, { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd });
-  if (!venue.email || context.notifyVenue === false) return;
+  const guestMail: EmailMessage = { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd };
+  if (!venue.email || context.notifyVenue === false) return [guestMail];
   const venueLocale = 'it';
   const venueLabels = summaryLabels(venueLocale);
   // What happened, in words: a new booking (confirmed, awaiting the venue, waiting list), a change or a cancellation.
@@ -197,5 +206,5 @@ export async function queueReservationEmails(
         }
       : {},
   );
-  await enqueueEmail(tx, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html });
+  return [guestMail, { venueId: venue.id, template: 'reservationVenue', locale: venueLocale, to: venue.email, subject: note.subject, text: note.text, html: note.html }];
 }

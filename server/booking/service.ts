@@ -38,7 +38,8 @@ import { acceptedPolicyText, queueReservationEmails } from './emails';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
-import { recordConsents } from '@/server/consent/records';
+import { consentsInsert, prepareConsents } from '@/server/consent/records';
+import { linkHostFrom } from '@/server/venues/queries';
 import { addExperienceToReservation } from '@/server/experiences/service';
 import { BookingError } from './errors';
 
@@ -236,6 +237,11 @@ export async function createReservation(
   const terms = guaranteeTerms(v.rules, { date: input.date, shiftKey: shift.key, zoneKey: zone.key, pax: input.pax }, venue.currency);
   const card = await checkGuarantee(db, venue, terms, input);
   const sms = needsSmsCode(v.rules, input.pax, context.botVerdict);
+  // Read before the evening's lock, so that the transaction holding it writes and little else
+  // (issue 42: at most 4 statements under it): the consents' texts, the e-mails' link host.
+  const policyText = terms && card?.ok ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.date, time: input.time, covers: input.pax }, context.locale, now) : null;
+  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
+  const linkHost = linkHostFrom(v.hosts, venue.isDefault);
   // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
   // an unlocked read, without queueing on the evening's lock behind the bookings that may still
   // fit (issue 27): seats only come back by a cancel, whose offers go to the waiting list, and the
@@ -274,14 +280,15 @@ export async function createReservation(
         ...guestConsentColumns(venue, input, context, now),
         botVerdict: context.botVerdict,
         ...(guaranteed && card?.ok
-          ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.date, time: input.time, covers: input.pax }, context.locale, now) } }
+          ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
           : {}),
       })
       // One card setup guarantees one booking, also when two submits race with the same one.
       .onConflictDoNothing({ target: reservations.guaranteeReference })
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
-    await recordConsents(t, venue, { email: row.email, subject: { type: 'reservation', id: row.id }, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
+    // The policy's consent only where the booking holds the policy (not on the waiting list).
+    await consentsInsert(t, { ...consents, email: row.email.trim().toLowerCase(), rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) }, { type: 'reservation', id: row.id }, now);
     // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
     const experience = input.experience ? await addExperienceToReservation(t, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
@@ -291,7 +298,7 @@ export async function createReservation(
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
     await context.keep?.(t, { outcome, hash });
-    await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title });
+    await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { consentRecords, consentTexts, type ConsentPurpose, type ConsentSubject, type VenueRow } from '@/server/db/schema';
 import { pickText } from '@/lib/i18n/texts';
@@ -38,22 +38,33 @@ function boxLabel(form: ConsentForm, purpose: Exclude<ConsentPurpose, 'policy'>,
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** The text's row (added the first time it is shown): what a record names by id and hash. */
-async function textOf(tx: Database, venueId: number, purpose: ConsentPurpose, version: string, locale: Locale, text: string) {
-  const hash = sha256(text);
-  const find = async () =>
-    (
-      await tx
-        .select({ id: consentTexts.id })
-        .from(consentTexts)
-        .where(and(eq(consentTexts.venueId, venueId), eq(consentTexts.purpose, purpose), eq(consentTexts.hash, hash)))
-    )[0];
+type ShownText = { purpose: ConsentPurpose; version: string; locale: Locale; text: string };
+
+/**
+ * The rows of the texts shown (each added the first time it is shown): what a record names by id
+ * and hash. One read for them all; an insert only for a text never shown before.
+ */
+async function textsOf(db: Database, venueId: number, shown: ShownText[]): Promise<{ id: number; hash: string }[]> {
+  const hashes = shown.map((s) => sha256(s.text));
+  const find = async () => {
+    const rows = await db
+      .select({ id: consentTexts.id, purpose: consentTexts.purpose, hash: consentTexts.hash })
+      .from(consentTexts)
+      .where(and(eq(consentTexts.venueId, venueId), inArray(consentTexts.hash, [...new Set(hashes)])));
+    return new Map(rows.map((r) => [`${r.purpose}:${r.hash}`, r.id]));
+  };
   // Read first: an insert of a key another open transaction has just inserted waits for it to end,
   // which would line every booking up behind the others (issue 27); only a text's first use inserts.
-  const known = await find();
-  if (known) return { id: known.id, hash };
-  await tx.insert(consentTexts).values({ venueId, purpose, version, locale, hash, text }).onConflictDoNothing();
-  return { id: (await find())!.id, hash };
+  let known = await find();
+  const missing = shown.filter((s, i) => !known.has(`${s.purpose}:${hashes[i]}`) && shown.findIndex((t, j) => t.purpose === s.purpose && hashes[j] === hashes[i]) === i);
+  if (missing.length) {
+    await db
+      .insert(consentTexts)
+      .values(missing.map((s) => ({ venueId, purpose: s.purpose, version: s.version, locale: s.locale, hash: sha256(s.text), text: s.text })))
+      .onConflictDoNothing();
+    known = await find();
+  }
+  return shown.map((s, i) => ({ id: known.get(`${s.purpose}:${hashes[i]}`)!, hash: hashes[i] }));
 }
 
 export type ConsentAnswers = {
@@ -69,8 +80,15 @@ export type ConsentAnswers = {
   policy?: string | null;
 };
 
-/** Records a form's consents: privacy, marketing by e-mail and by SMS (given or refused), and the policy where there is one. */
-export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 'policies'>, answers: ConsentAnswers, at: Date = clockNow()) {
+/** A form's consents with their texts' rows, ready to record once the subject exists (`insertConsents`). */
+export type PreparedConsents = { venueId: number; email: string; locale: Locale; version: string; form: ConsentForm; rows: { purpose: ConsentPurpose; channel: 'email' | 'sms' | null; given: boolean; textId: number; textHash: string }[] };
+
+/**
+ * Reads (and adds on their first use) the texts of a form's consents: privacy, marketing by
+ * e-mail and by SMS (given or refused), and the policy where there is one. Needs no transaction:
+ * a booking reads them before it takes the evening's lock (issue 42).
+ */
+export async function prepareConsents(db: Database, venue: Pick<VenueRow, 'id' | 'policies'>, answers: Omit<ConsentAnswers, 'subject'>): Promise<PreparedConsents> {
   const locale = toLocale(answers.locale);
   const version = venue.policies.version || '1';
   const shown = (purpose: Exclude<ConsentPurpose, 'policy'>, channel: 'email' | 'sms' | null, policyText: string) =>
@@ -81,24 +99,41 @@ export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 
     { purpose: 'marketing', channel: 'sms', given: answers.marketing.sms, text: shown('marketing', 'sms', pickText(venue.policies.marketing as Parameters<typeof pickText>[0], locale)) },
   ];
   if (answers.policy) rows.push({ purpose: 'policy', channel: null, given: true, text: answers.policy });
-  for (const row of rows) {
-    const text = await textOf(tx, venue.id, row.purpose, version, locale, row.text);
-    await tx.insert(consentRecords).values({
-      venueId: venue.id,
-      email: answers.email.trim().toLowerCase(),
-      subjectType: answers.subject.type,
-      subjectId: answers.subject.id,
+  const texts = await textsOf(db, venue.id, rows.map((r) => ({ purpose: r.purpose, version, locale, text: r.text })));
+  return {
+    venueId: venue.id,
+    email: answers.email.trim().toLowerCase(),
+    locale,
+    version,
+    form: answers.form,
+    rows: rows.map((r, i) => ({ purpose: r.purpose, channel: r.channel, given: r.given, textId: texts[i].id, textHash: texts[i].hash })),
+  };
+}
+
+/** The insert of prepared consents for their subject, one row per answer: a statement to run in the subject's transaction. */
+export function consentsInsert(tx: Database, prepared: PreparedConsents, subject: ConsentAnswers['subject'], at: Date = clockNow()) {
+  return tx.insert(consentRecords).values(
+    prepared.rows.map((row) => ({
+      venueId: prepared.venueId,
+      email: prepared.email,
+      subjectType: subject.type,
+      subjectId: subject.id,
       purpose: row.purpose,
       channel: row.channel,
       given: row.given,
-      textId: text.id,
-      textHash: text.hash,
-      textVersion: version,
-      locale,
-      form: answers.form,
+      textId: row.textId,
+      textHash: row.textHash,
+      textVersion: prepared.version,
+      locale: prepared.locale,
+      form: prepared.form,
       createdAt: at,
-    });
-  }
+    })),
+  );
+}
+
+/** Records a form's consents: privacy, marketing by e-mail and by SMS (given or refused), and the policy where there is one. */
+export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 'policies'>, answers: ConsentAnswers, at: Date = clockNow()) {
+  await consentsInsert(tx, await prepareConsents(tx, venue, answers), answers.subject, at);
 }
 
 /**

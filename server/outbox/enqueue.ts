@@ -2,7 +2,7 @@ import 'server-only';
 import { venueLinkHost } from '@/server/venues/queries';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { outbox, venues, type OutboxAttachment } from '@/server/db/schema';
+import { outbox, venues, type OutboxAttachment, type VenueRow } from '@/server/db/schema';
 import { venueOrigin } from '@/lib/venue/origin';
 import { brandEmail, markTestMoney, type EmailBrand } from './layout';
 import type { EmailMarkup } from '@/lib/seo/email-markup';
@@ -33,11 +33,14 @@ export type EmailMessage = {
   testMoney?: boolean;
 };
 
-/** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them. */
-async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null> {
-  const [venue] = await tx.select({ name: venues.name, theme: venues.theme, address: venues.address, phone: venues.phone }).from(venues).where(eq(venues.id, venueId));
+/** The venue's face in its e-mails, from what the caller has read already: the venue and its link host. */
+export type EmailFrame = { venue: Pick<VenueRow, 'id' | 'name' | 'theme' | 'address' | 'phone'>; linkHost: string };
+
+/** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them unless the caller has it. */
+async function brandOf(tx: Database, venueId: number, frame?: EmailFrame): Promise<EmailBrand | null> {
+  const [venue] = frame?.venue.id === venueId ? [frame.venue] : await tx.select({ name: venues.name, theme: venues.theme, address: venues.address, phone: venues.phone }).from(venues).where(eq(venues.id, venueId));
   if (!venue) return null;
-  const origin = venueOrigin(await venueLinkHost(tx, venueId));
+  const origin = venueOrigin(frame?.venue.id === venueId ? frame.linkHost : await venueLinkHost(tx, venueId));
   // Mail clients (Gmail, Outlook) show no SVG: such a logo is left out, the name stays in the band.
   const logo = venue.theme?.logo && !/\.svg(\?|$)/i.test(venue.theme.logo) ? venue.theme.logo : '';
   return {
@@ -55,13 +58,23 @@ async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null
  * exists exactly when the change does, and the delivery loop sends it (docs/outbox.md).
  */
 export async function enqueueEmail(tx: Database, input: EmailMessage): Promise<number> {
-  const message = input.testMoney ? markTestMoney(input) : input;
-  // Every e-mail of a venue in its frame: logo and colour, address, phone and map (issue 29).
-  const brand = message.venueId === null ? null : await brandOf(tx, message.venueId);
-  const body = brand ? brandEmail(brand, message.locale, { html: message.html, text: message.text }, { unsubscribeUrl: message.unsubscribeUrl, jsonLd: message.jsonLd }) : { html: message.html ?? null, text: message.text };
-  const [row] = await tx
-    .insert(outbox)
-    .values({
+  return (await enqueueEmails(tx, [input]))[0];
+}
+
+/**
+ * The outbox rows of e-mails, framed by their venue's brand (read once for them all, or taken
+ * from `frame`, then no read at all), to insert as one statement (issue 42).
+ */
+export async function emailRows(tx: Database, inputs: EmailMessage[], frame?: EmailFrame) {
+  const brands = new Map<number, EmailBrand | null>();
+  const rows: (typeof outbox.$inferInsert)[] = [];
+  for (const input of inputs) {
+    const message = input.testMoney ? markTestMoney(input) : input;
+    // Every e-mail of a venue in its frame: logo and colour, address, phone and map (issue 29).
+    if (message.venueId !== null && !brands.has(message.venueId)) brands.set(message.venueId, await brandOf(tx, message.venueId, frame));
+    const brand = message.venueId === null ? null : brands.get(message.venueId)!;
+    const body = brand ? brandEmail(brand, message.locale, { html: message.html, text: message.text }, { unsubscribeUrl: message.unsubscribeUrl, jsonLd: message.jsonLd }) : { html: message.html ?? null, text: message.text };
+    rows.push({
       venueId: message.venueId,
       channel: 'email',
       template: message.template,
@@ -74,11 +87,27 @@ export async function enqueueEmail(tx: Database, input: EmailMessage): Promise<n
       attachments: message.attachments ?? [],
       headers: message.oneClickUnsubscribeUrl ? { 'List-Unsubscribe': `<${message.oneClickUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
       dedupeKey: message.dedupeKey ?? null,
-    })
+    });
+  }
+  return rows;
+}
+
+/** Queues several e-mails in one insert; their ids in order, 0 for one a message with the same `dedupeKey` already holds. */
+export async function enqueueEmails(tx: Database, inputs: EmailMessage[], frame?: EmailFrame): Promise<number[]> {
+  if (!inputs.length) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(await emailRows(tx, inputs, frame))
     .onConflictDoNothing({ target: outbox.dedupeKey })
-    .returning({ id: outbox.id });
-  // 0: a message with the same `dedupeKey` exists already; nothing was queued.
-  return row?.id ?? 0;
+    .returning({ id: outbox.id, dedupeKey: outbox.dedupeKey });
+  // Rows come back in insert order, less those a `dedupeKey` already held (nothing was queued for them).
+  let next = 0;
+  return inputs.map((input) => {
+    const row = rows[next];
+    if (!row || (input.dedupeKey ?? null) !== row.dedupeKey) return 0;
+    next += 1;
+    return row.id;
+  });
 }
 
 export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string; dedupeKey?: string };

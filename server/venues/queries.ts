@@ -57,10 +57,19 @@ function servesLocalhost(isDefault: boolean): boolean {
  */
 export async function venueLinkHost(db: Database, venueId: number): Promise<string> {
   const rows = await db.select({ host: venueHosts.host, isDefault: venues.isDefault }).from(venues).leftJoin(venueHosts, eq(venueHosts.venueId, venues.id)).where(eq(venues.id, venueId));
-  return linkHostOf(
+  return linkHostFrom(
     rows.flatMap((r) => (r.host ? [r.host] : [])),
-    servesLocalhost(rows[0]?.isDefault ?? false),
+    rows[0]?.isDefault ?? false,
   );
+}
+
+/** The same rule on hosts already read (a booking's set-up reads them with the venue's shifts and zones). */
+export const linkHostFrom = (hosts: string[], isDefault: boolean): string => linkHostOf(hosts, servesLocalhost(isDefault));
+
+/** `linkOrigin` on a link host already read: no query. */
+export function linkOriginFrom(linkHost: string, host?: string | null): string {
+  if (host && /^https?:\/\//.test(host)) return host.replace(/\/+$/, '');
+  return venueOrigin(linkHost).origin;
 }
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow, type ZoneRow } from '@/server/db/schema';
+import { outbox, reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow, type ZoneRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
@@ -34,7 +34,9 @@ import { bookingRulesSchema } from './rules';
 import { localMoment } from './time';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { verifyCardSetup } from '@/server/payments';
-import { acceptedPolicyText, queueReservationEmails } from './emails';
+import { acceptedPolicyText, reservationEmails } from './emails';
+import { emailRows } from '@/server/outbox/enqueue';
+import { writeTogether } from '@/server/db/batch';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
@@ -288,17 +290,20 @@ export async function createReservation(
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
     // The policy's consent only where the booking holds the policy (not on the waiting list).
-    await consentsInsert(t, { ...consents, email: row.email.trim().toLowerCase(), rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) }, { type: 'reservation', id: row.id }, now);
+    const consentRows = consentsInsert(t, { ...consents, email: row.email.trim().toLowerCase(), rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) }, { type: 'reservation', id: row.id }, now);
     // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
     const experience = input.experience ? await addExperienceToReservation(t, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
+      await consentRows;
       await issueCode(t, venue, row, now);
       await context.keep?.(t, { outcome: 'suspended', hash });
       return { outcome: 'suspended' as const, hash };
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
     await context.keep?.(t, { outcome, hash });
-    await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
+    // The consents and the e-mails (their frame read before the lock) in one statement.
+    const mails = await reservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
+    await writeTogether(t, [consentRows, t.insert(outbox).values(await emailRows(t, mails, { venue, linkHost }))]);
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });

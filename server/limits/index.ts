@@ -4,7 +4,7 @@ import type { Database } from '@/server/db/client';
 import type { VenueRow } from '@/server/db/schema';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
-import { hitRateLimit } from '@/server/limits/ratelimit';
+import { hitRateLimits, unhitRateLimits } from '@/server/limits/ratelimit';
 import { clientAddress, limitIdentity } from '@/server/http/client-address';
 import { limitFor, LIMITS, RATE_LIMITED, RateLimitedError, type LimitName, type LimitOverrides } from '@/server/limits/config';
 import { venueKeyForHost } from '@/lib/venue/host';
@@ -42,15 +42,20 @@ export async function enforceLimits(
   now = clockNow(),
   country?: string | null,
 ): Promise<void> {
-  for (const [name, subject] of hits) {
-    if (!subject) continue;
+  const counted = hits.flatMap(([name, subject]) => {
+    if (!subject) return [];
     const { count, windowSeconds } = limitFor(name, overrides);
-    const result = await hitRateLimit(db, `limit:${name}:${venueKey}:${subjectKey(name, subject, country)}`, count, windowSeconds * 1000, now);
-    if (!result.allowed) {
-      log.warn('rate_limited', { limit: name, venue: venueKey, count: result.count });
-      throw new RateLimitedError(name, result.retryAfterSeconds);
-    }
-  }
+    return [{ name, key: `limit:${name}:${venueKey}:${subjectKey(name, subject, country)}`, limit: count, windowMs: windowSeconds * 1000 }];
+  }).filter((hit, i, all) => all.findIndex((other) => other.key === hit.key) === i);
+  // One statement for every limit of the request (issue 42); the first one over refuses.
+  const results = await hitRateLimits(db, counted, now);
+  const refused = results.findIndex((r) => !r.allowed);
+  if (refused < 0) return;
+  // The limits after the refused one were counted with it: given back, so a refused address does not use up a target's allowance.
+  await unhitRateLimits(db, counted.slice(refused + 1).map((c) => c.key));
+  const { name } = counted[refused];
+  log.warn('rate_limited', { limit: name, venue: venueKey, count: results[refused].count });
+  throw new RateLimitedError(name, results[refused].retryAfterSeconds);
 }
 
 /**

@@ -1,34 +1,58 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { rateLimits } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
+
+export type RateLimitHit = { key: string; limit: number; windowMs: number };
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 /**
  * Counts one hit against `key` in a fixed window and says whether it is within `limit`, and
  * in how many seconds the window ends (a refusal's `Retry-After`).
  * One atomic upsert in PostgreSQL, so the limit holds across processes.
  */
-export async function hitRateLimit(
-  db: Database,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now = clockNow(),
-): Promise<{ allowed: boolean; count: number; retryAfterSeconds: number }> {
-  const windowStart = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
-  const start = sql`${now.toISOString()}::timestamptz`;
-  const [row] = await db
+export async function hitRateLimit(db: Database, key: string, limit: number, windowMs: number, now = clockNow()): Promise<RateLimitResult> {
+  return (await hitRateLimits(db, [{ key, limit, windowMs }], now))[0];
+}
+
+/**
+ * Counts one hit against each key (distinct keys), each in its own window: one multi-row upsert
+ * for all the limits a request checks (issue 42), atomic per key as `hitRateLimit`. The results
+ * in the order of `hits`.
+ */
+export async function hitRateLimits(db: Database, hits: RateLimitHit[], now = clockNow()): Promise<RateLimitResult[]> {
+  if (!hits.length) return [];
+  const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+  // Each key's window starts at its own moment: the row's is chosen by the key being counted (`excluded`).
+  const windowStart = sql`case ${sql.raw('excluded."key"')} ${sql.join(
+    hits.map((h) => sql`when ${h.key} then ${at(now.getTime() - h.windowMs)}`),
+    sql` `,
+  )} end`;
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
+    .values(hits.map((h) => ({ key: h.key, windowStart: now, count: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${rateLimits.windowStart} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStart} then ${start} else ${rateLimits.windowStart} end`,
+        windowStart: sql`case when ${rateLimits.windowStart} < ${windowStart} then ${at(now.getTime())} else ${rateLimits.windowStart} end`,
       },
     })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  const ends = new Date(row.windowStart).getTime() + windowMs;
-  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+    .returning({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  return hits.map((h) => {
+    const row = byKey.get(h.key)!;
+    const ends = new Date(row.windowStart).getTime() + h.windowMs;
+    return { allowed: row.count <= h.limit, count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+  });
+}
+
+/** Takes back one hit of each key (counted together with a hit that was refused: they are not used up). */
+export async function unhitRateLimits(db: Database, keys: string[]): Promise<void> {
+  if (!keys.length) return;
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(inArray(rateLimits.key, keys));
 }

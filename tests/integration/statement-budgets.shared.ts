@@ -108,6 +108,28 @@ export function describeStatementBudgets(driver: Driver) {
       expect((longerList.result.body.data as { totale: number }).totale).toBe((list.result.body.data as { totale: number }).totale + 5);
     });
 
+    it('counts the limits a booking request checks in one statement, and a refused address uses up nothing after it', async () => {
+      const { getDb } = await import('@/server/db/client');
+      const { enforceLimits, RateLimitedError } = await import('@/server/limits');
+      const { rateLimits } = await import('@/server/db/schema');
+      const db = await getDb();
+      const hits = (email: string): Parameters<typeof enforceLimits>[3] => [
+        ['createAddress', '10.42.0.1'],
+        ['createEmail', email],
+        ['createPhone', '+393471234567'],
+      ];
+      const three = await countStatements(() => enforceLimits(db, 'localhost', null, hits('limits@example.com')));
+      // Issue 42: one multi-row upsert for the rate limits a request checks (it was one per limit).
+      expect(three.statements).toBe(1);
+      const counts = async () => new Map((await db.select().from(rateLimits)).filter((r) => r.key.startsWith('limit:create')).map((r) => [r.key.split(':')[1], r.count]));
+      expect(await counts()).toEqual(new Map([['createAddress', 1], ['createEmail', 1], ['createPhone', 1]]));
+      // Over the address's limit: refused for the address; the e-mail and phone after it are not counted.
+      const tight = { createAddress: { count: 1, windowSeconds: 3600 } };
+      await expect(enforceLimits(db, 'localhost', tight, hits('limits@example.com'))).rejects.toBeInstanceOf(RateLimitedError);
+      await expect(enforceLimits(db, 'localhost', tight, hits('limits@example.com'))).rejects.toMatchObject({ limit: 'createAddress' });
+      expect(await counts()).toEqual(new Map([['createAddress', 3], ['createEmail', 1], ['createPhone', 1]]));
+    });
+
     it('holds the staff day sheet to 6 statements, whatever the number of bookings', async () => {
       const { getDb } = await import('@/server/db/client');
       const { experiences } = await import('@/server/db/schema');

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { idempotencyKeys } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
@@ -31,6 +31,11 @@ type Answer = Record<string, unknown>;
 export type Keeper = {
   /** In the transaction that makes the thing: throws KeyTaken (rolling it back) when a live key is already kept. */
   keep(t: Database, answer: Answer): Promise<void>;
+  /**
+   * `keep` as a write to run together with others (server/db/batch.ts `writeTogether`): the
+   * insert, and the check of how many rows it kept (0 throws KeyTaken, rolling the transaction back).
+   */
+  keepWrite?(t: Database, answer: Answer): KeepWrite;
   /** The answer completed after the transaction (a payment page's address). */
   settle(answer: Answer): Promise<void>;
   /** The thing failed after the transaction (the payment provider did not answer): the key is free again. */
@@ -38,6 +43,9 @@ export type Keeper = {
 };
 
 /** Another request kept this key first; thrown inside the transaction, which rolls back. */
+/** A key's keeping as one write among others: the insert (returning the rows it kept), and the check of their number. */
+export type KeepWrite = { write: SQLWrapper; check(kept: number): void };
+
 export class KeyTaken extends Error {
   constructor() {
     super('idempotency key taken');
@@ -75,17 +83,24 @@ const reused: Envelope = { httpStatus: 409, status: false, error: 'idempotencyKe
 function keeper(db: Database, claim: Claim, now: Date): Keeper {
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000);
   const mine = and(eq(idempotencyKeys.venueId, claim.venueId), eq(idempotencyKeys.call, claim.call), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.fingerprint, claim.fingerprint));
+  // A kept key that has expired is taken over; a live one (or one a concurrent transaction
+  // holds: the insert waits for it on the unique index) is not, and this transaction rolls back.
+  const keepWrite = (t: Database, answer: Answer) => ({
+    write: t
+      .insert(idempotencyKeys)
+      .values({ ...claim, answer, createdAt: now, expiresAt })
+      .onConflictDoUpdate({ target: [idempotencyKeys.venueId, idempotencyKeys.call, idempotencyKeys.key], set: { fingerprint: claim.fingerprint, answer, createdAt: now, expiresAt }, setWhere: lte(idempotencyKeys.expiresAt, now) })
+      .returning({ id: idempotencyKeys.id }),
+    check(kept: number) {
+      if (!kept) throw new KeyTaken();
+    },
+  });
   return {
     async keep(t, answer) {
-      // A kept key that has expired is taken over; a live one (or one a concurrent transaction
-      // holds: the insert waits for it on the unique index) is not, and this transaction rolls back.
-      const rows = await t
-        .insert(idempotencyKeys)
-        .values({ ...claim, answer, createdAt: now, expiresAt })
-        .onConflictDoUpdate({ target: [idempotencyKeys.venueId, idempotencyKeys.call, idempotencyKeys.key], set: { fingerprint: claim.fingerprint, answer, createdAt: now, expiresAt }, setWhere: lte(idempotencyKeys.expiresAt, now) })
-        .returning({ id: idempotencyKeys.id });
-      if (!rows.length) throw new KeyTaken();
+      const { write, check } = keepWrite(t, answer);
+      check((await write).length);
     },
+    keepWrite: (t, answer) => keepWrite(t, answer),
     async settle(answer) {
       await db.update(idempotencyKeys).set({ answer }).where(mine);
     },

@@ -116,7 +116,7 @@ export function createTableReservation(ctx: CallContext): Promise<Envelope> {
     return idempotent(db, claimOf(venue.id, 'reservation/create', params, fields(params)), async (keeper) => {
       const bot = await checkBot(ctx);
       if (typeof bot !== 'string') return bot;
-      const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: linkHost, botVerdict: bot, keep: keeper.keep });
+      const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: linkHost, botVerdict: bot, keep: keeper.keep, keepWrite: keeper.keepWrite });
       if (result.outcome === 'soldOut') return { status: false, error: 'soldOut' };
       return { status: true, data: { outcome: result.outcome, hash: result.hash } };
     });

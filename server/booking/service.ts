@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { outbox, reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow, type ZoneRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
@@ -36,7 +36,7 @@ import { kickDelivery } from '@/server/outbox/delivery';
 import { verifyCardSetup } from '@/server/payments';
 import { acceptedPolicyText, reservationEmails } from './emails';
 import { emailRows } from '@/server/outbox/enqueue';
-import { writeTogether } from '@/server/db/batch';
+import { writeTogether, writeTogetherCounted } from '@/server/db/batch';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
@@ -189,6 +189,8 @@ export type SubmitContext = {
   botVerdict: 'pass' | 'unsure';
   /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
   keep?: (t: Database, answer: { outcome: string; hash: string }) => Promise<void>;
+  /** `keep` as a write among the booking's last ones under its lock (one statement for them all, issue 42). */
+  keepWrite?: (t: Database, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
 };
 
 /** Whether the venue asks this booking for the SMS code (spec: never, always, above N covers, bot check unsure). */
@@ -300,10 +302,15 @@ export async function createReservation(
       return { outcome: 'suspended' as const, hash };
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
-    await context.keep?.(t, { outcome, hash });
-    // The consents and the e-mails (their frame read before the lock) in one statement.
+    // The consents and the e-mails (their frame read before the lock), and the call's idempotency key, in one statement.
     const mails = await reservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
-    await writeTogether(t, [consentRows, t.insert(outbox).values(await emailRows(t, mails, { venue, linkHost }))]);
+    const writes = [consentRows, t.insert(outbox).values(await emailRows(t, mails, { venue, linkHost }))];
+    const keeping = context.keepWrite?.(t, { outcome, hash });
+    if (keeping) keeping.check(await writeTogetherCounted(t, keeping.write, writes));
+    else {
+      await context.keep?.(t, { outcome, hash });
+      await writeTogether(t, writes);
+    }
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });

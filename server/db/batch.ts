@@ -15,3 +15,17 @@ export async function writeTogether(db: Database, writes: SQLWrapper[]): Promise
   const before = writes.slice(0, -1).map((write, i) => sql`${sql.raw(`w${i}`)} as (${write.getSQL()})`);
   await db.execute(before.length ? sql`with ${sql.join(before, sql`, `)} ${last}` : last);
 }
+
+/**
+ * `writeTogether` with a first write that returns rows (an insert … returning): answers how
+ * many rows it returned, e.g. whether an idempotency key was kept (server/backend/idempotency.ts).
+ */
+export async function writeTogetherCounted(db: Database, counted: SQLWrapper, writes: SQLWrapper[]): Promise<number> {
+  const first = db.$with('counted', { n: sql<number>`1` }).as(counted.getSQL());
+  const rest = writes.map((write, i) => db.$with(`w${i}`, {}).as(write.getSQL()));
+  const [row] = await db
+    .with(first, ...rest)
+    .select({ n: sql<number>`count(*)::int` })
+    .from(first);
+  return Number(row?.n ?? 0);
+}

@@ -98,14 +98,14 @@ export function describeContractRecorded(driver: Driver) {
      * One contract call over HTTP through the route, with the credential of its audience (or the
      * one named), kept in the scenario.
      */
-    const send = async (scenario: Scenario, call: string, label: string, request: Record<string, string> = {}, options: { token?: string; host?: string } = {}): Promise<Answer> => {
+    const send = async (scenario: Scenario, call: string, label: string, request: Record<string, string> = {}, options: { token?: string; host?: string; contentType?: string } = {}): Promise<Answer> => {
       const { audienceOf } = await import('@/server/backend/dispatch');
       const { POST } = await import('@/app/backend/api/frontpage/[...call]/route');
       const token = options.token ?? (audienceOf(call) === 'venue' ? credential : BACKEND_TOKEN);
       const answer = await POST(
         new Request(`http://localhost/backend/api/frontpage/${call}`, {
           method: 'POST',
-          headers: { host: 'localhost', 'x-forwarded-host': options.host ?? 'localhost', authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { host: 'localhost', 'x-forwarded-host': options.host ?? 'localhost', authorization: `Bearer ${token}`, 'content-type': options.contentType ?? 'application/x-www-form-urlencoded' },
           body: new URLSearchParams(request).toString(),
         }),
         { params: Promise.resolve({ call: call.split('/') }) },
@@ -175,6 +175,9 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'staff/metrics', 'the backend token on a venue call', {}, { token: BACKEND_TOKEN });
       await send(sc, 'location/getlocation', 'a NUL byte in a field', { language: 'en\u0000' });
       await send(sc, 'location/getlocation', 'a malformed forwarded host', {}, { host: 'bad host' });
+      await send(sc, 'location/getlocation', 'a body of another type', { language: 'en' }, { contentType: 'application/json' });
+      await send(sc, 'location/nothing', 'an unknown call');
+      await send(sc, 'staff/nothing', 'an unknown staff call, with the venue credential');
       holdToRecord(sc);
     });
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { emailPhrase, renderEmail, reserveText, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
@@ -78,7 +78,7 @@ export function acceptedPolicyText(venue: Pick<VenueRow, 'timezone' | 'currency'
  * (docs/outbox.md). `host` is the venue host the guest booked on, for the links.
  */
 export async function queueReservationEmails(
-  tx: Database,
+  tx: Db,
   venue: VenueRow,
   r: ReservationRow,
   news: ReservationNews,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experiences, reservations, shifts, slotHolds, waitlistOffers, zones, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
@@ -44,7 +44,7 @@ import { BookingError } from './errors';
 export { BookingError } from './errors';
 
 /** The venue's booking set-up: rules, shifts, zones, experiences. */
-export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<Venue> {
+export async function loadBookingVenue(db: Db, venue: VenueRow): Promise<Venue> {
   const [shiftRows, zoneRows, experienceRows] = await Promise.all([
     db.select().from(shifts).where(eq(shifts.venueId, venue.id)),
     db.select().from(zones).where(eq(zones.venueId, venue.id)),
@@ -62,7 +62,7 @@ export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<V
 }
 
 /** Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, and live holds. */
-export async function usageBetween(db: Database, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
+export async function usageBetween(db: Db, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
   const taken = await db
     .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int` })
     .from(reservations)
@@ -117,7 +117,7 @@ function clock(venue: VenueRow, rules: Venue['rules'], now: Date) {
 }
 
 /** `reservation/getmonth`: each day's state for a party size. */
-export async function getMonth(db: Database, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow()) {
+export async function getMonth(db: Db, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
@@ -133,7 +133,7 @@ export async function getMonth(db: Database, venue: VenueRow, q: { year: number;
 }
 
 /** `reservation/getday`: a day's slots with their zones, and why it is full when it is. */
-export async function getDay(db: Database, venue: VenueRow, q: { date: string; pax: number; module?: string; editing?: number }, now = clockNow()) {
+export async function getDay(db: Db, venue: VenueRow, q: { date: string; pax: number; module?: string; editing?: number }, now = clockNow()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
@@ -146,7 +146,7 @@ export async function getDay(db: Database, venue: VenueRow, q: { date: string; p
 }
 
 /** Serialises every change to the capacity of one venue, date and shift, in PostgreSQL and PGlite alike. */
-export async function lockCapacity(tx: Database, venueId: number, date: string, shiftKey: string) {
+export async function lockCapacity(tx: Db, venueId: number, date: string, shiftKey: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${`${date}|${shiftKey}`}))`);
 }
 
@@ -177,7 +177,7 @@ export type SubmitContext = {
   host: string;
   botVerdict: 'pass' | 'unsure';
   /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
-  keep?: (t: Database, answer: { outcome: string; hash: string }) => Promise<void>;
+  keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
 };
 
 /** Whether the venue asks this booking for the SMS code (spec: never, always, above N covers, bot check unsure). */
@@ -187,7 +187,7 @@ export function needsSmsCode(rules: Venue['rules'], pax: number, botVerdict: Sub
 }
 
 /** The card guarantee this choice needs, checked with the provider when the guest gave one. */
-async function checkGuarantee(db: Database, venue: VenueRow, terms: GuaranteeTerms | null, input: ReservationData) {
+async function checkGuarantee(db: Db, venue: VenueRow, terms: GuaranteeTerms | null, input: ReservationData) {
   if (!terms || !input.guaranteeReference) return null;
   const used = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.guaranteeReference, input.guaranteeReference));
   if (used.length) throw new BookingError('paymentNotFound');
@@ -203,7 +203,7 @@ async function checkGuarantee(db: Database, venue: VenueRow, terms: GuaranteeTer
  * and the cancellation policy must be accepted, unless the booking lands on the waiting list.
  */
 export async function createReservation(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   input: ReservationData,
   context: SubmitContext,
@@ -234,9 +234,8 @@ export async function createReservation(
   // sweep offers seats still free to entries that joined meanwhile (server/booking/waitlist.ts).
   const fullNow = input.holdToken ? null : fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    if (!fullNow) await lockCapacity(t, venue.id, input.date, shift.key);
-    const usage = fullNow ? null : ((await usageBetween(t, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
+    if (!fullNow) await lockCapacity(tx, venue.id, input.date, shift.key);
+    const usage = fullNow ? null : ((await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
     const full = fullNow ?? fits(v, usage!, shift, input.time, zone, input.pax);
     const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
     const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
@@ -273,17 +272,17 @@ export async function createReservation(
       .onConflictDoNothing({ target: reservations.guaranteeReference })
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
-    await recordConsents(t, venue, { email: row.email, subject: { type: 'reservation', id: row.id }, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
+    await recordConsents(tx, venue, { email: row.email, subject: { type: 'reservation', id: row.id }, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
     // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
-    const experience = input.experience ? await addExperienceToReservation(t, venue, row, input.experience, now) : null;
+    const experience = input.experience ? await addExperienceToReservation(tx, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
-      await issueCode(t, venue, row, now);
-      await context.keep?.(t, { outcome: 'suspended', hash });
+      await issueCode(tx, venue, row, now);
+      await context.keep?.(tx, { outcome: 'suspended', hash });
       return { outcome: 'suspended' as const, hash };
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
-    await context.keep?.(t, { outcome, hash });
-    await queueReservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title });
+    await context.keep?.(tx, { outcome, hash });
+    await queueReservationEmails(tx, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title });
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { consentRecords, consentTexts, type ConsentPurpose, type ConsentSubject, type VenueRow } from '@/server/db/schema';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
@@ -39,7 +39,7 @@ function boxLabel(form: ConsentForm, purpose: Exclude<ConsentPurpose, 'policy'>,
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The text's row (added the first time it is shown): what a record names by id and hash. */
-async function textOf(tx: Database, venueId: number, purpose: ConsentPurpose, version: string, locale: Locale, text: string) {
+async function textOf(tx: Db, venueId: number, purpose: ConsentPurpose, version: string, locale: Locale, text: string) {
   const hash = sha256(text);
   const find = async () =>
     (
@@ -70,7 +70,7 @@ export type ConsentAnswers = {
 };
 
 /** Records a form's consents: privacy, marketing by e-mail and by SMS (given or refused), and the policy where there is one. */
-export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 'policies'>, answers: ConsentAnswers, at: Date = clockNow()) {
+export async function recordConsents(tx: Db, venue: Pick<VenueRow, 'id' | 'policies'>, answers: ConsentAnswers, at: Date = clockNow()) {
   const locale = toLocale(answers.locale);
   const version = venue.policies.version || '1';
   const shown = (purpose: Exclude<ConsentPurpose, 'policy'>, channel: 'email' | 'sms' | null, policyText: string) =>
@@ -108,7 +108,7 @@ export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 
  * `Anna.Rossi+p@gmail.com` withdraws what `annarossi@gmail.com` gave too. Returns how many
  * consents it withdrew.
  */
-export async function withdrawMarketingConsent(tx: Database, venueId: number, email: string, channel: 'email' | 'sms', form: string, at: Date = clockNow()): Promise<number> {
+export async function withdrawMarketingConsent(tx: Db, venueId: number, email: string, channel: 'email' | 'sms', form: string, at: Date = clockNow()): Promise<number> {
   const history = await tx
     .select()
     .from(consentRecords)

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { rateLimits } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 
@@ -10,7 +10,7 @@ import { now as clockNow } from '@/server/clock';
  * One atomic upsert in PostgreSQL, so the limit holds across processes.
  */
 export async function hitRateLimit(
-  db: Database,
+  db: Db,
   key: string,
   limit: number,
   windowMs: number,

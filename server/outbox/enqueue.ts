@@ -1,7 +1,7 @@
 import 'server-only';
 import { venueLinkHost } from '@/server/venues/queries';
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { outbox, venues, type OutboxAttachment } from '@/server/db/schema';
 import { venueOrigin } from '@/lib/venue/origin';
 import { brandEmail, markTestMoney, type EmailBrand } from './layout';
@@ -34,7 +34,7 @@ export type EmailMessage = {
 };
 
 /** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them. */
-async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null> {
+async function brandOf(tx: Db, venueId: number): Promise<EmailBrand | null> {
   const [venue] = await tx.select({ name: venues.name, theme: venues.theme, address: venues.address, phone: venues.phone }).from(venues).where(eq(venues.id, venueId));
   if (!venue) return null;
   const origin = venueOrigin(await venueLinkHost(tx, venueId));
@@ -54,7 +54,7 @@ async function brandOf(tx: Database, venueId: number): Promise<EmailBrand | null
  * Queues an e-mail. Pass the transaction of the change that causes it: the e-mail then
  * exists exactly when the change does, and the delivery loop sends it (docs/outbox.md).
  */
-export async function enqueueEmail(tx: Database, input: EmailMessage): Promise<number> {
+export async function enqueueEmail(tx: Db, input: EmailMessage): Promise<number> {
   const message = input.testMoney ? markTestMoney(input) : input;
   // Every e-mail of a venue in its frame: logo and colour, address, phone and map (issue 29).
   const brand = message.venueId === null ? null : await brandOf(tx, message.venueId);
@@ -84,7 +84,7 @@ export async function enqueueEmail(tx: Database, input: EmailMessage): Promise<n
 export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string; dedupeKey?: string };
 
 /** Queues an SMS (the SMS code of a booking), in the transaction of the change that causes it. */
-export async function enqueueSms(tx: Database, message: SmsMessage): Promise<number> {
+export async function enqueueSms(tx: Db, message: SmsMessage): Promise<number> {
   const [row] = await tx
     .insert(outbox)
     .values({ venueId: message.venueId, channel: 'sms', template: message.template, locale: message.locale, recipient: message.to, sender: message.from ?? '', subject: '', bodyText: message.text, dedupeKey: message.dedupeKey ?? null })

@@ -9,7 +9,7 @@ export default defineConfig([
   {
     files: ['**/*.ts', '**/*.tsx'],
     plugins: { layers },
-    rules: { 'layers/server-only': 'error', 'layers/client-imports': 'error' },
+    rules: { 'layers/server-only': 'error', 'layers/client-imports': 'error', 'layers/db-casts': 'error', 'layers/static-server-imports': 'error' },
   },
   globalIgnores(['.next/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'bench/bare-app/.next/**']),
 ]);

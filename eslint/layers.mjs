@@ -43,4 +43,37 @@ const clientImports = {
   },
 };
 
-export const layers = { rules: { 'server-only': serverOnly, 'client-imports': clientImports } };
+/**
+ * A transaction is a `Db` (server/db/types.ts): core functions take one and `db.transaction(async (tx) => f(tx))`
+ * passes it as it is. A cast to `Db` or `Database` (or `x as unknown as typeof db`) only hides a wrong type.
+ */
+const dbCasts = {
+  meta: { type: 'problem', docs: { description: 'no casts to Db or Database' }, schema: [], messages: { cast: 'No cast to {{name}}: a database and a transaction are both a Db (server/db/types.ts); type the parameter as Db instead.' } },
+  create(context) {
+    const check = (node) => {
+      const type = node.typeAnnotation;
+      if (type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && (type.typeName.name === 'Db' || type.typeName.name === 'Database')) {
+        context.report({ node, messageId: 'cast', data: { name: type.typeName.name } });
+      } else if (type?.type === 'TSTypeQuery' && /^(db|tx|database)$/i.test(type.exprName.name ?? '') && node.expression.type === 'TSAsExpression' && node.expression.typeAnnotation.type === 'TSUnknownKeyword') {
+        context.report({ node, messageId: 'cast', data: { name: context.sourceCode.getText(type) } });
+      }
+    };
+    return { TSAsExpression: check, TSTypeAssertion: check };
+  },
+};
+
+/** server/ imports its own modules statically: `npm run depcheck` then sees every arrow and refuses a cycle. */
+const staticServerImports = {
+  meta: { type: 'problem', docs: { description: 'server/ modules import project code statically' }, schema: [], messages: { dynamic: "import('{{source}}') in server/: import it statically (npm run depcheck refuses the cycle, if there is one: split the shared part out)." } },
+  create(context) {
+    if (!/^server\//.test(relative(context))) return {};
+    return {
+      ImportExpression(node) {
+        const source = node.source.type === 'Literal' ? node.source.value : null;
+        if (typeof source === 'string' && /^(@\/|\.)/.test(source)) context.report({ node, messageId: 'dynamic', data: { source } });
+      },
+    };
+  },
+};
+
+export const layers = { rules: { 'server-only': serverOnly, 'client-imports': clientImports, 'db-casts': dbCasts, 'static-server-imports': staticServerImports } };

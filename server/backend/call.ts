@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import type { VenueRow } from '@/server/db/schema';
 
 /** Every answer of the contract: `{status, data}` (spec section 7). */
@@ -11,4 +11,4 @@ export type Envelope = { status: boolean; data?: unknown; error?: string; fieldE
  * the pages it hosts itself (the test payment page) are named on. In-process it is unset and
  * those URLs stay relative: the site is its own front.
  */
-export type CallContext = { db: Database; venue: VenueRow; params: URLSearchParams; venueKey: string; linkHost: string; selfOrigin?: string };
+export type CallContext = { db: Db; venue: VenueRow; params: URLSearchParams; venueKey: string; linkHost: string; selfOrigin?: string };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, lte, type SQLWrapper } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { idempotencyKeys } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
@@ -30,12 +30,12 @@ type Answer = Record<string, unknown>;
 /** What `make` is given: keep the key in its transaction, later complete its answer, or let it go. */
 export type Keeper = {
   /** In the transaction that makes the thing: throws KeyTaken (rolling it back) when a live key is already kept. */
-  keep(t: Database, answer: Answer): Promise<void>;
+  keep(t: Db, answer: Answer): Promise<void>;
   /**
    * `keep` as a write to run together with others (server/db/batch.ts `writeTogether`): the
    * insert, and the check of how many rows it kept (0 throws KeyTaken, rolling the transaction back).
    */
-  keepWrite?(t: Database, answer: Answer): KeepWrite;
+  keepWrite?(t: Db, answer: Answer): KeepWrite;
   /** The answer completed after the transaction (a payment page's address). */
   settle(answer: Answer): Promise<void>;
   /** The thing failed after the transaction (the payment provider did not answer): the key is free again. */
@@ -72,7 +72,7 @@ export function claimOf(venueId: number, call: string, params: URLSearchParams, 
 const live = (claim: Claim, now: Date) => and(eq(idempotencyKeys.venueId, claim.venueId), eq(idempotencyKeys.call, claim.call), eq(idempotencyKeys.key, claim.key), gt(idempotencyKeys.expiresAt, now));
 
 /** The live key's answer, `mismatch` for the key kept with other input, or null. */
-async function kept(db: Database, claim: Claim, now: Date): Promise<{ answer: Answer } | 'mismatch' | null> {
+async function kept(db: Db, claim: Claim, now: Date): Promise<{ answer: Answer } | 'mismatch' | null> {
   const [row] = await db.select({ fingerprint: idempotencyKeys.fingerprint, answer: idempotencyKeys.answer }).from(idempotencyKeys).where(live(claim, now));
   if (!row) return null;
   return row.fingerprint === claim.fingerprint ? { answer: row.answer } : 'mismatch';
@@ -80,12 +80,12 @@ async function kept(db: Database, claim: Claim, now: Date): Promise<{ answer: An
 
 const reused: Envelope = { httpStatus: 409, status: false, error: 'idempotencyKeyReused', fieldErrors: { idempotencyKey: 'idempotencyKeyReused' } };
 
-function keeper(db: Database, claim: Claim, now: Date): Keeper {
+function keeper(db: Db, claim: Claim, now: Date): Keeper {
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000);
   const mine = and(eq(idempotencyKeys.venueId, claim.venueId), eq(idempotencyKeys.call, claim.call), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.fingerprint, claim.fingerprint));
   // A kept key that has expired is taken over; a live one (or one a concurrent transaction
   // holds: the insert waits for it on the unique index) is not, and this transaction rolls back.
-  const keepWrite = (t: Database, answer: Answer) => ({
+  const keepWrite = (t: Db, answer: Answer) => ({
     write: t
       .insert(idempotencyKeys)
       .values({ ...claim, answer, createdAt: now, expiresAt })
@@ -119,7 +119,7 @@ const noKeeper: Keeper = { keep: async () => undefined, settle: async () => unde
  * deposit already claimed: by the concurrent twin of this request) yields to a key kept meanwhile.
  */
 export async function idempotent(
-  db: Database,
+  db: Db,
   claim: Claim | null | 'invalid',
   make: (keeper: Keeper) => Promise<Envelope>,
   replay: (answer: Answer, claim: Claim) => Promise<Envelope> = async (answer) => ({ status: true, data: answer }),
@@ -147,12 +147,12 @@ export async function idempotent(
 }
 
 /** Deletes the keys past their 24 hours (the housekeeping sweep); a claim takes an expired one over anyway. */
-export async function pruneIdempotencyKeys(db: Database, now = clockNow()): Promise<number> {
+export async function pruneIdempotencyKeys(db: Db, now = clockNow()): Promise<number> {
   return (await db.delete(idempotencyKeys).where(lte(idempotencyKeys.expiresAt, now)).returning({ id: idempotencyKeys.id })).length;
 }
 
 /** A kept answer as it is now (for a replay that waits for its completion). */
-export async function keptAnswer(db: Database, claim: Claim): Promise<Answer | null> {
+export async function keptAnswer(db: Db, claim: Claim): Promise<Answer | null> {
   const found = await kept(db, claim, clockNow());
   return found && found !== 'mismatch' ? found.answer : null;
 }

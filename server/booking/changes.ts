@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { reservations, slotHolds, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { log } from '@/lib/log';
@@ -13,17 +13,18 @@ import { offerWithin } from './waitlist';
 import { checkChoice, loadBookingVenue, lockCapacity, placeColumns, requireModule, usageBetween } from './service';
 import { instantOf } from './time';
 import { now as clockNow } from '@/server/clock';
+import { cancelReservationExperience, experienceOfReservation, moveReservationExperience } from '@/server/experiences/service';
 
 /** The experience added to a booking, as its pages show it. */
-async function experienceView(db: Database, reservationId: number) {
-  const e = await (await import('@/server/experiences/service')).experienceOfReservation(db, reservationId);
+async function experienceView(db: Db, reservationId: number) {
+  const e = await experienceOfReservation(db, reservationId);
   return e ? { hash: e.hash, titolo: e.title } : null;
 }
 
 /** A public hash is 128 random bits in base64url: anything else is not looked up at all. */
 export const isWellFormedHash = (hash: string) => /^[A-Za-z0-9_-]{22}$/.test(hash);
 
-export async function findReservation(db: Database, venue: VenueRow, hash: string): Promise<ReservationRow | null> {
+export async function findReservation(db: Db, venue: VenueRow, hash: string): Promise<ReservationRow | null> {
   if (!isWellFormedHash(hash)) return null;
   const [r] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
   return r ?? null;
@@ -34,13 +35,13 @@ function changeable(venue: VenueRow, r: ReservationRow, now: Date) {
   return ['confirmed', 'pending', 'waitinglist'].includes(r.status) && instantOf(venue.timezone, r.date, r.time).getTime() > now.getTime();
 }
 
-async function zoneName(db: Database, venue: VenueRow, key: string): Promise<Texts> {
+async function zoneName(db: Db, venue: VenueRow, key: string): Promise<Texts> {
   const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
   return zone?.name ?? { it: key };
 }
 
 /** `reservation/get`: the booking for its edit and cancel pages (the hash is the guest's key). */
-export async function reservationView(db: Database, venue: VenueRow, hash: string, now = clockNow()) {
+export async function reservationView(db: Db, venue: VenueRow, hash: string, now = clockNow()) {
   const r = await findReservation(db, venue, hash);
   if (!r) return null;
   const fee = cancellationFee(r.guaranteeTerms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
@@ -80,7 +81,7 @@ export type EditOutcome = 'changed' | 'reserveEditCcError' | 'reserveEditWaiting
  * lacks, would go on the waiting list, or is sold out: the guest tries another time.
  */
 export async function editReservation(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   hash: string,
   input: ReservationData,
@@ -99,22 +100,20 @@ export async function editReservation(
     return { outcome: 'reserveEditCcError' };
   }
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
     // Both shifts' locks, always in the same order, so two edits crossing each other cannot deadlock.
     const locks = [
       [current.date, current.shiftKey],
       [input.date, shift.key],
     ].sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`));
-    for (const [date, shiftKey] of locks) await lockCapacity(t, venue.id, date, shiftKey);
+    for (const [date, shiftKey] of locks) await lockCapacity(tx, venue.id, date, shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     if (!r || !changeable(venue, r, now) || r.status === 'waitinglist') return { outcome: 'notChangeable' as const };
-    const usage = (await usageBetween(t, venue.id, input.date, input.date, now, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
+    const usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
     if (fits(v, usage, shift, input.time, zone, input.pax)) {
       return { outcome: v.rules.waitingList ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
     }
     // An experience added to the booking moves with it, or the change is refused (docs/experiences.md).
-    const { moveReservationExperience } = await import('@/server/experiences/service');
-    if (!(await moveReservationExperience(t, venue, r, { date: input.date, time: input.time, zone: zone.key, covers: input.pax }, now))) return { outcome: 'reserveEditSoldOutError' as const };
+    if (!(await moveReservationExperience(tx, venue, r, { date: input.date, time: input.time, zone: zone.key, covers: input.pax }, now))) return { outcome: 'reserveEditSoldOutError' as const };
     if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
     const status = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
     const [changed] = await tx
@@ -130,9 +129,9 @@ export async function editReservation(
       })
       .where(eq(reservations.id, r.id))
       .returning();
-    await queueReservationEmails(t, venue, changed, 'changed', { host: context.host, zoneName: zone.name as Texts, now });
+    await queueReservationEmails(tx, venue, changed, 'changed', { host: context.host, zoneName: zone.name as Texts, now });
     // The seats it left (its old time, or the covers it no longer needs) go to the waiting list.
-    await offerWithin(t, venue, current.date, current.shiftKey, now);
+    await offerWithin(tx, venue, current.date, current.shiftKey, now);
     return { outcome: 'changed' as const, status };
   });
   if (result.outcome === 'changed') kickDelivery();
@@ -144,13 +143,12 @@ export async function editReservation(
  * `reservation/cancel`: the seats return to availability at once. Inside the policy's limit
  * it is free; past it, the no-show fee of the guarantee is recorded for the venue.
  */
-export async function cancelReservation(db: Database, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
+export async function cancelReservation(db: Db, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
   const current = await findReservation(db, venue, hash);
   if (!current) return { outcome: 'notFound' as const };
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
     // The evening's lock first (as every booking and answer takes it), then the row.
-    await lockCapacity(t, venue.id, current.date, current.shiftKey);
+    await lockCapacity(tx, venue.id, current.date, current.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     if (r.status === 'cancelled') return { outcome: 'cancelled' as const, feeCents: r.cancellationFeeCents ?? 0 };
     if (!changeable(venue, r, now)) return { outcome: 'notChangeable' as const };
@@ -160,10 +158,10 @@ export async function cancelReservation(db: Database, venue: VenueRow, hash: str
       .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: fee.feeCents || null, suspendedUntil: null, revision: r.revision + 1, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
-    await (await import('@/server/experiences/service')).cancelReservationExperience(t, r.id);
-    await queueReservationEmails(t, venue, cancelled, 'cancelled', { host: context.host, zoneName: await zoneName(t, venue, r.zoneKey), now });
+    await cancelReservationExperience(tx, r.id);
+    await queueReservationEmails(tx, venue, cancelled, 'cancelled', { host: context.host, zoneName: await zoneName(tx, venue, r.zoneKey), now });
     // The seats go to the waiting list in this transaction: nobody arriving meanwhile takes them first.
-    await offerWithin(t, venue, r.date, r.shiftKey, now);
+    await offerWithin(tx, venue, r.date, r.shiftKey, now);
     return { outcome: 'cancelled' as const, feeCents: fee.feeCents };
   });
   if (result.outcome === 'cancelled') kickDelivery();

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
 import { emailPhrase, renderEmail, reserveText, summaryLabels, type EmailTemplate } from '@/server/outbox/templates';
@@ -78,7 +78,7 @@ export function acceptedPolicyText(venue: Pick<VenueRow, 'timezone' | 'currency'
  * (docs/outbox.md). `host` is the venue host the guest booked on, for the links.
  */
 export async function queueReservationEmails(
-  tx: Database,
+  tx: Db,
   venue: VenueRow,
   r: ReservationRow,
   news: ReservationNews,
@@ -103,7 +103,7 @@ export async function queueReservationEmails(
 }
 
 /** The e-mails of a booking's news: the guest's, and the venue's notification unless it is not wanted. */
-export async function reservationEmails(tx: Database, venue: VenueRow, r: ReservationRow, news: ReservationNews, context: Parameters<typeof queueReservationEmails>[4]): Promise<EmailMessage[]> {
+export async function reservationEmails(tx: Db, venue: VenueRow, r: ReservationRow, news: ReservationNews, context: Parameters<typeof queueReservationEmails>[4]): Promise<EmailMessage[]> {
   const locale = toLocale(r.locale);
   const labels = summaryLabels(locale);
   // The one origin rule (lib/venue/origin.ts): the same links whether a request or the sweep sends this.

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, lt, min, sql, sum } from 'drizzle-orm';
 import { limitFor, LIMITS, RateLimitedError } from '@/server/limits/config';
 import { limitIdentity } from '@/server/http/client-address';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { slotHolds, type VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { emptyUsage, fits, type Condition } from './availability';
@@ -14,7 +14,7 @@ import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetwee
  * them as taken; a new pick replaces the guest's previous hold.
  */
 export async function holdSlot(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   c: { date: string; time: string; pax: number; zone: string; module?: string; replaceToken?: string; editing?: number; clientAddress?: string },
   now = clockNow(),
@@ -33,9 +33,9 @@ export async function holdSlot(
     await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, new Date(now.getTime() - 3_600_000))));
     // One client is one identity (its IPv6 /64), for the count and in the hold it keeps.
     const holder = c.clientAddress ? limitIdentity(c.clientAddress) : null;
-    if (holder) await checkHoldsOfAddress(tx as unknown as Database, venue, holder, c.pax, v.rules.partySize.max, now);
-    await lockCapacity(tx as unknown as Database, venue.id, c.date, shift.key);
-    const usage = (await usageBetween(tx as unknown as Database, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
+    if (holder) await checkHoldsOfAddress(tx, venue, holder, c.pax, v.rules.partySize.max, now);
+    await lockCapacity(tx, venue.id, c.date, shift.key);
+    const usage = (await usageBetween(tx, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);
     if (condition) return { condition };
     const token = randomBytes(18).toString('base64url');
@@ -51,7 +51,7 @@ export async function holdSlot(
  * The covers are never more than the venue's largest party (`largestParty`), so one address
  * cannot fill a slot, unless `heldCovers` is raised above its default. Refused: RateLimitedError, whose Retry-After is when the address's first hold runs out.
  */
-async function checkHoldsOfAddress(tx: Database, venue: VenueRow, address: string, pax: number, largestParty: number, now: Date) {
+async function checkHoldsOfAddress(tx: Db, venue: VenueRow, address: string, pax: number, largestParty: number, now: Date) {
   await tx.execute(sql`select pg_advisory_xact_lock(${venue.id}, hashtext(${`holds|${address}`}))`);
   const [live] = await tx
     .select({ holds: count(), covers: sum(slotHolds.covers), first: min(slotHolds.expiresAt) })
@@ -68,6 +68,6 @@ async function checkHoldsOfAddress(tx: Database, venue: VenueRow, address: strin
   throw new RateLimitedError(over, Math.max(1, Math.ceil((first - now.getTime()) / 1000)));
 }
 
-export async function releaseHold(db: Database, venue: VenueRow, token: string) {
+export async function releaseHold(db: Db, venue: VenueRow, token: string) {
   await db.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, token)));
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { linkOrigin } from '@/server/venues/queries';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { reservations, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
 import { markupVenue } from './emails';
@@ -66,7 +66,7 @@ export function readReminderLink(hash: string, query: { v?: unknown; s?: unknown
 export const reminderDueAt = (timeZone: string, hour: number, date: string) => instantOf(timeZone, addDays(date, -1), `${String(hour).padStart(2, '0')}:00`);
 
 /** The reminder e-mail (and SMS) of one booking, queued in the transaction that claims it. */
-async function queueReminder(tx: Database, venue: VenueRow, r: ReservationRow, host: string, sms: boolean) {
+async function queueReminder(tx: Db, venue: VenueRow, r: ReservationRow, host: string, sms: boolean) {
   const locale = toLocale(r.locale);
   const t = texts(locale);
   const link = (action: ReminderAction) => venuePageUrl(host, locale, reminderLinkPath(venue.id, r, action));
@@ -85,7 +85,7 @@ async function queueReminder(tx: Database, venue: VenueRow, r: ReservationRow, h
 }
 
 /** The housekeeping sweep's part: every reminder due now, once. Returns how many were sent. */
-export async function sendReminders(db: Database, now = clockNow(), venueId?: number): Promise<number> {
+export async function sendReminders(db: Db, now = clockNow(), venueId?: number): Promise<number> {
   let sent = 0;
   for (const venue of await db.select().from(venues).where(venueId === undefined ? undefined : eq(venues.id, venueId))) {
     const rules = bookingRulesSchema.parse(venue.booking ?? undefined).reminders;
@@ -106,7 +106,7 @@ export async function sendReminders(db: Database, now = clockNow(), venueId?: nu
           .set({ remindedAt: now })
           .where(and(eq(reservations.id, r.id), isNull(reservations.remindedAt), eq(reservations.status, 'confirmed')))
           .returning();
-        if (row) await queueReminder(tx as unknown as Database, venue, row, host!, rules.sms);
+        if (row) await queueReminder(tx, venue, row, host!, rules.sms);
         return Boolean(row);
       });
       if (claimed) sent++;
@@ -125,7 +125,7 @@ export type ReminderPage =
   | { state: 'open'; booking: ReservationRow; freeCancel: boolean; feeCents: number };
 
 /** What a reminder link shows: the question, or how it was answered, or why it no longer applies. */
-export async function reminderPage(db: Database, venue: VenueRow, link: ReminderLink | null, now = clockNow()): Promise<ReminderPage> {
+export async function reminderPage(db: Db, venue: VenueRow, link: ReminderLink | null, now = clockNow()): Promise<ReminderPage> {
   if (!link || !isLinkSignature(link.signature, 'booking-reminder', venue.id, link.hash, link.version)) return { state: 'invalid' };
   const r = await findReservation(db, venue, link.hash);
   if (!r) return { state: 'invalid' };
@@ -142,7 +142,7 @@ export async function reminderPage(db: Database, venue: VenueRow, link: Reminder
  * "Cancel" cancels through the guest's cancel path. Either spends the link; anything but an
  * open link changes nothing.
  */
-export async function answerReminder(db: Database, venue: VenueRow, link: ReminderLink | null, action: ReminderAction, host: string, now = clockNow()): Promise<ReminderPage['state']> {
+export async function answerReminder(db: Db, venue: VenueRow, link: ReminderLink | null, action: ReminderAction, host: string, now = clockNow()): Promise<ReminderPage['state']> {
   const page = await reminderPage(db, venue, link, now);
   if (page.state !== 'open') return page.state;
   if (action === 'coming') {

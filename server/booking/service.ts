@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { outbox, reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow, type ZoneRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { publicId } from '@/server/ids';
@@ -48,7 +48,7 @@ import { BookingError } from './errors';
 export { BookingError } from './errors';
 
 /** The venue's booking set-up: rules, shifts, zones, experiences, and its hosts (its e-mails' links). One statement. */
-export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<Omit<Venue, 'zones'> & { zones: ZoneRow[]; hosts: string[] }> {
+export async function loadBookingVenue(db: Db, venue: VenueRow): Promise<Omit<Venue, 'zones'> & { zones: ZoneRow[]; hosts: string[] }> {
   const found = await db.query.venues.findFirst({
     where: eq(venues.id, venue.id),
     columns: { id: true },
@@ -73,7 +73,7 @@ export async function loadBookingVenue(db: Database, venue: VenueRow): Promise<O
  * seats offered to a waiting-list guest (held for them until the offer expires, issue 24). One
  * statement, so that a booking's read under the evening's lock is one (issue 42).
  */
-export async function usageBetween(db: Database, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
+export async function usageBetween(db: Db, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
   const none = { token: sql<string | null>`null::text`, offerId: sql<number | null>`null::int` };
   const taken = db
     .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int`, ...none })
@@ -128,7 +128,7 @@ function clock(venue: VenueRow, rules: Venue['rules'], now: Date) {
 }
 
 /** `reservation/getmonth`: each day's state for a party size. */
-export async function getMonth(db: Database, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow()) {
+export async function getMonth(db: Db, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
@@ -144,7 +144,7 @@ export async function getMonth(db: Database, venue: VenueRow, q: { year: number;
 }
 
 /** `reservation/getday`: a day's slots with their zones, and why it is full when it is. */
-export async function getDay(db: Database, venue: VenueRow, q: { date: string; pax: number; module?: string; editing?: number }, now = clockNow()) {
+export async function getDay(db: Db, venue: VenueRow, q: { date: string; pax: number; module?: string; editing?: number }, now = clockNow()) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
@@ -157,7 +157,7 @@ export async function getDay(db: Database, venue: VenueRow, q: { date: string; p
 }
 
 /** Serialises every change to the capacity of one venue, date and shift, in PostgreSQL and PGlite alike. */
-export async function lockCapacity(tx: Database, venueId: number, date: string, shiftKey: string) {
+export async function lockCapacity(tx: Db, venueId: number, date: string, shiftKey: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${`${date}|${shiftKey}`}))`);
 }
 
@@ -188,9 +188,9 @@ export type SubmitContext = {
   host: string;
   botVerdict: 'pass' | 'unsure';
   /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
-  keep?: (t: Database, answer: { outcome: string; hash: string }) => Promise<void>;
+  keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
   /** `keep` as a write among the booking's last ones under its lock (one statement for them all, issue 42). */
-  keepWrite?: (t: Database, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
+  keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
 };
 
 /** Whether the venue asks this booking for the SMS code (spec: never, always, above N covers, bot check unsure). */
@@ -200,7 +200,7 @@ export function needsSmsCode(rules: Venue['rules'], pax: number, botVerdict: Sub
 }
 
 /** The card guarantee this choice needs, checked with the provider when the guest gave one. */
-async function checkGuarantee(db: Database, venue: VenueRow, terms: GuaranteeTerms | null, input: ReservationData) {
+async function checkGuarantee(db: Db, venue: VenueRow, terms: GuaranteeTerms | null, input: ReservationData) {
   if (!terms || !input.guaranteeReference) return null;
   const used = await db.select({ id: reservations.id }).from(reservations).where(eq(reservations.guaranteeReference, input.guaranteeReference));
   if (used.length) throw new BookingError('paymentNotFound');
@@ -216,7 +216,7 @@ async function checkGuarantee(db: Database, venue: VenueRow, terms: GuaranteeTer
  * and the cancellation policy must be accepted, unless the booking lands on the waiting list.
  */
 export async function createReservation(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   input: ReservationData,
   context: SubmitContext,
@@ -252,9 +252,8 @@ export async function createReservation(
   // sweep offers seats still free to entries that joined meanwhile (server/booking/waitlist.ts).
   const fullNow = input.holdToken ? null : fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    if (!fullNow) await lockCapacity(t, venue.id, input.date, shift.key);
-    const usage = fullNow ? null : ((await usageBetween(t, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
+    if (!fullNow) await lockCapacity(tx, venue.id, input.date, shift.key);
+    const usage = fullNow ? null : ((await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
     const full = fullNow ?? fits(v, usage!, shift, input.time, zone, input.pax);
     const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
     const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
@@ -292,24 +291,24 @@ export async function createReservation(
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
     // The policy's consent only where the booking holds the policy (not on the waiting list).
-    const consentRows = consentsInsert(t, { ...consents, email: row.email.trim().toLowerCase(), rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) }, { type: 'reservation', id: row.id }, now);
+    const consentRows = consentsInsert(tx, { ...consents, email: row.email.trim().toLowerCase(), rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) }, { type: 'reservation', id: row.id }, now);
     // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
-    const experience = input.experience ? await addExperienceToReservation(t, venue, row, input.experience, now) : null;
+    const experience = input.experience ? await addExperienceToReservation(tx, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
       await consentRows;
-      await issueCode(t, venue, row, now);
-      await context.keep?.(t, { outcome: 'suspended', hash });
+      await issueCode(tx, venue, row, now);
+      await context.keep?.(tx, { outcome: 'suspended', hash });
       return { outcome: 'suspended' as const, hash };
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
     // The consents and the e-mails (their frame read before the lock), and the call's idempotency key, in one statement.
-    const mails = await reservationEmails(t, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
-    const writes = [consentRows, t.insert(outbox).values(await emailRows(t, mails, { venue, linkHost }))];
-    const keeping = context.keepWrite?.(t, { outcome, hash });
-    if (keeping) keeping.check(await writeTogetherCounted(t, keeping.write, writes));
+    const mails = await reservationEmails(tx, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
+    const writes = [consentRows, tx.insert(outbox).values(await emailRows(tx, mails, { venue, linkHost }))];
+    const keeping = context.keepWrite?.(tx, { outcome, hash });
+    if (keeping) keeping.check(await writeTogetherCounted(tx, keeping.write, writes));
     else {
-      await context.keep?.(t, { outcome, hash });
-      await writeTogether(t, writes);
+      await context.keep?.(tx, { outcome, hash });
+      await writeTogether(tx, writes);
     }
     return { outcome, hash };
   });

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { canonicalPhone } from '@/lib/identity';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { reservations, smsChallenges, zones, type ReservationRow, type VenueRow } from '@/server/db/schema';
 import { enqueueSms } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -34,7 +34,7 @@ export function mobileOf(r: Pick<ReservationRow, 'phonePrefix' | 'phone'>): stri
  * Issues a new code for a suspended booking and queues its SMS, in the caller's
  * transaction: the seats stay held until the code expires.
  */
-export async function issueCode(tx: Database, venue: VenueRow, r: ReservationRow, now: Date, resend = false): Promise<Date> {
+export async function issueCode(tx: Db, venue: VenueRow, r: ReservationRow, now: Date, resend = false): Promise<Date> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + codeTtlMs());
   const hash = codeHash(r.hash, code);
@@ -55,7 +55,7 @@ export type CodeResult =
   | { error: 'codeWrong'; attemptsLeft: number }
   | { error: 'tooManyAttempts' | 'notFound' };
 
-async function findSuspended(tx: Database, venue: VenueRow, hash: string) {
+async function findSuspended(tx: Db, venue: VenueRow, hash: string) {
   const [r] = await tx
     .select()
     .from(reservations)
@@ -70,7 +70,7 @@ async function findSuspended(tx: Database, venue: VenueRow, hash: string) {
  * the caller's transaction: one booking (a fifth wrong code, an expired code at check time)
  * or every expired one (the housekeeping sweep).
  */
-export async function endSuspended(tx: Database, where: SQL, now: Date, reason: 'attempts' | 'expired'): Promise<number> {
+export async function endSuspended(tx: Db, where: SQL, now: Date, reason: 'attempts' | 'expired'): Promise<number> {
   const ended = await tx
     .update(reservations)
     .set({ status: 'failed', suspendedUntil: null, updatedAt: now })
@@ -82,29 +82,28 @@ export async function endSuspended(tx: Database, where: SQL, now: Date, reason: 
   return ended.length;
 }
 
-const fail = (tx: Database, r: ReservationRow, now: Date, reason: 'attempts' | 'expired') => endSuspended(tx, eq(reservations.id, r.id), now, reason);
+const fail = (tx: Db, r: ReservationRow, now: Date, reason: 'attempts' | 'expired') => endSuspended(tx, eq(reservations.id, r.id), now, reason);
 
 /**
  * Checks the code of a suspended booking (constant-time). Right: the booking is confirmed
  * (or awaits the venue) and the e-mails go out. Wrong: attempts left, until the fifth,
  * which ends it `suspendedError` and frees the seats; so does an expired code.
  */
-export async function verifyCode(db: Database, venue: VenueRow, input: { hash: string; code: string; ip: string; host: string }, now = clockNow()): Promise<CodeResult> {
+export async function verifyCode(db: Db, venue: VenueRow, input: { hash: string; code: string; ip: string; host: string }, now = clockNow()): Promise<CodeResult> {
   // Wrong or right, code checks from one address across the venue's bookings: limit smsCodeAddress.
   if (!(await withinLimit(db, venue, 'smsCodeAddress', input.ip, now))) {
     log.warn('sms_code_refused', { reason: 'ipLimit', venueId: venue.id });
     return { error: 'tooManyAttempts' };
   }
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const r = await findSuspended(t, venue, input.hash);
+    const r = await findSuspended(tx, venue, input.hash);
     if (!r) return { error: 'notFound' as const };
     if (r.status === 'confirmed') return { outcome: 'confirm' as const };
     if (r.status === 'pending') return { outcome: 'accept' as const };
     if (r.status !== 'suspended') return { outcome: 'suspendedError' as const };
     const [challenge] = await tx.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
     if (!challenge || challenge.expiresAt.getTime() <= now.getTime()) {
-      await fail(t, r, now, 'expired');
+      await fail(tx, r, now, 'expired');
       return { outcome: 'suspendedError' as const };
     }
     const given = Buffer.from(codeHash(r.hash, input.code.replace(/\s/g, '')), 'hex');
@@ -112,7 +111,7 @@ export async function verifyCode(db: Database, venue: VenueRow, input: { hash: s
     if (!right) {
       const attempts = challenge.attempts + 1;
       if (attempts >= MAX_ATTEMPTS) {
-        await fail(t, r, now, 'attempts');
+        await fail(tx, r, now, 'attempts');
         return { outcome: 'suspendedError' as const };
       }
       await tx.update(smsChallenges).set({ attempts }).where(eq(smsChallenges.reservationId, r.id));
@@ -124,7 +123,7 @@ export async function verifyCode(db: Database, venue: VenueRow, input: { hash: s
     await tx.delete(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
     const [zone] = await tx.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, r.zoneKey)));
     const news = status === 'confirmed' ? 'confirm' : 'accept';
-    await queueReservationEmails(t, venue, confirmed, news, { host: input.host, zoneName: zone?.name ?? { it: r.zoneKey }, now });
+    await queueReservationEmails(tx, venue, confirmed, news, { host: input.host, zoneName: zone?.name ?? { it: r.zoneKey }, now });
     log.info('sms_code_accepted', { reservationId: r.id });
     return { outcome: news };
   });
@@ -133,21 +132,20 @@ export async function verifyCode(db: Database, venue: VenueRow, input: { hash: s
 }
 
 /** Sends a new code (rate-limited): the old one stops working, the attempts already made still count. */
-export async function resendCode(db: Database, venue: VenueRow, hash: string, now = clockNow()): Promise<{ expiresAt: Date } | { error: 'resendTooSoon' | 'resendLimit' | 'notFound' | 'notSuspended' }> {
+export async function resendCode(db: Db, venue: VenueRow, hash: string, now = clockNow()): Promise<{ expiresAt: Date } | { error: 'resendTooSoon' | 'resendLimit' | 'notFound' | 'notSuspended' }> {
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const r = await findSuspended(t, venue, hash);
+    const r = await findSuspended(tx, venue, hash);
     if (!r) return { error: 'notFound' as const };
     if (r.status !== 'suspended') return { error: 'notSuspended' as const };
     const [challenge] = await tx.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id));
     if (!challenge) return { error: 'notSuspended' as const };
     if (challenge.expiresAt.getTime() <= now.getTime()) {
-      await fail(t, r, now, 'expired');
+      await fail(tx, r, now, 'expired');
       return { error: 'notSuspended' as const };
     }
     if (challenge.sends >= MAX_SENDS) return { error: 'resendLimit' as const };
     if (now.getTime() - challenge.lastSentAt.getTime() < RESEND_INTERVAL_MS) return { error: 'resendTooSoon' as const };
-    return { expiresAt: await issueCode(t, venue, r, now, true) };
+    return { expiresAt: await issueCode(tx, venue, r, now, true) };
   });
   if ('expiresAt' in result) kickDelivery();
   else log.warn('sms_resend_refused', { venueId: venue.id, reason: result.error });
@@ -155,7 +153,7 @@ export async function resendCode(db: Database, venue: VenueRow, hash: string, no
 }
 
 /** The state of a booking's SMS step, for the confirmation page. */
-export async function codeStatus(db: Database, venue: VenueRow, hash: string, now = clockNow()) {
+export async function codeStatus(db: Db, venue: VenueRow, hash: string, now = clockNow()) {
   const [r] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
   if (!r) return null;
   const [challenge] = r.status === 'suspended' ? await db.select().from(smsChallenges).where(eq(smsChallenges.reservationId, r.id)) : [];

@@ -2,7 +2,7 @@ import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { linkOrigin } from '@/server/venues/queries';
 import { and, asc, eq, gte, inArray, lte, notInArray } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { reservations, venues, waitlistOffers, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -56,13 +56,13 @@ export const slotStarted = (venue: Pick<VenueRow, 'timezone'>, r: Pick<Reservati
 export const offerLinkPath = (venueId: number, offerId: number) => `/frontpage/waitlist/${offerId}?s=${linkSignature('waitlist-offer', venueId, offerId)}`;
 
 /** The venue's rules as they are now, not as a cached page saw them (staff may have switched automatic offers off a moment ago). */
-async function fresh(db: Database, given: VenueRow): Promise<VenueRow> {
+async function fresh(db: Db, given: VenueRow): Promise<VenueRow> {
   const [venue] = await db.select().from(venues).where(eq(venues.id, given.id));
   return venue ?? given;
 }
 
 /** The offer's e-mail (and SMS), queued in the transaction that makes it. */
-async function queueOffer(tx: Database, venue: VenueRow, r: ReservationRow, offerId: number, expiresAt: Date, host: string, sms: boolean) {
+async function queueOffer(tx: Db, venue: VenueRow, r: ReservationRow, offerId: number, expiresAt: Date, host: string, sms: boolean) {
   const locale = toLocale(r.locale);
   const t = texts(locale);
   const link = venuePageUrl(host, locale, offerLinkPath(venue.id, offerId));
@@ -84,7 +84,7 @@ async function queueOffer(tx: Database, venue: VenueRow, r: ReservationRow, offe
 /** The evening's venue rules and seat usage, as an offer is judged against them. */
 type Evening = { v: Awaited<ReturnType<typeof loadBookingVenue>>; usage: ReturnType<typeof emptyUsage> };
 
-async function eveningOf(tx: Database, venue: VenueRow, date: string, now: Date, known?: Evening['v']): Promise<Evening> {
+async function eveningOf(tx: Db, venue: VenueRow, date: string, now: Date, known?: Evening['v']): Promise<Evening> {
   const v = known ?? (await loadBookingVenue(tx, venue));
   return { v, usage: (await usageBetween(tx, venue.id, date, date, now)).get(date) ?? emptyUsage() };
 }
@@ -95,7 +95,7 @@ async function eveningOf(tx: Database, venue: VenueRow, date: string, now: Date,
  * (an offer changes the usage, a refusal does not), so a long waiting list is judged without a
  * query per entry.
  */
-async function openOffer(tx: Database, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, host: string, sms: boolean, now: Date, evening?: Evening): Promise<number | null> {
+async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, host: string, sms: boolean, now: Date, evening?: Evening): Promise<number | null> {
   if (slotStarted(venue, entry, now)) return null;
   const { v, usage } = evening ?? (await eveningOf(tx, venue, entry.date, now));
   const shift = v.shifts.find((s) => s.key === entry.shiftKey);
@@ -117,11 +117,10 @@ async function openOffer(tx: Database, venue: VenueRow, entry: ReservationRow, b
  * Offers an evening's freed seats to its waiting list, in join order (see above). Expired
  * offers of the evening are closed first (their seats pass on). Returns the offers made.
  */
-export async function offerFreedSeats(db: Database, venue: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<number[]> {
+export async function offerFreedSeats(db: Db, venue: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<number[]> {
   const made = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await lockCapacity(t, venue.id, date, shiftKey);
-    return offerWithin(t, venue, date, shiftKey, now);
+    await lockCapacity(tx, venue.id, date, shiftKey);
+    return offerWithin(tx, venue, date, shiftKey, now);
   });
   if (made.length) kickDelivery();
   return made;
@@ -132,7 +131,7 @@ export async function offerFreedSeats(db: Database, venue: VenueRow, date: strin
  * or an edit offers the seats it frees in its own transaction, so no booking arriving in
  * between takes them from the waiting list.
  */
-export async function offerWithin(t: Database, given: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<number[]> {
+export async function offerWithin(t: Db, given: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<number[]> {
   const venue = await fresh(t, given);
   const v = await loadBookingVenue(t, venue);
   const rules = v.rules.waitlistOffers;
@@ -172,7 +171,7 @@ export async function offerWithin(t: Database, given: VenueRow, date: string, sh
 }
 
 /** After seats were freed (post-commit, best effort: the sweep catches up on anything missed). */
-export async function seatsFreed(db: Database, venue: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<void> {
+export async function seatsFreed(db: Db, venue: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<void> {
   try {
     await offerFreedSeats(db, venue, date, shiftKey, now);
   } catch (error) {
@@ -186,7 +185,7 @@ export async function seatsFreed(db: Database, venue: VenueRow, date: string, sh
  * offered to the entries whose time has not come. (The query's UTC bound is only a first cut:
  * a day ahead of UTC or behind it, the venue's own date decides.)
  */
-export async function sweepWaitlists(db: Database, now = clockNow(), venueId?: number): Promise<number> {
+export async function sweepWaitlists(db: Db, now = clockNow(), venueId?: number): Promise<number> {
   const evenings = await db
     .selectDistinct({ venueId: reservations.venueId, date: reservations.date, shiftKey: reservations.shiftKey })
     .from(reservations)
@@ -209,15 +208,14 @@ export async function sweepWaitlists(db: Database, now = clockNow(), venueId?: n
 }
 
 /** Staff offer the seats to an entry of their choice (the sheet's "Offer"): done, or why not. */
-export async function offerByHand(db: Database, given: VenueRow, hash: string, now = clockNow()): Promise<'done' | 'noSeats' | 'notAllowed' | 'notFound'> {
+export async function offerByHand(db: Db, given: VenueRow, hash: string, now = clockNow()): Promise<'done' | 'noSeats' | 'notAllowed' | 'notFound'> {
   const venue = await fresh(db, given);
   const [entry] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
   if (!entry) return 'notFound';
   const v = await loadBookingVenue(db, venue);
   const host = await linkOrigin(db, venue.id);
   const outcome = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await lockCapacity(t, venue.id, entry.date, entry.shiftKey);
+    await lockCapacity(tx, venue.id, entry.date, entry.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
     if (r.status !== 'waitinglist' || slotStarted(venue, r, now)) return 'notAllowed' as const;
     const [open] = await tx.select({ id: waitlistOffers.id }).from(waitlistOffers).where(and(eq(waitlistOffers.reservationId, r.id), eq(waitlistOffers.status, 'open')));
@@ -226,7 +224,7 @@ export async function offerByHand(db: Database, given: VenueRow, hash: string, n
       const closed = await tx.update(waitlistOffers).set({ status: 'expired', endedAt: now }).where(and(eq(waitlistOffers.id, open.id), lte(waitlistOffers.expiresAt, now))).returning({ id: waitlistOffers.id });
       if (!closed.length) return 'notAllowed' as const;
     }
-    return (await openOffer(t, venue, r, 'staff', v.rules.waitlistOffers.minutes, host, v.rules.reminders.sms, now)) ? ('done' as const) : ('noSeats' as const);
+    return (await openOffer(tx, venue, r, 'staff', v.rules.waitlistOffers.minutes, host, v.rules.reminders.sms, now)) ? ('done' as const) : ('noSeats' as const);
   });
   if (outcome === 'done') kickDelivery();
   return outcome;
@@ -237,7 +235,7 @@ export type OfferPage =
   | { state: 'open' | 'claimed' | 'expired' | 'gone' | 'needsCard' | 'code' | 'started'; booking: ReservationRow; expiresAt: Date };
 
 /** What the claim link shows: the offer and its time left, or how it ended. */
-export async function offerPage(db: Database, venue: VenueRow, offerId: number, signature: string, now = clockNow()): Promise<OfferPage> {
+export async function offerPage(db: Db, venue: VenueRow, offerId: number, signature: string, now = clockNow()): Promise<OfferPage> {
   if (!Number.isInteger(offerId) || offerId <= 0 || !isLinkSignature(signature, 'waitlist-offer', venue.id, offerId)) return { state: 'invalid' };
   const [row] = await db
     .select({ offer: waitlistOffers, r: reservations })
@@ -265,15 +263,14 @@ export async function offerPage(db: Database, venue: VenueRow, offerId: number, 
  * lapses the offer and sends the guest to the booking form (`needsCard`). Late, or the seats
  * gone: said kindly, nothing changes.
  */
-export async function claimOffer(db: Database, given: VenueRow, offerId: number, signature: string, host: string, now = clockNow()): Promise<OfferPage> {
+export async function claimOffer(db: Db, given: VenueRow, offerId: number, signature: string, host: string, now = clockNow()): Promise<OfferPage> {
   const venue = await fresh(db, given);
   const page = await offerPage(db, venue, offerId, signature, now);
   if (page.state !== 'open') return page;
   const v = await loadBookingVenue(db, venue);
   const entry = page.booking;
   const outcome = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await lockCapacity(t, venue.id, entry.date, entry.shiftKey);
+    await lockCapacity(tx, venue.id, entry.date, entry.shiftKey);
     const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
     if (offer.status !== 'open' || offer.expiresAt <= now) return 'expired' as const;
@@ -285,7 +282,7 @@ export async function claimOffer(db: Database, given: VenueRow, offerId: number,
     }
     const shift = v.shifts.find((s) => s.key === r.shiftKey);
     const zone = v.zones.find((z) => z.key === r.zoneKey);
-    const usage = (await usageBetween(t, venue.id, r.date, r.date, now, { offerId })).get(r.date) ?? emptyUsage();
+    const usage = (await usageBetween(tx, venue.id, r.date, r.date, now, { offerId })).get(r.date) ?? emptyUsage();
     if (!shift || !zone || fits(v, usage, shift, r.time, zone, r.covers)) return 'gone' as const;
     const seated = r.covers <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
     const sms = needsSmsCode(v.rules, r.covers, 'pass');
@@ -295,10 +292,10 @@ export async function claimOffer(db: Database, given: VenueRow, offerId: number,
       .where(eq(reservations.id, r.id))
       .returning();
     await tx.update(waitlistOffers).set({ status: 'claimed', endedAt: now }).where(eq(waitlistOffers.id, offerId));
-    if (sms) await issueCode(t, venue, row, now);
+    if (sms) await issueCode(tx, venue, row, now);
     else {
       const [z] = await tx.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, r.zoneKey)));
-      await queueReservationEmails(t, venue, row, seated === 'confirmed' ? 'confirm' : 'accept', { host, zoneName: (z?.name as Texts) ?? { it: r.zoneKey }, now });
+      await queueReservationEmails(tx, venue, row, seated === 'confirmed' ? 'confirm' : 'accept', { host, zoneName: (z?.name as Texts) ?? { it: r.zoneKey }, now });
     }
     return 'claimed' as const;
   });
@@ -311,7 +308,7 @@ export async function claimOffer(db: Database, given: VenueRow, offerId: number,
 }
 
 /** The evening's offers as staff see them, by entry: the newest offer of each. */
-export async function offersOf(db: Database, reservationIds: number[]) {
+export async function offersOf(db: Db, reservationIds: number[]) {
   if (!reservationIds.length) return new Map<number, { status: string; expiresAt: string; offeredBy: string }>();
   const rows = await db.select().from(waitlistOffers).where(inArray(waitlistOffers.reservationId, reservationIds)).orderBy(asc(waitlistOffers.id));
   return new Map(rows.map((o) => [o.reservationId, { status: o.status, expiresAt: o.expiresAt.toISOString(), offeredBy: o.offeredBy }]));

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { consentRecords, consentTexts, experienceBookings, fidelityMembers, giftCardOrders, outbox, promoCodes, reservations, venues } from '@/server/db/schema';
 import { sha256 } from './records';
 import { sameInbox } from './identity-sql';
@@ -28,7 +28,7 @@ const byEmail = {
 };
 
 /** Everything stored about the guest: bookings, orders, codes, memberships, and every consent with its text. */
-export async function exportGuest(db: Database, email: string) {
+export async function exportGuest(db: Db, email: string) {
   const address = canonicalEmail(email);
   const slugs = new Map((await db.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.id, v.slug]));
   const venueOf = (id: number | null) => (id === null ? null : (slugs.get(id) ?? null));
@@ -78,7 +78,7 @@ export type GuestExport = Awaited<ReturnType<typeof exportGuest>>;
  * venue's proof, their address replaced by its SHA-256 (`sha256:…`), which names nobody but
  * still matches the address if the guest gives it again. One transaction; counts per table.
  */
-export async function eraseGuest(db: Database, email: string) {
+export async function eraseGuest(db: Db, email: string) {
   const address = canonicalEmail(email);
   const erased = `erased-${sha256(address).slice(0, 12)}@invalid`;
   return db.transaction(async (tx) => {

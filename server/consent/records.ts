@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { consentRecords, consentTexts, type ConsentPurpose, type ConsentSubject, type VenueRow } from '@/server/db/schema';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
@@ -44,7 +44,7 @@ type ShownText = { purpose: ConsentPurpose; version: string; locale: Locale; tex
  * The rows of the texts shown (each added the first time it is shown): what a record names by id
  * and hash. One read for them all; an insert only for a text never shown before.
  */
-async function textsOf(db: Database, venueId: number, shown: ShownText[]): Promise<{ id: number; hash: string }[]> {
+async function textsOf(db: Db, venueId: number, shown: ShownText[]): Promise<{ id: number; hash: string }[]> {
   const hashes = shown.map((s) => sha256(s.text));
   const find = async () => {
     const rows = await db
@@ -88,7 +88,7 @@ export type PreparedConsents = { venueId: number; email: string; locale: Locale;
  * e-mail and by SMS (given or refused), and the policy where there is one. Needs no transaction:
  * a booking reads them before it takes the evening's lock (issue 42).
  */
-export async function prepareConsents(db: Database, venue: Pick<VenueRow, 'id' | 'policies'>, answers: Omit<ConsentAnswers, 'subject'>): Promise<PreparedConsents> {
+export async function prepareConsents(db: Db, venue: Pick<VenueRow, 'id' | 'policies'>, answers: Omit<ConsentAnswers, 'subject'>): Promise<PreparedConsents> {
   const locale = toLocale(answers.locale);
   const version = venue.policies.version || '1';
   const shown = (purpose: Exclude<ConsentPurpose, 'policy'>, channel: 'email' | 'sms' | null, policyText: string) =>
@@ -111,7 +111,7 @@ export async function prepareConsents(db: Database, venue: Pick<VenueRow, 'id' |
 }
 
 /** The insert of prepared consents for their subject, one row per answer: a statement to run in the subject's transaction. */
-export function consentsInsert(tx: Database, prepared: PreparedConsents, subject: ConsentAnswers['subject'], at: Date = clockNow()) {
+export function consentsInsert(tx: Db, prepared: PreparedConsents, subject: ConsentAnswers['subject'], at: Date = clockNow()) {
   return tx.insert(consentRecords).values(
     prepared.rows.map((row) => ({
       venueId: prepared.venueId,
@@ -132,7 +132,7 @@ export function consentsInsert(tx: Database, prepared: PreparedConsents, subject
 }
 
 /** Records a form's consents: privacy, marketing by e-mail and by SMS (given or refused), and the policy where there is one. */
-export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 'policies'>, answers: ConsentAnswers, at: Date = clockNow()) {
+export async function recordConsents(tx: Db, venue: Pick<VenueRow, 'id' | 'policies'>, answers: ConsentAnswers, at: Date = clockNow()) {
   await consentsInsert(tx, await prepareConsents(tx, venue, answers), answers.subject, at);
 }
 
@@ -143,7 +143,7 @@ export async function recordConsents(tx: Database, venue: Pick<VenueRow, 'id' | 
  * `Anna.Rossi+p@gmail.com` withdraws what `annarossi@gmail.com` gave too. Returns how many
  * consents it withdrew.
  */
-export async function withdrawMarketingConsent(tx: Database, venueId: number, email: string, channel: 'email' | 'sms', form: string, at: Date = clockNow()): Promise<number> {
+export async function withdrawMarketingConsent(tx: Db, venueId: number, email: string, channel: 'email' | 'sms', form: string, at: Date = clockNow()): Promise<number> {
   const history = await tx
     .select()
     .from(consentRecords)

@@ -1,14 +1,15 @@
 import 'server-only';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
 import { probePglite, probePool } from './probe';
+import type { Db } from './types';
 import { config, projectPath } from '@/server/runtime/config';
 import { log } from '@/lib/log';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The process's database, as its handle holds it: the same type as `Db`, which core functions take. */
+export type Database = Db;
 
 export interface DatabaseHandle {
   db: Database;
@@ -31,7 +32,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
     probePool(pool);
-    const db = drizzle(pool, { schema }) as unknown as Database;
+    const db: Db = drizzle(pool, { schema });
     try {
       const client = await pool.connect();
       try {
@@ -58,7 +59,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });
     return {
-      db: db as unknown as Database,
+      db,
       driver: 'pglite',
       close: async () => {
         await client.close();

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experienceBookings, experiences, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { cancellationFee } from '@/server/booking/guarantee';
 import { instantOf } from '@/server/booking/time';
@@ -23,7 +23,7 @@ import { queueExperienceEmails } from './emails';
 
 type Booking = ExperienceBookingRow;
 
-async function findBooking(db: Database, venue: VenueRow, hash: string): Promise<{ b: Booking; e: ExperienceRow } | null> {
+async function findBooking(db: Db, venue: VenueRow, hash: string): Promise<{ b: Booking; e: ExperienceRow } | null> {
   if (!isWellFormedHash(hash)) return null;
   const [row] = await db
     .select({ b: experienceBookings, e: experiences })
@@ -44,14 +44,14 @@ export function cancellationOf(venue: VenueRow, e: ExperienceRow, b: Booking, no
   return { free: fee.free, feeCents: fee.feeCents, deadline: fee.deadline, refundCents: b.paidCents > 0 && fee.free ? b.paidCents : 0 };
 }
 
-async function zoneName(db: Database, venue: VenueRow, key: string): Promise<Texts | null> {
+async function zoneName(db: Db, venue: VenueRow, key: string): Promise<Texts | null> {
   if (!key) return null;
   const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
   return zone?.name ?? { it: key };
 }
 
 /** `experience/getreserve`: the booking, for its edit and cancel pages (the hash is the guest's key). */
-export async function experienceBookingView(db: Database, venue: VenueRow, hash: string, now = clockNow()) {
+export async function experienceBookingView(db: Db, venue: VenueRow, hash: string, now = clockNow()) {
   const found = await findBooking(db, venue, hash);
   if (!found) return null;
   const { b, e } = found;
@@ -92,7 +92,7 @@ export type ExperienceEditOutcome = 'changed' | 'reserveEditCcError' | 'reserveE
  * the places are gone (the guest tries another choice).
  */
 export async function editExperienceBooking(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   hash: string,
   input: { day: string; time: string; pax: number; zone: string },
@@ -108,11 +108,10 @@ export async function editExperienceBooking(
   if (experienceGuarantee(e, venue.currency) && !current.guaranteeReference) return { outcome: 'reserveEditCcError' };
   if (amountDueCents(e, input.pax) !== current.paidCents && (current.paidCents > 0 || amountDueCents(e, input.pax) > 0)) return { outcome: 'reserveEditPaymentError' };
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    for (const date of [...new Set([current.date, input.day])].sort()) await lockExperienceDate(t, venue.id, e.id, date);
+    for (const date of [...new Set([current.date, input.day])].sort()) await lockExperienceDate(tx, venue.id, e.id, date);
     const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, current.id)).for('update');
     if (!b || !changeable(venue, b, now) || b.status === 'waitinglist') return { outcome: 'notChangeable' as const };
-    const booked = ((await bookedByDate(t, e.id, input.day, input.day)).get(input.day) ?? 0) - (b.date === input.day ? b.covers : 0);
+    const booked = ((await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0) - (b.date === input.day ? b.covers : 0);
     if (placesLeft(e, booked) < input.pax) return { outcome: e.soldOutActive ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
     const status = input.pax > rules.autoConfirmMaxCovers ? ('pending' as const) : ('confirmed' as const);
     const [changed] = await tx
@@ -120,7 +119,7 @@ export async function editExperienceBooking(
       .set({ date: input.day, time: input.time, zoneKey: input.zone, covers: input.pax, status, priceCents: e.priceCents * input.pax, revision: b.revision + 1 })
       .where(eq(experienceBookings.id, b.id))
       .returning();
-    await queueExperienceEmails(t, venue, e, changed, 'changed', { host: context.host, now });
+    await queueExperienceEmails(tx, venue, e, changed, 'changed', { host: context.host, now });
     return { outcome: 'changed' as const };
   });
   if (result.outcome === 'changed') kickDelivery();
@@ -134,12 +133,11 @@ export async function editExperienceBooking(
  * transaction, refunded after it, as a refused booking's is: docs/payments.md); past the
  * limit the no-show fee is recorded and the payment stays with the venue.
  */
-export async function cancelExperienceBooking(db: Database, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
+export async function cancelExperienceBooking(db: Db, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
   const found = await findBooking(db, venue, hash);
   if (!found) return { outcome: 'notFound' as const };
   const { e } = found;
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
     const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
     if (b.status === 'cancelled') return { outcome: 'cancelled' as const, feeCents: b.cancellationFeeCents ?? 0, refundCents: 0, refund: null };
     if (!changeable(venue, b, now)) return { outcome: 'notChangeable' as const };
@@ -152,7 +150,7 @@ export async function cancelExperienceBooking(db: Database, venue: VenueRow, has
     let refund: string | null = null;
     // The booking's payment, claimed once for its refund (a second cancel finds it cancelled above).
     if (c.refundCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
-    await queueExperienceEmails(t, venue, e, cancelled, 'cancelled', { host: context.host, now, refundCents: refund ? c.refundCents : 0 });
+    await queueExperienceEmails(tx, venue, e, cancelled, 'cancelled', { host: context.host, now, refundCents: refund ? c.refundCents : 0 });
     return { outcome: 'cancelled' as const, feeCents: c.feeCents, refundCents: refund ? c.refundCents : 0, refund };
   });
   if (result.outcome === 'cancelled' && result.refund) await refundDeposit(db, venue, result.refund);

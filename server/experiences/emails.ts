@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { and, eq } from 'drizzle-orm';
 import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
 import { isTestPayment } from '@/server/payments/test-money';
@@ -33,7 +33,7 @@ const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, Catalogue
 const text = (t: DbTexts | null | undefined, locale: Locale) => pickText(t as Parameters<typeof pickText>[0], locale);
 
 
-async function zoneLabel(db: Database, venue: VenueRow, key: string, locale: Locale): Promise<string> {
+async function zoneLabel(db: Db, venue: VenueRow, key: string, locale: Locale): Promise<string> {
   const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
   return zone ? text(zone.name, locale) : key;
 }
@@ -64,7 +64,7 @@ const ENDING: ExperienceNews[] = ['cancelled', 'declined', 'venueCancelled'];
  * guarantee's fee and the free-cancellation deadline, and what happens to a deposit.
  */
 export async function queueExperienceEmails(
-  tx: Database,
+  tx: Db,
   venue: VenueRow,
   e: ExperienceRow,
   b: ExperienceBookingRow,

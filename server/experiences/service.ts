@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experienceBookings, experiences, reservations, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
@@ -27,7 +27,7 @@ export function clockFor(venue: VenueRow, rules: BookingRules, now = clockNow())
 }
 
 /** One experience of the venue by id or public hash (an unknown one, or another venue's, is null). */
-export async function findExperience(db: Database, venue: VenueRow, by: { id?: number; hash?: string }): Promise<ExperienceRow | null> {
+export async function findExperience(db: Db, venue: VenueRow, by: { id?: number; hash?: string }): Promise<ExperienceRow | null> {
   if (!by.id && !by.hash) return null;
   const [row] = await db
     .select()
@@ -40,12 +40,12 @@ export async function findExperience(db: Database, venue: VenueRow, by: { id?: n
 const TAKING = ['confirmed', 'pending'] as const;
 
 /** Guests booked per date from `from` on (all dates when `date` is not given). */
-export async function bookedByDate(db: Database, experienceId: number, from: string, to?: string): Promise<Map<string, number>> {
+export async function bookedByDate(db: Db, experienceId: number, from: string, to?: string): Promise<Map<string, number>> {
   return (await bookedByExperience(db, [experienceId], from, to)).get(experienceId) ?? new Map();
 }
 
 /** The guests booked per date of each of these experiences, from `from` (to `to`): one statement for them all. */
-export async function bookedByExperience(db: Database, experienceIds: number[], from: string, to?: string): Promise<Map<number, Map<string, number>>> {
+export async function bookedByExperience(db: Db, experienceIds: number[], from: string, to?: string): Promise<Map<number, Map<string, number>>> {
   const out = new Map<number, Map<string, number>>();
   if (!experienceIds.length) return out;
   const rows = await db
@@ -71,7 +71,7 @@ export async function bookedByExperience(db: Database, experienceIds: number[], 
 }
 
 /** `availabledays`: each day of the month, its state for the party and the places left (0 when unlimited). */
-export async function availableDays(db: Database, venue: VenueRow, e: ExperienceRow, q: { year: number; month: number; pax: number }) {
+export async function availableDays(db: Db, venue: VenueRow, e: ExperienceRow, q: { year: number; month: number; pax: number }) {
   const rules = rulesOf(venue);
   const clock = clockFor(venue, rules);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
@@ -87,7 +87,7 @@ export async function availableDays(db: Database, venue: VenueRow, e: Experience
 }
 
 /** `getavailabletimes`: the day's start times, each with whether the party fits. */
-export async function availableTimes(db: Database, venue: VenueRow, e: ExperienceRow, q: { day: string; pax: number }) {
+export async function availableTimes(db: Db, venue: VenueRow, e: ExperienceRow, q: { day: string; pax: number }) {
   const rules = rulesOf(venue);
   const clock = clockFor(venue, rules);
   if (!runsOn(e, rules, q.day, clock)) return [];
@@ -99,7 +99,7 @@ export async function availableTimes(db: Database, venue: VenueRow, e: Experienc
 }
 
 /** `getadditionalfields`: the fields asked for a zone (by zone id or key). */
-export async function additionalFields(db: Database, venue: VenueRow, e: ExperienceRow, zoneRef: string) {
+export async function additionalFields(db: Db, venue: VenueRow, e: ExperienceRow, zoneRef: string) {
   let zoneKey = zoneRef;
   if (/^\d+$/.test(zoneRef)) {
     const [z] = await db.select({ key: zones.key }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.id, Number(zoneRef))));
@@ -109,7 +109,7 @@ export async function additionalFields(db: Database, venue: VenueRow, e: Experie
 }
 
 /** Serialises every change to one experience's places on one date (PostgreSQL and PGlite alike). */
-export async function lockExperienceDate(tx: Database, venueId: number, experienceId: number, date: string) {
+export async function lockExperienceDate(tx: Db, venueId: number, experienceId: number, date: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${`experience|${experienceId}|${date}`}))`);
 }
 
@@ -131,7 +131,7 @@ export type ExperienceSubmit = {
   locale: string;
   partner: boolean;
   /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
-  keep?: (t: Database, answer: { outcome: string; hash: string }) => Promise<void>;
+  keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
 };
 
 /**
@@ -142,7 +142,7 @@ export type ExperienceSubmit = {
  * fits `maxPrenotazioni`. A full date ends on the waiting list when `flagSoldoutAttivo` is
  * set, else `reject` (nothing stored).
  */
-export async function createExperienceBooking(db: Database, venue: VenueRow, input: ExperienceBookingData, context: ExperienceSubmit, now = clockNow()): Promise<{ outcome: ExperienceOutcome; hash: string }> {
+export async function createExperienceBooking(db: Db, venue: VenueRow, input: ExperienceBookingData, context: ExperienceSubmit, now = clockNow()): Promise<{ outcome: ExperienceOutcome; hash: string }> {
   const e = await findExperience(db, venue, { id: input.experienceId });
   if (!e) throw new BookingError('notFound', 'experienceId');
   const rules = rulesOf(venue);
@@ -164,13 +164,12 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
   const paid = due > 0 && input.depositReference ? await verifyDeposit(db, venue, input.depositReference, due) : null;
 
   const result = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await lockExperienceDate(t, venue.id, e.id, input.day);
-    const booked = (await bookedByDate(t, e.id, input.day, input.day)).get(input.day) ?? 0;
+    await lockExperienceDate(tx, venue.id, e.id, input.day);
+    const booked = (await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0;
     const full = placesLeft(e, booked) < input.pax;
     if (full && !e.soldOutActive) {
       // Paid, but the places went meanwhile: the deposit is given back (after this transaction).
-      const refund = paid?.ok && input.depositReference && (await claimDeposit(t, venue, input.depositReference, 'refunding')) ? input.depositReference : null;
+      const refund = paid?.ok && input.depositReference && (await claimDeposit(tx, venue, input.depositReference, 'refunding')) ? input.depositReference : null;
       return { outcome: 'reject' as const, hash: '', refund };
     }
     const status = full ? ('waitinglist' as const) : input.pax > rules.autoConfirmMaxCovers ? ('pending' as const) : ('confirmed' as const);
@@ -186,7 +185,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
       }
     }
     // The payment is this booking's from now on (a waiting-list booking keeps it for the venue to settle).
-    if (paid?.ok && input.depositReference && !(await claimDeposit(t, venue, input.depositReference, 'used'))) throw new BookingError('paymentNotFound');
+    if (paid?.ok && input.depositReference && !(await claimDeposit(tx, venue, input.depositReference, 'used'))) throw new BookingError('paymentNotFound');
     const hash = publicId();
     const [row] = await tx
       .insert(experienceBookings)
@@ -211,10 +210,10 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
-    await recordConsents(t, venue, { email: row.email, subject: { type: 'experienceBooking', id: row.id }, locale: context.locale, form: 'experience', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
+    await recordConsents(tx, venue, { email: row.email, subject: { type: 'experienceBooking', id: row.id }, locale: context.locale, form: 'experience', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
     const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
-    await context.keep?.(t, { outcome, hash });
-    await queueExperienceEmails(t, venue, e, row, outcome, { host: context.host, now });
+    await context.keep?.(tx, { outcome, hash });
+    await queueExperienceEmails(tx, venue, e, row, outcome, { host: context.host, now });
     return { outcome, hash, refund: null };
   });
   if (result.refund) await refundDeposit(db, venue, result.refund);
@@ -229,7 +228,7 @@ export async function createExperienceBooking(db: Database, venue: VenueRow, inp
  * Returns null when it no longer fits (the table booking then fails with `experienceFull`).
  */
 export async function addExperienceToReservation(
-  tx: Database,
+  tx: Db,
   venue: VenueRow,
   reservation: typeof reservations.$inferSelect,
   experienceHash: string,
@@ -272,7 +271,7 @@ export async function addExperienceToReservation(
 }
 
 /** The experience added to a table booking, for its summary, e-mails and edit page. */
-export async function experienceOfReservation(db: Database, reservationId: number): Promise<ExperienceRow | null> {
+export async function experienceOfReservation(db: Db, reservationId: number): Promise<ExperienceRow | null> {
   const [row] = await db
     .select({ e: experiences })
     .from(experienceBookings)
@@ -286,7 +285,7 @@ export async function experienceOfReservation(db: Database, reservationId: numbe
  * or party size the places are counted again under the experience's lock. Returns false
  * when the experience cannot follow (it does not run then, or is full): the edit is refused.
  */
-export async function moveReservationExperience(tx: Database, venue: VenueRow, r: typeof reservations.$inferSelect, to: { date: string; time: string; zone: string; covers: number }, now = clockNow()): Promise<boolean> {
+export async function moveReservationExperience(tx: Db, venue: VenueRow, r: typeof reservations.$inferSelect, to: { date: string; time: string; zone: string; covers: number }, now = clockNow()): Promise<boolean> {
   const [row] = await tx
     .select({ b: experienceBookings, e: experiences })
     .from(experienceBookings)
@@ -306,6 +305,6 @@ export async function moveReservationExperience(tx: Database, venue: VenueRow, r
 }
 
 /** A cancelled table booking gives its experience's places back at once. */
-export async function cancelReservationExperience(tx: Database, reservationId: number) {
+export async function cancelReservationExperience(tx: Db, reservationId: number) {
   await tx.update(experienceBookings).set({ status: 'cancelled' }).where(eq(experienceBookings.reservationId, reservationId));
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { linkOrigin } from '@/server/venues/queries';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { fidelityMembers, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmail } from '@/server/outbox/templates';
@@ -24,7 +24,7 @@ export type SubscribeResult = 'success' | 'alreadyRegistered' | 'disabled';
  * identical sign-ups end with one member and `alreadyRegistered` for the others.
  */
 export async function subscribe(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   input: FidelityData,
   context: { locale: Locale; partner: boolean; host: string },
@@ -50,14 +50,14 @@ export async function subscribe(
       .onConflictDoNothing({ target: [fidelityMembers.venueId, fidelityMembers.emailKey] })
       .returning({ id: fidelityMembers.id });
     if (!member) return 'alreadyRegistered' as const;
-    await recordConsents(tx as unknown as Database, venue, { email: input.email, subject: { type: 'fidelityMember', id: member.id }, locale: context.locale, form: 'fidelity', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms } }, now);
-    const origin = await linkOrigin(tx as unknown as Database, venue.id, context.host);
+    await recordConsents(tx, venue, { email: input.email, subject: { type: 'fidelityMember', id: member.id }, locale: context.locale, form: 'fidelity', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms } }, now);
+    const origin = await linkOrigin(tx, venue.id, context.host);
     const mail = renderEmail('fidelityWelcome', context.locale, {
       venueName: venue.name,
       firstName: input.nome,
       link: venuePageUrl(origin, context.locale, '/'),
     });
-    await enqueueEmail(tx as unknown as Database, {
+    await enqueueEmail(tx, {
       venueId: venue.id,
       template: 'fidelityWelcome',
       locale: context.locale,
@@ -80,7 +80,7 @@ export async function subscribe(
  * learns whether an address is registered. The address's owner gets an e-mail: members
  * a confirmation of their membership, others a link to sign up.
  */
-export async function lookup(db: Database, venue: VenueRow, email: string, context: { locale: Locale; host: string }) {
+export async function lookup(db: Db, venue: VenueRow, email: string, context: { locale: Locale; host: string }) {
   const address = canonicalEmail(email);
   const [member] = await db
     .select({ id: fidelityMembers.id, firstName: fidelityMembers.firstName, locale: fidelityMembers.locale })

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { consentRecords, fidelityMembers, promoCodes, promotions, type VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { withdrawMarketingConsent } from '@/server/consent/records';
@@ -53,7 +53,7 @@ export function readUnsubscribeToken(venue: Pick<VenueRow, 'id'>, token: string)
 type Guest = { email: string; firstName: string; member: boolean; withdrawnAt: Date | null };
 
 /** Who the subject is, and since when their marketing by e-mail is withdrawn (null: it is not). */
-async function guestOf(db: Database, venue: Pick<VenueRow, 'id'>, subject: Subject): Promise<Guest | null> {
+async function guestOf(db: Db, venue: Pick<VenueRow, 'id'>, subject: Subject): Promise<Guest | null> {
   if (subject.type === 'member') {
     const [m] = await db.select().from(fidelityMembers).where(and(eq(fidelityMembers.id, subject.id), eq(fidelityMembers.venueId, venue.id)));
     return m ? { email: m.email, firstName: m.firstName, member: true, withdrawnAt: m.marketingWithdrawnAt } : null;
@@ -76,7 +76,7 @@ async function guestOf(db: Database, venue: Pick<VenueRow, 'id'>, subject: Subje
 export type UnsubscribeState = { state: 'invalid' } | { state: 'open' | 'done'; firstName: string; member: boolean; at: string | null };
 
 /** What the link's page shows: the offer to unsubscribe, or that it was done (and when). */
-export async function unsubscribeState(db: Database, venue: VenueRow, token: string): Promise<UnsubscribeState> {
+export async function unsubscribeState(db: Db, venue: VenueRow, token: string): Promise<UnsubscribeState> {
   const subject = readToken(venue, token);
   const guest = subject ? await guestOf(db, venue, subject) : null;
   if (!guest) return { state: 'invalid' };
@@ -89,7 +89,7 @@ export async function unsubscribeState(db: Database, venue: VenueRow, token: str
  * transaction; once (a second POST finds it done). `form` says how: the page's button or the
  * mail client's one-click.
  */
-export async function withdrawMarketing(db: Database, venue: VenueRow, token: string, now = clockNow(), form: 'unsubscribe' | 'oneClickUnsubscribe' = 'unsubscribe'): Promise<'done' | 'already' | 'invalid'> {
+export async function withdrawMarketing(db: Db, venue: VenueRow, token: string, now = clockNow(), form: 'unsubscribe' | 'oneClickUnsubscribe' = 'unsubscribe'): Promise<'done' | 'already' | 'invalid'> {
   const subject = readToken(venue, token);
   const guest = subject ? await guestOf(db, venue, subject) : null;
   if (!subject || !guest) return 'invalid';
@@ -99,7 +99,7 @@ export async function withdrawMarketing(db: Database, venue: VenueRow, token: st
       .set({ marketingWithdrawnAt: now })
       .where(and(eq(fidelityMembers.venueId, venue.id), eq(fidelityMembers.emailKey, canonicalEmail(guest.email)), isNull(fidelityMembers.marketingWithdrawnAt)))
       .returning({ id: fidelityMembers.id });
-    const consents = await withdrawMarketingConsent(tx as unknown as Database, venue.id, guest.email, 'email', form, now);
+    const consents = await withdrawMarketingConsent(tx, venue.id, guest.email, 'email', form, now);
     return members.length + consents;
   });
   if (changed) {

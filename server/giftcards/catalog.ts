@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { giftCards, type GiftCardRow, type VenueRow } from '@/server/db/schema';
 import { GiftcardError } from './errors';
 
@@ -20,12 +20,12 @@ export function cardView(row: GiftCardRow) {
   };
 }
 
-export async function listCards(db: Database, venue: VenueRow) {
+export async function listCards(db: Db, venue: VenueRow) {
   const rows = await db.select().from(giftCards).where(and(eq(giftCards.venueId, venue.id), eq(giftCards.active, true))).orderBy(asc(giftCards.sort), asc(giftCards.id));
   return rows.map(cardView);
 }
 
-export async function findCard(db: Database, venue: VenueRow, id: string) {
+export async function findCard(db: Db, venue: VenueRow, id: string) {
   const [row] = await db.select().from(giftCards).where(and(eq(giftCards.venueId, venue.id), eq(giftCards.key, id), eq(giftCards.active, true)));
   return row ?? null;
 }

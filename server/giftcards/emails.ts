@@ -2,7 +2,7 @@ import 'server-only';
 import { pickTexts } from './texts';
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { giftCards, outbox, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { formatMoney } from '@/lib/currency';
@@ -48,7 +48,7 @@ ${p.link ? `<p><a href="${escapeHtml(p.link[1])}">${escapeHtml(p.link[0])}</a></
  * exist exactly when the cards do): the card(s) with a QR code to the recipient (the buyer
  * for "To me"), the confirmation with a receipt to the buyer, a notification to the venue.
  */
-export async function queueGiftcardEmails(tx: Database, order: GiftCardOrderRow, cards: IssuedGiftCardRow[]) {
+export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards: IssuedGiftCardRow[]) {
   const [venue] = await tx.select().from(venues).where(eq(venues.id, order.venueId));
   const [product] = await tx.select().from(giftCards).where(eq(giftCards.id, order.giftCardId));
   const locale = toLocale(order.locale);

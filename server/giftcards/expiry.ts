@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { giftCardOrders, localCheckoutSessions } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 
@@ -17,7 +17,7 @@ export const CHECKOUT_EXPIRY_GRACE_MS = 3_600_000;
  * them). One conditional UPDATE on `pending` only, so a paid order is never touched; and a
  * late signed `completed` webhook still creates the cards, once (`fulfil` takes any unpaid order).
  */
-export async function expireAbandonedOrders(db: Database, now = clockNow(), venueId?: number): Promise<number> {
+export async function expireAbandonedOrders(db: Db, now = clockNow(), venueId?: number): Promise<number> {
   const cutoff = new Date(now.getTime() - CHECKOUT_SESSION_TTL_MS - CHECKOUT_EXPIRY_GRACE_MS);
   const expired = await db
     .update(giftCardOrders)

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { giftCardOrders, giftCardRedemptions, giftCards, issuedGiftCards, type VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { localMoment } from '@/server/booking/time';
@@ -10,7 +10,7 @@ import { GiftcardError } from './errors';
 const today = (venue: VenueRow) => localMoment(venue.timezone, clockNow()).date;
 
 /** A card's printable page, by its 128-bit print token. */
-export async function printableCard(db: Database, venue: VenueRow, token: string) {
+export async function printableCard(db: Db, venue: VenueRow, token: string) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return null;
   const [row] = await db
     .select({ card: issuedGiftCards, order: giftCardOrders, regulations: giftCards.regulations })
@@ -36,7 +36,7 @@ export async function printableCard(db: Database, venue: VenueRow, token: string
 }
 
 /** The venue looks a card up by its code. */
-export async function lookupCard(db: Database, venue: VenueRow, code: string) {
+export async function lookupCard(db: Db, venue: VenueRow, code: string) {
   const [card] = await db.select().from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
   if (!card) return null;
   return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, expired: card.validUntil < today(venue), test: card.test };
@@ -54,7 +54,7 @@ export async function lookupCard(db: Database, venue: VenueRow, code: string) {
  * another amount: 409 `referenceReused`). Should the first be
  * refused (rolled back), the retry is a new attempt.
  */
-export async function redeemCard(db: Database, venue: VenueRow, code: string, amountCents: number, reference: string, test = false) {
+export async function redeemCard(db: Db, venue: VenueRow, code: string, amountCents: number, reference: string, test = false) {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: issuedGiftCards.id, test: issuedGiftCards.test }).from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
     if (!target) throw new GiftcardError('notFound', 'code');
@@ -89,7 +89,7 @@ export async function redeemCard(db: Database, venue: VenueRow, code: string, am
  * retry but a till's mistake (or a second sale filed under the first receipt), refused 409
  * `referenceReused` (issue 41), taking nothing.
  */
-async function replay(db: Database, cardId: number, reference: string, amountCents: number) {
+async function replay(db: Db, cardId: number, reference: string, amountCents: number) {
   const [row] = await db
     .select({ card: issuedGiftCards, redemption: giftCardRedemptions })
     .from(giftCardRedemptions)

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Keeper } from '@/server/backend/idempotency';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow, venues } from '@/server/db/schema';
 import type { GiftcardCheckoutData } from '@/lib/forms/giftcard';
 import { currencyIcon, formatMoney } from '@/lib/currency';
@@ -44,7 +44,7 @@ export function customTitle(valueCents: number, currency: string): Texts {
 }
 
 export async function startCheckout(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   data: GiftcardCheckoutData,
   opts: { locale: string; siteBase: string; partner: boolean; key?: Keeper },
@@ -105,9 +105,9 @@ export async function startCheckout(
       siteBase: opts.siteBase,
     })
     .returning();
-    await recordConsents(tx as unknown as Database, venue, { email: row.email, subject: { type: 'giftcardOrder', id: row.id }, locale, form: 'giftcard', privacy: true, marketing: { email: data.marketing, sms: data.marketingSms } }, at);
+    await recordConsents(tx, venue, { email: row.email, subject: { type: 'giftcardOrder', id: row.id }, locale, form: 'giftcard', privacy: true, marketing: { email: data.marketing, sms: data.marketingSms } }, at);
     // The call's idempotency key, with the order: its payment page's address follows (settle).
-    await opts.key?.keep(tx as unknown as Database, { fingerprint, provider: provider.segment, url: '' });
+    await opts.key?.keep(tx, { fingerprint, provider: provider.segment, url: '' });
     return row;
   });
   const path = (p: string) => `${opts.siteBase}/frontpage/giftcard/${p}`;
@@ -159,7 +159,7 @@ const isUniqueViolation = (error: unknown) => {
  * `payment_reference` is unique and `(order_id, position)` too, so the database itself
  * refuses a second set.
  */
-export async function fulfil(db: Database, session: CheckoutSession): Promise<'created' | 'already' | 'unpaid' | 'mismatch' | 'unknown'> {
+export async function fulfil(db: Db, session: CheckoutSession): Promise<'created' | 'already' | 'unpaid' | 'mismatch' | 'unknown'> {
   if (session.status !== 'complete' || session.paymentStatus !== 'paid') return 'unpaid';
   const [order] = await db.select().from(giftCardOrders).where(eq(giftCardOrders.paymentReference, session.id));
   if (!order) return 'unknown';
@@ -220,7 +220,7 @@ export async function fulfil(db: Database, session: CheckoutSession): Promise<'c
 }
 
 /** A signed `checkout.session.*` event: completed (or paid later) creates the cards; expired or failed closes the order. */
-export async function applyCheckoutEvent(db: Database, event: { type: string; session: CheckoutSession | null }) {
+export async function applyCheckoutEvent(db: Db, event: { type: string; session: CheckoutSession | null }) {
   if (!event.session) return 'ignored';
   if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') return fulfil(db, event.session);
   if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
@@ -230,7 +230,7 @@ export async function applyCheckoutEvent(db: Database, event: { type: string; se
   return 'ignored';
 }
 
-export async function findOrder(db: Database, venue: VenueRow, fingerprint: string) {
+export async function findOrder(db: Db, venue: VenueRow, fingerprint: string) {
   if (!/^[A-Za-z0-9_-]{22}$/.test(fingerprint)) return null;
   const [order] = await db.select().from(giftCardOrders).where(and(eq(giftCardOrders.venueId, venue.id), eq(giftCardOrders.fingerprint, fingerprint)));
   return order ?? null;
@@ -240,7 +240,7 @@ export async function findOrder(db: Database, venue: VenueRow, fingerprint: stri
  * The guest is back from the provider: the payment is checked with the provider itself
  * (server-side retrieval), never taken from the redirect, and the cards created if paid.
  */
-export async function confirmReturn(db: Database, venue: VenueRow, fingerprint: string, provider: CheckoutProvider = checkoutProvider()): Promise<'paid' | 'pending' | 'failed' | 'notFound'> {
+export async function confirmReturn(db: Db, venue: VenueRow, fingerprint: string, provider: CheckoutProvider = checkoutProvider()): Promise<'paid' | 'pending' | 'failed' | 'notFound'> {
   const order = await findOrder(db, venue, fingerprint);
   if (!order) return 'notFound';
   // An `expired` order (the sweep's) is asked about once more: its session may have been paid late.
@@ -273,7 +273,7 @@ export function paymentView(order: GiftCardOrderRow, provider: CheckoutProvider 
 }
 
 /** The purchase confirmation: what the buyer may see with the fingerprint, nothing more. */
-export async function orderView(db: Database, order: GiftCardOrderRow) {
+export async function orderView(db: Db, order: GiftCardOrderRow) {
   const [card] = await db.select({ key: giftCards.key }).from(giftCards).where(eq(giftCards.id, order.giftCardId));
   return {
     orderNumber: order.orderNumber,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import type { VenueRow } from '@/server/db/schema';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
@@ -35,7 +35,7 @@ export function subjectKey(name: LimitName, subject: string, country?: string | 
  * an earlier one refused, so a refused address does not use up a target's allowance.
  */
 export async function enforceLimits(
-  db: Database,
+  db: Db,
   venueKey: string,
   overrides: LimitOverrides | null | undefined,
   hits: [LimitName, string | undefined | null][],
@@ -62,7 +62,7 @@ export async function enforceLimits(
  * Counts one hit of a limit the backend itself keeps (not a page's call: SMS code checks, gift
  * card balance look-ups) for a venue of this database; false once it is over.
  */
-export async function withinLimit(db: Database, venue: Pick<VenueRow, 'id' | 'limits' | 'country'>, name: LimitName, subject: string, now = clockNow()): Promise<boolean> {
+export async function withinLimit(db: Db, venue: Pick<VenueRow, 'id' | 'limits' | 'country'>, name: LimitName, subject: string, now = clockNow()): Promise<boolean> {
   try {
     await enforceLimits(db, `venue-${venue.id}`, venue.limits, [[name, subject]], now, venue.country);
     return true;

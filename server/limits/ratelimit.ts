@@ -1,6 +1,6 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { rateLimits } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 
@@ -12,7 +12,7 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * in how many seconds the window ends (a refusal's `Retry-After`).
  * One atomic upsert in PostgreSQL, so the limit holds across processes.
  */
-export async function hitRateLimit(db: Database, key: string, limit: number, windowMs: number, now = clockNow()): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db, key: string, limit: number, windowMs: number, now = clockNow()): Promise<RateLimitResult> {
   return (await hitRateLimits(db, [{ key, limit, windowMs }], now))[0];
 }
 
@@ -21,7 +21,7 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
  * for all the limits a request checks (issue 42), atomic per key as `hitRateLimit`. The results
  * in the order of `hits`.
  */
-export async function hitRateLimits(db: Database, hits: RateLimitHit[], now = clockNow()): Promise<RateLimitResult[]> {
+export async function hitRateLimits(db: Db, hits: RateLimitHit[], now = clockNow()): Promise<RateLimitResult[]> {
   if (!hits.length) return [];
   const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
   // Each key's window starts at its own moment: the row's is chosen by the key being counted (`excluded`).
@@ -49,7 +49,7 @@ export async function hitRateLimits(db: Database, hits: RateLimitHit[], now = cl
 }
 
 /** Takes back one hit of each key (counted together with a hit that was refused: they are not used up). */
-export async function unhitRateLimits(db: Database, keys: string[]): Promise<void> {
+export async function unhitRateLimits(db: Db, keys: string[]): Promise<void> {
   if (!keys.length) return;
   await db
     .update(rateLimits)

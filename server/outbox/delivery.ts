@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { outbox, type OutboxRow } from '@/server/db/schema';
 import { errorMessage, log } from '@/lib/log';
 import type { MailTransport } from './transport';
@@ -28,7 +28,7 @@ export function backoffMs(attempts: number): number {
  * time (issue 21): a lease covers only the message being sent, never a batch waiting behind
  * a slow SMTP server.
  */
-async function claimOne(db: Database, now: Date, leaseMs: number): Promise<OutboxRow | null> {
+async function claimOne(db: Db, now: Date, leaseMs: number): Promise<OutboxRow | null> {
   // Due by the server's clock (server/clock.ts), the one every row's time was written with.
   const leaseUntil = new Date(now.getTime() + leaseMs);
   const due = db
@@ -47,7 +47,7 @@ async function claimOne(db: Database, now: Date, leaseMs: number): Promise<Outbo
  * long as this sender still holds it. `stop` waits for a renewal under way, and tells whether
  * the lease was held throughout (the message is then marked by this sender).
  */
-function holdLease(db: Database, message: OutboxRow, leaseMs: number, renewMs: number) {
+function holdLease(db: Db, message: OutboxRow, leaseMs: number, renewMs: number) {
   let lease = message.nextAttemptAt;
   let held = true;
   let renewing: Promise<void> = Promise.resolve();
@@ -82,7 +82,7 @@ function holdLease(db: Database, message: OutboxRow, leaseMs: number, renewMs: n
  * otherwise each claim takes the server's clock.
  */
 export async function deliverDue(
-  db: Database,
+  db: Db,
   transport: MailTransport,
   options: { now?: Date; batchSize?: number; leaseMs?: number; renewMs?: number } = {},
 ): Promise<{ sent: number; failed: number; retried: number }> {
@@ -132,7 +132,7 @@ const shared = globalThis as typeof globalThis & { __frontpageOutbox?: Loop };
  * `stop` ends the loop and resolves when a pass in progress has finished, so a message
  * being sent is marked sent (not sent again when its lease runs out).
  */
-export function startDeliveryLoop(getDb: () => Promise<Database>, transport: MailTransport, intervalMs = 5000): () => Promise<void> {
+export function startDeliveryLoop(getDb: () => Promise<Db>, transport: MailTransport, intervalMs = 5000): () => Promise<void> {
   if (shared.__frontpageOutbox) return shared.__frontpageOutbox.stop;
   let current: Promise<void> | undefined;
   let again = false;

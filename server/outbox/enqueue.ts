@@ -1,7 +1,7 @@
 import 'server-only';
 import { venueLinkHost } from '@/server/venues/queries';
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { outbox, venues, type OutboxAttachment, type VenueRow } from '@/server/db/schema';
 import { venueOrigin } from '@/lib/venue/origin';
 import { brandEmail, markTestMoney, type EmailBrand } from './layout';
@@ -37,7 +37,7 @@ export type EmailMessage = {
 export type EmailFrame = { venue: Pick<VenueRow, 'id' | 'name' | 'theme' | 'address' | 'phone'>; linkHost: string };
 
 /** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them unless the caller has it. */
-async function brandOf(tx: Database, venueId: number, frame?: EmailFrame): Promise<EmailBrand | null> {
+async function brandOf(tx: Db, venueId: number, frame?: EmailFrame): Promise<EmailBrand | null> {
   const [venue] = frame?.venue.id === venueId ? [frame.venue] : await tx.select({ name: venues.name, theme: venues.theme, address: venues.address, phone: venues.phone }).from(venues).where(eq(venues.id, venueId));
   if (!venue) return null;
   const origin = venueOrigin(frame?.venue.id === venueId ? frame.linkHost : await venueLinkHost(tx, venueId));
@@ -57,7 +57,7 @@ async function brandOf(tx: Database, venueId: number, frame?: EmailFrame): Promi
  * Queues an e-mail. Pass the transaction of the change that causes it: the e-mail then
  * exists exactly when the change does, and the delivery loop sends it (docs/outbox.md).
  */
-export async function enqueueEmail(tx: Database, input: EmailMessage): Promise<number> {
+export async function enqueueEmail(tx: Db, input: EmailMessage): Promise<number> {
   return (await enqueueEmails(tx, [input]))[0];
 }
 
@@ -65,7 +65,7 @@ export async function enqueueEmail(tx: Database, input: EmailMessage): Promise<n
  * The outbox rows of e-mails, framed by their venue's brand (read once for them all, or taken
  * from `frame`, then no read at all), to insert as one statement (issue 42).
  */
-export async function emailRows(tx: Database, inputs: EmailMessage[], frame?: EmailFrame) {
+export async function emailRows(tx: Db, inputs: EmailMessage[], frame?: EmailFrame) {
   const brands = new Map<number, EmailBrand | null>();
   const rows: (typeof outbox.$inferInsert)[] = [];
   for (const input of inputs) {
@@ -93,7 +93,7 @@ export async function emailRows(tx: Database, inputs: EmailMessage[], frame?: Em
 }
 
 /** Queues several e-mails in one insert; their ids in order, 0 for one a message with the same `dedupeKey` already holds. */
-export async function enqueueEmails(tx: Database, inputs: EmailMessage[], frame?: EmailFrame): Promise<number[]> {
+export async function enqueueEmails(tx: Db, inputs: EmailMessage[], frame?: EmailFrame): Promise<number[]> {
   if (!inputs.length) return [];
   const rows = await tx
     .insert(outbox)
@@ -113,7 +113,7 @@ export async function enqueueEmails(tx: Database, inputs: EmailMessage[], frame?
 export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string; dedupeKey?: string };
 
 /** Queues an SMS (the SMS code of a booking), in the transaction of the change that causes it. */
-export async function enqueueSms(tx: Database, message: SmsMessage): Promise<number> {
+export async function enqueueSms(tx: Db, message: SmsMessage): Promise<number> {
   const [row] = await tx
     .insert(outbox)
     .values({ venueId: message.venueId, channel: 'sms', template: message.template, locale: message.locale, recipient: message.to, sender: message.from ?? '', subject: '', bodyText: message.text, dedupeKey: message.dedupeKey ?? null })

@@ -2,7 +2,8 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import { getDb, type Database } from '@/server/db/client';
+import { getDb } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { localCheckoutSessions } from '@/server/db/schema';
 import { checkoutEventFrom, stripeCheckoutFromEnv, type CheckoutEvent, type CheckoutProvider, type CheckoutSession } from '@/lib/payments/checkout';
 import { verifiedEvent } from '@/lib/payments/stripe';
@@ -32,7 +33,7 @@ export type LocalPayOutcome =
  * paid on the built-in hosted test page (`/api/payments/testpay/{id}`) with Stripe's test
  * cards, which redirects back and signs a `checkout.session.completed` webhook as Stripe does.
  */
-export function localCheckout(getDatabase: () => Promise<Database> = getDb): CheckoutProvider & {
+export function localCheckout(getDatabase: () => Promise<Db> = getDb): CheckoutProvider & {
   session(id: string): Promise<LocalRow | null>;
   pay(id: string, cardNumber: string): Promise<LocalPayOutcome | null>;
   cancel(id: string): Promise<string | null>;

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { depositPayments, experienceBookings, venues, type DepositPaymentRow, type VenueRow } from '@/server/db/schema';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { toLocale } from '@/lib/i18n/locales';
@@ -37,11 +37,11 @@ type DepositProvider = {
   publicConfig(): PublicPaymentConfig;
   create(input: PaymentStart): Promise<StartedPayment>;
   /** The intent's status, amount and currency (ISO, lower case) as the provider sees them, or null when unknown. */
-  retrieve(db: Database, reference: string): Promise<{ status: string; amountCents: number; currency: string } | null>;
+  retrieve(db: Db, reference: string): Promise<{ status: string; amountCents: number; currency: string } | null>;
   /** Gives the whole payment back to the guest (idempotent per reference); PermanentPaymentError when refused for good. */
-  refund(db: Database, reference: string): Promise<void>;
+  refund(db: Db, reference: string): Promise<void>;
   /** Whether a refund of the payment was made: looked up with the provider, instead of a retry once the key may be forgotten. */
-  findRefund(db: Database, reference: string): Promise<boolean>;
+  findRefund(db: Db, reference: string): Promise<boolean>;
 };
 
 /** Stripe's code of the venue's currency: the one rule, `currencyOf` in lib/currency.ts. */
@@ -119,7 +119,7 @@ export function depositProvider(): DepositProvider {
 
 /** Starts a deposit or prepayment: the provider's intent, mirrored in `deposit_payments` with the venue. */
 export async function startDeposit(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   input: PaymentStart,
   provider = depositProvider(),
@@ -133,7 +133,7 @@ export async function startDeposit(
 }
 
 /** The local provider's card form: charges the test card, or records the decline. */
-export async function confirmLocalDeposit(db: Database, reference: string, clientSecret: string, cardNumber: string): Promise<{ status: string; lastError: string | null } | null> {
+export async function confirmLocalDeposit(db: Db, reference: string, clientSecret: string, cardNumber: string): Promise<{ status: string; lastError: string | null } | null> {
   const [row] = await db.select().from(depositPayments).where(and(eq(depositPayments.reference, reference), eq(depositPayments.provider, 'local')));
   if (!row?.clientSecret || row.clientSecret.length !== clientSecret.length || !timingSafeEqual(Buffer.from(row.clientSecret), Buffer.from(clientSecret))) return null;
   // Charged already (and maybe claimed by its booking or given back): a second card changes nothing.
@@ -147,7 +147,7 @@ export async function confirmLocalDeposit(db: Database, reference: string, clien
 export type DepositCheck = { ok: true; amountCents: number } | { ok: false; error: 'paymentNotFound' | 'paymentFailed' };
 
 /** Verifies with the provider that the intent was paid, for at least `amountCents` in the currency it was started in, on this venue. */
-export async function verifyDeposit(db: Database, venue: VenueRow, reference: string, amountCents: number, provider = depositProvider()): Promise<DepositCheck> {
+export async function verifyDeposit(db: Db, venue: VenueRow, reference: string, amountCents: number, provider = depositProvider()): Promise<DepositCheck> {
   const [mirror] = await db.select().from(depositPayments).where(eq(depositPayments.reference, reference));
   if (!mirror || mirror.venueId !== venue.id || mirror.provider !== provider.kind) return { ok: false, error: 'paymentNotFound' };
   // Claimed by a booking, or being given back: it pays nothing more.
@@ -167,7 +167,7 @@ export async function verifyDeposit(db: Database, venue: VenueRow, reference: st
  * conditional update on the payment's row, so of two submits racing with one payment only
  * one claims it; false for the other (the payment is already taken or being given back).
  */
-export async function claimDeposit(tx: Database, venue: VenueRow, reference: string, as: 'used' | 'refunding', now = clockNow()): Promise<boolean> {
+export async function claimDeposit(tx: Db, venue: VenueRow, reference: string, as: 'used' | 'refunding', now = clockNow()): Promise<boolean> {
   const claimed = await tx
     .update(depositPayments)
     .set(as === 'refunding' ? refundClaim(now) : { status: as, updatedAt: now })
@@ -188,7 +188,7 @@ const refundClaim = (now: Date) => ({ status: 'refunding', refundClaimedAt: now,
  * `refunding` once, so a second end finds nothing to claim; the refund runs after the transaction
  * (refundDeposit), and the sweep makes it should that never happen.
  */
-export async function claimUsedDeposit(tx: Database, venue: VenueRow, reference: string, now: Date): Promise<boolean> {
+export async function claimUsedDeposit(tx: Db, venue: VenueRow, reference: string, now: Date): Promise<boolean> {
   const claimed = await tx
     .update(depositPayments)
     .set(refundClaim(now))
@@ -206,7 +206,7 @@ export { DEPOSIT_RETRY_MINUTES };
  * schedule of server/payments/retry.ts; a refusal, the retries exhausted, or a claim older than the
  * provider keeps its key with no refund found end it `failed`, and the venue is e-mailed once.
  */
-export async function refundDeposit(db: Database, venue: VenueRow, reference: string, provider = depositProvider(), now = clockNow()): Promise<boolean> {
+export async function refundDeposit(db: Db, venue: VenueRow, reference: string, provider = depositProvider(), now = clockNow()): Promise<boolean> {
   const [row] = await db.select().from(depositPayments).where(eq(depositPayments.reference, reference));
   if (!row || row.status !== 'refunding') return false;
   const claimedAt = row.refundClaimedAt ?? row.updatedAt;
@@ -225,13 +225,12 @@ export async function refundDeposit(db: Database, venue: VenueRow, reference: st
     return false;
   }
   const done = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
     const [refunded] = await tx
       .update(depositPayments)
       .set({ status: 'refunded', nextRefundAt: null, updatedAt: now })
       .where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'refunding')))
       .returning();
-    if (refunded) await tellGuestOfRefund(t, venue, refunded);
+    if (refunded) await tellGuestOfRefund(tx, venue, refunded);
     return Boolean(refunded);
   });
   if (done) kickDelivery();
@@ -240,14 +239,14 @@ export async function refundDeposit(db: Database, venue: VenueRow, reference: st
 }
 
 /** Ends a refund `failed` and tells the venue, once (the conditional update decides), in one transaction. */
-async function endRefundFailed(db: Database, row: DepositPaymentRow, why: 'exhausted' | 'refused' | 'expired', error: string, attempts: number, now: Date): Promise<false> {
+async function endRefundFailed(db: Db, row: DepositPaymentRow, why: 'exhausted' | 'refused' | 'expired', error: string, attempts: number, now: Date): Promise<false> {
   const flagged = await db.transaction(async (tx) => {
     const [ended] = await tx
       .update(depositPayments)
       .set({ status: 'failed', lastError: error, refundAttempts: attempts, nextRefundAt: null, refundFlaggedAt: now, updatedAt: now })
       .where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'refunding')))
       .returning();
-    if (ended) await queueMoneyFailedEmail(tx as unknown as Database, ended.venueId, { what: 'depositRefund', why, reference: ended.reference, amountCents: ended.amountCents, currency: ended.currency, attempts, error, provider: ended.provider });
+    if (ended) await queueMoneyFailedEmail(tx, ended.venueId, { what: 'depositRefund', why, reference: ended.reference, amountCents: ended.amountCents, currency: ended.currency, attempts, error, provider: ended.provider });
     return Boolean(ended);
   });
   if (flagged) {
@@ -262,7 +261,7 @@ async function endRefundFailed(db: Database, row: DepositPaymentRow, why: 'exhau
  * filled up): in their language, with the amount. A booking the payment paid tells of its refund in
  * its own cancel or decline e-mail, so none is sent then.
  */
-async function tellGuestOfRefund(tx: Database, venue: VenueRow, payment: DepositPaymentRow) {
+async function tellGuestOfRefund(tx: Db, venue: VenueRow, payment: DepositPaymentRow) {
   if (!payment.guestEmail) return;
   const [booking] = await tx.select({ id: experienceBookings.id }).from(experienceBookings).where(eq(experienceBookings.paymentReference, payment.reference));
   if (booking) return;
@@ -286,7 +285,7 @@ const ofVenue = (venueId?: number) => (venueId === undefined ? undefined : eq(de
  * - A `refunding` payment whose time has come (its caller died after the claim, or its refund
  *   failed and the backoff is over) is refunded (server/payments/retry.ts).
  */
-export async function sweepDeposits(db: Database, now = clockNow(), provider = depositProvider(), venueId?: number) {
+export async function sweepDeposits(db: Db, now = clockNow(), provider = depositProvider(), venueId?: number) {
   const cutoff = new Date(now.getTime() - DEPOSIT_RETRY_MINUTES * 60_000);
   const claimed: { reference: string; venueId: number }[] = [];
   claimed.push(

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { noshowCharges, type VenueRow } from '@/server/db/schema';
 import { bookingOf } from './noshow';
 import { isSignedFeeLink } from './fee-link';
@@ -21,7 +21,7 @@ export type FeePage =
       paymentMethod: string;
     };
 
-export async function feePageState(db: Database, venue: VenueRow, chargeId: number, signature: string): Promise<FeePage> {
+export async function feePageState(db: Db, venue: VenueRow, chargeId: number, signature: string): Promise<FeePage> {
   if (!Number.isInteger(chargeId) || chargeId <= 0 || !isSignedFeeLink(venue.id, chargeId, signature)) return { state: 'invalid' };
   const [charge] = await db.select().from(noshowCharges).where(and(eq(noshowCharges.id, chargeId), eq(noshowCharges.venueId, venue.id)));
   const b = charge ? await bookingOf(db, charge) : null;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { venues } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { isTestMoney } from './test-money';
@@ -40,7 +40,7 @@ export type FailedMoney = {
  * row ended failed and must be settled by hand: through the outbox, in the venue's language, in the
  * transaction that ended the row.
  */
-export async function queueMoneyFailedEmail(tx: Database, venueId: number, row: FailedMoney): Promise<boolean> {
+export async function queueMoneyFailedEmail(tx: Db, venueId: number, row: FailedMoney): Promise<boolean> {
   const [venue] = await tx.select().from(venues).where(eq(venues.id, venueId));
   if (!venue?.email) return false;
   const locale = venueNoticeLocale();

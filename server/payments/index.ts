@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { cardSetups, noshowCharges, paymentEvents, type VenueRow } from '@/server/db/schema';
 import type { PaymentEvent, PaymentStart, StartedPayment } from '@/lib/payments/types';
 import { log } from '@/lib/log';
@@ -20,7 +20,7 @@ export { guaranteeProvider, localPayments } from './provider';
 const withoutKey = (metadata: Record<string, string>) => Object.fromEntries(Object.entries(metadata).filter(([key]) => key !== 'idempotencyKey'));
 
 export async function startCardSetup(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   input: PaymentStart,
   provider = guaranteeProvider(),
@@ -41,7 +41,7 @@ export type CardCheck = { ok: true; provider: 'stripe' | 'local'; paymentMethod:
  * Verifies server-side, with the provider itself, that the card was saved: the browser's
  * word is never taken for it.
  */
-export async function verifyCardSetup(db: Database, venue: VenueRow, reference: string, provider = guaranteeProvider()): Promise<CardCheck> {
+export async function verifyCardSetup(db: Db, venue: VenueRow, reference: string, provider = guaranteeProvider()): Promise<CardCheck> {
   const [mirror] = await db.select().from(cardSetups).where(eq(cardSetups.reference, reference));
   if (!mirror || mirror.venueId !== venue.id || mirror.provider !== provider.kind) return { ok: false, error: 'paymentNotFound' };
   const setup = await provider.retrieveSetup(reference);
@@ -57,11 +57,11 @@ export async function verifyCardSetup(db: Database, venue: VenueRow, reference: 
  * the same transaction that applies it: should applying fail (or the process die) the record
  * goes too, so the provider's redelivery applies the event instead of finding it "done".
  */
-export async function applyPaymentEvent(db: Database, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<'applied' | 'duplicate' | 'ignored'> {
   const result = await db.transaction(async (tx) => {
     const inserted = await tx.insert(paymentEvents).values({ eventId: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.eventId });
     if (!inserted.length) return 'duplicate' as const;
-    if (event.charge) return (await applyChargeEvent(tx as unknown as Database, event.charge)) ? ('applied' as const) : ('ignored' as const);
+    if (event.charge) return (await applyChargeEvent(tx, event.charge)) ? ('applied' as const) : ('ignored' as const);
     if (!event.setup) return 'ignored' as const;
     const updated = await tx
       .update(cardSetups)
@@ -80,7 +80,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
  * the bank's check, told by the provider's signed webhook and applied as any webhook is.
  * False when the link is not the site's or there is nothing to authenticate.
  */
-export async function authenticateLocalFee(db: Database, venue: VenueRow, chargeId: number, signature: string, approve: boolean): Promise<boolean> {
+export async function authenticateLocalFee(db: Db, venue: VenueRow, chargeId: number, signature: string, approve: boolean): Promise<boolean> {
   const page = await feePageState(db, venue, chargeId, signature);
   if (page.state !== 'open' || page.provider !== 'local') return false;
   const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));

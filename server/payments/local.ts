@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { cardSetups, localLedger, noshowCharges } from '@/server/db/schema';
 import { PermanentPaymentError, type CardSetup, type ChargeEvent, type GuaranteeProvider, type OffSessionCharge, type PaymentEvent, type SetupStatus } from '@/lib/payments/types';
 import { verifiedEvent } from '@/lib/payments/stripe';
@@ -65,12 +65,12 @@ export function testCardOutcome(number: string): { ok: true } | { ok: false; cod
 const signer = new Stripe('sk_test_local_signer_only');
 
 /** The local provider's refund of a payment (a fee's `lnpi_...`, a deposit's `lpi_...`): one ledger line per payment. */
-export async function recordLocalRefund(db: Database, reference: string): Promise<void> {
+export async function recordLocalRefund(db: Db, reference: string): Promise<void> {
   await db.insert(localLedger).values({ idempotencyKey: `refund-${reference}`, kind: 'refund', reference, status: 'succeeded' }).onConflictDoNothing();
 }
 
 /** Whether the local provider refunded this payment. */
-export async function findLocalRefund(db: Database, reference: string): Promise<boolean> {
+export async function findLocalRefund(db: Db, reference: string): Promise<boolean> {
   const [line] = await db.select({ key: localLedger.idempotencyKey }).from(localLedger).where(and(eq(localLedger.idempotencyKey, `refund-${reference}`), eq(localLedger.kind, 'refund')));
   return Boolean(line);
 }
@@ -97,7 +97,7 @@ export function signLocalEvent(event: { id: string; type: string; created: numbe
  * The local test provider: the same interface and states as Stripe SetupIntents, kept in
  * the `card_setups` table, with the test cards above. Used when no Stripe keys are set.
  */
-export function localProvider(getDb: () => Promise<Database>): GuaranteeProvider & {
+export function localProvider(getDb: () => Promise<Db>): GuaranteeProvider & {
   confirm(reference: string, clientSecret: string, card: { number: string }): Promise<{ setup: CardSetup; event: { body: string; signature: string } } | null>;
   authenticateCharge(reference: string, clientSecret: string, approve: boolean): Promise<{ body: string; signature: string } | null>;
 } {

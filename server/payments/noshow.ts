@@ -1,7 +1,7 @@
 import 'server-only';
 import { linkOrigin } from '@/server/venues/queries';
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { cardSetups, experienceBookings, noshowCharges, reservations, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
 import { PermanentPaymentError, type ChargeEvent, type GuaranteeProvider } from '@/lib/payments/types';
 import { totalFeeCents } from '@/server/booking/guarantee';
@@ -65,7 +65,7 @@ export type FeeView = ReturnType<typeof feeView>;
 const bookingColumn = (kind: FeeBooking['kind']) => (kind === 'table' ? noshowCharges.reservationId : noshowCharges.experienceBookingId);
 
 /** The charges of a day's table bookings and experience bookings, in one statement (the sheet, issue 42). */
-export async function feesOfDay(db: Database, ids: { table: number[]; experience: number[] }): Promise<{ table: Map<number, FeeView>; experience: Map<number, FeeView> }> {
+export async function feesOfDay(db: Db, ids: { table: number[]; experience: number[] }): Promise<{ table: Map<number, FeeView>; experience: Map<number, FeeView> }> {
   const fees = { table: new Map<number, FeeView>(), experience: new Map<number, FeeView>() };
   if (!ids.table.length && !ids.experience.length) return fees;
   const rows = await db
@@ -80,7 +80,7 @@ export async function feesOfDay(db: Database, ids: { table: number[]; experience
 }
 
 /** The charges of some bookings, by booking id (for the sheet). */
-export async function feesOf(db: Database, kind: FeeBooking['kind'], ids: number[]): Promise<Map<number, FeeView>> {
+export async function feesOf(db: Db, kind: FeeBooking['kind'], ids: number[]): Promise<Map<number, FeeView>> {
   if (!ids.length) return new Map();
   const rows = await db.select().from(noshowCharges).where(inArray(bookingColumn(kind), ids));
   return new Map(rows.map((c) => [(kind === 'table' ? c.reservationId : c.experienceBookingId)!, feeView(c)]));
@@ -91,7 +91,7 @@ export async function feesOf(db: Database, kind: FeeBooking['kind'], ids: number
  * or null when there is nothing to charge (no guarantee, no saved card, no fee) or it was
  * claimed already. The provider is called after the commit (`chargeNoShow`).
  */
-export async function claimNoShowFee(tx: Database, venue: VenueRow, b: FeeBooking, now = clockNow()): Promise<number | null> {
+export async function claimNoShowFee(tx: Db, venue: VenueRow, b: FeeBooking, now = clockNow()): Promise<number | null> {
   const terms = b.guaranteeTerms;
   if (!terms || !b.guaranteePaymentMethod || !b.guaranteeProvider) return null;
   const amountCents = totalFeeCents(terms, b.covers);
@@ -120,7 +120,7 @@ export async function claimNoShowFee(tx: Database, venue: VenueRow, b: FeeBookin
 }
 
 /** The booking a fee was charged for, a table's or an experience's. */
-export async function bookingOf(db: Database, charge: NoShowChargeRow): Promise<FeeBooking | null> {
+export async function bookingOf(db: Db, charge: NoShowChargeRow): Promise<FeeBooking | null> {
   if (charge.reservationId) {
     const [r] = await db.select().from(reservations).where(eq(reservations.id, charge.reservationId));
     return r ? { kind: 'table', ...r } : null;
@@ -132,7 +132,7 @@ export async function bookingOf(db: Database, charge: NoShowChargeRow): Promise<
 type FeeMail = 'receipt' | 'authenticate' | 'refunded';
 
 /** The guest's e-mail about their fee, in their language, queued in the transaction that changes the charge. */
-async function queueFeeEmail(tx: Database, venue: VenueRow, charge: NoShowChargeRow, b: FeeBooking, mail: FeeMail, host: string) {
+async function queueFeeEmail(tx: Db, venue: VenueRow, charge: NoShowChargeRow, b: FeeBooking, mail: FeeMail, host: string) {
   const t = texts(b.locale);
   const amount = formatMoney(charge.amountCents, charge.currency, b.locale);
   const date = formatLongDate(b.date, b.locale);
@@ -152,7 +152,7 @@ const chargeKey = (venue: VenueRow, b: FeeBooking) => `noshow-${venue.id}-${b.ki
  * Ends a charge or its refund failed (`failed`, `refund_failed`) and tells the venue once, in one
  * transaction moving the row only from the state it was claimed in (server/payments/retry.ts).
  */
-async function endFailed(db: Database, charge: NoShowChargeRow, why: FailedMoney['why'], error: string, attempts: number, now: Date): Promise<void> {
+async function endFailed(db: Db, charge: NoShowChargeRow, why: FailedMoney['why'], error: string, attempts: number, now: Date): Promise<void> {
   const from = charge.status === 'refunding' ? 'refunding' : 'charging';
   const flagged = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -160,7 +160,7 @@ async function endFailed(db: Database, charge: NoShowChargeRow, why: FailedMoney
       .set({ status: from === 'refunding' ? 'refund_failed' : 'failed', lastError: error, attempts, nextAttemptAt: null, flaggedAt: now, updatedAt: now })
       .where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, from)))
       .returning();
-    if (row) await queueMoneyFailedEmail(tx as unknown as Database, row.venueId, { what: from === 'refunding' ? 'feeRefund' : 'feeCharge', why, reference: row.reference ?? `#${row.id}`, amountCents: row.amountCents, currency: row.currency, attempts, error, provider: row.provider });
+    if (row) await queueMoneyFailedEmail(tx, row.venueId, { what: from === 'refunding' ? 'feeRefund' : 'feeCharge', why, reference: row.reference ?? `#${row.id}`, amountCents: row.amountCents, currency: row.currency, attempts, error, provider: row.provider });
     return Boolean(row);
   });
   if (flagged) {
@@ -170,7 +170,7 @@ async function endFailed(db: Database, charge: NoShowChargeRow, why: FailedMoney
 }
 
 /** A failed call: tried again on the schedule, or ended failed (refused, or the retries exhausted). */
-async function callFailed(db: Database, charge: NoShowChargeRow, error: unknown, now: Date): Promise<number> {
+async function callFailed(db: Db, charge: NoShowChargeRow, error: unknown, now: Date): Promise<number> {
   const attempts = charge.attempts + 1;
   const claimedAt = charge.claimedAt ?? charge.updatedAt;
   const next = isPermanent(error) ? null : nextRetryAt(attempts, claimedAt, now);
@@ -187,7 +187,7 @@ async function callFailed(db: Database, charge: NoShowChargeRow, error: unknown,
  * cannot be reached leaves it `charging`, tried again by the sweep on the schedule of
  * server/payments/retry.ts; past the key's window the charge is looked up, never made again.
  */
-export async function chargeNoShow(db: Database, chargeId: number, options: { host?: string; provider?: GuaranteeProvider } = {}, now = clockNow()): Promise<NoShowChargeRow | null> {
+export async function chargeNoShow(db: Db, chargeId: number, options: { host?: string; provider?: GuaranteeProvider } = {}, now = clockNow()): Promise<NoShowChargeRow | null> {
   const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
   if (!charge || charge.status !== 'charging') return charge ?? null;
   const [venue] = await db.select().from(venues).where(eq(venues.id, charge.venueId));
@@ -224,7 +224,6 @@ export async function chargeNoShow(db: Database, chargeId: number, options: { ho
   }
   const host = await linkOrigin(db, venue.id, options.host);
   const settled = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
     const [row] = await tx
       .update(noshowCharges)
       .set({
@@ -238,7 +237,7 @@ export async function chargeNoShow(db: Database, chargeId: number, options: { ho
       })
       .where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, 'charging')))
       .returning();
-    if (row && outcome.status !== 'failed') await queueFeeEmail(t, venue, row, b, outcome.status === 'succeeded' ? 'receipt' : 'authenticate', host);
+    if (row && outcome.status !== 'failed') await queueFeeEmail(tx, venue, row, b, outcome.status === 'succeeded' ? 'receipt' : 'authenticate', host);
     return row;
   });
   if (settled) {
@@ -254,7 +253,7 @@ export async function chargeNoShow(db: Database, chargeId: number, options: { ho
  * in the webhook's transaction: it settles a charge still `charging` or `requires_action`,
  * and a settled one stays as it is (replays, late events).
  */
-export async function applyChargeEvent(tx: Database, event: ChargeEvent, now = clockNow()): Promise<boolean> {
+export async function applyChargeEvent(tx: Db, event: ChargeEvent, now = clockNow()): Promise<boolean> {
   if (event.status === 'requires_action') return false;
   const [row] = await tx
     .update(noshowCharges)
@@ -274,7 +273,7 @@ export async function applyChargeEvent(tx: Database, event: ChargeEvent, now = c
 /** What a refund from the sheet came to. */
 export type FeeRefund = 'refunded' | 'retrying' | 'notAllowed';
 
-async function giveBack(db: Database, charge: NoShowChargeRow, provider: GuaranteeProvider, now: Date): Promise<FeeRefund> {
+async function giveBack(db: Db, charge: NoShowChargeRow, provider: GuaranteeProvider, now: Date): Promise<FeeRefund> {
   try {
     if (!charge.reference) throw new PermanentPaymentError('resource_missing', 'a charge without its reference');
     if (!keyExpired(charge.claimedAt ?? charge.updatedAt, now)) await provider.refundCharge(charge.reference);
@@ -295,8 +294,8 @@ async function giveBack(db: Database, charge: NoShowChargeRow, provider: Guarant
       .returning();
     if (!row) return false;
     const [venue] = await tx.select().from(venues).where(eq(venues.id, row.venueId));
-    const b = await bookingOf(tx as unknown as Database, row);
-    if (venue && b) await queueFeeEmail(tx as unknown as Database, venue, row, b, 'refunded', await linkOrigin(tx as unknown as Database, venue.id));
+    const b = await bookingOf(tx, row);
+    if (venue && b) await queueFeeEmail(tx, venue, row, b, 'refunded', await linkOrigin(tx, venue.id));
     return true;
   });
   if (done) kickDelivery();
@@ -309,7 +308,7 @@ async function giveBack(db: Database, charge: NoShowChargeRow, provider: Guarant
  * conditional move `succeeded` → `refunding`, so of two clicks one refunds. Null when there
  * is no charged fee to give back.
  */
-export async function claimFeeRefund(tx: Database, kind: FeeBooking['kind'], bookingId: number, now = clockNow()): Promise<number | null> {
+export async function claimFeeRefund(tx: Db, kind: FeeBooking['kind'], bookingId: number, now = clockNow()): Promise<number | null> {
   const [row] = await tx
     .update(noshowCharges)
     .set({ status: 'refunding', attempts: 0, nextAttemptAt: dueAfterClaim(now), claimedAt: now, lastError: null, updatedAt: now })
@@ -319,7 +318,7 @@ export async function claimFeeRefund(tx: Database, kind: FeeBooking['kind'], boo
 }
 
 /** Refunds a claimed fee (after the claim's commit). */
-export async function refundNoShow(db: Database, chargeId: number, provider = guaranteeProvider(), now = clockNow()): Promise<FeeRefund> {
+export async function refundNoShow(db: Db, chargeId: number, provider = guaranteeProvider(), now = clockNow()): Promise<FeeRefund> {
   const [charge] = await db.select().from(noshowCharges).where(eq(noshowCharges.id, chargeId));
   if (!charge || charge.status !== 'refunding') return 'notAllowed';
   return giveBack(db, charge, provider, now);
@@ -330,7 +329,7 @@ export async function refundNoShow(db: Database, chargeId: number, provider = gu
  * process died after the claim) are charged again with the same idempotency key once their
  * time comes; refunds likewise (server/payments/retry.ts). `venueId`: one venue's only.
  */
-export async function sweepNoShowCharges(db: Database, now = clockNow(), provider = guaranteeProvider(), venueId?: number) {
+export async function sweepNoShowCharges(db: Db, now = clockNow(), provider = guaranteeProvider(), venueId?: number) {
   const due = await db
     .select()
     .from(noshowCharges)

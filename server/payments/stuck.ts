@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { depositPayments, noshowCharges } from '@/server/db/schema';
 
 /** Rows matching a condition, in one pass over the table. */
@@ -17,7 +17,7 @@ export const OVERDUE_MS = 10 * 60_000;
  * - `failed`: ended failed and flagged to the venue, to settle by hand (a declined card is not
  *   counted: the sheet shows it, and nothing is owed).
  */
-export async function moneyRows(db: Database, now: Date): Promise<{ retrying: number; overdue: number; failed: number }> {
+export async function moneyRows(db: Db, now: Date): Promise<{ retrying: number; overdue: number; failed: number }> {
   const late = new Date(now.getTime() - OVERDUE_MS);
   const [deposits] = await db
     .select({
@@ -41,7 +41,7 @@ export async function moneyRows(db: Database, now: Date): Promise<{ retrying: nu
 }
 
 /** Deposits whose refund is failing: retried, or ended failed for the venue to settle (the older `failingRefunds` field). */
-export async function failingRefunds(db: Database): Promise<number> {
+export async function failingRefunds(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(depositPayments)

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { promoCodes, promotions, type PromoCodeRow, type PromotionRow, type VenueRow } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { renderEmail } from '@/server/outbox/templates';
@@ -45,7 +45,7 @@ export const normalizePhone = (prefisso: string, telefono: string) => `${prefiss
 /** The end of the "valid until" day, in the venue's time zone: codes are usable until then. */
 export const expiresAt = (venue: Pick<VenueRow, 'timezone'>, validUntil: string) => instantOf(venue.timezone, addDays(validUntil, 1), '00:00');
 
-export async function findPromotion(db: Database, venueId: number, urlName: string) {
+export async function findPromotion(db: Db, venueId: number, urlName: string) {
   const [row] = await db
     .select()
     .from(promotions)
@@ -54,7 +54,7 @@ export async function findPromotion(db: Database, venueId: number, urlName: stri
   return row ?? null;
 }
 
-async function issuedCount(db: Database, promotionId: number): Promise<number> {
+async function issuedCount(db: Db, promotionId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(promoCodes).where(eq(promoCodes.promotionId, promotionId));
   return Number(row?.n ?? 0);
 }
@@ -68,7 +68,7 @@ function stateOf(venue: VenueRow, p: PromotionRow, remaining: number, now: Date)
 }
 
 /** The promotion page's data (`promo/getpromo`): the fixed part and the live count and state. */
-export async function getPromo(db: Database, venue: VenueRow, urlName: string, now = clockNow()) {
+export async function getPromo(db: Db, venue: VenueRow, urlName: string, now = clockNow()) {
   const p = await findPromotion(db, venue.id, urlName);
   if (!p) return null;
   const remaining = Math.max(0, p.quantity - (await issuedCount(db, p.id)));
@@ -101,7 +101,7 @@ export type RequestResult =
  * The code and its e-mail are written in the same transaction.
  */
 export async function requestCode(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   urlName: string,
   input: PromoRequestData,
@@ -114,14 +114,13 @@ export async function requestCode(
   const emailKey = canonicalEmail(email);
   const phoneKey = canonicalPhoneOf(input.prefisso, input.telefono, venue.country);
   const result = await db.transaction(async (tx): Promise<RequestResult> => {
-    const t = tx as unknown as Database;
     const [p] = await tx
       .select()
       .from(promotions)
       .where(and(eq(promotions.venueId, venue.id), eq(promotions.urlName, urlName)))
       .for('update');
     if (!p) return { result: 'notFound' };
-    const issued = await issuedCount(t, p.id);
+    const issued = await issuedCount(tx, p.id);
     const state = stateOf(venue, p, p.quantity - issued, now);
     // A guest who already has a code is told so, also once the codes have run out.
     const [existing] = await tx
@@ -160,8 +159,8 @@ export async function requestCode(
       partner: context.partner,
       requestedAt: now,
     }).returning({ id: promoCodes.id });
-    await recordConsents(t, venue, { email, subject: { type: 'promoCode', id: issued_.id }, locale: context.locale, form: 'promo', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms } }, now);
-    await queueCodeEmail(t, venue, p, { id: issued_.id, publicId: id, code, firstName: input.nome, to: input.email.trim(), marketing: input.marketing }, context);
+    await recordConsents(tx, venue, { email, subject: { type: 'promoCode', id: issued_.id }, locale: context.locale, form: 'promo', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms } }, now);
+    await queueCodeEmail(tx, venue, p, { id: issued_.id, publicId: id, code, firstName: input.nome, to: input.email.trim(), marketing: input.marketing }, context);
     log.info('promo_code_issued', { venueId: venue.id, promotion: p.urlName, remaining: p.quantity - issued - 1 });
     return { result: 'success', id, code };
   });
@@ -170,7 +169,7 @@ export async function requestCode(
 }
 
 /** The guest's e-mail with their code, in their language. */
-async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c: { id: number; publicId: string; code: string; firstName: string; to: string; marketing: boolean }, context: { locale: Locale; host: string }) {
+async function queueCodeEmail(tx: Db, venue: VenueRow, p: PromotionRow, c: { id: number; publicId: string; code: string; firstName: string; to: string; marketing: boolean }, context: { locale: Locale; host: string }) {
   const title = p.title[context.locale] || p.title.it;
   const validUntil = formatDay(p.validUntil, context.locale);
   const origin = await linkOrigin(tx, venue.id, context.host);
@@ -200,7 +199,7 @@ async function queueCodeEmail(tx: Database, venue: VenueRow, p: PromotionRow, c:
  * whether or not a code was found, so the call tells nobody whose address has one. The
  * site's limits per address and per e-mail bound how often it runs.
  */
-export async function resendCode(db: Database, venue: VenueRow, urlName: string, email: string, context: { locale: Locale; host: string }): Promise<'sent' | 'notFound'> {
+export async function resendCode(db: Db, venue: VenueRow, urlName: string, email: string, context: { locale: Locale; host: string }): Promise<'sent' | 'notFound'> {
   const now = clockNow();
   const [row] = await db
     .select({ p: promotions, c: promoCodes })
@@ -235,7 +234,7 @@ function codeView(venue: VenueRow, p: PromotionRow, c: PromoCodeRow, now: Date) 
   };
 }
 
-async function findCode(db: Database, venue: VenueRow, where: { id?: string; code?: string; urlName?: string }) {
+async function findCode(db: Db, venue: VenueRow, where: { id?: string; code?: string; urlName?: string }) {
   const conditions = [eq(promotions.venueId, venue.id)];
   if (where.id) conditions.push(eq(promoCodes.publicId, where.id));
   if (where.code) conditions.push(eq(promoCodes.code, normalizeCode(where.code)));
@@ -251,13 +250,13 @@ async function findCode(db: Database, venue: VenueRow, where: { id?: string; cod
 }
 
 /** The guest's code page (`promo/getcode`): by its 128-bit id within its promotion. */
-export async function getCode(db: Database, venue: VenueRow, urlName: string, id: string, now = clockNow()) {
+export async function getCode(db: Db, venue: VenueRow, urlName: string, id: string, now = clockNow()) {
   const found = await findCode(db, venue, { id, urlName });
   return found ? codeView(venue, found.p, found.c, now) : null;
 }
 
 /** Venue side (`promo/lookup`): a code by its id or its short code, with the guest's name. */
-export async function lookupCode(db: Database, venue: VenueRow, by: { id?: string; code?: string }, now = clockNow()) {
+export async function lookupCode(db: Db, venue: VenueRow, by: { id?: string; code?: string }, now = clockNow()) {
   if (!by.id && !by.code) return null;
   const found = await findCode(db, venue, by);
   return found ? { ...codeView(venue, found.p, found.c, now), guest: `${found.c.firstName} ${found.c.lastName}` } : null;
@@ -274,7 +273,7 @@ export type RedeemResult =
  * null`) makes it happen once however many tills try together; every later attempt is
  * refused with the first use's time. A code past its "valid until" day is refused.
  */
-export async function redeemCode(db: Database, venue: VenueRow, by: { id?: string; code?: string }): Promise<RedeemResult> {
+export async function redeemCode(db: Db, venue: VenueRow, by: { id?: string; code?: string }): Promise<RedeemResult> {
   const now = clockNow();
   const found = await findCode(db, venue, by);
   if (!found) return { result: 'notFound' };

@@ -1,6 +1,7 @@
 import 'server-only';
 import { count, eq, min } from 'drizzle-orm';
-import { getDatabaseHandle, pingDatabase, type Database } from '@/server/db/client';
+import { getDatabaseHandle, pingDatabase } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { outbox } from '@/server/db/schema';
 import { config } from '@/server/runtime/config';
 import { isShuttingDown } from '@/server/runtime/shutdown';
@@ -46,7 +47,7 @@ export interface Health {
 }
 
 /** Queued and failed outbox messages, and how long the oldest queued one has waited. */
-export async function outboxBacklog(db: Database, now = clockNow()): Promise<OutboxBacklog> {
+export async function outboxBacklog(db: Db, now = clockNow()): Promise<OutboxBacklog> {
   const [queued] = await db.select({ n: count(), oldest: min(outbox.createdAt) }).from(outbox).where(eq(outbox.status, 'pending'));
   const [failed] = await db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'failed'));
   const oldest = queued?.oldest ? new Date(queued.oldest) : null;

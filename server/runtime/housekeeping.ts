@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { rateLimits, reservations, slotHolds, venues } from '@/server/db/schema';
 import { LIMIT_NAMES, limitFor } from '@/server/limits/config';
 import { endSuspended } from '@/server/booking/sms';
@@ -19,14 +19,14 @@ import { now as clockNow } from '@/server/clock';
  * in force (the defaults, the environment's, every venue's: docs/security.md), so that no
  * counter is swept while its window still runs.
  */
-async function rateLimitKeepMs(db: Database): Promise<number> {
+async function rateLimitKeepMs(db: Db): Promise<number> {
   const rows = await db.select({ limits: venues.limits }).from(venues);
   const windows = LIMIT_NAMES.flatMap((name) => [limitFor(name).windowSeconds, ...rows.map((r) => limitFor(name, r.limits).windowSeconds)]);
   return Math.max(24 * 3600, ...windows) * 1000;
 }
 
 /** One step of the sweep: over one venue's rows (`venueId`), or over what belongs to no venue. */
-type Step = { name: string; perVenue: boolean; run: (db: Database, now: Date, venueId?: number) => Promise<Record<string, number>> };
+type Step = { name: string; perVenue: boolean; run: (db: Db, now: Date, venueId?: number) => Promise<Record<string, number>> };
 
 /**
  * Tidies what time has made stale, so the tables hold only live rows, in this order:
@@ -53,7 +53,7 @@ export const STEPS: Step[] = [
     name: 'suspended',
     perVenue: true,
     run: async (db, now, venueId) => ({
-      suspendedEnded: await db.transaction((tx) => endSuspended(tx as unknown as Database, and(lt(reservations.suspendedUntil, now), venueId === undefined ? undefined : eq(reservations.venueId, venueId))!, now, 'expired')),
+      suspendedEnded: await db.transaction((tx) => endSuspended(tx, and(lt(reservations.suspendedUntil, now), venueId === undefined ? undefined : eq(reservations.venueId, venueId))!, now, 'expired')),
     }),
   },
   // Holds and counters stand alone, outside any booking's transaction (short locks).
@@ -83,7 +83,7 @@ export type SweepFailure = { step: string; venueId: number | null; error: string
  * (issue 41): an error there is logged (`housekeeping_step_failed`), counted (`/api/health`,
  * `housekeeping`), and every other step and venue goes on.
  */
-export async function sweepStale(db: Database, now = clockNow(), steps: Step[] = STEPS): Promise<SweepCounts & { failures: SweepFailure[] }> {
+export async function sweepStale(db: Db, now = clockNow(), steps: Step[] = STEPS): Promise<SweepCounts & { failures: SweepFailure[] }> {
   const counts: SweepCounts = { suspendedEnded: 0, holdsDeleted: 0, rateLimitsDeleted: 0, giftcardOrdersExpired: 0, pendingAnswered: 0, depositsRefunded: 0, depositRefundsFailed: 0, noshowFeesSettled: 0, noshowFeesRefunded: 0, remindersSent: 0, waitlistOffersMade: 0, idempotencyKeysDeleted: 0 };
   const failures: SweepFailure[] = [];
   const add = (part: Record<string, number>) => {
@@ -134,7 +134,7 @@ const shared = globalThis as typeof globalThis & { __frontpageHousekeeping?: Hou
  * Runs the sweep every `intervalMs` in this process (one timer per process): a minute by
  * default (`HOUSEKEEPING_INTERVAL_MS`), so a waiting-list offer passes on soon after it expires.
  */
-export function startHousekeeping(getDb: () => Promise<Database>, intervalMs = Number(process.env.HOUSEKEEPING_INTERVAL_MS) || 60_000) {
+export function startHousekeeping(getDb: () => Promise<Db>, intervalMs = Number(process.env.HOUSEKEEPING_INTERVAL_MS) || 60_000) {
   if (shared.__frontpageHousekeeping) return;
   const sweep = async () => {
     try {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { staffSessions, venueCredentials } from '@/server/db/schema';
 import { findVenueByKey } from '@/server/venues/queries';
 import { now } from '@/server/clock';
@@ -20,13 +20,13 @@ export const credentialDigest = (token: string) => createHash('sha256').update(t
  * What a credential belongs to: the venue in this site's database (whichever of its hosts
  * the request names), else the host itself (a venue only a legacy backend knows).
  */
-export async function credentialScope(db: Database, venueKey: string): Promise<string> {
+export async function credentialScope(db: Db, venueKey: string): Promise<string> {
   const venue = await findVenueByKey(db, venueKey);
   return venue ? `venue:${venue.id}` : `host:${venueKey}`;
 }
 
 /** A new credential for the venue of `venueKey`: stored hashed, the old one gone, every staff session revoked. Returns it (shown once). */
-export async function rotateVenueCredential(db: Database, venueKey: string): Promise<{ token: string; scope: string }> {
+export async function rotateVenueCredential(db: Db, venueKey: string): Promise<{ token: string; scope: string }> {
   const scope = await credentialScope(db, venueKey);
   const token = randomBytes(24).toString('base64url');
   const tokenHash = credentialDigest(token);
@@ -44,14 +44,14 @@ export async function rotateVenueCredential(db: Database, venueKey: string): Pro
 }
 
 /** The scope a credential belongs to, or null for a token that is no venue's (current) credential. */
-export async function scopeOfCredential(db: Database, token: string): Promise<string | null> {
+export async function scopeOfCredential(db: Db, token: string): Promise<string | null> {
   if (!token.trim() || token.length > 200) return null;
   const [row] = await db.select({ scope: venueCredentials.scope }).from(venueCredentials).where(eq(venueCredentials.tokenHash, credentialDigest(token)));
   return row?.scope ?? null;
 }
 
 /** Whether `token` is the current credential of the venue of `venueKey` (never another venue's). */
-export async function isVenueCredential(db: Database, venueKey: string, token: string): Promise<boolean> {
+export async function isVenueCredential(db: Db, venueKey: string, token: string): Promise<boolean> {
   const scope = await scopeOfCredential(db, token);
   return scope !== null && scope === (await credentialScope(db, venueKey));
 }

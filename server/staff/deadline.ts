@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { reservations, venueHosts, venues } from '@/server/db/schema';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { instantOf } from '@/server/booking/time';
@@ -21,7 +21,7 @@ export function pendingDeadlineOf(rules: { hours: number; minHoursBefore: number
  * by `deadline`, with the guest's and the venue's e-mails. Each answer carries the version it
  * was read at, so a staff answer in between wins and the sweep changes nothing.
  */
-export async function answerOverduePending(db: Database, now = clockNow(), venueId?: number): Promise<number> {
+export async function answerOverduePending(db: Db, now = clockNow(), venueId?: number): Promise<number> {
   const rows = await db
     .select({ r: reservations, venue: venues })
     .from(reservations)

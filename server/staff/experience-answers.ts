@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experienceBookings, experiences, type ExperienceBookingRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { queueExperienceEmails, type ExperienceNews } from '@/server/experiences/emails';
 import { lockExperienceDate } from '@/server/experiences/service';
@@ -24,7 +24,7 @@ const NEWS: Partial<Record<StaffAction, ExperienceNews>> = { confirm: 'confirm',
 const SHOWN: ExperienceBookingRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
 /** The day's experiences booked on their own, by time then booking order, with their experience's title. */
-export function experienceSheetRows(db: Database, venue: VenueRow, date: string) {
+export function experienceSheetRows(db: Db, venue: VenueRow, date: string) {
   return db
     .select({ b: experienceBookings, title: experiences.title })
     .from(experienceBookings)
@@ -40,7 +40,7 @@ export function experienceSheet(venue: VenueRow, rows: Awaited<ReturnType<typeof
 }
 
 /** The venue's experience bookings (on their own) still pending, for the deadline sweep. */
-export async function pendingExperienceBookings(db: Database) {
+export async function pendingExperienceBookings(db: Db) {
   return db
     .select()
     .from(experienceBookings)
@@ -52,7 +52,7 @@ export type ExperienceAnswer = { result: 'done' | 'changed' | 'notAllowed' | 'to
 
 /** One answer of the venue to an experience booked on its own (see `answerBooking`, whose twin this is). */
 export async function answerExperienceBooking(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   input: { hash: string; action: StaffAction; version: number | null; note: string; by: AnsweredBy; host: string },
   zoneNames: Map<string, Texts>,
@@ -69,15 +69,14 @@ export async function answerExperienceBooking(
   let feeRefundId: number | null = null;
   const timing = timingOf(venue);
   const outcome = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await lockExperienceDate(t, venue.id, e.id, found.b.date);
+    await lockExperienceDate(tx, venue.id, e.id, found.b.date);
     const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
-    const view = async () => staffExperienceView(b, e, zoneNames, timing, (await feesOf(t, 'experience', [b.id])).get(b.id) ?? null);
+    const view = async () => staffExperienceView(b, e, zoneNames, timing, (await feesOf(tx, 'experience', [b.id])).get(b.id) ?? null);
     if (input.version !== null && b.revision !== input.version) return { result: 'changed' as const, booking: await view(), refund: null };
     if (!actionAllowed(input.action, b, 'experience')) return { result: 'notAllowed' as const, booking: await view(), refund: null };
     if (input.action === 'noshow' && now.getTime() < noShowFrom(timing, b).getTime()) return { result: 'tooEarly' as const, booking: await view(), refund: null };
     if (input.action === 'refundfee') {
-      feeRefundId = await claimFeeRefund(t, 'experience', b.id, now);
+      feeRefundId = await claimFeeRefund(tx, 'experience', b.id, now);
       return { result: feeRefundId ? ('done' as const) : ('notAllowed' as const), booking: await view(), refund: null };
     }
     const ends = input.action === 'decline' || input.action === 'cancel';
@@ -87,12 +86,12 @@ export async function answerExperienceBooking(
       .set({ ...changes, revision: b.revision + 1 })
       .where(eq(experienceBookings.id, b.id))
       .returning();
-    if (input.action === 'noshow') chargeId = await claimNoShowFee(t, venue, { kind: 'experience', ...changed, time: changed.time || '00:00' }, now);
+    if (input.action === 'noshow') chargeId = await claimNoShowFee(tx, venue, { kind: 'experience', ...changed, time: changed.time || '00:00' }, now);
     let refund: string | null = null;
     if (ends && b.paidCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
     const news = NEWS[input.action];
     if (news) {
-      await queueExperienceEmails(t, venue, e, changed, news, {
+      await queueExperienceEmails(tx, venue, e, changed, news, {
         host: input.host,
         now,
         refundCents: refund ? b.paidCents : 0,

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import type { VenueRow } from '@/server/db/schema';
 import { findReservation } from '@/server/booking/changes';
 import { instantOf } from '@/server/booking/time';
@@ -14,7 +14,7 @@ export type LinkState =
   | { state: 'open' | 'answered'; booking: ReturnType<typeof staffBookingView> };
 
 /** What a link shows on GET: open (the button), already answered (what and when), expired, or not a link the site made. */
-export async function answerLinkState(db: Database, venue: VenueRow, link: AnswerLink | null, now = clockNow()): Promise<LinkState> {
+export async function answerLinkState(db: Db, venue: VenueRow, link: AnswerLink | null, now = clockNow()): Promise<LinkState> {
   if (!link || !isSignedLink(venue, link)) return { state: 'invalid' };
   const r = await findReservation(db, venue, link.hash);
   if (!r) return { state: 'invalid' };
@@ -25,7 +25,7 @@ export async function answerLinkState(db: Database, venue: VenueRow, link: Answe
 }
 
 /** The page's POST: the answer, once; anything but an open link changes nothing. */
-export async function answerByLink(db: Database, venue: VenueRow, link: AnswerLink | null, host: string, note = '', now = clockNow()): Promise<StaffOutcome | { result: 'invalid' | 'expired' }> {
+export async function answerByLink(db: Db, venue: VenueRow, link: AnswerLink | null, host: string, note = '', now = clockNow()): Promise<StaffOutcome | { result: 'invalid' | 'expired' }> {
   const state = await answerLinkState(db, venue, link, now);
   if (state.state === 'invalid') return { result: 'invalid' };
   if (state.state === 'expired') return { result: 'expired' };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, eq, gte, lt, sum } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experienceBookings, noshowCharges, reservations, waitlistOffers, type VenueRow } from '@/server/db/schema';
 import { instantOf, localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
@@ -18,7 +18,7 @@ const nextMonth = (month: string) => {
  * made, claimed and expired; reminders sent, confirmed and cancelled from; no-shows marked and
  * no-show fees collected (net of refunds). Each counter is one query: a new one is one more.
  */
-export async function venueMetrics(db: Database, venue: VenueRow, month?: string, now = clockNow()) {
+export async function venueMetrics(db: Db, venue: VenueRow, month?: string, now = clockNow()) {
   const current = month ?? localMoment(venue.timezone, now).date.slice(0, 7);
   const from = instantOf(venue.timezone, `${current}-01`, '00:00');
   const to = instantOf(venue.timezone, `${nextMonth(current)}-01`, '00:00');

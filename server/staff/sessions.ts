@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { staffSessions } from '@/server/db/schema';
 import { now } from '@/server/clock';
 import { credentialScope, isVenueCredential } from './credentials';
@@ -26,7 +26,7 @@ const ID = /^[A-Za-z0-9_-]{22}$/;
 export type StaffSession = { scope: string; expiresAt: Date; createdAt: Date };
 
 /** Signs a device in when `token` is the venue's credential: the new session's cookie id, or null. */
-export async function signInStaff(db: Database, venueKey: string, token: string, userAgent = ''): Promise<{ id: string; expiresAt: Date } | null> {
+export async function signInStaff(db: Db, venueKey: string, token: string, userAgent = ''): Promise<{ id: string; expiresAt: Date } | null> {
   if (!(await isVenueCredential(db, venueKey, token))) return null;
   const id = randomBytes(16).toString('base64url');
   const expiresAt = new Date(now().getTime() + staffSessionHours() * 3600_000);
@@ -35,7 +35,7 @@ export async function signInStaff(db: Database, venueKey: string, token: string,
 }
 
 /** The live session of this cookie for this venue: not expired, not revoked, the venue's own; else null. */
-export async function staffSessionFor(db: Database, venueKey: string, cookie: string | undefined | null): Promise<StaffSession | null> {
+export async function staffSessionFor(db: Db, venueKey: string, cookie: string | undefined | null): Promise<StaffSession | null> {
   if (!cookie || !ID.test(cookie)) return null;
   const [row] = await db
     .select()
@@ -46,7 +46,7 @@ export async function staffSessionFor(db: Database, venueKey: string, cookie: st
 }
 
 /** "Sign out this device": the session stops at once, whoever holds a copy of the cookie. */
-export async function signOutStaff(db: Database, cookie: string | undefined | null): Promise<void> {
+export async function signOutStaff(db: Db, cookie: string | undefined | null): Promise<void> {
   if (!cookie || !ID.test(cookie)) return;
   await db.update(staffSessions).set({ revokedAt: now() }).where(and(eq(staffSessions.idHash, idDigest(cookie)), isNull(staffSessions.revokedAt)));
 }

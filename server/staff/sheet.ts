@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { reservations, venues, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { queueReservationEmails, type ReservationNews } from '@/server/booking/emails';
@@ -33,7 +33,7 @@ export const NOTE_MAX = 500;
 /** The statuses the sheet shows: standing bookings, the waiting list, and the day's answers. */
 const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
-export async function zoneNamesOf(db: Database, venueId: number) {
+export async function zoneNamesOf(db: Db, venueId: number) {
   const rows = await db.select({ key: zones.key, name: zones.name }).from(zones).where(eq(zones.venueId, venueId));
   return new Map(rows.map((z) => [z.key, z.name]));
 }
@@ -41,7 +41,7 @@ export async function zoneNamesOf(db: Database, venueId: number) {
 /** The title of the experience added to a table booking (standing: confirmed, pending or on the waiting list), as a column of a reservations read. */
 const addedExperienceTitle = sql<Texts | null>`(select e.title from experience_bookings b inner join experiences e on e.id = b.experience_id where b.reservation_id = "reservations"."id" and b.status in ('confirmed', 'pending', 'waitinglist') limit 1)`;
 
-export async function experienceTitle(db: Database, reservationId: number): Promise<Texts | null> {
+export async function experienceTitle(db: Db, reservationId: number): Promise<Texts | null> {
   return (await experienceOfReservation(db, reservationId))?.title ?? null;
 }
 
@@ -54,7 +54,7 @@ export const venueToday = (venue: VenueRow, now = clockNow()) => localMoment(ven
  * order guests joined it, and the experiences booked on their own (their places are the
  * experience's, not the shift's).
  */
-export async function serviceSheet(db: Database, venue: VenueRow, date: string) {
+export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
   // Statements whatever the number of bookings (issue 42): the set-up, the day's table bookings
   // (each with its added experience's title), its experience bookings, their fees, the offers.
   const v = await loadBookingVenue(db, venue);
@@ -105,7 +105,7 @@ export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed' | 'noSeat
  * and cancel free the seats (and the places of an experience added to it) in it too.
  */
 export async function answerBooking(
-  db: Database,
+  db: Db,
   venue: VenueRow,
   input: { hash: string; action: StaffAction; version: number | null; note?: string; by: AnsweredBy; host: string },
   now = clockNow(),
@@ -119,37 +119,36 @@ export async function answerBooking(
   let refundId: number | null = null;
   const timing = timingOf(venue);
   const outcome = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await lockCapacity(t, venue.id, current.date, current.shiftKey);
+    await lockCapacity(tx, venue.id, current.date, current.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
-    const zoneNames = await zoneNamesOf(t, venue.id);
-    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, timing, await experienceTitle(t, row.id), (await feesOf(t, 'table', [row.id])).get(row.id) ?? null);
+    const zoneNames = await zoneNamesOf(tx, venue.id);
+    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, timing, await experienceTitle(tx, row.id), (await feesOf(tx, 'table', [row.id])).get(row.id) ?? null);
     if (input.version !== null && r.revision !== input.version) return { result: 'changed' as const, booking: await view(r) };
     if (!actionAllowed(input.action, r)) return { result: 'notAllowed' as const, booking: await view(r) };
     // No fee before the guest is late: the booking's start plus the venue's grace, in its time zone.
     if (input.action === 'noshow' && now.getTime() < noShowFrom(timing, r).getTime()) return { result: 'tooEarly' as const, booking: await view(r) };
     if (input.action === 'refundfee') {
       // Not a change to the booking: its version stays, the fee's own row moves (once).
-      refundId = await claimFeeRefund(t, 'table', r.id, now);
+      refundId = await claimFeeRefund(tx, 'table', r.id, now);
       return { result: refundId ? ('done' as const) : ('notAllowed' as const), booking: await view(r) };
     }
     const changes: Partial<typeof reservations.$inferInsert> = answerChanges(input.action, input.by, note, now, r);
-    const experience = await experienceTitle(t, r.id);
+    const experience = await experienceTitle(tx, r.id);
     const [changed] = await tx
       .update(reservations)
       .set({ ...changes, revision: r.revision + 1, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
     // The no-show fee is claimed with the no-show, charged after the commit.
-    if (input.action === 'noshow') chargeId = await claimNoShowFee(t, venue, { kind: 'table', ...changed }, now);
+    if (input.action === 'noshow') chargeId = await claimNoShowFee(tx, venue, { kind: 'table', ...changed }, now);
     if (input.action === 'decline' || input.action === 'cancel') {
-      await cancelReservationExperience(t, r.id);
+      await cancelReservationExperience(tx, r.id);
       // Seats freed: the waiting list is offered them in this transaction.
-      await offerWithin(t, venue, r.date, r.shiftKey, now);
+      await offerWithin(tx, venue, r.date, r.shiftKey, now);
     }
     const news = NEWS[input.action];
     if (news) {
-      await queueReservationEmails(t, venue, changed, news, {
+      await queueReservationEmails(tx, venue, changed, news, {
         host: input.host,
         zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
         now,
@@ -175,7 +174,7 @@ export async function answerBooking(
 }
 
 /** `staff/offer`: staff offer freed seats to a waiting-list entry of their choice (server/booking/waitlist.ts). */
-async function offerToEntry(db: Database, venue: VenueRow, current: ReservationRow, version: number | null, now: Date): Promise<StaffOutcome> {
+async function offerToEntry(db: Db, venue: VenueRow, current: ReservationRow, version: number | null, now: Date): Promise<StaffOutcome> {
   const view = async () => {
     const [r] = await db.select().from(reservations).where(eq(reservations.id, current.id));
     return staffBookingView(r, await zoneNamesOf(db, venue.id), timingOf(venue), null, null, (await offersOf(db, [r.id])).get(r.id) ?? null);
@@ -187,7 +186,7 @@ async function offerToEntry(db: Database, venue: VenueRow, current: ReservationR
 }
 
 /** `staff/autooffers {enabled}`: turns the automatic waiting-list offers on or off (until the next import of the venue file). */
-export async function setAutoOffers(db: Database, venue: VenueRow, enabled: boolean) {
+export async function setAutoOffers(db: Db, venue: VenueRow, enabled: boolean) {
   const [row] = await db.select({ booking: venues.booking }).from(venues).where(eq(venues.id, venue.id));
   const booking = bookingRulesSchema.parse(row?.booking ?? undefined);
   await db.update(venues).set({ booking: { ...(row?.booking ?? booking), waitlistOffers: { ...booking.waitlistOffers, automatic: enabled } } }).where(eq(venues.id, venue.id));

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experienceBookings, experiences, reservations, type AttendanceBefore, type VenueRow } from '@/server/db/schema';
 import { isWellFormedHash } from '@/server/booking/changes';
 import { claimFeeRefund, feesOf, refundNoShow, type FeeBooking } from '@/server/payments/noshow';
@@ -24,7 +24,7 @@ type Marked = { id: number; revision: number; attendance: 'arrived' | 'noshow' |
 type Verdict = 'undo' | 'changed' | 'notAllowed' | 'undoExpired' | 'feePending';
 
 /** Whether this booking's last mark can be undone now, read under its row lock. */
-async function verdict(t: Database, kind: FeeBooking['kind'], b: Marked, version: number | null, now: Date): Promise<Verdict> {
+async function verdict(t: Db, kind: FeeBooking['kind'], b: Marked, version: number | null, now: Date): Promise<Verdict> {
   if (version !== null && b.revision !== version) return 'changed';
   const until = undoUntil(b);
   if (!until) return 'notAllowed';
@@ -44,7 +44,7 @@ const restored = (b: Marked) => ({
   revision: b.revision + 1,
 });
 
-export async function undoAttendance(db: Database, venue: VenueRow, input: { hash: string; version: number | null }, now = clockNow()): Promise<UndoOutcome> {
+export async function undoAttendance(db: Db, venue: VenueRow, input: { hash: string; version: number | null }, now = clockNow()): Promise<UndoOutcome> {
   if (!isWellFormedHash(input.hash)) return { result: 'notFound' };
   const timing = timingOf(venue);
   const zoneNames = await zoneNamesOf(db, venue.id);
@@ -53,13 +53,12 @@ export async function undoAttendance(db: Database, venue: VenueRow, input: { has
   let outcome: { result: Exclude<Verdict, 'undo'> | 'done'; booking: StaffBooking; id: number } | null = null;
   if (table) {
     outcome = await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
       const [r] = await tx.select().from(reservations).where(eq(reservations.id, table.id)).for('update');
-      const decided = await verdict(t, 'table', r, input.version, now);
-      const view = async (row: typeof r) => staffBookingView(row, zoneNames, timing, await experienceTitle(t, row.id), (await feesOf(t, 'table', [row.id])).get(row.id) ?? null);
+      const decided = await verdict(tx, 'table', r, input.version, now);
+      const view = async (row: typeof r) => staffBookingView(row, zoneNames, timing, await experienceTitle(tx, row.id), (await feesOf(tx, 'table', [row.id])).get(row.id) ?? null);
       if (decided !== 'undo') return { result: decided, booking: await view(r), id: r.id };
       const [changed] = await tx.update(reservations).set({ ...restored(r), updatedAt: now }).where(eq(reservations.id, r.id)).returning();
-      if (r.attendance === 'noshow') refundId = await claimFeeRefund(t, 'table', r.id, now);
+      if (r.attendance === 'noshow') refundId = await claimFeeRefund(tx, 'table', r.id, now);
       return { result: 'done' as const, booking: await view(changed), id: r.id };
     });
   } else {
@@ -70,13 +69,12 @@ export async function undoAttendance(db: Database, venue: VenueRow, input: { has
       .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, input.hash), isNull(experienceBookings.reservationId)));
     if (!found) return { result: 'notFound' };
     outcome = await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
       const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.id)).for('update');
-      const decided = await verdict(t, 'experience', b, input.version, now);
-      const view = async (row: typeof b) => staffExperienceView(row, found.e, zoneNames, timing, (await feesOf(t, 'experience', [row.id])).get(row.id) ?? null);
+      const decided = await verdict(tx, 'experience', b, input.version, now);
+      const view = async (row: typeof b) => staffExperienceView(row, found.e, zoneNames, timing, (await feesOf(tx, 'experience', [row.id])).get(row.id) ?? null);
       if (decided !== 'undo') return { result: decided, booking: await view(b), id: b.id };
       const [changed] = await tx.update(experienceBookings).set(restored(b)).where(eq(experienceBookings.id, b.id)).returning();
-      if (b.attendance === 'noshow') refundId = await claimFeeRefund(t, 'experience', b.id, now);
+      if (b.attendance === 'noshow') refundId = await claimFeeRefund(tx, 'experience', b.id, now);
       return { result: 'done' as const, booking: await view(changed), id: b.id };
     });
   }

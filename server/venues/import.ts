@@ -1,7 +1,7 @@
 import 'server-only';
 import fs from 'node:fs';
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experiences, giftCards, promotions, shifts, venueHosts, venues, zones } from '@/server/db/schema';
 import { publicId } from '@/server/ids';
 import type { VenueFile } from './schema';
@@ -32,7 +32,7 @@ export function parseVenueFile(input: unknown): VenueFile {
 }
 
 /** The file's hosts that another venue already serves, as plain-words errors (empty: none). */
-export async function takenHostErrors(db: Pick<Database, 'select'>, file: Pick<VenueFile, 'hosts' | 'slug'>): Promise<string[]> {
+export async function takenHostErrors(db: Pick<Db, 'select'>, file: Pick<VenueFile, 'hosts' | 'slug'>): Promise<string[]> {
   const hosts = file.hosts.map((h) => h.toLowerCase());
   if (!hosts.length) return [];
   const taken = await db
@@ -53,7 +53,7 @@ export function readVenueFile(file: string): VenueFile {
  * and promotions missing from the file are deactivated, not deleted.
  * Returns the venue id and the host keys whose cached pages must be refreshed.
  */
-export async function importVenue(db: Database, file: VenueFile): Promise<{ venueId: number; hosts: string[] }> {
+export async function importVenue(db: Db, file: VenueFile): Promise<{ venueId: number; hosts: string[] }> {
   const imported = await db.transaction(async (tx) => {
     // A host serves one venue (venue_hosts' primary key): refused in words before the key would refuse it as a 500.
     const taken = await takenHostErrors(tx, file);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { config } from '@/server/runtime/config';
 import { getBackendToken } from '@/server/backend/token';
 import { errorMessage, log } from '@/lib/log';
@@ -18,7 +18,7 @@ export const VENUE_CHANNEL = 'frontpage_venue_change';
 const HOSTS_PER_NOTICE = 50;
 
 /** Announces a venue change; call after the change has committed. A no-op on PGlite (nobody else to tell). */
-export async function announceVenueChange(db: Database, hosts: string[], databaseUrl = config.databaseUrl) {
+export async function announceVenueChange(db: Db, hosts: string[], databaseUrl = config.databaseUrl) {
   if (!databaseUrl || !hosts.length) return;
   for (let i = 0; i < hosts.length; i += HOSTS_PER_NOTICE) {
     await db.execute(sql`select pg_notify(${VENUE_CHANNEL}, ${JSON.stringify(hosts.slice(i, i + HOSTS_PER_NOTICE))})`);

@@ -1,12 +1,12 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { experiences, promotions, venueHosts, venues, type VenueRow } from '@/server/db/schema';
 import { isLocalVenueKey, localhostVenueHost } from '@/lib/venue/host';
 import { linkHostOf, venueOrigin } from '@/lib/venue/origin';
 
 /** The venue a host key serves: local hosts get the default venue. */
-export async function findVenueByKey(db: Database, key: string): Promise<VenueRow | null> {
+export async function findVenueByKey(db: Db, key: string): Promise<VenueRow | null> {
   if (isLocalVenueKey(key)) {
     const [venue] = await db.select().from(venues).where(eq(venues.isDefault, true)).limit(1);
     if (venue) return venue;
@@ -22,11 +22,11 @@ export async function findVenueByKey(db: Database, key: string): Promise<VenueRo
   return row?.venue ?? null;
 }
 
-export async function countVenues(db: Database): Promise<number> {
+export async function countVenues(db: Db): Promise<number> {
   return db.$count(venues);
 }
 
-export function listExperiences(db: Database, venueId: number) {
+export function listExperiences(db: Db, venueId: number) {
   return db
     .select()
     .from(experiences)
@@ -34,7 +34,7 @@ export function listExperiences(db: Database, venueId: number) {
     .orderBy(asc(experiences.sort), asc(experiences.id));
 }
 
-export function listActivePromotions(db: Database, venueId: number) {
+export function listActivePromotions(db: Db, venueId: number) {
   return db
     .select()
     .from(promotions)
@@ -55,7 +55,7 @@ function servesLocalhost(isDefault: boolean): boolean {
  * The host a venue's e-mails and SMS link to, with a request or without (the housekeeping
  * sweep): the one rule of lib/venue/origin.ts (`linkHostOf`) over the venue's hosts. One query.
  */
-export async function venueLinkHost(db: Database, venueId: number): Promise<string> {
+export async function venueLinkHost(db: Db, venueId: number): Promise<string> {
   const rows = await db.select({ host: venueHosts.host, isDefault: venues.isDefault }).from(venues).leftJoin(venueHosts, eq(venueHosts.venueId, venues.id)).where(eq(venues.id, venueId));
   return linkHostFrom(
     rows.flatMap((r) => (r.host ? [r.host] : [])),
@@ -79,7 +79,7 @@ export function linkOriginFrom(linkHost: string, host?: string | null): string {
  * e-mail and SMS builds its links on it, so the same e-mail links to the same place whether a
  * request or the sweep sends it.
  */
-export async function linkOrigin(db: Database, venueId: number, host?: string | null): Promise<string> {
+export async function linkOrigin(db: Db, venueId: number, host?: string | null): Promise<string> {
   if (host && /^https?:\/\//.test(host)) return host.replace(/\/+$/, '');
   return venueOrigin(await venueLinkHost(db, venueId)).origin;
 }

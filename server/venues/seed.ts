@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 import { projectPath } from '@/server/runtime/config';
 import { now as clockNow } from '@/server/clock';
 import { instantOf, localMoment } from '@/server/booking/time';
@@ -37,7 +37,7 @@ export function demoVenueFile(now = clockNow()) {
 }
 
 /** On first start (no venue yet) the demo venue is imported, so a newcomer sees a working site. */
-export async function seedDemoVenue(db: Database): Promise<boolean> {
+export async function seedDemoVenue(db: Db): Promise<boolean> {
   if ((await countVenues(db)) > 0) return false;
   const { venueId } = await importVenue(db, demoVenueFile());
   log.info('demo_venue_seeded', { venueId });

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { addDays } from '@/server/booking/availability';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 
 /**
  * The suites' time: the first Tuesday at least two weeks after the day they run, 09:00 UTC
@@ -40,7 +40,7 @@ export async function pinTestClock(at: Date = TEST_NOW) {
 export const DEMO_DAYS = { closures: [testDay(24), testDay(31)], specialDinner: testDay(27), wineEvening: testDay(41) };
 
 /** Moves the demo venue's closures, special opening and wine evening to DEMO_DAYS. */
-export async function placeDemoCalendar(db: Database) {
+export async function placeDemoCalendar(db: Db) {
   const { experiences, venues } = await import('@/server/db/schema');
   const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
   const booking = { ...demo.booking!, closures: DEMO_DAYS.closures, specialOpenings: [{ date: DEMO_DAYS.specialDinner, shifts: ['cena'] }] };

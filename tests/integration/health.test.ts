@@ -48,8 +48,15 @@ describe('health check', () => {
     await (await getDatabaseHandle()).close();
   }
 
+  /** Opens (and migrates) the database first: readiness allows a query 3 s, not a first start on a loaded machine. */
+  async function openDb() {
+    const { getDatabaseHandle } = await import('@/server/db/client');
+    await getDatabaseHandle();
+  }
+
   it('answers 200 with the database, the outbox backlog and the local stand-ins', async () => {
     process.env.DATA_DIR = tempDir();
+    await openDb();
     const { GET } = await import('@/app/api/health/route');
     const response = await GET();
     expect(response.status).toBe(200);
@@ -83,6 +90,7 @@ describe('health check', () => {
       SMTP_URL: 'smtp://mailer:password-health-10@mail.example.com:587',
     };
     Object.assign(process.env, secrets);
+    await openDb();
     const { GET } = await import('@/app/api/health/route');
     const response = await GET();
     const text = await response.text();

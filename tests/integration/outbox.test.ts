@@ -10,7 +10,7 @@ import { transportFromEnv } from '@/server/outbox/channels';
 import { DRIVERS, openTestDatabase, tempDir } from '../helpers/databases';
 import { freePort } from '../helpers/postgres-server';
 import { startSmtpSink } from '../helpers/smtp-sink';
-import type { Database } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
 
 const mail = (to: string, subject = 'Benvenuto da Trattoria Da Rosa') => ({
   venueId: null,
@@ -29,7 +29,7 @@ beforeAll(() => {
 
 describe.each(DRIVERS)('outbox on %s', (driver) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let db: Database;
+  let db: Db;
   beforeAll(async () => {
     handle = await openTestDatabase(driver);
     db = handle.db;
@@ -39,7 +39,7 @@ describe.each(DRIVERS)('outbox on %s', (driver) => {
   it('queues nothing when the transaction that caused the e-mail rolls back', async () => {
     await expect(
       db.transaction(async (tx) => {
-        await enqueueEmail(tx as unknown as Database, mail('rollback@example.com'));
+        await enqueueEmail(tx, mail('rollback@example.com'));
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

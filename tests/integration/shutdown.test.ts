@@ -6,7 +6,6 @@ import { enqueueEmail } from '@/server/outbox/enqueue';
 import { kickDelivery, startDeliveryLoop, stopDeliveryLoop } from '@/server/outbox/delivery';
 import { startHousekeeping, stopHousekeeping } from '@/server/runtime/housekeeping';
 import type { MailTransport } from '@/server/outbox/transport';
-import type { Database } from '@/server/db/client';
 import { openTestDatabase, tempDir } from '../helpers/databases';
 
 /** What a graceful shutdown (server/runtime/shutdown.ts) relies on: loops that stop after their work in progress, and a database that closes for good. */
@@ -63,7 +62,7 @@ describe('stopping the loops', () => {
     startHousekeeping(async () => {
       sweeps++;
       await gate;
-      return handle.db as Database;
+      return handle.db;
     }, 20);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sweeps).toBe(1); // one sweep at a time

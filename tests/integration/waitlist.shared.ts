@@ -224,9 +224,8 @@ export function describeWaitlist(driver: Driver) {
       // A consistent look at the evening: under its lock, as every writer takes it.
       const lockedCovers = () =>
         db.transaction(async (tx) => {
-          const t = tx as unknown as typeof db;
-          await lockCapacity(t, venue.id, day, 'cena');
-          return (await usageBetween(t, venue.id, day, day, TEST_NOW)).get(day)?.shift.get('cena') ?? 0;
+          await lockCapacity(tx, venue.id, day, 'cena');
+          return (await usageBetween(tx, venue.id, day, day, TEST_NOW)).get(day)?.shift.get('cena') ?? 0;
         });
       const watcher = (async () => {
         while (watching) {

@@ -42,7 +42,9 @@ export async function importVenueFromRequest(request: Request, revalidate: (venu
     }
     const { venueId, hosts } = await importVenue(db, file);
     revalidate(hosts);
-    void notifyFronts(hosts);
+    // The fronts are told before the import answers (each within 5 s; one that does not answer is
+    // logged and refreshes on its own), so a finished import shows on every front at once.
+    await notifyFronts(hosts);
     log.info('venue_imported', { venueId, slug: file.slug, hosts: hosts.join(','), warnings: warnings.length });
     return Response.json({ status: true, data: { venueId, hosts, warnings } });
   } catch (error) {

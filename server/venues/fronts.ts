@@ -20,8 +20,9 @@ export function frontUrls(env: Record<string, string | undefined> = process.env)
 /**
  * After a venue change: asks every front in FRONT_URLS to drop its cached pages of these hosts
  * now (`POST {front}/api/revalidate`, the contract's bearer token). A front that does not answer
- * is logged and left to refresh on its own within 5 minutes; the change itself is never held up.
- * Resolves with the fronts that accepted.
+ * is logged and left to refresh on its own within 5 minutes; the change itself is never held up
+ * (it is stored before), only the import's answer, by at most NOTIFY_TIMEOUT_MS. Resolves with
+ * the fronts that accepted.
  */
 export async function notifyFronts(hosts: string[], fronts: string[] = frontUrls()): Promise<string[]> {
   if (!fronts.length || !hosts.length) return [];

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { asText, RECORDING, Scenario } from '../helpers/recorded';
+import { february30, summerTimeStarts } from '../helpers/dates';
 
 /**
  * Issue 42, first step: the contract's answers over HTTP, recorded, so the refactors behind it
@@ -22,13 +23,23 @@ import { asText, RECORDING, Scenario } from '../helpers/recorded';
 
 const BACKEND_TOKEN = 'backend-token-for-recorded-answers';
 const LINK_SECRET = 'link-secret-for-recorded-answers-0123456789';
-/** The suite's fixed "now": a Tuesday, 10:00 in Florence. */
+/**
+ * The suite's fixed "now", the one instant the recorded answers were made at (every date below is
+ * derived from it, and the server's clock is pinned to it, so the answers never age): a Tuesday,
+ * 10:00 in Florence.
+ */
 const NOW = new Date('2027-03-02T09:00:00Z');
-const TODAY = '2027-03-02';
+const TODAY = NOW.toISOString().slice(0, 10);
+const YEAR = NOW.getUTCFullYear();
+/** This month and the next (1-based), as the contract's month fields take them. */
+const MONTH = String(NOW.getUTCMonth() + 1);
+const NEXT_MONTH = String(NOW.getUTCMonth() + 2);
+/** The month before NOW's, `yyyy-mm`. */
+const LAST_MONTH = new Date(Date.UTC(YEAR, NOW.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 /** The day `n` days after TODAY: D(3) is a Friday, D(6) a Monday (closed). */
 const D = (n: number) => new Date(Date.parse(`${TODAY}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 /** A moment of a day in Florence (UTC+1 in March until the 28th, UTC+2 after), as a Date. */
-const florence = (day: string, time: string) => new Date(`${day}T${time}:00${day >= '2027-03-28' ? '+02:00' : '+01:00'}`);
+const florence = (day: string, time: string) => new Date(`${day}T${time}:00${day >= summerTimeStarts(YEAR).europe ? '+02:00' : '+01:00'}`);
 
 type Body = { status?: boolean; error?: string; data?: unknown; fieldErrors?: Record<string, string> };
 type Answer = { status: number; body: Body };
@@ -183,9 +194,9 @@ export function describeContractRecorded(driver: Driver) {
 
     it('table bookings: reservation/* and payment/confirmlocal', async () => {
       const sc = new Scenario('reservations');
-      await send(sc, 'reservation/getmonth', 'this month for 2', { year: '2027', month: '3', pax: '2' });
-      await send(sc, 'reservation/getmonth', 'next month for 8', { year: '2027', month: '4', pax: '8' });
-      await send(sc, 'reservation/getmonth', 'a party of none', { year: '2027', month: '3', pax: '0' });
+      await send(sc, 'reservation/getmonth', 'this month for 2', { year: String(YEAR), month: MONTH, pax: '2' });
+      await send(sc, 'reservation/getmonth', 'next month for 8', { year: String(YEAR), month: NEXT_MONTH, pax: '8' });
+      await send(sc, 'reservation/getmonth', 'a party of none', { year: String(YEAR), month: MONTH, pax: '0' });
       await send(sc, 'reservation/getday', 'a Friday for 2', { day: D(3), pax: '2' });
       await send(sc, 'reservation/getday', 'today for 2 (slots after the notice only)', { day: TODAY, pax: '2' });
       await send(sc, 'reservation/getday', 'a Monday (closed)', { day: D(6), pax: '2' });
@@ -258,9 +269,9 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'experience/getexperiencelist', 'a venue nobody serves', {}, { host: 'nowhere.example' });
       const items = (list.body.data as { elenco: { id: number; hash: string; titolo: { it: string } }[] }).elenco;
       const pasta = items.find((e) => e.titolo.it.includes('pasta'))!;
-      await send(sc, 'experience/getesperienzemonth', 'this month for 2', { month: '3', year: '2027', pax: '2' });
-      await send(sc, 'experience/getesperienzemonth', 'the wine evening month', { month: '4', year: '2027', pax: '2' });
-      await send(sc, 'experience/getesperienzemonth', 'bad input', { month: '13', year: '2027', pax: '2' });
+      await send(sc, 'experience/getesperienzemonth', 'this month for 2', { month: MONTH, year: String(YEAR), pax: '2' });
+      await send(sc, 'experience/getesperienzemonth', 'the wine evening month', { month: NEXT_MONTH, year: String(YEAR), pax: '2' });
+      await send(sc, 'experience/getesperienzemonth', 'bad input', { month: '13', year: String(YEAR), pax: '2' });
       await send(sc, 'experience/getesperienzeday', 'a Friday for 2', { day: D(3), pax: '2' });
       await send(sc, 'experience/getesperienzeday', 'not a day', { day: 'friday', pax: '2' });
       await send(sc, 'experience/getsingleexperience', 'the pasta class', { experienceId: String(pasta.id) });
@@ -268,10 +279,10 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'experience/getsingleexperience', 'not an id', { experienceId: 'pasta' });
       await send(sc, 'experience/getsingleexperiencebyhash', 'the pasta class', { experienceHash: pasta.hash });
       await send(sc, 'experience/getsingleexperiencebyhash', 'an unknown hash', { experienceHash: 'A'.repeat(22) });
-      await send(sc, 'experience/availabledays', 'this month for 2', { month: '3', year: '2027', pax: '2', experienceId: String(pasta.id) });
-      await send(sc, 'experience/availabledays', 'too many guests', { month: '3', year: '2027', pax: '11', experienceId: String(pasta.id) });
-      await send(sc, 'experience/availabledays', 'an unknown experience', { month: '3', year: '2027', pax: '2', experienceId: '99999' });
-      await send(sc, 'experience/availabledays', 'bad input', { month: 'march', year: '2027', pax: '2', experienceId: String(pasta.id) });
+      await send(sc, 'experience/availabledays', 'this month for 2', { month: MONTH, year: String(YEAR), pax: '2', experienceId: String(pasta.id) });
+      await send(sc, 'experience/availabledays', 'too many guests', { month: MONTH, year: String(YEAR), pax: '11', experienceId: String(pasta.id) });
+      await send(sc, 'experience/availabledays', 'an unknown experience', { month: MONTH, year: String(YEAR), pax: '2', experienceId: '99999' });
+      await send(sc, 'experience/availabledays', 'bad input', { month: 'march', year: String(YEAR), pax: '2', experienceId: String(pasta.id) });
       await send(sc, 'experience/getavailabletimes', 'a Friday for 2', { experienceId: String(pasta.id), day: D(3), pax: '2', language: 'en' });
       await send(sc, 'experience/getavailabletimes', 'a Monday', { experienceId: String(pasta.id), day: D(6), pax: '2', language: 'en' });
       await send(sc, 'experience/getavailabletimes', 'an unknown experience', { experienceId: '99999', day: D(3), pax: '2', language: 'en' });
@@ -426,7 +437,7 @@ export function describeContractRecorded(driver: Driver) {
       const version = async (hash: string) => String((await reservationRow(hash)).revision);
 
       await send(sc, 'staff/day', 'the Sunday', { date: day });
-      await send(sc, 'staff/day', 'not a day', { date: '2027-02-30' });
+      await send(sc, 'staff/day', 'not a day', { date: february30(YEAR - 1) });
       await send(sc, 'staff/confirm', 'the request of seven', { hash: pending, version: await version(pending) });
       await send(sc, 'staff/confirm', 'again, on the old version', { hash: pending, version: String(Number(await version(pending)) - 1) });
       await send(sc, 'staff/confirm', 'again, on its version', { hash: pending, version: await version(pending) });
@@ -457,7 +468,7 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'staff/autooffers', 'on', { enabled: '1' });
       await send(sc, 'staff/autooffers', 'bad input', { enabled: 'yes' });
       await send(sc, 'staff/metrics', 'this month');
-      await send(sc, 'staff/metrics', 'a month named', { month: '2027-02' });
+      await send(sc, 'staff/metrics', 'a month named', { month: LAST_MONTH });
       await send(sc, 'staff/metrics', 'bad input', { month: 'March' });
       holdToRecord(sc);
     });

@@ -53,6 +53,8 @@ export type SiteDatabaseOptions = {
   calendar?: boolean;
   /** Take the card guarantee and the SMS code off the demo venue, for suites not about them. */
   plainBooking?: boolean;
+  /** Take only the SMS code off the demo venue (its card guarantee stays), for suites about guaranteed bookings. */
+  noSmsCode?: boolean;
   /** The moment the clock is pinned to (TEST_NOW by default). */
   now?: Date;
 };
@@ -82,10 +84,11 @@ export function useSiteDatabase(driver: Driver, options: SiteDatabaseOptions = {
       await seedDemoVenue(db);
     }
     if (options.calendar) await placeDemoCalendar(db);
-    if (options.plainBooking) {
+    if (options.plainBooking || options.noSmsCode) {
       const { venues } = await import('@/server/db/schema');
       const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
-      await db.update(venues).set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
+      const guarantee = options.plainBooking ? { guarantee: undefined } : {};
+      await db.update(venues).set({ booking: { ...demo.booking!, ...guarantee, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
     }
   });
   afterAll(async () => {

@@ -30,14 +30,9 @@ type Answer = { httpStatus: number; body: { status: boolean; error?: string; dat
  */
 export function describeStaffUndo(driver: Driver) {
   describe(`no-show time guard and undo on ${driver}`, () => {
-    useSiteDatabase(driver, { calendar: true });
-    beforeAll(async () => {
+    useSiteDatabase(driver, { calendar: true, noSmsCode: true });
+    beforeAll(() => {
       delete process.env.STRIPE_SECRET_KEY;
-      const { getDb } = await import('@/server/db/client');
-      const { venues } = await import('@/server/db/schema');
-      const db = await getDb();
-      const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
-      await db.update(venues).set({ booking: { ...demo.booking!, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
     });
     afterEach(async () => (await import('@/server/clock')).pinClock(TEST_NOW));
 

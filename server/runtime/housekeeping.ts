@@ -81,7 +81,10 @@ export type SweepFailure = { step: string; venueId: number | null; error: string
 /**
  * One pass of the sweep. Each step runs on its own, and each venue's part of a step on its own
  * (issue 41): an error there is logged (`housekeeping_step_failed`), counted (`/api/health`,
- * `housekeeping`), and every other step and venue goes on.
+ * `housekeeping`), and every other step and venue goes on. A step made per venue runs once for
+ * all venues (a few statements, however many venues there are); only when that pass fails is it
+ * run again venue by venue, to find the one that fails and let the others through (the steps
+ * take what is due, so what the failed pass did is not done twice).
  */
 export async function sweepStale(db: Db, now = clockNow(), steps: Step[] = STEPS): Promise<SweepCounts & { failures: SweepFailure[] }> {
   const counts: SweepCounts = { suspendedEnded: 0, holdsDeleted: 0, rateLimitsDeleted: 0, giftcardOrdersExpired: 0, pendingAnswered: 0, depositsRefunded: 0, depositRefundsFailed: 0, noshowFeesSettled: 0, noshowFeesRefunded: 0, remindersSent: 0, waitlistOffersMade: 0, idempotencyKeysDeleted: 0 };
@@ -89,23 +92,33 @@ export async function sweepStale(db: Db, now = clockNow(), steps: Step[] = STEPS
   const add = (part: Record<string, number>) => {
     for (const [key, n] of Object.entries(part)) counts[key as keyof SweepCounts] = (counts[key as keyof SweepCounts] ?? 0) + n;
   };
-  let venueIds: number[] | null = null;
+  const attempt = async (step: Step, venueId: number | undefined, failed: (error: unknown) => void) => {
+    try {
+      add(await step.run(db, now, venueId));
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  };
+  const failure = (step: Step, venueId: number | null) => (error: unknown) => {
+    failures.push({ step: step.name, venueId, error: errorMessage(error) });
+    log.error('housekeeping_step_failed', { step: step.name, venueId, error: errorMessage(error) });
+  };
   for (const step of steps) {
-    if (step.perVenue) venueIds ??= await db
+    if (!step.perVenue) {
+      await attempt(step, undefined, failure(step, null));
+      continue;
+    }
+    const whole = await attempt(step, undefined, (error) => log.warn('housekeeping_step_retried_per_venue', { step: step.name, error: errorMessage(error) }));
+    if (whole) continue;
+    const venueIds = await db
       .select({ id: venues.id })
       .from(venues)
       .orderBy(venues.id)
       .then((rows) => rows.map((r) => r.id))
-      .catch((error: unknown) => (failures.push({ step: 'venues', venueId: null, error: errorMessage(error) }), null));
-    const scopes = step.perVenue ? (venueIds ?? []) : [undefined];
-    for (const venueId of scopes) {
-      try {
-        add(await step.run(db, now, venueId));
-      } catch (error) {
-        failures.push({ step: step.name, venueId: venueId ?? null, error: errorMessage(error) });
-        log.error('housekeeping_step_failed', { step: step.name, venueId: venueId ?? null, error: errorMessage(error) });
-      }
-    }
+      .catch((error: unknown) => (failure(step, null)(error), []));
+    for (const venueId of venueIds) await attempt(step, venueId, failure(step, venueId));
   }
   recordRun(now, failures);
   return { ...counts, failures };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { depositPayments, noshowCharges } from '@/server/db/schema';
 
@@ -15,9 +15,10 @@ export const OVERDUE_MS = 10 * 60_000;
  * - `retrying`: a call failed at least once and is scheduled again;
  * - `overdue`: due more than 10 minutes ago (or never scheduled) and still not settled: stuck;
  * - `failed`: ended failed and flagged to the venue, to settle by hand (a declined card is not
- *   counted: the sheet shows it, and nothing is owed).
+ *   counted: the sheet shows it, and nothing is owed);
+ * - `failingRefunds`: the deposits among them being retried or ended failed.
  */
-export async function moneyRows(db: Db, now: Date): Promise<{ retrying: number; overdue: number; failed: number }> {
+export async function moneyRows(db: Db, now: Date): Promise<{ retrying: number; overdue: number; failed: number; failingRefunds: number }> {
   const late = new Date(now.getTime() - OVERDUE_MS);
   const [deposits] = await db
     .select({
@@ -37,14 +38,15 @@ export async function moneyRows(db: Db, now: Date): Promise<{ retrying: number; 
     .from(noshowCharges)
     .where(inArray(noshowCharges.status, ['charging', 'refunding', 'failed', 'refund_failed']));
   const n = (v: unknown) => Number(v ?? 0);
-  return { retrying: n(deposits?.retrying) + n(fees?.retrying), overdue: n(deposits?.overdue) + n(fees?.overdue), failed: n(deposits?.failed) + n(fees?.failed) };
+  return {
+    retrying: n(deposits?.retrying) + n(fees?.retrying),
+    overdue: n(deposits?.overdue) + n(fees?.overdue),
+    failed: n(deposits?.failed) + n(fees?.failed),
+    failingRefunds: n(deposits?.retrying) + n(deposits?.failed),
+  };
 }
 
-/** Deposits whose refund is failing: retried, or ended failed for the venue to settle (the older `failingRefunds` field). */
-export async function failingRefunds(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(depositPayments)
-    .where(or(and(eq(depositPayments.status, 'refunding'), gt(depositPayments.refundAttempts, 0)), eq(depositPayments.status, 'failed')));
-  return Number(row?.n ?? 0);
+/** Deposits whose refund is failing: retried, or ended failed for the venue to settle (the older `failingRefunds` field of `/api/health`). */
+export async function failingRefunds(db: Db, now: Date): Promise<number> {
+  return (await moneyRows(db, now)).failingRefunds;
 }

@@ -201,12 +201,12 @@ export function describeExperiences(driver: Driver) {
         expect(await sweepDeposits(db, minutes(at), down)).toMatchObject({ depositRefundsFailed: 1 });
       }
       expect(await statusOf(stuck)).toMatchObject({ status: 'refunding', refundAttempts: 5 });
-      expect(await failingRefunds(db)).toBe(1);
+      expect(await failingRefunds(db, minutes(at))).toBe(1);
       // Not yet given up: the venue is told only when the row ends failed (tests/integration/money-retry.shared.ts).
       expect(await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'moneyFailed'))).toHaveLength(0);
       expect(await sweepDeposits(db, minutes(at + 17))).toMatchObject({ depositsRefunded: 1 });
       expect((await statusOf(stuck)).status).toBe('refunded');
-      expect(await failingRefunds(db)).toBe(0);
+      expect(await failingRefunds(db, minutes(at + 17))).toBe(0);
     });
 
     it('asks the card guarantee of tipoCCGaranzia, per guest, under the cancellazione policy', async () => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/server/db/client';
 import type { CallContext, Envelope } from './call';
-import { findVenueByKey } from '@/server/venues/queries';
+import { venueContext } from '@/server/venues/context';
 import { errorMessage, log } from '@/lib/log';
 import { getLocation } from '@/server/venues/calls-location';
 import { getAllServices } from '@/server/venues/calls-services';
@@ -160,7 +160,7 @@ export async function dispatch(
   if (withNul) return { httpStatus: 400, body: { status: false, error: 'invalid', fieldErrors: { [withNul[0]]: 'invalid' } } };
   try {
     const db = await getDb();
-    const venue = await findVenueByKey(db, venueKey);
+    const venue = await venueContext(db, venueKey);
     if (!venue) return { httpStatus: 404, body: { status: false, error: 'venueNotFound' } };
     const { httpStatus = 200, ...body } = await handlers[call]({ db, venue, params, venueKey, linkHost: origins.front ?? venueKey, selfOrigin: origins.self });
     return { httpStatus, body };

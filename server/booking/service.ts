@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { outbox, reservations, slotHolds, venues, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow, type ZoneRow } from '@/server/db/schema';
+import { outbox, reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
@@ -30,7 +30,6 @@ import {
   type Slot,
   type Venue,
 } from './availability';
-import { bookingRulesSchema } from './rules';
 import { localMoment } from './time';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { verifyCardSetup } from '@/server/payments';
@@ -41,31 +40,15 @@ import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
 import { consentsInsert, prepareConsents } from '@/server/consent/records';
-import { linkHostFrom } from '@/server/venues/queries';
+import { contextOf, linkHostFrom, type BookingSetup, type VenueContext } from '@/server/venues/context';
 import { addExperienceToReservation } from '@/server/experiences/service';
 import { BookingError } from './errors';
 
 export { BookingError } from './errors';
 
-/** The venue's booking set-up: rules, shifts, zones, experiences, and its hosts (its e-mails' links). One statement. */
-export async function loadBookingVenue(db: Db, venue: VenueRow): Promise<Omit<Venue, 'zones'> & { zones: ZoneRow[]; hosts: string[] }> {
-  const found = await db.query.venues.findFirst({
-    where: eq(venues.id, venue.id),
-    columns: { id: true },
-    with: {
-      shifts: true,
-      zones: true,
-      experiences: { columns: { key: true, startDate: true, expiryDate: true, active: true, calendar: true } },
-      hosts: { columns: { host: true } },
-    },
-  });
-  return {
-    rules: bookingRulesSchema.parse(venue.booking ?? undefined),
-    shifts: (found?.shifts ?? []).sort((a, b) => a.startTime.localeCompare(b.startTime)),
-    zones: found?.zones ?? [],
-    experiences: found?.experiences ?? [],
-    hosts: (found?.hosts ?? []).map((h) => h.host),
-  };
+/** The venue's booking set-up (rules, shifts, zones, experiences, hosts): the request's resolved venue's, or its cached context's for a bare row (a sweep). */
+export async function loadBookingVenue(db: Db, venue: VenueRow | VenueContext): Promise<BookingSetup> {
+  return (await contextOf(db, venue)).setup;
 }
 
 /**

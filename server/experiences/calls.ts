@@ -1,5 +1,4 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { zones, type ExperienceRow } from '@/server/db/schema';
 import { listExperiences } from '@/server/venues/queries';
 import { bookedByDate, bookedByExperience, clockFor, rulesOf } from '@/server/experiences/service';
@@ -17,8 +16,8 @@ export async function getExperienceList(ctx: CallContext): Promise<Envelope> {
   const pagine = Math.max(1, Math.ceil(rows.length / EXPERIENCE_PAGE_SIZE));
   const page = Math.min(Math.max(Number(ctx.params.get('page')) || 1, 1), pagine);
   const slice = rows.slice((page - 1) * EXPERIENCE_PAGE_SIZE, page * EXPERIENCE_PAGE_SIZE);
-  // One statement for the zones and one for the guests booked, whatever the number of experiences (issue 42).
-  const venueZones = await ctx.db.select().from(zones).where(eq(zones.venueId, ctx.venue.id));
+  // One statement for the guests booked, whatever the number of experiences (issue 42); the zones are the venue context's.
+  const venueZones = ctx.venue.setup.zones;
   const booked = await bookedByExperience(ctx.db, slice.map((row) => row.id), clockFor(ctx.venue, rulesOf(ctx.venue)).today);
   const elenco = await Promise.all(slice.map((row) => experienceToContract(ctx, row, venueZones, booked.get(row.id) ?? new Map())));
   return { status: true, data: { elenco, pagine, totale: rows.length } };
@@ -32,7 +31,7 @@ export async function getExperienceList(ctx: CallContext): Promise<Envelope> {
  */
 export async function experienceToContract(ctx: CallContext, row: ExperienceRow, venueZones?: (typeof zones.$inferSelect)[], bookedFromToday?: Map<string, number>) {
   const { db, venue } = ctx;
-  const allZones = venueZones ?? (await db.select().from(zones).where(eq(zones.venueId, venue.id)));
+  const allZones = venueZones ?? venue.setup.zones;
   const today = clockFor(venue, rulesOf(venue)).today;
   const booked = bookedFromToday ?? (await bookedByDate(db, row.id, today));
   const total = [...booked.values()].reduce((a, b) => a + b, 0);

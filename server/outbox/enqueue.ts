@@ -1,8 +1,7 @@
 import 'server-only';
-import { venueLinkHost } from '@/server/venues/queries';
-import { eq } from 'drizzle-orm';
+import { venueContextById } from '@/server/venues/context';
 import type { Db } from '@/server/db/types';
-import { outbox, venues, type OutboxAttachment, type VenueRow } from '@/server/db/schema';
+import { outbox, type OutboxAttachment, type VenueRow } from '@/server/db/schema';
 import { venueOrigin } from '@/lib/venue/origin';
 import { brandEmail, markTestMoney, type EmailBrand } from './layout';
 import type { EmailMarkup } from '@/lib/seo/email-markup';
@@ -36,11 +35,13 @@ export type EmailMessage = {
 /** The venue's face in its e-mails, from what the caller has read already: the venue and its link host. */
 export type EmailFrame = { venue: Pick<VenueRow, 'id' | 'name' | 'theme' | 'address' | 'phone'>; linkHost: string };
 
-/** The venue's face in its e-mails (server/outbox/layout.ts), read in the transaction that queues them unless the caller has it. */
+/** The venue's face in its e-mails (server/outbox/layout.ts): the caller's, else the venue's cached context (read in the transaction when not cached). */
 async function brandOf(tx: Db, venueId: number, frame?: EmailFrame): Promise<EmailBrand | null> {
-  const [venue] = frame?.venue.id === venueId ? [frame.venue] : await tx.select({ name: venues.name, theme: venues.theme, address: venues.address, phone: venues.phone }).from(venues).where(eq(venues.id, venueId));
+  const known = frame?.venue.id === venueId ? frame : null;
+  const context = known ? null : await venueContextById(tx, venueId);
+  const venue = known?.venue ?? context;
   if (!venue) return null;
-  const origin = venueOrigin(frame?.venue.id === venueId ? frame.linkHost : await venueLinkHost(tx, venueId));
+  const origin = venueOrigin(known?.linkHost ?? context!.linkHost);
   // Mail clients (Gmail, Outlook) show no SVG: such a logo is left out, the name stays in the band.
   const logo = venue.theme?.logo && !/\.svg(\?|$)/i.test(venue.theme.logo) ? venue.theme.logo : '';
   return {

@@ -11,6 +11,8 @@ import { isoWeekday } from '@/server/booking/availability';
 import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
+import { forgetVenueContexts, type VenueContext } from '@/server/venues/context';
+import { announceVenueChange } from '@/server/venues/notify';
 import { answerExperienceBooking, experienceSheet, experienceSheetRows } from './experience-answers';
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
@@ -186,10 +188,13 @@ async function offerToEntry(db: Db, venue: VenueRow, current: ReservationRow, ve
 }
 
 /** `staff/autooffers {enabled}`: turns the automatic waiting-list offers on or off (until the next import of the venue file). */
-export async function setAutoOffers(db: Db, venue: VenueRow, enabled: boolean) {
+export async function setAutoOffers(db: Db, venue: VenueContext, enabled: boolean) {
   const [row] = await db.select({ booking: venues.booking }).from(venues).where(eq(venues.id, venue.id));
   const booking = bookingRulesSchema.parse(row?.booking ?? undefined);
   await db.update(venues).set({ booking: { ...(row?.booking ?? booking), waitlistOffers: { ...booking.waitlistOffers, automatic: enabled } } }).where(eq(venues.id, venue.id));
+  // Every instance reads the venue's rules afresh: this one now, the others on the notice.
+  forgetVenueContexts();
+  await announceVenueChange(db, venue.setup.hosts);
   log.info('waitlist_auto_offers', { venueId: venue.id, enabled });
   if (enabled) await sweepWaitlists(db, undefined, venue.id);
   return { autoOffers: enabled };

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, eq, gt, lte } from 'drizzle-orm';
-import { giftCards, promotions, shifts, zones } from '@/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { venues, type Texts } from '@/server/db/schema';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { bookingRulesSchema } from '@/server/booking/rules';
+import type { BookingRules } from '@/server/booking/rules';
 import type { VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { openingHoursOf } from '@/lib/seo/opening-hours';
@@ -10,8 +10,7 @@ import { localMoment } from '@/server/booking/time';
 import { defaultLocale, isLocale } from '@/lib/i18n/locales';
 
 /** What the booking wizard needs to know of the rules before it asks for availability. */
-function publicBooking(venue: VenueRow, venueZones: { key: string; name: unknown; selectable: boolean }[], venueShifts: { key: string; name: unknown }[]) {
-  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
+function publicBooking(rules: BookingRules, venueZones: { key: string; name: unknown; selectable: boolean }[], venueShifts: { key: string; name: unknown }[]) {
   return {
     zones: venueZones.filter((z) => z.selectable).map((z) => ({ key: z.key, name: z.name })),
     partySize: rules.partySize,
@@ -37,23 +36,16 @@ function footerOf(venue: VenueRow, language: string | null) {
 /** `location/getlocation {language?}` → the venue's name, currency, custom HTML and this project's additions. */
 export async function getLocation({ db, venue, params }: CallContext): Promise<Envelope> {
   const now = clockNow();
-  const [promotion] = await db
-    .select({ urlName: promotions.urlName, title: promotions.title })
-    .from(promotions)
-    .where(
-      and(
-        eq(promotions.venueId, venue.id),
-        eq(promotions.active, true),
-        lte(promotions.startsAt, now),
-        gt(promotions.endsAt, now),
-      ),
-    )
-    .orderBy(promotions.endsAt)
-    .limit(1);
-  const giftCardCount = await db.$count(giftCards, and(eq(giftCards.venueId, venue.id), eq(giftCards.active, true)));
-  const venueZones = await db.select().from(zones).where(eq(zones.venueId, venue.id));
-  const venueShifts = await db.select({ key: shifts.key, name: shifts.name, weekdays: shifts.weekdays, startTime: shifts.startTime, endTime: shifts.endTime }).from(shifts).where(eq(shifts.venueId, venue.id));
-  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
+  const { zones: venueZones, shifts: venueShifts, rules } = venue.setup;
+  // The promotion running now and whether gift cards are on sale: one statement (issue 42).
+  const [services] = await db
+    .select({
+      promotion: sql<{ urlName: string; title: Texts } | null>`(select json_build_object('urlName', p.url_name, 'title', p.title) from promotions p where p.venue_id = ${venues.id} and p.active and p.starts_at <= ${now.toISOString()}::timestamptz and p.ends_at > ${now.toISOString()}::timestamptz order by p.ends_at limit 1)`,
+      giftCards: sql<boolean>`exists (select 1 from gift_cards g where g.venue_id = ${venues.id} and g.active)`,
+    })
+    .from(venues)
+    .where(eq(venues.id, venue.id));
+  const promotion = services?.promotion ?? null;
   return {
     status: true,
     data: {
@@ -68,14 +60,14 @@ export async function getLocation({ db, venue, params }: CallContext): Promise<E
       phone: venue.phone,
       theme: venue.theme,
       services: {
-        giftCards: giftCardCount > 0,
+        giftCards: Boolean(services?.giftCards),
         fidelity: venue.fidelityEnabled,
-        promotion: promotion ?? null,
+        promotion,
       },
       policies: venue.policies,
       contactEmail: venue.email ?? '',
       accessibility: venue.accessibilityText ?? '',
-      booking: publicBooking(venue, venueZones, venueShifts),
+      booking: publicBooking(rules, venueZones, venueShifts),
       place: {
         type: venue.place?.type ?? 'Restaurant',
         postalAddress: venue.place?.postalAddress ? { addressRegion: '', addressCountry: venue.country.toUpperCase(), ...venue.place.postalAddress } : null,

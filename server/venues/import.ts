@@ -8,6 +8,7 @@ import type { VenueFile } from './schema';
 import { checkVenueFile, hostConflicts } from './check';
 import { now as clockNow } from '@/server/clock';
 import { announceVenueChange } from './notify';
+import { forgetVenueContexts } from './context';
 
 const cents = (amount: number) => Math.round(amount * 100);
 /** The fields a file entry and its table name alike, copied as they are; the others are written out below. */
@@ -149,6 +150,7 @@ export async function importVenue(db: Db, file: VenueFile): Promise<{ venueId: n
 
     return { venueId, hosts: file.default ? ['localhost', ...hosts] : hosts };
   });
+  forgetVenueContexts();
   // Every instance on this PostgreSQL drops its cached pages of these hosts now (server/venues/notify.ts).
   await announceVenueChange(db, imported.hosts);
   return imported;

@@ -1,26 +1,11 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experiences, promotions, venueHosts, venues, type VenueRow } from '@/server/db/schema';
-import { isLocalVenueKey, localhostVenueHost } from '@/lib/venue/host';
-import { linkHostOf, venueOrigin } from '@/lib/venue/origin';
+import { experiences, promotions, venues } from '@/server/db/schema';
+import { linkHostFrom, linkOriginFrom, venueContext, venueContextById, type VenueContext } from './context';
 
-/** The venue a host key serves: local hosts get the default venue. */
-export async function findVenueByKey(db: Db, key: string): Promise<VenueRow | null> {
-  if (isLocalVenueKey(key)) {
-    const [venue] = await db.select().from(venues).where(eq(venues.isDefault, true)).limit(1);
-    if (venue) return venue;
-    const [first] = await db.select().from(venues).orderBy(asc(venues.id)).limit(1);
-    return first ?? null;
-  }
-  const [row] = await db
-    .select({ venue: venues })
-    .from(venueHosts)
-    .innerJoin(venues, eq(venues.id, venueHosts.venueId))
-    .where(eq(venueHosts.host, key))
-    .limit(1);
-  return row?.venue ?? null;
-}
+/** The venue a host key serves (local hosts get the default venue), as its cached context (server/venues/context.ts). */
+export const findVenueByKey = (db: Db, key: string): Promise<VenueContext | null> => venueContext(db, key);
 
 export async function countVenues(db: Db): Promise<number> {
   return db.$count(venues);
@@ -42,34 +27,13 @@ export function listActivePromotions(db: Db, venueId: number) {
     .orderBy(asc(promotions.endsAt));
 }
 
-/** Whether the machine's own address (localhost) serves this venue: the default one, unless LOCALHOST_VENUE_HOST names another. */
-function servesLocalhost(isDefault: boolean): boolean {
-  try {
-    return isDefault && !localhostVenueHost();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The host a venue's e-mails and SMS link to, with a request or without (the housekeeping
- * sweep): the one rule of lib/venue/origin.ts (`linkHostOf`) over the venue's hosts. One query.
+ * sweep): the one rule of lib/venue/origin.ts (`linkHostOf`) over the venue's hosts, read with
+ * the venue's context (server/venues/context.ts; no statement when it is cached).
  */
 export async function venueLinkHost(db: Db, venueId: number): Promise<string> {
-  const rows = await db.select({ host: venueHosts.host, isDefault: venues.isDefault }).from(venues).leftJoin(venueHosts, eq(venueHosts.venueId, venues.id)).where(eq(venues.id, venueId));
-  return linkHostFrom(
-    rows.flatMap((r) => (r.host ? [r.host] : [])),
-    rows[0]?.isDefault ?? false,
-  );
-}
-
-/** The same rule on hosts already read (a booking's set-up reads them with the venue's shifts and zones). */
-export const linkHostFrom = (hosts: string[], isDefault: boolean): string => linkHostOf(hosts, servesLocalhost(isDefault));
-
-/** `linkOrigin` on a link host already read: no query. */
-export function linkOriginFrom(linkHost: string, host?: string | null): string {
-  if (host && /^https?:\/\//.test(host)) return host.replace(/\/+$/, '');
-  return venueOrigin(linkHost).origin;
+  return (await venueContextById(db, venueId))?.linkHost ?? linkHostFrom([], false);
 }
 
 /**
@@ -80,6 +44,5 @@ export function linkOriginFrom(linkHost: string, host?: string | null): string {
  * request or the sweep sends it.
  */
 export async function linkOrigin(db: Db, venueId: number, host?: string | null): Promise<string> {
-  if (host && /^https?:\/\//.test(host)) return host.replace(/\/+$/, '');
-  return venueOrigin(await venueLinkHost(db, venueId)).origin;
+  return linkOriginFrom(await venueLinkHost(db, venueId), host);
 }

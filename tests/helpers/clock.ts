@@ -49,5 +49,6 @@ export async function placeDemoCalendar(db: Db) {
     .update(experiences)
     .set({ startDate: DEMO_DAYS.wineEvening, expiryDate: DEMO_DAYS.wineEvening })
     .where(and(eq(experiences.venueId, demo.id), eq(experiences.key, 'vini-toscani')));
+  (await import('@/server/venues/context')).forgetVenueContexts();
   return { ...demo, booking };
 }

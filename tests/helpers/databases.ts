@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
+import { forgetVenueContexts } from '@/server/venues/context';
 import { pinTestClock, placeDemoCalendar } from './clock';
 
 export type Driver = 'pglite' | 'postgres';
@@ -36,6 +37,8 @@ export async function openTestDatabase(driver: Driver): Promise<DatabaseHandle &
   const dataDir = tempDir();
   const databaseUrl = driver === 'postgres' ? await createPostgresDatabase() : undefined;
   const handle = await openDatabase({ databaseUrl, dataDir });
+  // The venues resolved from another database are not this one's (server/venues/context.ts).
+  forgetVenueContexts();
   return {
     ...handle,
     dataDir,
@@ -72,6 +75,7 @@ export function useSiteDatabase(driver: Driver, options: SiteDatabaseOptions = {
     process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
     process.env.OUTBOX_INTERVAL_MS = '3600000';
     await pinTestClock(options.now);
+    forgetVenueContexts();
     dataDir = tempDir();
     process.env.DATA_DIR = dataDir;
     delete process.env.BACKEND_URL;
@@ -89,6 +93,7 @@ export function useSiteDatabase(driver: Driver, options: SiteDatabaseOptions = {
       const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
       const guarantee = options.plainBooking ? { guarantee: undefined } : {};
       await db.update(venues).set({ booking: { ...demo.booking!, ...guarantee, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
+      forgetVenueContexts();
     }
   });
   afterAll(async () => {

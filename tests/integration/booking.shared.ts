@@ -4,6 +4,7 @@ import { DEMO_DAYS, pinTestClock, TEST_NOW, testDay } from '../helpers/clock';
 import { addDays } from '@/server/booking/availability';
 import { instantOf } from '@/server/booking/time';
 import type { ReservationInput } from '@/lib/forms/reservation';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 // A Tuesday morning in Florence (tests/helpers/clock.ts); every day below is counted from it.
 const NOW = TEST_NOW;
@@ -148,6 +149,7 @@ export function describeBooking(driver: Driver) {
       const { db, venue, schema } = await ctx();
       const rules = venue.booking!;
       await db.update(schema.venues).set({ booking: { ...rules, waitingList: false } }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
       try {
         const { findVenueByKey } = await import('@/server/venues/queries');
         const fresh = (await findVenueByKey(db, 'localhost'))!;
@@ -158,6 +160,7 @@ export function describeBooking(driver: Driver) {
         expect(await db.$count(schema.reservations, eq(schema.reservations.email, 'guest400@example.com'))).toBe(0);
       } finally {
         await db.update(schema.venues).set({ booking: rules }).where(eq(schema.venues.id, venue.id));
+        forgetVenueContexts();
       }
     });
 

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { asText, RECORDING, Scenario } from '../helpers/recorded';
 import { february30, summerTimeStarts } from '../helpers/dates';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 /**
  * Issue 42, first step: the contract's answers over HTTP, recorded, so the refactors behind it
@@ -81,6 +82,7 @@ export function describeContractRecorded(driver: Driver) {
       const booking = { ...demo.booking!, closures: [D(24), D(31)], specialOpenings: [{ date: D(27), shifts: ['cena'] }] };
       await db.update(venues).set({ booking }).where(eq(venues.id, demo.id));
       await db.update(experiences).set({ startDate: D(41), expiryDate: D(41) }).where(and(eq(experiences.venueId, demo.id), eq(experiences.key, 'vini-toscani')));
+      forgetVenueContexts();
       credential = (await rotateVenueCredential(db, 'localhost')).token;
     });
 

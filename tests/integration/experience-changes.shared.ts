@@ -3,6 +3,7 @@ import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { testDay } from '../helpers/clock';
 import type { ExperienceBookingInput } from '@/lib/forms/experience';
 import { localToken } from '@/lib/botcheck/local';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 const FRIDAY = testDay(3);
 const SATURDAY = testDay(4);
@@ -110,12 +111,14 @@ export function describeExperienceChanges(driver: Driver) {
       // A time the experience does not offer is bad input; places taken by others are never oversold.
       expect(await client.experience('editreserve', { hash, day: SATURDAY, time: '23:00', pax: '4', zone: 'terrazza' })).toMatchObject({ status: false, error: 'timeNotOffered' });
       await db.update(schema.experiences).set({ maxBookings: 5 }).where(eq(schema.experiences.id, cena.id));
+      forgetVenueContexts();
       try {
         expect(await client.experience('editreserve', { hash, day: FRIDAY, time: '20:00', pax: '4', zone: 'sala' })).toMatchObject({ status: false, error: 'reserveEditSoldOutError' });
         // Its own places count for it: six of its own on Saturday would pass five only without them.
         expect(await client.experience('editreserve', { hash, day: SATURDAY, time: '20:00', pax: '5', zone: 'sala' })).toMatchObject({ status: true });
       } finally {
         await db.update(schema.experiences).set({ maxBookings: cena.maxBookings }).where(eq(schema.experiences.id, cena.id));
+        forgetVenueContexts();
       }
 
       const pasta = byKey('corso-pasta');
@@ -133,6 +136,7 @@ export function describeExperienceChanges(driver: Driver) {
       const a = await book(guest(5, { experienceId: wine.id, day, time: '18:00', pax: 2 }));
       const b = await book(guest(6, { experienceId: wine.id, day, time: '18:30', pax: 2 }));
       await db.update(schema.experiences).set({ maxBookings: 6 }).where(eq(schema.experiences.id, wine.id));
+      forgetVenueContexts();
       try {
         const answers = await Promise.all([client.experience('editreserve', { hash: a, day, time: '18:00', pax: '4' }), client.experience('editreserve', { hash: b, day, time: '18:30', pax: '4' })]);
         expect(answers.map((x) => (x.status ? 'changed' : x.error)).sort()).toEqual(['changed', wine.soldOutActive ? 'reserveEditWaitingListError' : 'reserveEditSoldOutError']);
@@ -140,6 +144,7 @@ export function describeExperienceChanges(driver: Driver) {
         expect(rows.filter((r) => r.status !== 'cancelled').reduce((sum, r) => sum + r.covers, 0)).toBeLessThanOrEqual(6);
       } finally {
         await db.update(schema.experiences).set({ maxBookings: wine.maxBookings }).where(eq(schema.experiences.id, wine.id));
+        forgetVenueContexts();
       }
     });
 
@@ -147,6 +152,7 @@ export function describeExperienceChanges(driver: Driver) {
       const { client, db, schema, venue, book, byKey, mails, paidDeposit, guaranteed } = await setup();
       const pasta = byKey('corso-pasta');
       await db.update(schema.experiences).set({ cancellation: 24 }).where(eq(schema.experiences.id, pasta.id));
+      forgetVenueContexts();
       try {
         const depositReference = await paidDeposit(pasta.id, testDay(5), '10:00', 2);
         const hash = await book(guest(7, { experienceId: pasta.id, day: testDay(5), time: '10:00', pax: 2, campiAggiuntivi: { allergie: 'no' }, depositReference }));
@@ -164,6 +170,7 @@ export function describeExperienceChanges(driver: Driver) {
         expect(await client.experience('editreserve', { hash, day: testDay(5), time: '16:00', pax: '2' })).toMatchObject({ status: false, error: 'notChangeable' });
       } finally {
         await db.update(schema.experiences).set({ cancellation: pasta.cancellation }).where(eq(schema.experiences.id, pasta.id));
+        forgetVenueContexts();
       }
 
       // Past the 48 hours of the dinner's policy: the no-show fee (per guest) is recorded, the places come back.

@@ -4,6 +4,7 @@ import { DEMO_DAYS, testDay } from '../helpers/clock';
 import type { ExperienceBookingInput } from '@/lib/forms/experience';
 import { localToken } from '@/lib/botcheck/local';
 import { fakeStripe } from '../helpers/fake-stripe';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 const FRIDAY = testDay(3);
 const WINE = DEMO_DAYS.wineEvening;
@@ -127,12 +128,14 @@ export function describeExperiences(driver: Driver) {
       const second = again.data.deposit;
       expect(await client.experiencePayment('confirmlocaldeposit', { reference: second.reference!, clientSecret: second.clientSecret!, cardNumber: '4242424242424242' })).toMatchObject({ status: true });
       await db.update(schema.experiences).set({ maxBookings: 2 }).where(eq(schema.experiences.id, pasta.id));
+      forgetVenueContexts();
       try {
         expect(await book(guest(5, { ...choice, depositReference: second.reference }))).toMatchObject({ status: true, data: { outcome: 'reject' } });
         const [refunded] = await db.select().from(schema.depositPayments).where(eq(schema.depositPayments.reference, second.reference!));
         expect(refunded.status).toBe('refunded');
       } finally {
         await db.update(schema.experiences).set({ maxBookings: pasta.maxBookings }).where(eq(schema.experiences.id, pasta.id));
+        forgetVenueContexts();
       }
       // Given back, it books nothing, even once places are free again.
       expect(await book(guest(5, { ...choice, depositReference: second.reference }))).toMatchObject({ status: false, error: 'paymentNotFound' });
@@ -256,6 +259,7 @@ export function describeExperiences(driver: Driver) {
       expect(view?.experience?.hash).toBe(cena.hash);
       // The last places: a table booking whose experience no longer fits stores neither.
       await db.update(schema.experiences).set({ maxBookings: 3 }).where(eq(schema.experiences.id, cena.id));
+      forgetVenueContexts();
       await expect(service.createReservation(db, venue, table(2, day), ctx)).rejects.toMatchObject({ code: 'experienceFull' });
       const tables = await db.select().from(schema.reservations).where(eq(schema.reservations.email, 't2@example.com'));
       expect(tables).toHaveLength(0);
@@ -265,6 +269,7 @@ export function describeExperiences(driver: Driver) {
       expect(after.status).toBe('cancelled');
       expect((await service.createReservation(db, venue, table(3, day), ctx)).outcome).toBe('confirm');
       await db.update(schema.experiences).set({ maxBookings: cena.maxBookings }).where(eq(schema.experiences.id, cena.id));
+      forgetVenueContexts();
     });
 
     it('never books more guests than maxPrenotazioni: 50 bookings at once for the last places', async () => {
@@ -272,6 +277,7 @@ export function describeExperiences(driver: Driver) {
       const wine = byKey('vini-toscani');
       // Sold out means refused here, so the count is exact (the waiting list is tested below).
       await db.update(schema.experiences).set({ soldOutActive: false }).where(eq(schema.experiences.id, wine.id));
+      forgetVenueContexts();
       const e = schema.experienceBookings;
       const taken = async () =>
         Number(
@@ -291,6 +297,7 @@ export function describeExperiences(driver: Driver) {
       expect(await taken()).toBeLessThanOrEqual(wine.maxBookings);
       // With flagSoldoutAttivo the full date takes the waiting list instead.
       await db.update(schema.experiences).set({ soldOutActive: true }).where(eq(schema.experiences.id, wine.id));
+      forgetVenueContexts();
       const late = await book(guest(200, { experienceId: wine.id, day: WINE, time: '18:00', pax: 2 }));
       expect(late).toMatchObject({ status: true, data: { outcome: 'waitinglist' } });
     }, 120_000);
@@ -355,6 +362,7 @@ export function describeExperiences(driver: Driver) {
 
         // A prepayment is the price × guests; it pays that party only, and two racing submits book once.
         await db.update(schema.experiences).set({ purchaseType: 2 }).where(eq(schema.experiences.id, pasta.id));
+        forgetVenueContexts();
         const pre = await start(2);
         if (!pre.status || !pre.data.deposit) throw new Error('no prepayment');
         expect(pre.data.deposit).toMatchObject({ amountCents: 13000, kind: 'prepayment' });
@@ -400,15 +408,18 @@ export function describeExperiences(driver: Driver) {
         const lateRef = late.data.deposit!.reference!;
         api.pay(lateRef);
         await db.update(schema.experiences).set({ maxBookings: 1 }).where(eq(schema.experiences.id, pasta.id));
+        forgetVenueContexts();
         expect(await book(guest(25, { ...choice, pax: 2, depositReference: lateRef }))).toMatchObject({ status: true, data: { outcome: 'reject' } });
         expect(api.refunds.filter((r) => r.payment_intent === lateRef)).toEqual([expect.objectContaining({ amount: 13000, status: 'succeeded' })]);
         expect(api.seen.find((r) => r.url === '/v1/refunds')?.headers['idempotency-key']).toBe(`refund-${lateRef}`);
         expect((await db.select().from(d).where(eq(d.reference, lateRef)))[0].status).toBe('refunded');
         await db.update(schema.experiences).set({ maxBookings: pasta.maxBookings }).where(eq(schema.experiences.id, pasta.id));
+        forgetVenueContexts();
         expect(await book(guest(25, { ...choice, pax: 2, depositReference: lateRef }))).toMatchObject({ status: false, error: 'paymentNotFound' });
         expect(await db.select().from(e).where(eq(e.paymentReference, lateRef))).toHaveLength(0);
       } finally {
         await db.update(schema.experiences).set({ purchaseType: pasta.purchaseType, maxBookings: pasta.maxBookings }).where(eq(schema.experiences.id, pasta.id));
+        forgetVenueContexts();
         for (const k of keys) {
           if (saved[k] === undefined) delete process.env[k];
           else process.env[k] = saved[k];

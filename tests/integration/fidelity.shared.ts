@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { TEST_NOW } from '../helpers/clock';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 const form = (values: Record<string, string>) => new URLSearchParams(values);
 const signUp = (email: string, extra: Record<string, string> = {}) =>
@@ -74,10 +75,12 @@ export function describeFidelity(driver: Driver) {
     it('answers disabled when the venue has the programme off', async () => {
       const { db, venues } = await tables();
       await db.update(venues).set({ fidelityEnabled: false });
+      forgetVenueContexts();
       try {
         expect((await call('fidelity/subscribe', signUp('off@example.com'))).body).toEqual({ status: false, error: 'disabled' });
       } finally {
         await db.update(venues).set({ fidelityEnabled: true });
+        forgetVenueContexts();
       }
     });
 

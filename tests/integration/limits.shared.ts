@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { pinTestClock, TEST_NOW, testDay } from '../helpers/clock';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 // The demo venue's dinner (cena) seats from 19:00 to 22:00 every 30 minutes, in two zones.
 const EVENING_TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
@@ -250,6 +251,7 @@ export function describeLimits(driver: Driver) {
       expect(parseVenueFile({ ...demo, limits: { fidelityLookupAddress: { count: 2, windowSeconds: 172800 } } }).limits).toEqual({ fidelityLookupAddress: { count: 2, windowSeconds: 172800 } });
       expect(() => parseVenueFile({ ...demo, limits: { lookups: { count: 2, windowSeconds: 60 } } })).toThrow();
       await db.update(venues).set({ limits: { fidelityLookupAddress: { count: 2, windowSeconds: 172800 } } }).where(eq(venues.slug, demo.slug));
+      forgetVenueContexts();
       try {
         const ask = (i: number) => handleLookup(request('/api/fidelity/lookup', { email: `venue-limit${i}@example.com`, language: 'en' }, '203.0.113.123'));
         expect((await ask(1)).status).toBe(200);
@@ -262,6 +264,7 @@ export function describeLimits(driver: Driver) {
         expect(await db.$count(rateLimits, like(rateLimits.key, '%203.0.113.123'))).toBe(1);
       } finally {
         await db.update(venues).set({ limits: null }).where(eq(venues.slug, demo.slug));
+        forgetVenueContexts();
       }
     });
   });

@@ -1,6 +1,7 @@
 import { eq, gt } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { testDay, TEST_NOW } from '../helpers/clock';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 const PORT = '4567';
 /** Links in an e-mail that are not the venue's site: the map, schema.org in the markup. */
@@ -38,6 +39,7 @@ export function describeLinkOrigins(driver: Driver) {
       // Both venues book the same plain way (no card, no SMS code), with a waiting list and a live promotion.
       const [demo] = await db.select().from(schema.venues).where(eq(schema.venues.isDefault, true));
       await db.update(schema.venues).set({ booking: { ...demo.booking!, waitingList: true } });
+      forgetVenueContexts();
       await db.update(schema.promotions).set({ startsAt: new Date(TEST_NOW.getTime() - 86_400_000), endsAt: new Date(TEST_NOW.getTime() + 10 * 86_400_000), validUntil: testDay(30), quantity: 500, active: true });
     });
     afterAll(() => {

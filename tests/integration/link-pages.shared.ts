@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { TEST_NOW, testDay } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 /**
  * Issue 41, points 11 and 14: the signed link pages (reminder, waiting-list offer, no-show fee,
@@ -60,6 +61,7 @@ export function describeLinkPages(driver: Driver) {
       // Only the evening's 60 covers bind.
       await db.update(zones).set({ capacity: 200 }).where(eq(zones.venueId, demo.id));
       await db.update(shifts).set({ slotCapacity: null }).where(eq(shifts.venueId, demo.id));
+      forgetVenueContexts();
     });
     afterEach(() => {
       delete process.env.BACKEND_URL;

@@ -4,6 +4,7 @@ import { TEST_NOW, testDay } from '../helpers/clock';
 import { fakeStripe } from '../helpers/fake-stripe';
 import type { ReservationInput } from '@/lib/forms/reservation';
 import type { GuaranteeProvider } from '@/lib/payments/types';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 const minutes = (n: number) => new Date(TEST_NOW.getTime() + n * 60_000);
 const hours = (n: number) => minutes(n * 60);
@@ -300,6 +301,7 @@ export function describeMoneyRetry(driver: Driver) {
       const { venueId: brokenId } = await importVenue(db, { ...readVenueFile(DEMO_VENUE_FILE), slug: 'broken-rules', name: 'Osteria Rotta', hosts: ['broken-rules.localhost'], default: false });
       // The second venue's stored rules no longer read (a bad hand edit): its reminders step throws.
       await db.update(schema.venues).set({ booking: { reminders: 'every day' } as never }).where(eq(schema.venues.id, brokenId));
+      forgetVenueContexts();
       // It also has a request awaiting its answer past the deadline: the pending-deadline step, before the deposits', throws for it too.
       await db.insert(schema.reservations).values({
         venueId: brokenId,

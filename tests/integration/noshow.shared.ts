@@ -4,6 +4,7 @@ import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { TEST_NOW, testDay } from '../helpers/clock';
 import { fakeStripe } from '../helpers/fake-stripe';
 import type { ReservationInput } from '@/lib/forms/reservation';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 // The demo venue's guarantee: parties of 5 or more at dinner, €25 per guest, free cancellation until 48 hours before.
 // Spread over two evenings and six times, so that every party of 5 finds its seats.
@@ -41,6 +42,7 @@ export function describeNoShowFee(driver: Driver) {
       const { venues } = await import('@/server/db/schema');
       const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
       await db.update(venues).set({ booking: { ...demo.booking!, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(venues.id, demo.id));
+      forgetVenueContexts();
     });
 
     const ctx = async () => {

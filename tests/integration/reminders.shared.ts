@@ -3,6 +3,7 @@ import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { testDay, TEST_NOW } from '../helpers/clock';
 import { summerTimeStarts } from '../helpers/dates';
 import { addDays } from '@/server/booking/availability';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 /** A year after the pinned clock's: every day of the DST and sweep cases below is in the future. */
 const YEAR = TEST_NOW.getUTCFullYear() + 1;
@@ -42,6 +43,7 @@ export function describeReminders(driver: Driver) {
           .update(schema.venues)
           .set({ timezone, booking: { ...row.booking!, reminders: { enabled: true, hour: 10, sms: false, ...rules } } })
           .where(eq(schema.venues.id, venue.id));
+        forgetVenueContexts();
         return (await findVenueByKey(db, 'localhost'))!;
       };
       /** A booking as stored (the sweep reads only the table), made `createdAt`. */

@@ -3,6 +3,7 @@ import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { DEMO_DAYS, testDay, TEST_NOW } from '../helpers/clock';
 import { february30 } from '../helpers/dates';
 import type { ReservationInput } from '@/lib/forms/reservation';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 // The demo venue confirms up to 6 covers by itself; more await the venue (pending).
 const DAY = testDay(3);
@@ -217,6 +218,7 @@ export function describeStaffSheet(driver: Driver) {
       const { venues } = schema;
       const [row] = await db.select().from(venues).where(eq(venues.id, venue.id));
       await db.update(venues).set({ booking: { ...row.booking!, pendingDeadline: { hours: 1, minHoursBefore: 2, outcome: 'confirm' } } }).where(eq(venues.id, venue.id));
+      forgetVenueContexts();
       try {
         const third = (await book(guest(52, 8, '20:30', testDay(5)))).row;
         await sweepStale(db, new Date(TEST_NOW.getTime() + 3600_000));
@@ -224,6 +226,7 @@ export function describeStaffSheet(driver: Driver) {
         expect((await mailsTo('staff-guest52@example.com')).map((m) => m.template)).toContain('reservationConfirm');
       } finally {
         await db.update(venues).set({ booking: row.booking }).where(eq(venues.id, venue.id));
+        forgetVenueContexts();
       }
     });
 

@@ -4,6 +4,7 @@ import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { TEST_NOW, testDay } from '../helpers/clock';
 import { fakeStripe } from '../helpers/fake-stripe';
 import type { ReservationInput } from '@/lib/forms/reservation';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 // Every booking of this suite is on one Friday evening in Florence; parties of 5 or more carry the demo venue's card guarantee (€25 per guest).
 const DAY = testDay(3);
@@ -92,6 +93,7 @@ export function describeStaffUndo(driver: Driver) {
       const file = JSON.parse((await import('node:fs')).readFileSync(DEMO_VENUE_FILE, 'utf8'));
       await importVenue(db, parseVenueFile({ ...file, booking: { ...file.booking, noShowGraceMinutes: 40 } }));
       await db.update(schema.venues).set({ booking: { ...(await db.select().from(schema.venues).where(eq(schema.venues.id, venue.id)))[0].booking!, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
       try {
         const later = await book(2, 2, '20:30');
         const { findVenueByKey } = await import('@/server/venues/queries');
@@ -118,6 +120,7 @@ export function describeStaffUndo(driver: Driver) {
         expect(await undone.json()).toMatchObject({ result: 'done', booking: { attendance: '' } });
       } finally {
         await db.update(schema.venues).set({ booking: row.booking }).where(eq(schema.venues.id, venue.id));
+        forgetVenueContexts();
       }
     });
 

@@ -3,6 +3,7 @@ import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { TEST_NOW, testDay, testMoment } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 import { LIMITS } from '@/server/limits/config';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 // A Tuesday morning in Florence (tests/helpers/clock.ts); every day below is counted from it.
 const NOW = TEST_NOW;
@@ -211,6 +212,7 @@ export function describeTrust(driver: Driver) {
       for (let i = 0; i < 4; i++) await book(guest(41 + i, { date: thursday, time: '19:00', pax: 4 }));
       const rules = venue.booking!;
       await db.update(schema.venues).set({ booking: { ...rules, waitingList: false } }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
       try {
         const { findVenueByKey } = await import('@/server/venues/queries');
         const fresh = (await findVenueByKey(db, 'localhost'))!;
@@ -219,6 +221,7 @@ export function describeTrust(driver: Driver) {
         expect([(await row(booked.hash!)).time, (await row(booked.hash!)).revision]).toEqual(['22:00', 0]);
       } finally {
         await db.update(schema.venues).set({ booking: rules }).where(eq(schema.venues.id, venue.id));
+        forgetVenueContexts();
       }
     });
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { testDay, TEST_NOW } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
+import { forgetVenueContexts } from '@/server/venues/context';
 
 const TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
 let serial = 0;
@@ -37,8 +38,11 @@ export function describeWaitlist(driver: Driver) {
         .update(schema.venues)
         .set({ booking: { ...demo.booking!, guarantee: undefined, smsConfirmation: { mode: 'never', covers: 0 }, waitingList: true, autoConfirmMaxCovers: 8 } })
         .where(eq(schema.venues.id, demo.id));
+      forgetVenueContexts();
       await db.update(schema.zones).set({ capacity: 200 }).where(eq(schema.zones.venueId, demo.id));
+      forgetVenueContexts();
       await db.update(schema.shifts).set({ slotCapacity: null }).where(eq(schema.shifts.venueId, demo.id));
+      forgetVenueContexts();
     });
 
     const ctx = async () => {
@@ -148,10 +152,12 @@ export function describeWaitlist(driver: Driver) {
       // The venue asks the SMS code above 1 cover now: the claim suspends the booking and sends the code.
       const [demo] = await db.select().from(schema.venues).where(eq(schema.venues.id, venue.id));
       await db.update(schema.venues).set({ booking: { ...demo.booking!, smsConfirmation: { mode: 'aboveCovers', covers: 1 } } }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
       const [offer] = await offersFor([b.hash]);
       expect((await waitlist.claimOffer(db, venue, offer.offer.id, signature(offer.offer.id), 'localhost', later(1))).state).toBe('code');
       expect((await row(b.hash)).status).toBe('suspended');
       await db.update(schema.venues).set({ booking: { ...demo.booking!, smsConfirmation: { mode: 'never', covers: 0 } } }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
       await dispatch('staff/autooffers', 'localhost', new URLSearchParams({ enabled: '1' }));
       // The sheet lists the offers beside the waiting list.
       const sheet = (await dispatch('staff/day', 'localhost', new URLSearchParams({ date: day }))) as { body: { data: { autoOffers: boolean; waitingList: { hash: string; offer: unknown }[] } } };

@@ -139,6 +139,41 @@ export function describeStatementBudgets(driver: Driver) {
       expect(await counts()).toEqual(new Map([['createAddress', 3], ['createEmail', 1], ['createPhone', 1]]));
     });
 
+    it('delivers a pass of the outbox in the same statements whatever the number of messages, sent and failed alike', async () => {
+      const { getDb } = await import('@/server/db/client');
+      const { enqueueEmails } = await import('@/server/outbox/enqueue');
+      const { deliverDue } = await import('@/server/outbox/delivery');
+      const db = await getDb();
+      const tried: number[] = [];
+      const failing = new Set<number>();
+      const transport = {
+        describe: 'counting',
+        send: async (message: { id: number }) => {
+          tried.push(message.id);
+          if (failing.has(message.id)) throw new Error('mailbox unavailable');
+        },
+      };
+      // What the calls above queued is sent first, so each pass counted holds its messages only.
+      await deliverDue(db, transport, { batchSize: 1000 });
+      const pass = async (n: number, fail = 0) => {
+        const ids = await enqueueEmails(db, Array.from({ length: n }, (_, i) => ({ venueId: null, template: 'budget', locale: 'en', to: `outbox${n}-${i}@example.com`, subject: 'Budget', text: 'Hello' })));
+        ids.slice(0, fail).forEach((id) => failing.add(id));
+        tried.length = 0;
+        const count = await countStatements(() => deliverDue(db, transport));
+        expect(count.result).toEqual({ sent: n - fail, failed: 0, retried: fail });
+        expect([...tried].sort((a, b) => a - b)).toEqual(ids);
+        measured[`outbox pass, ${n} messages${fail ? ` (${fail} failing)` : ''}`] = count;
+        return count;
+      };
+      const three = await pass(3);
+      const twelve = await pass(12);
+      const mixed = await pass(6, 3);
+      // Issue 42: the outbox claimed and marked in batches: one claim, one statement marking sent and failed alike (it was a claim and a mark per message, and a last empty claim).
+      expect(twelve.statements).toBe(three.statements);
+      expect(mixed.statements).toBe(three.statements);
+      expect(three.statements).toBeLessThanOrEqual(2);
+    });
+
     it('holds the staff day sheet to 6 statements, whatever the number of bookings', async () => {
       const { getDb } = await import('@/server/db/client');
       const { experiences } = await import('@/server/db/schema');

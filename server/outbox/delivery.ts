@@ -80,7 +80,7 @@ async function markFinished(db: Db, finished: Finished[], leases: Map<number, Da
 /**
  * Sends a claimed batch one message at a time, and marks them together. A lease covers a message
  * waiting behind a slow one for `renewMs` at most (issue 21): no message starts later than
- * `renewMs` after its claim, and every `renewMs` the sender marks what it has finished, gives
+ * `renewMs` (nor half the lease) after its claim, and every `renewMs` the sender marks what it has finished, gives
  * back what it has not started (another sender may take it at once) and renews the lease of the
  * message being sent, as long as it still holds it. Answers how many it gave back.
  */
@@ -139,8 +139,8 @@ async function sendBatch(
 
   try {
     for (;;) {
-      // Late (a slow send, a stalled process): what has not started goes back rather than start on an aging lease.
-      if (clockNow().getTime() - started >= renewMs) await serial(giveBack);
+      // Late (a slow send, a stalled process whose timer has not run): what has not started goes back rather than start on an aging lease.
+      if (clockNow().getTime() - started >= Math.min(renewMs, leaseMs / 2)) await serial(giveBack);
       const message = waiting.shift();
       if (!message) break;
       current = message;

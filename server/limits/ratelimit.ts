@@ -31,7 +31,8 @@ export async function hitRateLimits(db: Db, hits: RateLimitHit[], now = clockNow
   )} end`;
   const rows = await db
     .insert(rateLimits)
-    .values(hits.map((h) => ({ key: h.key, windowStart: now, count: 1 })))
+    // Rows in one order (by key) whatever the caller's: two requests counting the same subjects never wait on each other's rows (a deadlock).
+    .values([...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((h) => ({ key: h.key, windowStart: now, count: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { pinTestClock, TEST_NOW, testDay } from '../helpers/clock';
+import type { LimitName } from '@/server/limits/config';
 
 // The demo venue's dinner (cena) seats from 19:00 to 22:00 every 30 minutes, in two zones.
 const EVENING_TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
@@ -263,6 +264,18 @@ export function describeLimits(driver: Driver) {
       } finally {
         await db.update(venues).set({ limits: null }).where(eq(venues.slug, demo.slug));
       }
+    });
+
+    it('counts requests naming the same subjects in opposite orders at once, each hit once and none waiting on the other (issue 42: one upsert a request)', async () => {
+      const { enforceLimits } = await import('@/server/limits');
+      const { db, rateLimits } = await tables();
+      const roomy = { createAddress: { count: 10000, windowSeconds: 3600 }, createEmail: { count: 10000, windowSeconds: 3600 } };
+      const address: [LimitName, string] = ['createAddress', '198.51.100.77'];
+      const inbox: [LimitName, string] = ['createEmail', 'both-orders@example.com'];
+      // One statement each, counting both rows: rows taken in opposite orders by two at once would wait on each other (a deadlock) unless taken in one order.
+      await Promise.all(Array.from({ length: 400 }, (_, i) => enforceLimits(db, 'localhost', roomy, i % 2 ? [address, inbox] : [inbox, address])));
+      const rows = await db.select().from(rateLimits).where(like(rateLimits.key, 'limit:create%:localhost:%'));
+      expect(rows.filter((r) => r.count === 400)).toHaveLength(2);
     });
   });
 }

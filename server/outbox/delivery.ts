@@ -80,9 +80,10 @@ async function markFinished(db: Db, finished: Finished[], leases: Map<number, Da
 /**
  * Sends a claimed batch one message at a time, and marks them together. A lease covers a message
  * waiting behind a slow one for `renewMs` at most (issue 21): no message starts later than
- * `renewMs` (nor half the lease) after its claim, and every `renewMs` the sender marks what it has finished, gives
- * back what it has not started (another sender may take it at once) and renews the lease of the
- * message being sent, as long as it still holds it. Answers how many it gave back.
+ * `renewMs` (nor half the lease) after its claim, and every `renewMs` the sender marks what it
+ * has finished, gives back what it has not started (another sender may take it at once) and
+ * renews the lease of the message being sent, as long as it still holds it. Answers how many it
+ * gave back.
  */
 async function sendBatch(
   db: Db,
@@ -98,9 +99,13 @@ async function sendBatch(
   const finished: Finished[] = [];
   let current: OutboxRow | null = null;
   let givenBack = 0;
-  // The timer's work and the batch's own end run one after the other, never at once.
+  // The timer's work and the batch's own end run one after the other, never at once; a failed step (logged by its caller) does not stop the next.
   let queue: Promise<void> = Promise.resolve();
-  const serial = (work: () => Promise<void>) => (queue = queue.then(work));
+  const serial = (work: () => Promise<void>) => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
 
   const mark = async () => {
     const batch = finished.splice(0);

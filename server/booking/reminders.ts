@@ -1,10 +1,10 @@
 import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
-import { linkOrigin } from '@/server/venues/queries';
+import { linkOriginFrom, venueLinkHost } from '@/server/venues/queries';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';
-import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
+import { enqueueMessages, type EmailFrame, type SmsMessage } from '@/server/outbox/enqueue';
 import { markupVenue } from './emails';
 import { tableReservationMarkup } from '@/lib/seo/email-markup';
 import { kickDelivery } from '@/server/outbox/delivery';
@@ -65,8 +65,9 @@ export function readReminderLink(hash: string, query: { v?: unknown; s?: unknown
 /** When a booking's reminder is due: the venue's hour, the day before, where the venue is. */
 export const reminderDueAt = (timeZone: string, hour: number, date: string) => instantOf(timeZone, addDays(date, -1), `${String(hour).padStart(2, '0')}:00`);
 
-/** The reminder e-mail (and SMS) of one booking, queued in the transaction that claims it. */
-async function queueReminder(tx: Db, venue: VenueRow, r: ReservationRow, host: string, sms: boolean) {
+/** The reminder e-mail (and SMS) of one booking, queued in the transaction that claims it, in one insert. */
+async function queueReminder(tx: Db, venue: VenueRow, r: ReservationRow, frame: EmailFrame, sms: boolean) {
+  const host = linkOriginFrom(frame.linkHost);
   const locale = toLocale(r.locale);
   const t = texts(locale);
   const link = (action: ReminderAction) => venuePageUrl(host, locale, reminderLinkPath(venue.id, r, action));
@@ -77,11 +78,12 @@ async function queueReminder(tx: Db, venue: VenueRow, r: ReservationRow, host: s
   ], { links: [[t.email.cta, link('coming')], [t.email.cancel, link('cancel')]] });
   const editUrl = venuePageUrl(host, locale, `/reserve/${r.hash}/edit`);
   const jsonLd = tableReservationMarkup(markupVenue(venue, venuePageUrl(host, locale, '/')), r, { ended: false, links: { url: editUrl, modify: editUrl, cancel: link('cancel') } });
-  await enqueueEmail(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: r.email, ...mail, jsonLd, dedupeKey: `reminder:email:table:${r.id}` });
+  const textMessages: SmsMessage[] = [];
   if (sms && r.phone) {
     const text = fill(t.sms, { venueName: venue.name, time: r.time, covers: r.covers, link: link('coming') });
-    await enqueueSms(tx, { venueId: venue.id, template: 'bookingReminder', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `reminder:sms:table:${r.id}` });
+    textMessages.push({ venueId: venue.id, template: 'bookingReminder', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `reminder:sms:table:${r.id}` });
   }
+  await enqueueMessages(tx, { emails: [{ venueId: venue.id, template: 'bookingReminder', locale, to: r.email, ...mail, jsonLd, dedupeKey: `reminder:email:table:${r.id}` }], sms: textMessages }, frame);
 }
 
 /** The housekeeping sweep's part: every reminder due now, once. Returns how many were sent. */
@@ -95,18 +97,20 @@ export async function sendReminders(db: Db, now = clockNow(), venueId?: number):
       .select()
       .from(reservations)
       .where(and(eq(reservations.venueId, venue.id), eq(reservations.status, 'confirmed'), inArray(reservations.date, [today, addDays(today, 1)]), isNull(reservations.remindedAt)));
-    let host: string | null = null;
+    // The venue's face in its e-mails and its link host: read once for all its reminders.
+    let frame: EmailFrame | null = null;
     for (const r of due) {
       const at = reminderDueAt(venue.timezone, rules.hour, r.date);
       if (now < at || now >= instantOf(venue.timezone, r.date, r.time) || r.createdAt >= at) continue;
-      host ??= await linkOrigin(db, venue.id);
+      frame ??= { venue, linkHost: await venueLinkHost(db, venue.id) };
+      const face = frame;
       const claimed = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(reservations)
           .set({ remindedAt: now })
           .where(and(eq(reservations.id, r.id), isNull(reservations.remindedAt), eq(reservations.status, 'confirmed')))
           .returning();
-        if (row) await queueReminder(tx, venue, row, host!, rules.sms);
+        if (row) await queueReminder(tx, venue, row, face, rules.sms);
         return Boolean(row);
       });
       if (claimed) sent++;

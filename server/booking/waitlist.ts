@@ -1,10 +1,10 @@
 import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
-import { linkOrigin } from '@/server/venues/queries';
+import { linkOriginFrom, venueLinkHost } from '@/server/venues/queries';
 import { and, asc, eq, gte, inArray, lte, notInArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, venues, waitlistOffers, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
-import { enqueueEmail, enqueueSms } from '@/server/outbox/enqueue';
+import { enqueueMessages, type EmailFrame, type SmsMessage } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { venuePageUrl } from '@/lib/venue/origin';
@@ -61,8 +61,9 @@ async function fresh(db: Db, given: VenueRow): Promise<VenueRow> {
   return venue ?? given;
 }
 
-/** The offer's e-mail (and SMS), queued in the transaction that makes it. */
-async function queueOffer(tx: Db, venue: VenueRow, r: ReservationRow, offerId: number, expiresAt: Date, host: string, sms: boolean) {
+/** The offer's e-mail (and SMS), queued in the transaction that makes it, in one insert. */
+async function queueOffer(tx: Db, venue: VenueRow, r: ReservationRow, offerId: number, expiresAt: Date, frame: EmailFrame, sms: boolean) {
+  const host = linkOriginFrom(frame.linkHost);
   const locale = toLocale(r.locale);
   const t = texts(locale);
   const link = venuePageUrl(host, locale, offerLinkPath(venue.id, offerId));
@@ -74,11 +75,12 @@ async function queueOffer(tx: Db, venue: VenueRow, r: ReservationRow, offerId: n
     [t.email.party, String(r.covers)],
     [t.email.until, until],
   ]);
-  await enqueueEmail(tx, { venueId: venue.id, template: 'waitlistOffer', locale, to: r.email, ...mail, dedupeKey: `waitlist-offer:email:${offerId}` });
+  const textMessages: SmsMessage[] = [];
   if (sms && r.phone) {
     const text = fill(t.sms, vars as Record<string, string>);
-    await enqueueSms(tx, { venueId: venue.id, template: 'waitlistOffer', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `waitlist-offer:sms:${offerId}` });
+    textMessages.push({ venueId: venue.id, template: 'waitlistOffer', locale, to: `${r.phonePrefix}${r.phone}`, text, dedupeKey: `waitlist-offer:sms:${offerId}` });
   }
+  await enqueueMessages(tx, { emails: [{ venueId: venue.id, template: 'waitlistOffer', locale, to: r.email, ...mail, dedupeKey: `waitlist-offer:email:${offerId}` }], sms: textMessages }, frame);
 }
 
 /** The evening's venue rules and seat usage, as an offer is judged against them. */
@@ -95,7 +97,7 @@ async function eveningOf(tx: Db, venue: VenueRow, date: string, now: Date, known
  * (an offer changes the usage, a refusal does not), so a long waiting list is judged without a
  * query per entry.
  */
-async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, host: string, sms: boolean, now: Date, evening?: Evening): Promise<number | null> {
+async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'auto' | 'staff', minutes: number, frame: EmailFrame, sms: boolean, now: Date, evening?: Evening): Promise<number | null> {
   if (slotStarted(venue, entry, now)) return null;
   const { v, usage } = evening ?? (await eveningOf(tx, venue, entry.date, now));
   const shift = v.shifts.find((s) => s.key === entry.shiftKey);
@@ -109,7 +111,7 @@ async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'au
     .onConflictDoNothing()
     .returning({ id: waitlistOffers.id });
   if (!offer) return null;
-  await queueOffer(tx, venue, entry, offer.id, expiresAt, host, sms);
+  await queueOffer(tx, venue, entry, offer.id, expiresAt, frame, sms);
   return offer.id;
 }
 
@@ -155,13 +157,13 @@ export async function offerWithin(t: Db, given: VenueRow, date: string, shiftKey
   // A table whose time has come is offered to nobody (the evening's later slots still are).
   const entries = waiting.filter((r) => !slotStarted(venue, r, now));
   if (!entries.length) return [];
-  const host = await linkOrigin(t, venue.id);
+  const frame: EmailFrame = { venue, linkHost: await venueLinkHost(t, venue.id) };
   const ids: number[] = [];
   // Read once, and again only after an offer took seats: a waiting list of hundreds on a full
   // evening costs one read a minute, not one per entry (the soak, docs/performance.md).
   let seats = await eveningOf(t, venue, date, now, v);
   for (const entry of entries) {
-    const id = await openOffer(t, venue, entry, 'auto', rules.minutes, host, v.rules.reminders.sms, now, seats);
+    const id = await openOffer(t, venue, entry, 'auto', rules.minutes, frame, v.rules.reminders.sms, now, seats);
     if (!id) continue;
     ids.push(id);
     seats = await eveningOf(t, venue, date, now, v);
@@ -213,7 +215,7 @@ export async function offerByHand(db: Db, given: VenueRow, hash: string, now = c
   const [entry] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, hash)));
   if (!entry) return 'notFound';
   const v = await loadBookingVenue(db, venue);
-  const host = await linkOrigin(db, venue.id);
+  const frame: EmailFrame = { venue, linkHost: await venueLinkHost(db, venue.id) };
   const outcome = await db.transaction(async (tx) => {
     await lockCapacity(tx, venue.id, entry.date, entry.shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
@@ -224,7 +226,7 @@ export async function offerByHand(db: Db, given: VenueRow, hash: string, now = c
       const closed = await tx.update(waitlistOffers).set({ status: 'expired', endedAt: now }).where(and(eq(waitlistOffers.id, open.id), lte(waitlistOffers.expiresAt, now))).returning({ id: waitlistOffers.id });
       if (!closed.length) return 'notAllowed' as const;
     }
-    return (await openOffer(tx, venue, r, 'staff', v.rules.waitlistOffers.minutes, host, v.rules.reminders.sms, now)) ? ('done' as const) : ('noSeats' as const);
+    return (await openOffer(tx, venue, r, 'staff', v.rules.waitlistOffers.minutes, frame, v.rules.reminders.sms, now)) ? ('done' as const) : ('noSeats' as const);
   });
   if (outcome === 'done') kickDelivery();
   return outcome;

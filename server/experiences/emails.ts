@@ -3,8 +3,8 @@ import type { Db } from '@/server/db/types';
 import { and, eq } from 'drizzle-orm';
 import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
 import { isTestPayment } from '@/server/payments/test-money';
-import { enqueueEmail } from '@/server/outbox/enqueue';
-import { linkOrigin } from '@/server/venues/queries';
+import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
+import { linkOriginFrom, venueLinkHost } from '@/server/venues/queries';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { reservationIcs } from '@/server/booking/ics';
 import { guaranteeNotes, markupVenue, visitReasonText } from '@/server/booking/emails';
@@ -83,7 +83,11 @@ export async function queueExperienceEmails(
   const locale = toLocale(b.locale);
   const { emails, summary, manage } = catalogues[locale].experiences;
   // The one origin rule (lib/venue/origin.ts): the same links whether a request or the sweep sends this.
-  const origin = await linkOrigin(tx, venue.id, context.host);
+  const linkHost = await venueLinkHost(tx, venue.id);
+  const origin = linkOriginFrom(linkHost, context.host);
+  // The guest's e-mail and the venue's, queued in one insert in the venue's frame (issue 42).
+  const frame = { venue, linkHost };
+  const mails: EmailMessage[] = [];
   const title = text(e.title, locale);
   const dateText = longDate(b.date, locale);
   const money = (cents: number) => formatMoney(cents, venue.currency, locale);
@@ -160,8 +164,11 @@ export async function queueExperienceEmails(
     durationMinutes: e.durationMinutes,
     currency: currencyIcon(venue.currency).code,
   });
-  await enqueueEmail(tx, { venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd, testMoney });
-  if (!venue.email || context.notifyVenue === false) return;
+  mails.push({ venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd, testMoney });
+  if (!venue.email || context.notifyVenue === false) {
+    await enqueueEmails(tx, mails, frame);
+    return;
+  }
   const venueTexts = catalogues.it.experiences;
   const note = renderEmailTexts(
     venueTexts.emails.venue,
@@ -182,5 +189,6 @@ export async function queueExperienceEmails(
       ...(b.notes ? [[venueTexts.summary.notes, b.notes] as [string, string]] : []),
     ],
   );
-  await enqueueEmail(tx, { venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html, testMoney });
+  mails.push({ venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html, testMoney });
+  await enqueueEmails(tx, mails, frame);
 }

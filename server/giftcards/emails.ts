@@ -3,8 +3,9 @@ import { pickTexts } from './texts';
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { giftCards, outbox, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
-import { enqueueEmail } from '@/server/outbox/enqueue';
+import { giftCards, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from '@/server/db/schema';
+import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
+import { venueLinkHost } from '@/server/venues/queries';
 import { formatMoney } from '@/lib/currency';
 import { formatDay } from '@/lib/i18n/format';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
@@ -61,6 +62,8 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
   const total = money(order.totalCents, order.currency, locale);
   // Test money stays test money: every e-mail of a test order, the venue's too, says so in its subject and first (enqueueEmail's testMoney).
   const testMoney = order.test;
+  // The three e-mails, queued in one insert in the venue's frame (issue 42).
+  const mails: EmailMessage[] = [];
 
   // The recipient's card(s): value, code, QR code, validity, regulations, the buyer's message.
   {
@@ -90,12 +93,10 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       signature: t('signature', { venueName }),
     });
     const printLinks = order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '';
-    const id = await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardRecipient', locale, to: recipientEmail, subject: t('subject', { venueName, title }), text: printLinks ? `${text}\n\n${printLinks}` : text, html, attachments, testMoney });
     // A chosen delivery day (a birthday): the outbox holds the e-mail until 09:00 that day, venue time.
-    if (order.deliverOn && !order.toMe) {
-      const at = instantOf(venue.timezone, order.deliverOn, '09:00');
-      if (at.getTime() > clockNow().getTime()) await tx.update(outbox).set({ nextAttemptAt: at }).where(eq(outbox.id, id));
-    }
+    const at = order.deliverOn && !order.toMe ? instantOf(venue.timezone, order.deliverOn, '09:00') : null;
+    const sendAt = at && at.getTime() > clockNow().getTime() ? at : undefined;
+    mails.push({ venueId: order.venueId, template: 'giftcardRecipient', locale, to: recipientEmail, subject: t('subject', { venueName, title }), text: printLinks ? `${text}\n\n${printLinks}` : text, html, attachments, testMoney, sendAt });
   }
 
   // The buyer's confirmation and receipt.
@@ -118,7 +119,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       link: order.siteBase ? [t('link'), `${order.siteBase}/frontpage/giftcard/purchaseconfirmation/${order.fingerprint}`] : undefined,
       signature: t('signature', { venueName }),
     });
-    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardBuyer', locale, to: order.email, subject: t('subject', { venueName, orderNumber: order.orderNumber }), text, html, testMoney });
+    mails.push({ venueId: order.venueId, template: 'giftcardBuyer', locale, to: order.email, subject: t('subject', { venueName, orderNumber: order.orderNumber }), text, html, testMoney });
   }
 
   // The venue's notification (in the venue's default language).
@@ -135,6 +136,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       ],
       signature: '',
     });
-    await enqueueEmail(tx, { venueId: order.venueId, template: 'giftcardVenue', locale: 'it', to: venue.email, subject: t('subject', { orderNumber: order.orderNumber }), text, html, testMoney });
+    mails.push({ venueId: order.venueId, template: 'giftcardVenue', locale: 'it', to: venue.email, subject: t('subject', { orderNumber: order.orderNumber }), text, html, testMoney });
   }
+  await enqueueEmails(tx, mails, { venue, linkHost: await venueLinkHost(tx, order.venueId) });
 }

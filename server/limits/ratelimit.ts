@@ -1,5 +1,5 @@
 import 'server-only';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { rateLimits } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
@@ -31,7 +31,8 @@ export async function hitRateLimits(db: Db, hits: RateLimitHit[], now = clockNow
   )} end`;
   const rows = await db
     .insert(rateLimits)
-    .values(hits.map((h) => ({ key: h.key, windowStart: now, count: 1 })))
+    // Rows in one order (by key) whatever the caller's: two requests counting the same subjects never wait on each other's rows (a deadlock).
+    .values([...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((h) => ({ key: h.key, windowStart: now, count: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -48,11 +49,20 @@ export async function hitRateLimits(db: Db, hits: RateLimitHit[], now = clockNow
   });
 }
 
-/** Takes back one hit of each key (counted together with a hit that was refused: they are not used up). */
+/**
+ * Takes back one hit of each key (counted together with a hit that was refused: they are not used
+ * up), in one statement. A key this hit alone had counted (its count back to 0: no row before, or
+ * a window that had run out and was restarted by it) is removed, so its window starts at its next
+ * hit, as if it had never been counted.
+ */
 export async function unhitRateLimits(db: Db, keys: string[]): Promise<void> {
   if (!keys.length) return;
+  const gone = db.$with('gone').as(
+    db.delete(rateLimits).where(and(inArray(rateLimits.key, keys), lte(rateLimits.count, 1))).returning({ key: rateLimits.key }),
+  );
   await db
+    .with(gone)
     .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(inArray(rateLimits.key, keys));
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(inArray(rateLimits.key, keys), notInArray(rateLimits.key, db.select({ key: gone.key }).from(gone))));
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { outbox, type OutboxRow } from '@/server/db/schema';
 import { errorMessage, log } from '@/lib/log';
@@ -23,12 +23,12 @@ export function backoffMs(attempts: number): number {
 }
 
 /**
- * Claims the next due message with a lease (one atomic UPDATE ... RETURNING with SKIP LOCKED),
- * so concurrent senders, in one process or several, never send a message twice. One at a
- * time (issue 21): a lease covers only the message being sent, never a batch waiting behind
- * a slow SMTP server.
+ * Claims up to `limit` due messages with one lease, in one atomic statement
+ * (`UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED LIMIT n) RETURNING`), so concurrent
+ * senders, in one process or several, never claim a message twice (issue 42: one claim for a
+ * batch, where there was one per message).
  */
-async function claimOne(db: Db, now: Date, leaseMs: number): Promise<OutboxRow | null> {
+async function claimDue(db: Db, now: Date, leaseMs: number, limit: number): Promise<OutboxRow[]> {
   // Due by the server's clock (server/clock.ts), the one every row's time was written with.
   const leaseUntil = new Date(now.getTime() + leaseMs);
   const due = db
@@ -36,89 +36,170 @@ async function claimOne(db: Db, now: Date, leaseMs: number): Promise<OutboxRow |
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)))
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(1)
+    .limit(limit)
     .for('update', { skipLocked: true });
-  const [row] = await db.update(outbox).set({ nextAttemptAt: leaseUntil }).where(sql`${outbox.id} in (${due})`).returning();
-  return row ?? null;
+  const rows = await db.update(outbox).set({ nextAttemptAt: leaseUntil }).where(sql`${outbox.id} in (${due})`).returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** A message tried by this sender: sent (`error` null) or failed, to mark with the others of its batch. */
+type Finished = { message: OutboxRow; error: string | null; retryAt: Date };
+
+const stamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * Marks the finished messages of a batch, sent and failed alike, in one statement (issue 42),
+ * each only while this sender still holds its lease (`leases`): a sender whose lease was lost
+ * (a stalled process) changes nothing. Answers the ids it marked.
+ */
+async function markFinished(db: Db, finished: Finished[], leases: Map<number, Date>): Promise<Set<number>> {
+  if (!finished.length) return new Set();
+  const byId = (value: (f: Finished) => SQL, otherwise: SQL) =>
+    sql`case ${outbox.id} ${sql.join(finished.map((f) => sql`when ${f.message.id} then ${value(f)}`), sql` `)} else ${otherwise} end`;
+  const attempts = (f: Finished) => f.message.attempts + 1;
+  const rows = await db
+    .update(outbox)
+    .set({
+      status: byId((f) => sql`${f.error === null ? 'sent' : attempts(f) >= MAX_ATTEMPTS ? 'failed' : 'pending'}::text`, sql`${outbox.status}`),
+      attempts: sql`${outbox.attempts} + 1`,
+      lastError: byId((f) => sql`${f.error}::text`, sql`null`),
+      sentAt: byId((f) => (f.error === null ? stamp(clockNow()) : sql`null`), sql`${outbox.sentAt}`),
+      nextAttemptAt: byId((f) => (f.error === null ? sql`${outbox.nextAttemptAt}` : stamp(new Date(f.retryAt.getTime() + backoffMs(attempts(f))))), sql`${outbox.nextAttemptAt}`),
+    })
+    .where(
+      and(
+        inArray(outbox.id, finished.map((f) => f.message.id)),
+        eq(outbox.status, 'pending'),
+        sql`${outbox.nextAttemptAt} = ${byId((f) => stamp(leases.get(f.message.id)!), sql`null`)}`,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
- * Keeps the lease of a message being sent: every `renewMs`, pushes it `leaseMs` past now, as
- * long as this sender still holds it. `stop` waits for a renewal under way, and tells whether
- * the lease was held throughout (the message is then marked by this sender).
+ * Sends a claimed batch one message at a time, and marks them together. A lease covers a message
+ * waiting behind a slow one for `renewMs` at most (issue 21): no message starts later than
+ * `renewMs` (nor half the lease) after its claim, and every `renewMs` the sender marks what it
+ * has finished, gives back what it has not started (another sender may take it at once) and
+ * renews the lease of the message being sent, as long as it still holds it. Answers how many it
+ * gave back.
  */
-function holdLease(db: Db, message: OutboxRow, leaseMs: number, renewMs: number) {
-  let lease = message.nextAttemptAt;
-  let held = true;
-  let renewing: Promise<void> = Promise.resolve();
+async function sendBatch(
+  db: Db,
+  transport: MailTransport,
+  claimed: OutboxRow[],
+  claimedAt: Date,
+  result: { sent: number; failed: number; retried: number },
+  { leaseMs, renewMs }: { leaseMs: number; renewMs: number },
+): Promise<number> {
+  const started = clockNow().getTime();
+  const leases = new Map(claimed.map((m) => [m.id, m.nextAttemptAt]));
+  const waiting = [...claimed];
+  const finished: Finished[] = [];
+  let current: OutboxRow | null = null;
+  let givenBack = 0;
+  // The timer's work and the batch's own end run one after the other, never at once; a failed step (logged by its caller) does not stop the next.
+  let queue: Promise<void> = Promise.resolve();
+  const serial = (work: () => Promise<void>) => {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const mark = async () => {
+    const batch = finished.splice(0);
+    const marked = await markFinished(db, batch, leases);
+    for (const f of batch.filter((f) => !marked.has(f.message.id))) log.warn('outbox_lease_lost', { id: f.message.id, template: f.message.template });
+  };
+  // Not started: back to due at the time of its claim, while still ours (all of a batch share the claim's lease).
+  const giveBack = async () => {
+    const back = waiting.splice(0);
+    if (!back.length) return;
+    givenBack += back.length;
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: claimedAt })
+      .where(and(inArray(outbox.id, back.map((m) => m.id)), eq(outbox.status, 'pending'), eq(outbox.nextAttemptAt, back[0].nextAttemptAt)));
+  };
+  const renew = async () => {
+    const message = current;
+    if (!message) return;
+    const next = new Date(clockNow().getTime() + leaseMs);
+    const [row] = await db
+      .update(outbox)
+      .set({ nextAttemptAt: next })
+      .where(and(eq(outbox.id, message.id), eq(outbox.status, 'pending'), eq(outbox.nextAttemptAt, leases.get(message.id)!)))
+      .returning({ id: outbox.id });
+    if (row) leases.set(message.id, next);
+  };
   const timer = setInterval(() => {
-    renewing = renewing.then(async () => {
-      if (!held) return;
-      const next = new Date(clockNow().getTime() + leaseMs);
-      const [row] = await db
-        .update(outbox)
-        .set({ nextAttemptAt: next })
-        .where(and(eq(outbox.id, message.id), eq(outbox.status, 'pending'), eq(outbox.nextAttemptAt, lease)))
-        .returning({ id: outbox.id });
-      if (row) lease = next;
-      else held = false;
-    }).catch((error) => log.warn('outbox_lease_renew_failed', { id: message.id, error: errorMessage(error) }));
+    serial(async () => {
+      await mark();
+      await giveBack();
+      await renew();
+    }).catch((error) => log.warn('outbox_lease_renew_failed', { error: errorMessage(error) }));
   }, renewMs);
   timer.unref();
-  return {
-    /** The lease's current end, to mark the message only while it is still ours. */
-    lease: () => lease,
-    stop: async () => {
-      clearInterval(timer);
-      await renewing;
-      return held;
-    },
-  };
+
+  try {
+    for (;;) {
+      // Late (a slow send, a stalled process whose timer has not run): what has not started goes back rather than start on an aging lease.
+      if (clockNow().getTime() - started >= Math.min(renewMs, leaseMs / 2)) await serial(giveBack);
+      const message = waiting.shift();
+      if (!message) break;
+      current = message;
+      let failure: unknown = null;
+      try {
+        await transport.send(message);
+      } catch (error) {
+        failure = error ?? new Error('send failed');
+      }
+      current = null;
+      finished.push({ message, error: failure ? errorMessage(failure).slice(0, 300) : null, retryAt: claimedAt });
+      if (!failure) {
+        log.info('outbox_sent', { id: message.id, template: message.template });
+        result.sent++;
+      } else {
+        const attempts = message.attempts + 1;
+        const giveUp = attempts >= MAX_ATTEMPTS;
+        log.warn('outbox_send_failed', { id: message.id, template: message.template, attempts, giveUp });
+        if (giveUp) result.failed++;
+        else result.retried++;
+      }
+    }
+  } finally {
+    clearInterval(timer);
+    await serial(async () => {
+      await giveBack();
+      await mark();
+    });
+  }
+  return givenBack;
 }
 
 /**
- * Sends what is due, one message at a time, up to `batchSize`. A failure is retried later with
- * backoff, and given up after MAX_ATTEMPTS. `now` fixes the time of every claim (tests);
- * otherwise each claim takes the server's clock.
+ * Sends what is due, up to `batchSize` messages: claimed together, sent one at a time, marked
+ * together (docs/outbox.md). A failure is retried later with backoff, and given up after
+ * MAX_ATTEMPTS. `now` fixes the time of every claim (tests); otherwise each claim takes the
+ * server's clock.
  */
 export async function deliverDue(
   db: Db,
   transport: MailTransport,
   options: { now?: Date; batchSize?: number; leaseMs?: number; renewMs?: number } = {},
 ): Promise<{ sent: number; failed: number; retried: number }> {
-  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const timing = { leaseMs: options.leaseMs ?? LEASE_MS, renewMs: options.renewMs ?? RENEW_MS };
   const result = { sent: 0, failed: 0, retried: 0 };
-  for (let n = 0; n < (options.batchSize ?? BATCH_SIZE); n++) {
+  let room = options.batchSize ?? BATCH_SIZE;
+  while (room > 0) {
     const now = options.now ?? clockNow();
-    const message = await claimOne(db, now, leaseMs);
-    if (!message) break;
-    const lease = holdLease(db, message, leaseMs, options.renewMs ?? RENEW_MS);
-    let failure: unknown = null;
-    try {
-      await transport.send(message);
-    } catch (error) {
-      failure = error ?? new Error('send failed');
-    }
-    const held = await lease.stop();
-    // Marked only while still ours: a sender whose lease was lost (a stalled process) changes nothing.
-    const ours = and(eq(outbox.id, message.id), eq(outbox.status, 'pending'), eq(outbox.nextAttemptAt, lease.lease()));
-    if (!failure) {
-      await db.update(outbox).set({ status: 'sent', sentAt: clockNow(), attempts: message.attempts + 1, lastError: null }).where(ours);
-      if (!held) log.warn('outbox_lease_lost', { id: message.id, template: message.template });
-      log.info('outbox_sent', { id: message.id, template: message.template });
-      result.sent++;
-    } else {
-      const attempts = message.attempts + 1;
-      const giveUp = attempts >= MAX_ATTEMPTS;
-      const reason = errorMessage(failure).slice(0, 300);
-      await db
-        .update(outbox)
-        .set({ attempts, lastError: reason, status: giveUp ? 'failed' : 'pending', nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)) })
-        .where(ours);
-      log.warn('outbox_send_failed', { id: message.id, template: message.template, attempts, giveUp });
-      if (giveUp) result.failed++;
-      else result.retried++;
-    }
+    const claimed = await claimDue(db, now, timing.leaseMs, room);
+    if (!claimed.length) break;
+    const givenBack = await sendBatch(db, transport, claimed, now, result, timing);
+    room -= claimed.length - givenBack;
+    // A full claim sent in full leaves no room; a shorter one found nothing more due. Only a batch cut short by a slow send claims again.
+    if (!givenBack) break;
   }
   return result;
 }

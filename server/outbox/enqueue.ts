@@ -30,6 +30,8 @@ export type EmailMessage = {
    * paid through a test provider or key): its subject and first line say so, in its language.
    */
   testMoney?: boolean;
+  /** Not before this moment (a gift card for a chosen day): the delivery loop leaves it until then. */
+  sendAt?: Date;
 };
 
 /** The venue's face in its e-mails, from what the caller has read already: the venue and its link host. */
@@ -88,6 +90,7 @@ export async function emailRows(tx: Db, inputs: EmailMessage[], frame?: EmailFra
       attachments: message.attachments ?? [],
       headers: message.oneClickUnsubscribeUrl ? { 'List-Unsubscribe': `<${message.oneClickUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
       dedupeKey: message.dedupeKey ?? null,
+      ...(message.sendAt ? { nextAttemptAt: message.sendAt } : {}),
     });
   }
   return rows;
@@ -95,10 +98,29 @@ export async function emailRows(tx: Db, inputs: EmailMessage[], frame?: EmailFra
 
 /** Queues several e-mails in one insert; their ids in order, 0 for one a message with the same `dedupeKey` already holds. */
 export async function enqueueEmails(tx: Db, inputs: EmailMessage[], frame?: EmailFrame): Promise<number[]> {
+  return enqueueMessages(tx, { emails: inputs }, frame);
+}
+
+export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string; dedupeKey?: string };
+
+const smsRow = (message: SmsMessage): typeof outbox.$inferInsert => ({ venueId: message.venueId, channel: 'sms', template: message.template, locale: message.locale, recipient: message.to, sender: message.from ?? '', subject: '', bodyText: message.text, dedupeKey: message.dedupeKey ?? null });
+
+/** Queues an SMS (the SMS code of a booking), in the transaction of the change that causes it. 0: a message with the same `dedupeKey` exists already; nothing was queued. */
+export async function enqueueSms(tx: Db, message: SmsMessage): Promise<number> {
+  return (await enqueueMessages(tx, { sms: [message] }))[0];
+}
+
+/**
+ * Queues the e-mails and SMS of one change in one insert (issue 42: a reminder or a waiting-list
+ * offer and its SMS, a booking's guest and venue e-mails), in the transaction of the change. Their
+ * ids in order, e-mails first; 0 for one a message with the same `dedupeKey` already holds.
+ */
+export async function enqueueMessages(tx: Db, messages: { emails?: EmailMessage[]; sms?: SmsMessage[] }, frame?: EmailFrame): Promise<number[]> {
+  const inputs = [...(messages.emails ?? []), ...(messages.sms ?? [])];
   if (!inputs.length) return [];
   const rows = await tx
     .insert(outbox)
-    .values(await emailRows(tx, inputs, frame))
+    .values([...(await emailRows(tx, messages.emails ?? [], frame)), ...(messages.sms ?? []).map(smsRow)])
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning({ id: outbox.id, dedupeKey: outbox.dedupeKey });
   // Rows come back in insert order, less those a `dedupeKey` already held (nothing was queued for them).
@@ -109,17 +131,4 @@ export async function enqueueEmails(tx: Db, inputs: EmailMessage[], frame?: Emai
     next += 1;
     return row.id;
   });
-}
-
-export type SmsMessage = { venueId: number | null; template: string; locale: string; /** E.164, e.g. `+393331112233`. */ to: string; text: string; from?: string; dedupeKey?: string };
-
-/** Queues an SMS (the SMS code of a booking), in the transaction of the change that causes it. */
-export async function enqueueSms(tx: Db, message: SmsMessage): Promise<number> {
-  const [row] = await tx
-    .insert(outbox)
-    .values({ venueId: message.venueId, channel: 'sms', template: message.template, locale: message.locale, recipient: message.to, sender: message.from ?? '', subject: '', bodyText: message.text, dedupeKey: message.dedupeKey ?? null })
-    .onConflictDoNothing({ target: outbox.dedupeKey })
-    .returning({ id: outbox.id });
-  // 0: a message with the same `dedupeKey` exists already; nothing was queued.
-  return row?.id ?? 0;
 }

@@ -4,6 +4,7 @@ import { NextRequest } from 'next/server';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { pinTestClock, TEST_NOW, testDay } from '../helpers/clock';
 import { forgetVenueContexts } from '@/server/venues/context';
+import type { LimitName } from '@/server/limits/config';
 
 // The demo venue's dinner (cena) seats from 19:00 to 22:00 every 30 minutes, in two zones.
 const EVENING_TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
@@ -266,6 +267,36 @@ export function describeLimits(driver: Driver) {
         await db.update(venues).set({ limits: null }).where(eq(venues.slug, demo.slug));
         forgetVenueContexts();
       }
+    });
+
+    it('gives back the hits counted after a refused limit as if never counted: a target\'s window still starts at its next hit (same Retry-After as one statement per limit)', async () => {
+      const { enforceLimits, RateLimitedError } = await import('@/server/limits');
+      const { db } = await tables();
+      const tight = { createAddress: { count: 1, windowSeconds: 3600 }, createEmail: { count: 1, windowSeconds: 3600 } };
+      const start = new Date(TEST_NOW.getTime() + 10 * 86_400_000);
+      const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+      const hits = (address: string): [LimitName, string][] => [['createAddress', address], ['createEmail', 'given-back@example.com']];
+      // The inbox's window of an hour ago has run out; the address is over its limit: refused, the inbox not counted.
+      await enforceLimits(db, 'localhost', tight, hits('198.51.100.90'), later(-120));
+      await enforceLimits(db, 'localhost', tight, [['createAddress', '198.51.100.91']], start);
+      await expect(enforceLimits(db, 'localhost', tight, hits('198.51.100.91'), start)).rejects.toMatchObject({ limit: 'createAddress', retryAfterSeconds: 3600 });
+      // Half an hour later the inbox books from another address: its window starts now, and a second try is refused for the whole hour.
+      await enforceLimits(db, 'localhost', tight, hits('198.51.100.92'), later(30));
+      const refused = await enforceLimits(db, 'localhost', tight, hits('198.51.100.93'), later(30)).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RateLimitedError);
+      expect(refused).toMatchObject({ limit: 'createEmail', retryAfterSeconds: 3600 });
+    });
+
+    it('counts requests naming the same subjects in opposite orders at once, each hit once and none waiting on the other (issue 42: one upsert a request)', async () => {
+      const { enforceLimits } = await import('@/server/limits');
+      const { db, rateLimits } = await tables();
+      const roomy = { createAddress: { count: 10000, windowSeconds: 3600 }, createEmail: { count: 10000, windowSeconds: 3600 } };
+      const address: [LimitName, string] = ['createAddress', '198.51.100.77'];
+      const inbox: [LimitName, string] = ['createEmail', 'both-orders@example.com'];
+      // One statement each, counting both rows: rows taken in opposite orders by two at once would wait on each other (a deadlock) unless taken in one order.
+      await Promise.all(Array.from({ length: 400 }, (_, i) => enforceLimits(db, 'localhost', roomy, i % 2 ? [address, inbox] : [inbox, address])));
+      const rows = await db.select().from(rateLimits).where(like(rateLimits.key, 'limit:create%:localhost:%'));
+      expect(rows.filter((r) => r.count === 400)).toHaveLength(2);
     });
   });
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { TEST_NOW } from '../helpers/clock';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { outbox } from '@/server/db/schema';
-import { enqueueEmail } from '@/server/outbox/enqueue';
+import { enqueueEmail, enqueueEmails } from '@/server/outbox/enqueue';
 import { deliverDue, backoffMs } from '@/server/outbox/delivery';
 import { fileTransport, smtpTransport } from '@/server/outbox/transport';
 import { transportFromEnv } from '@/server/outbox/channels';
@@ -22,6 +22,12 @@ const mail = (to: string, subject = 'Benvenuto da Trattoria Da Rosa') => ({
   html: '<p>Ciao!</p>',
 });
 
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const waitFor = async (done: () => boolean) => {
+  for (let i = 0; i < 500 && !done(); i++) await wait(10);
+  expect(done()).toBe(true);
+};
 
 beforeAll(() => {
   process.env.LOG_LEVEL = 'silent';
@@ -70,6 +76,92 @@ describe.each(DRIVERS)('outbox on %s', (driver) => {
     expect(ours.sort()).toEqual([...ids].sort());
     expect(new Set(ours).size).toBe(ours.length);
   });
+
+  it('sends each message once with two deliverers claiming batches side by side, and marks each sent once', async () => {
+    const ids = await enqueueEmails(db, Array.from({ length: 40 }, (_, i) => mail(`side${i}@example.com`)));
+    const sends = new Map<number, number>();
+    const transport = {
+      describe: 'count',
+      send: async (m: { id: number }) => {
+        sends.set(m.id, (sends.get(m.id) ?? 0) + 1);
+        await wait(2);
+      },
+    };
+    // Each deliverer passes until it finds nothing due, as the loop of an instance does.
+    const deliverer = async () => {
+      let total = 0;
+      for (;;) {
+        const { sent, retried, failed } = await deliverDue(db, transport as never, { batchSize: 7 });
+        if (!(sent + retried + failed)) return total;
+        total += sent;
+      }
+    };
+    const [a, b] = await Promise.all([deliverer(), deliverer()]);
+    expect([a > 0, b > 0]).toEqual([true, true]);
+    expect(ids.map((id) => sends.get(id))).toEqual(ids.map(() => 1));
+    const rows = await db.select().from(outbox).where(inArray(outbox.id, ids));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ['sent', 1]));
+  });
+
+  it('gives back the messages waiting behind a slow one, and another deliverer sends them meanwhile', async () => {
+    const ids = await enqueueEmails(db, Array.from({ length: 3 }, (_, i) => mail(`behind${i}@example.com`)));
+    const sends: number[] = [];
+    let release = () => {};
+    const slowFirst = {
+      describe: 'slow first',
+      send: async (m: { id: number }) => {
+        sends.push(m.id);
+        if (m.id === ids[0]) await new Promise<void>((resolve) => (release = resolve));
+      },
+    };
+    const first = deliverDue(db, slowFirst as never, { renewMs: 100 });
+    await waitFor(() => sends.includes(ids[0]));
+    // Within the renewal period the batch is the first deliverer's; after it, the two waiting ones are given back.
+    await wait(400);
+    const second = await deliverDue(db, slowFirst as never);
+    expect(second.sent).toBe(2);
+    release();
+    expect((await first).sent).toBe(1);
+    expect(sends.filter((id) => ids.includes(id)).sort((x, y) => x - y)).toEqual(ids);
+    const rows = await db.select().from(outbox).where(inArray(outbox.id, ids));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ['sent', 1]));
+  });
+
+  it('sends a batch claimed by a deliverer that stalled once its lease has run out, and the stalled one starts nothing more when it wakes', async () => {
+    const { pinClock, unpinClock } = await import('@/server/clock');
+    let at = new Date(TEST_NOW.getTime() + 86_400_000);
+    pinClock(() => at);
+    try {
+      const ids = await enqueueEmails(db, Array.from({ length: 4 }, (_, i) => mail(`stalled${i}@example.com`)));
+      const sends = new Map<number, number>();
+      let wake = () => {};
+      const counting = { describe: 'count', send: async (m: { id: number }) => void sends.set(m.id, (sends.get(m.id) ?? 0) + 1) };
+      // The first deliverer claims the four and stalls in the first send (a frozen process: its timers do not fire).
+      const stalling = {
+        describe: 'stalls',
+        send: async (m: { id: number }) => {
+          await counting.send(m);
+          if (m.id === ids[0]) await new Promise<void>((resolve) => (wake = resolve));
+        },
+      };
+      const first = deliverDue(db, stalling as never, { leaseMs: 60_000, renewMs: 3_600_000 });
+      await waitFor(() => sends.has(ids[0]));
+      // Within the lease the others wait, the three not started included.
+      at = new Date(at.getTime() + 30_000);
+      expect(await deliverDue(db, counting as never)).toMatchObject({ sent: 0 });
+      // Past the lease (as after a crash): another deliverer sends all four.
+      at = new Date(at.getTime() + 60_000);
+      expect(await deliverDue(db, counting as never)).toMatchObject({ sent: 4 });
+      // The stalled one wakes: its message in flight ends, it starts none of the three it had claimed and marks nothing.
+      wake();
+      expect(await first).toMatchObject({ sent: 1 });
+      expect(ids.map((id) => sends.get(id))).toEqual([2, 1, 1, 1]);
+      const rows = await db.select().from(outbox).where(inArray(outbox.id, ids));
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ['sent', 1]));
+    } finally {
+      unpinClock();
+    }
+  });
 });
 
 describe('SMTP delivery', () => {
@@ -103,7 +195,6 @@ describe('SMTP delivery', () => {
     const { pinClock, unpinClock } = await import('@/server/clock');
     const [start, wall] = [TEST_NOW.getTime(), Date.now()];
     pinClock(() => new Date(start + (Date.now() - wall) * 100));
-    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const smtp = await startSmtpSink(0, { delayMs: 300 });
     try {
       const transport = smtpTransport(`smtp://127.0.0.1:${smtp.port}`);

@@ -155,6 +155,57 @@ export function describeStatementBudgets(driver: Driver) {
       expect(await counts()).toEqual(new Map([['createAddress', 3], ['createEmail', 1], ['createPhone', 1]]));
     });
 
+    /** How many of a call's statements insert into `table` (alone or as a data-modifying WITH). */
+    const inserts = (count: StatementCount, table: string) => count.texts.filter((text) => text.includes(`insert into "${table}"`)).length;
+
+    it('writes an experience booking\'s consents in one insert and its guest\'s and venue\'s e-mails in another', async () => {
+      const { getDb } = await import('@/server/db/client');
+      const { experiences } = await import('@/server/db/schema');
+      const [wine] = await (await getDb()).select().from(experiences).where(eq(experiences.key, 'vini-toscani'));
+      const payload = { nome: 'Vera', cognome: 'Neri', email: 'wine-budget@example.com', prefisso: '+39', telefono: '3471112299', privacy: true, marketing: false, language: 'en', experienceId: wine.id, day: DEMO_DAYS.wineEvening, time: '18:00', pax: 2, zone: '', campiAggiuntivi: {} };
+      const count = await measure('experience/createexperiencereserve (2)', 'experience/createexperiencereserve', { payload: JSON.stringify(payload), recaptchaV3Token: 'local.v3.pass.testtoken' });
+      expect(count.result.body.data).toMatchObject({ outcome: 'confirm' });
+      // Issue 42: consent and outbox rows as multi-row inserts. The venue is read by the dispatcher, and its link host once
+      // for the two e-mails' links and frame (it was read again, with the venue, for each e-mail).
+      expect([inserts(count, 'consent_records'), inserts(count, 'outbox')]).toEqual([1, 1]);
+      expect(count.texts.filter((text) => /^select .* from "venues"/.test(text))).toHaveLength(2);
+    });
+
+    it('delivers a pass of the outbox in the same statements whatever the number of messages, sent and failed alike', async () => {
+      const { getDb } = await import('@/server/db/client');
+      const { enqueueEmails } = await import('@/server/outbox/enqueue');
+      const { deliverDue } = await import('@/server/outbox/delivery');
+      const db = await getDb();
+      const tried: number[] = [];
+      const failing = new Set<number>();
+      const transport = {
+        describe: 'counting',
+        send: async (message: { id: number }) => {
+          tried.push(message.id);
+          if (failing.has(message.id)) throw new Error('mailbox unavailable');
+        },
+      };
+      // What the calls above queued is sent first, so each pass counted holds its messages only.
+      await deliverDue(db, transport, { batchSize: 1000 });
+      const pass = async (n: number, fail = 0) => {
+        const ids = await enqueueEmails(db, Array.from({ length: n }, (_, i) => ({ venueId: null, template: 'budget', locale: 'en', to: `outbox${n}-${i}@example.com`, subject: 'Budget', text: 'Hello' })));
+        ids.slice(0, fail).forEach((id) => failing.add(id));
+        tried.length = 0;
+        const count = await countStatements(() => deliverDue(db, transport));
+        expect(count.result).toEqual({ sent: n - fail, failed: 0, retried: fail });
+        expect([...tried].sort((a, b) => a - b)).toEqual(ids);
+        measured[`outbox pass, ${n} messages${fail ? ` (${fail} failing)` : ''}`] = count;
+        return count;
+      };
+      const three = await pass(3);
+      const twelve = await pass(12);
+      const mixed = await pass(6, 3);
+      // Issue 42: the outbox claimed and marked in batches: one claim, one statement marking sent and failed alike (it was a claim and a mark per message, and a last empty claim).
+      expect(twelve.statements).toBe(three.statements);
+      expect(mixed.statements).toBe(three.statements);
+      expect(three.statements).toBeLessThanOrEqual(2);
+    });
+
     it('holds the staff day sheet to 6 statements, whatever the number of bookings', async () => {
       const { getDb } = await import('@/server/db/client');
       const { experiences } = await import('@/server/db/schema');
@@ -174,6 +225,31 @@ export function describeStatementBudgets(driver: Driver) {
       // Issue 42: the staff day sheet at most 6, whatever the number of bookings.
       expect(Math.max(four.statements, twelve.statements)).toBeLessThanOrEqual(6);
       expect(twelve.statements).toBe(four.statements);
+    });
+
+    it('queues a reminder and its SMS in one insert, the venue\'s face read once for the sweep', async () => {
+      const { getDb } = await import('@/server/db/client');
+      const { reservations, venues, outbox } = await import('@/server/db/schema');
+      const { sendReminders } = await import('@/server/booking/reminders');
+      const { findVenueByKey } = await import('@/server/venues/queries');
+      const db = await getDb();
+      const venue = (await findVenueByKey(db, 'localhost'))!;
+      await db.update(venues).set({ booking: { ...venue.booking!, reminders: { enabled: true, hour: 10, sms: true } } }).where(eq(venues.id, venue.id));
+      // Three bookings for tomorrow evening, made a week ago: due at 10:00 today, venue time.
+      const tomorrow = testDay(1);
+      const weekAgo = new Date(Date.parse(`${tomorrow}T12:00:00Z`) - 8 * 86_400_000);
+      const rows = await db
+        .insert(reservations)
+        .values([0, 1, 2].map((i) => ({ venueId: venue.id, hash: `budgetremind${String(i).padStart(10, '0')}`, date: tomorrow, time: '20:00', shiftKey: 'cena', zoneKey: 'sala', covers: 2, status: 'confirmed' as const, firstName: `Remind${i}`, lastName: 'Rossi', email: `budget-remind${i}@example.com`, phonePrefix: '+39', phone: '3471234567', locale: 'en', privacyAcceptedAt: weekAgo, policyVersion: '1', createdAt: weekAgo, updatedAt: weekAgo })))
+        .returning();
+      const count = await countStatements(() => sendReminders(db, new Date(`${testDay(0)}T23:00:00Z`), venue.id));
+      measured['reminders sweep (3, e-mail and SMS)'] = { ...count };
+      expect(count.result).toBe(3);
+      const queued = await db.select().from(outbox).where(eq(outbox.template, 'bookingReminder'));
+      expect(queued.filter((m) => rows.some((r) => r.email === m.recipient || m.dedupeKey === `reminder:sms:table:${r.id}`)).map((m) => m.channel).sort()).toEqual(['email', 'email', 'email', 'sms', 'sms', 'sms']);
+      // Issue 42: one insert per reminder for its e-mail and its SMS (it was two, and two reads of the venue's face per reminder).
+      expect(inserts(count, 'outbox')).toBe(3);
+      expect(count.texts.filter((text) => /^select .* from "venues"/.test(text))).toHaveLength(2);
     });
   });
 }

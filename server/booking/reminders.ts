@@ -1,6 +1,7 @@
 import 'server-only';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
-import { linkOriginFrom, venueLinkHost } from '@/server/venues/queries';
+import { venueLinkHost } from '@/server/venues/queries';
+import { linkOriginFrom } from '@/server/venues/context';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, venues, type ReservationRow, type VenueRow } from '@/server/db/schema';

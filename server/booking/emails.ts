@@ -12,7 +12,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/currency';
 import { reservationIcs } from './ics';
-import { answerLinkPath } from '@/server/staff/link-signature';
+import { answerLinkPath } from './answer-link';
 import { bookingRulesSchema } from './rules';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { displayPhone } from '@/lib/identity';

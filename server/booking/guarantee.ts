@@ -3,6 +3,7 @@ import type { GuaranteeTerms } from '@/server/db/schema';
 import { isoWeekday } from './availability';
 import type { BookingRules } from './rules';
 import { instantOf } from './time';
+import { totalFeeCents } from '@/server/payments/fee-amount';
 
 /** The choice a guarantee rule looks at. */
 export type GuaranteeChoice = { date: string; shiftKey: string; zoneKey: string; pax: number };
@@ -29,10 +30,8 @@ export function guaranteeTerms(rules: BookingRules, choice: GuaranteeChoice, cur
   };
 }
 
-/** The fee for the whole booking: per reservation, or per guest times the covers. */
-export function totalFeeCents(terms: GuaranteeTerms, covers: number): number {
-  return terms.per === 'guest' ? terms.feeCents * covers : terms.feeCents;
-}
+// The fee's amount is the no-show fee's rule (server/payments, below booking); booking's modules read it here.
+export { totalFeeCents };
 
 /**
  * What cancelling now costs: nothing without a guarantee, with an always-refundable policy,

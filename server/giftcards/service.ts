@@ -1,5 +1,4 @@
 import 'server-only';
-import type { Keeper } from '@/server/backend/idempotency';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { giftCardOrders, giftCards, issuedGiftCards, type GiftCardOrderRow, type VenueRow, venues } from '@/server/db/schema';
@@ -43,11 +42,21 @@ export function customTitle(valueCents: number, currency: string): Texts {
   return Object.fromEntries(locales.map((l) => [l, messageText(l, 'giftcards.customTitle', { amount: formatMoney(valueCents, currency, l) })])) as Texts;
 }
 
+/**
+ * What keeps the call's idempotency key with the order: in its transaction, then completed with the
+ * payment page's address, or let go (server/backend/idempotency.ts's `Keeper`, from the contract's door).
+ */
+export type OrderKeeper = {
+  keep(t: Db, answer: Record<string, unknown>): Promise<void>;
+  settle(answer: Record<string, unknown>): Promise<void>;
+  release(): Promise<void>;
+};
+
 export async function startCheckout(
   db: Db,
   venue: VenueRow,
   data: GiftcardCheckoutData,
-  opts: { locale: string; siteBase: string; partner: boolean; key?: Keeper },
+  opts: { locale: string; siteBase: string; partner: boolean; key?: OrderKeeper },
   provider: CheckoutProvider = checkoutProvider(),
 ): Promise<CheckoutStart> {
   const card = await findCard(db, venue, data.id);

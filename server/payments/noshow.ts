@@ -4,7 +4,6 @@ import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { cardSetups, experienceBookings, noshowCharges, reservations, venues, type GuaranteeTerms, type NoShowChargeRow, type VenueRow } from '@/server/db/schema';
 import { PermanentPaymentError, type ChargeEvent, type GuaranteeProvider } from '@/lib/payments/types';
-import { totalFeeCents } from '@/server/booking/guarantee';
 import { enqueueEmail } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { renderEmailTexts } from '@/server/outbox/templates';
@@ -22,6 +21,7 @@ import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { guaranteeProvider } from './provider';
 import { feeLinkPath } from './fee-link';
+import { totalFeeCents } from './fee-amount';
 import { dueAfterClaim, errorCode, isPermanent, keyExpired, nextRetryAt } from './retry';
 import { queueMoneyFailedEmail, type FailedMoney } from './flag';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { invalid } from '@/server/backend/answers';
 import { answerByLink, answerLinkState, type LinkState } from './links';
-import { readAnswerLink } from './link-signature';
+import { readAnswerLink } from '@/server/booking/answer-link';
 
 /**
  * The venue e-mail's one-click Confirm / Decline links through the contract (issue 41, point 14;

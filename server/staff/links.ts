@@ -6,7 +6,7 @@ import { instantOf } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { answerBooking, type StaffOutcome } from './sheet';
 import { staffBookingView, timingOf } from './view';
-import { isSignedLink, type AnswerLink } from './link-signature';
+import { isSignedLink, type AnswerLink } from '@/server/booking/answer-link';
 
 export type LinkState =
   | { state: 'invalid' }

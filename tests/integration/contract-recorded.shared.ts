@@ -529,7 +529,7 @@ export function describeContractRecorded(driver: Driver) {
 
       // A request awaiting the venue, answered from its e-mail.
       const pending = await book(sc, 'seven on Wednesday at lunch', 54, { date: D(8), time: '13:00', zone: 'sala', pax: '7' });
-      const { answerLinkPath } = await import('@/server/staff/link-signature');
+      const { answerLinkPath } = await import('@/server/booking/answer-link');
       const answer = query(answerLinkPath({ id }, await reservationRow(pending), 'confirm'));
       await send(sc, 'answerlink/get', 'the request', { hash: pending, ...answer });
       await send(sc, 'answerlink/get', 'a forged signature', { hash: pending, ...answer, s: 'A'.repeat(32) });

@@ -120,7 +120,7 @@ export function describeLinkPages(driver: Driver) {
 
     it('answerlink/get and answerlink/answer: the request and the one answer, with the backend token; a staff-answer link signed with the backend token is refused', async () => {
       const { book, contract, venue, byBackendToken } = await ctx();
-      const { answerLinkPath } = await import('@/server/staff/link-signature');
+      const { answerLinkPath } = await import('@/server/booking/answer-link');
       const r = await book(guest(testDay(9), 6, '20:30'));
       expect(r.status).toBe('pending');
       const { a, v, s } = query(answerLinkPath(venue, r, 'confirm'));
@@ -155,7 +155,7 @@ export function describeLinkPages(driver: Driver) {
       const { book, venue, db, schema } = await ctx();
       const { offerLinkPath } = await import('@/server/booking/waitlist');
       const { reminderLinkPath } = await import('@/server/booking/reminders');
-      const { answerLinkPath } = await import('@/server/staff/link-signature');
+      const { answerLinkPath } = await import('@/server/booking/answer-link');
       const { cancelReservation } = await import('@/server/booking/changes');
       const { localMoment } = await import('@/server/booking/time');
       const day = testDay(10);

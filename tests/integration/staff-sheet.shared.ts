@@ -141,7 +141,7 @@ export function describeStaffSheet(driver: Driver) {
 
     it('one-click links in the venue e-mail: signed, single-use under 20 concurrent clicks, voided by an edit, expired at the booking time; a GET changes nothing', async () => {
       const { book, db, venue, schema } = await ctx();
-      const links = { ...(await import('@/server/staff/links')), ...(await import('@/server/staff/link-signature')) };
+      const links = { ...(await import('@/server/staff/links')), ...(await import('@/server/booking/answer-link')) };
       const r = (await book(guest(40, 8, '19:00', testDay(4)))).row;
       expect(r.status).toBe('pending');
       // The venue's notification carries both links, for this version of the booking.

@@ -4,7 +4,7 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { backendFor } from '@/server/backend';
 import { backendCannotAnswer } from '@/server/http/link-form';
 import { Unavailable } from '@/app/_screens/shell/looked-up';
-import { readAnswerLink } from '@/server/staff/link-signature';
+import { readAnswerLink } from '@/server/booking/answer-link';
 import { formatLongDate, formatMoment } from '@/lib/i18n/format';
 import { PostForm } from '@/components/forms/post-form';
 

@@ -5,6 +5,7 @@ import { outbox, type OutboxRow } from '@/server/db/schema';
 import { errorMessage, log } from '@/lib/log';
 import type { MailTransport } from './transport';
 import { now as clockNow } from '@/server/clock';
+import { sendObserved } from '@/server/observability/observe';
 
 export const MAX_ATTEMPTS = 12;
 const BATCH_SIZE = 20;
@@ -95,7 +96,7 @@ export async function deliverDue(
     const lease = holdLease(db, message, leaseMs, options.renewMs ?? RENEW_MS);
     let failure: unknown = null;
     try {
-      await transport.send(message);
+      await sendObserved(transport, message, message.attempts + 1 >= MAX_ATTEMPTS);
     } catch (error) {
       failure = error ?? new Error('send failed');
     }

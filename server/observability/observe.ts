@@ -1,8 +1,10 @@
 import 'server-only';
+import { context, propagation } from '@opentelemetry/api';
+import type { Transport } from '@/lib/backend/client';
 import type { OutboxRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { metrics, secondsSince } from './metrics';
-import { SpanKind, withSpan } from './tracing';
+import { SpanKind, tracingOn, withSpan } from './tracing';
 
 /**
  * The few lines the domains call to be seen (docs/observability.md): each counts in the
@@ -26,6 +28,20 @@ export async function observedCall<T extends { httpStatus: number }>(call: strin
     }
   });
 }
+
+/** A front's call to its legacy backend (BACKEND_URL), in its span (`backend <call>`, kind client). */
+export const observedTransport =
+  (transport: Transport): Transport =>
+  (call, payload) =>
+    withSpan(`backend ${call}`, { 'frontpage.call': call, 'frontpage.backend': 'legacy' }, () => transport(call, payload), SpanKind.CLIENT);
+
+/** `fetch` that sends the active span's `traceparent`, so a backend's spans join the front's trace. */
+export const propagatingFetch: typeof fetch = (input, init) => {
+  if (!tracingOn()) return fetch(input, init);
+  const headers = new Headers(init?.headers);
+  propagation.inject(context.active(), headers, { set: (carrier, key, value) => carrier.set(key, value) });
+  return fetch(input, { ...init, headers });
+};
 
 /** One outbox message handed to its transport, in its span; counted as sent, or as failed (`final` when given up). */
 export async function sendObserved(transport: { send(message: OutboxRow): Promise<void> }, message: OutboxRow, final: boolean): Promise<void> {

@@ -76,4 +76,29 @@ describe('traces (PGlite)', () => {
     expect(line.trace_id).toBe(request!.traceId);
     expect(line.span_id).toBe(request!.spanId);
   });
+
+  it('a front\'s call to its legacy backend is a client span, and carries the trace on (traceparent)', async () => {
+    const { observedTransport, propagatingFetch } = await import('@/server/observability/observe');
+    const { legacyTransport } = await import('@/lib/backend/legacy');
+    const { flushTracing, withSpan } = await import('@/server/observability/tracing');
+    const heard: (string | undefined)[] = [];
+    const backend = http.createServer((req, res) => {
+      heard.push(req.headers.traceparent as string | undefined);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":true,"data":[]}');
+    });
+    await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
+    try {
+      const transport = observedTransport(legacyTransport({ baseUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}`, token: 't', host: 'localhost', fetch: propagatingFetch }));
+      const traceId = await withSpan('front page', {}, async (span) => {
+        await transport('location/get');
+        return span.spanContext().traceId;
+      });
+      await flushTracing();
+      const call = receiver.trace(traceId).find((s) => s.name === 'backend location/get');
+      expect(call).toMatchObject({ kind: 3, attributes: { 'frontpage.backend': 'legacy' } });
+      expect(heard).toEqual([`00-${traceId}-${call!.spanId}-01`]);
+    } finally {
+      backend.close();
+    }
+  });
 });

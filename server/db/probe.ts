@@ -1,5 +1,5 @@
 import 'server-only';
-import { SpanKind, tracingOn, withSpan } from '@/server/observability/tracing';
+import { SpanKind, tracingOn, withChildSpan } from '@/server/observability/tracing';
 
 /**
  * A test-only look at the statements the site sends (issue 42, statement budgets): when a test
@@ -7,7 +7,8 @@ import { SpanKind, tracingOn, withSpan } from '@/server/observability/tracing';
  * driver's own query calls (PGlite's `query`/`exec`/`transaction`, node-postgres's pooled
  * clients) and tells the probe of each statement and whether it runs inside a transaction.
  * tests/helpers/statements.ts counts. The same wrapping gives each statement its span when the
- * process traces (server/observability/tracing.ts): a child of the request or loop that sent it.
+ * process traces (server/observability/tracing.ts): a child of the request, send or housekeeping
+ * step that sent it (a statement outside any span makes none).
  * Without a probe and without tracing nothing is wrapped.
  */
 export type StatementProbe = {
@@ -39,7 +40,7 @@ export function statementName(text: string): string {
 
 /** The statement in its span (drizzle sends parameters apart: the text holds no guest's data). */
 const traced = (system: 'postgresql' | 'pglite', text: string, run: () => Promise<unknown>) =>
-  tracingOn() ? withSpan(statementName(text), { 'db.system.name': system === 'pglite' ? 'postgresql' : system, 'db.client': system, 'db.query.text': text.slice(0, 2000) }, run, SpanKind.CLIENT) : run();
+  tracingOn() ? withChildSpan(statementName(text), { 'db.system.name': system === 'pglite' ? 'postgresql' : system, 'db.client': system, 'db.query.text': text.slice(0, 2000) }, run, SpanKind.CLIENT) : run();
 
 /** Reports each call of `target[method]` to the probe, in a transaction as `inTransaction(text)` says. */
 function observe<T extends Queryable>(target: T, method: 'query' | 'exec', inTransaction: (text: string) => boolean, system: 'postgresql' | 'pglite') {

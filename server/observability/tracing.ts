@@ -53,6 +53,15 @@ export function withSpan<T>(name: string, attributes: Attributes, fn: (span: Spa
   });
 }
 
+/**
+ * `withSpan` only inside a span: a statement sent outside any (the delivery loop's idle polls, the
+ * migrations at start) would otherwise make a trace of its own every few seconds.
+ */
+export function withChildSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>, kind: SpanKind = SpanKind.INTERNAL): Promise<T> {
+  if (!tracingOn() || !trace.getSpan(context.active())) return fn();
+  return withSpan(name, attributes, fn, kind);
+}
+
 /** The active span's ids, for a log line (lib/log): `trace_id` and `span_id`, or nothing outside a span. */
 export function activeTraceFields(): { trace_id: string; span_id: string } | undefined {
   if (!tracingOn()) return undefined;

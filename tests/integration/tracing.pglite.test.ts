@@ -77,6 +77,19 @@ describe('traces (PGlite)', () => {
     expect(line.span_id).toBe(request!.spanId);
   });
 
+  it('makes a statement a span only inside a span: the loops\' idle statements make no traces', async () => {
+    const { getDb } = await import('@/server/db/client');
+    const { flushTracing, withSpan } = await import('@/server/observability/tracing');
+    const { sql } = await import('drizzle-orm');
+    const db = await getDb();
+    await db.execute(sql`select 1 as outside_any_span`);
+    await withSpan('a pass', {}, () => db.execute(sql`select 1 as inside_a_span`));
+    await flushTracing();
+    const texts = receiver.spans.map((s) => String(s.attributes['db.query.text'] ?? ''));
+    expect(texts.filter((t) => t.includes('inside_a_span'))).toHaveLength(1);
+    expect(texts.filter((t) => t.includes('outside_any_span'))).toHaveLength(0);
+  });
+
   it('a front\'s call to its legacy backend is a client span, and carries the trace on (traceparent)', async () => {
     const { observedTransport, propagatingFetch } = await import('@/server/observability/observe');
     const { legacyTransport } = await import('@/lib/backend/legacy');

@@ -11,7 +11,14 @@ import { metricsText } from '@/server/observability/scrape';
  * rules and the dashboard name is one the site exports.
  */
 const dir = path.join(__dirname, '../../docs/observability');
-const promtool = (...args: string[]) => execFileSync('promtool', args, { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+function promtool(...args: string[]): string {
+  try {
+    return execFileSync('promtool', args, { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error("promtool not found: install Debian's `prometheus` package (.ci/run does)");
+    throw new Error(`promtool ${args.join(' ')} failed:\n${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`);
+  }
+}
 
 /** The frontpage_* metric families a PromQL text names (a histogram's _bucket, _sum, _count read as the histogram). */
 const namesIn = (text: string) => [...new Set([...text.matchAll(/\bfrontpage_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, '')))];

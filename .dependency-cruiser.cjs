@@ -23,11 +23,13 @@ const UNITS = {
   clock: { tier: 'kernel', rank: 0, label: 'clock.ts', holds: 'the one source of "now"' },
   ids: { tier: 'kernel', rank: 0, label: 'ids.ts', holds: 'public ids' },
   config: { tier: 'kernel', rank: 1, label: 'runtime/config, providers, secret-file', holds: 'the process configuration and its secret files' },
+  telemetry: { tier: 'kernel', rank: 1, label: 'observability/ (tracing, metrics, routes)', holds: "the process's metrics registry and tracer" },
   venueFile: { tier: 'kernel', rank: 2, label: 'venues/schema, booking/rules, limits/config', holds: "the venue file's shape, stored as typed JSON by the venues table" },
   secrets: { tier: 'kernel', rank: 2, label: 'backend/token, signatures', holds: 'the backend token, its derived keys, signed links' },
   db: { tier: 'kernel', rank: 3, label: 'db/', holds: 'schema, client, Db, locks, batches' },
   venues: { tier: 'kernel', rank: 4, label: 'venues/ (queries, notify, format)', holds: "the venue's rows, its change notices" },
   address: { tier: 'kernel', rank: 4, label: 'http/client-address', holds: "the client's address, as limits count it" },
+  observe: { tier: 'kernel', rank: 5, label: 'observability/observe', holds: 'what the domains count and trace: bookings, sends, provider calls' },
   limits: { tier: 'kernel', rank: 5, label: 'limits/', holds: 'abuse limits, rate limits' },
   embed: { tier: 'kernel', rank: 5, label: 'embed/', holds: "the embed widget's origins" },
   http: { tier: 'kernel', rank: 6, label: 'http/', holds: 'JSON answers, the request gate, CSP reports, link forms' },
@@ -52,6 +54,9 @@ const UNITS = {
 const PLACES = [
   // files placed apart from their folder
   ['^server/runtime/(config|providers|secret-file)\\.ts$', 'config'],
+  ['^server/observability/(tracing|metrics|routes)\\.ts$', 'telemetry'],
+  ['^server/observability/observe\\.ts$', 'observe'],
+  ['^server/observability/', 'runtime'],
   ['^server/venues/schema\\.ts$', 'venueFile'],
   ['^server/booking/rules\\.ts$', 'venueFile'],
   ['^server/limits/config\\.ts$', 'venueFile'],

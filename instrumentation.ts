@@ -1,11 +1,21 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // Before anything else: traces, when a collector is named (OTEL_EXPORTER_OTLP_ENDPOINT; docs/observability.md).
+  const { tracingConfigured } = await import('@/server/observability/tracing');
+  if (tracingConfigured()) {
+    const { startTracing } = await import('@/server/observability/otel-sdk');
+    startTracing();
+  }
   // First: every request from now on carries the address its socket (and the trusted proxies) gave.
   const { installClientAddress } = await import('@/server/http/client-address');
   installClientAddress();
   // Then the Host gate: a malformed Host is a 400 on every path, and no 404 is publicly cacheable (server/http/host-gate.ts).
   const { installHostGate } = await import('@/server/http/host-gate');
   installHostGate();
+  // Outermost, so it sees every request first: its span and its metrics; /metrics by token or on METRICS_PORT.
+  const { installRequestObserver, startMetricsServer } = await import('@/server/observability/requests');
+  installRequestObserver();
+  startMetricsServer();
   // Before the first render: abort reasons keep no render alive (server/runtime/abort-stacks.ts).
   const { releaseAbortReasonStacks } = await import('@/server/runtime/abort-stacks');
   releaseAbortReasonStacks();

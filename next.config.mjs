@@ -36,7 +36,21 @@ const nextConfig = {
   // on every bind (vercel/next.js#94745). proxy.ts explains.
   skipProxyUrlNormalize: true,
   // PGlite ships WebAssembly and node-postgres optional native bits: load them from node_modules.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  // prom-client and OpenTelemetry: one copy per process, loaded from node_modules, not one per bundle
+  // (the registry and the tracer provider are the process's: docs/observability.md).
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'nodemailer',
+    'prom-client',
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-trace',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/resources',
+    '@opentelemetry/core',
+    '@opentelemetry/context-async-hooks',
+    '@opentelemetry/semantic-conventions',
+  ],
   // The generated pages and cached venue data of every venue live in this LRU cache, in each
   // instance's memory: the least recently used are dropped first, so memory stays bounded however
   // many venues a region serves (docs/operations.md, "Memory"). PAGE_CACHE_MB, read at start.

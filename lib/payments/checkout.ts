@@ -20,7 +20,8 @@ export type CheckoutSession = {
   livemode: boolean;
 };
 
-export type CheckoutEvent = { id: string; type: string; session: CheckoutSession | null };
+/** `created`: seconds since the epoch, as Stripe sends it (the webhook's lag is measured from it). */
+export type CheckoutEvent = { id: string; type: string; created?: number; session: CheckoutSession | null };
 
 export type CheckoutInput = {
   /** The price of one card, computed by the server from the venue's prices. */
@@ -71,7 +72,7 @@ export function toCheckoutSession(s: Pick<Stripe.Checkout.Session, 'id' | 'statu
 /** Reads a verified event: the Checkout Session of `checkout.session.*` events. */
 export function checkoutEventFrom(event: Stripe.Event): CheckoutEvent {
   const session = event.type.startsWith('checkout.session.') ? toCheckoutSession(event.data.object as Stripe.Checkout.Session) : null;
-  return { id: event.id, type: event.type, session };
+  return { id: event.id, type: event.type, created: event.created, session };
 }
 
 type Options = { secretKey: string; publishableKey: string | null; webhookSecret: string; apiBase?: string };

@@ -3,6 +3,7 @@ import { getDb } from '@/server/db/client';
 import type { CallContext, Envelope } from './call';
 import { venueContext } from '@/server/venues/context';
 import { errorMessage, log } from '@/lib/log';
+import { observedCall } from '@/server/observability/observe';
 import { getLocation } from '@/server/venues/calls-location';
 import { getAllServices } from '@/server/venues/calls-services';
 import { getExperienceList } from '@/server/experiences/calls';
@@ -148,6 +149,10 @@ export function audienceOf(call: string): Audience {
   return isKnownCall(call) && venueHandlers.has(handlers[call]) ? 'venue' : 'guest';
 }
 
+/**
+ * A contract call answered by the built-in backend, in its span (`backend <call>`) and counted
+ * by call and status (docs/observability.md); an unknown call is neither (its name is the caller's).
+ */
 export async function dispatch(
   call: string,
   venueKey: string,
@@ -155,6 +160,10 @@ export async function dispatch(
   origins: CallOrigins = {},
 ): Promise<{ httpStatus: number; body: Envelope }> {
   if (!isKnownCall(call)) return { httpStatus: 404, body: { status: false, error: 'unknownCall' } };
+  return observedCall(call, () => answer(call, venueKey, params, origins));
+}
+
+async function answer(call: string, venueKey: string, params: URLSearchParams, origins: CallOrigins): Promise<{ httpStatus: number; body: Envelope }> {
   // PostgreSQL text cannot hold U+0000: a field carrying one is bad input, refused before any query.
   const withNul = [...params.entries()].find(([, value]) => value.includes('\u0000'));
   if (withNul) return { httpStatus: 400, body: { status: false, error: 'invalid', fieldErrors: { [withNul[0]]: 'invalid' } } };

@@ -4,6 +4,7 @@ import { legacyTransport } from '@/lib/backend/legacy';
 import { builtinTransport } from './builtin';
 import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
+import { observedTransport, propagatingFetch } from '@/server/observability/observe';
 
 /**
  * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
@@ -12,7 +13,8 @@ import { siteOrigin } from '@/lib/venue/origin';
 export function backendFor(venueKey: string): BackendClient {
   const legacy = config.legacyBackend;
   if (legacy) {
-    return createBackendClient(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs }), 'legacy');
+    // Each call in its span, and the trace carried on to the backend (docs/observability.md).
+    return createBackendClient(observedTransport(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs, fetch: propagatingFetch })), 'legacy');
   }
   return createBackendClient(builtinTransport(venueKey), 'builtin');
 }

@@ -17,15 +17,18 @@ import type { CallContext, Envelope } from '@/server/backend/call';
 import { now as clockNow } from '@/server/clock';
 import { fields, invalid, refusing } from '../backend/answers';
 import { claimOf, idempotent } from '../backend/idempotency';
+import { countRefusal } from '@/server/observability/observe';
 
 /** Bad input, in any call, is a 400 with a message key; never a 500. */
 function bookingRefusal(error: unknown): Envelope | undefined {
   if (error instanceof BookingError) {
     log.info('reservation_refused', { code: error.code });
+    countRefusal('table', error.code);
     return invalid(error.field ? { [error.field]: error.code } : {}, error.code);
   }
   if (error instanceof RateLimitedError) {
     log.warn('rate_limited', { limit: error.limit });
+    countRefusal('table', RATE_LIMITED);
     return { httpStatus: 429, status: false, error: RATE_LIMITED, data: { limit: error.limit, retryAfter: error.retryAfterSeconds } };
   }
   return undefined;

@@ -8,6 +8,7 @@ import { slotHolds, type VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { emptyUsage, fits, type Condition } from './availability';
 import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
+import { countHold } from '@/server/observability/observe';
 
 /**
  * Holds seats for a guest who picked a time (venue-set minutes, default 8). Others see
@@ -41,6 +42,7 @@ export async function holdSlot(
     const token = randomBytes(18).toString('base64url');
     const expiresAt = new Date(now.getTime() + v.rules.holdMinutes * 60_000);
     await tx.insert(slotHolds).values({ venueId: venue.id, token, date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax, expiresAt, clientAddress: holder });
+    countHold();
     return { token, expiresAt };
   });
 }

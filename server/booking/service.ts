@@ -43,6 +43,7 @@ import { consentsInsert, prepareConsents } from '@/server/consent/records';
 import { contextOf, linkHostFrom, type BookingSetup, type VenueContext } from '@/server/venues/context';
 import { addExperienceToReservation } from '@/server/experiences/service';
 import { BookingError } from './errors';
+import { countBooking } from '@/server/observability/observe';
 
 export { BookingError } from './errors';
 
@@ -296,6 +297,7 @@ export async function createReservation(
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });
+  countBooking('table', result.outcome);
   if (result.hash) kickDelivery();
   return result;
 }

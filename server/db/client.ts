@@ -14,6 +14,8 @@ export type Database = Db;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** node-postgres: the pool's connections now, for /metrics (server/observability/scrape.ts). */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number; max: number };
   close(): Promise<void>;
 }
 
@@ -30,7 +32,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE) || 10 });
+    const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
+    const pool = new Pool({ connectionString: options.databaseUrl, max });
     probePool(pool);
     const db: Db = drizzle(pool, { schema });
     try {
@@ -46,7 +49,19 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return { db, driver: 'postgres', close: () => pool.end() };
+    const usage = {
+      get totalCount() {
+        return pool.totalCount;
+      },
+      get idleCount() {
+        return pool.idleCount;
+      },
+      get waitingCount() {
+        return pool.waitingCount;
+      },
+      max,
+    };
+    return { db, driver: 'postgres', pool: usage, close: () => pool.end() };
   }
 
   const release = acquireDirectoryLock(options.dataDir);
@@ -93,6 +108,12 @@ export function getDatabaseHandle(): Promise<DatabaseHandle> {
     );
   }
   return state.handle;
+}
+
+/** The process's handle when its database is open (or opening), else null: never opens it (server/observability/scrape.ts). */
+export function openedDatabaseHandle(): Promise<DatabaseHandle> | null {
+  const state = shared.__frontpageDb;
+  return state && !state.closed && state.handle ? state.handle : null;
 }
 
 /** Closes the process's database handle, if one was opened, for good (graceful shutdown). */

@@ -1,11 +1,15 @@
 import 'server-only';
+import { SpanKind, tracingOn, withChildSpan } from '@/server/observability/tracing';
 
 /**
  * A test-only look at the statements the site sends (issue 42, statement budgets): when a test
  * has placed a probe on `globalThis` before the database is opened, `openDatabase` wraps the
  * driver's own query calls (PGlite's `query`/`exec`/`transaction`, node-postgres's pooled
  * clients) and tells the probe of each statement and whether it runs inside a transaction.
- * Without a probe (every real process) nothing is wrapped. tests/helpers/statements.ts counts.
+ * tests/helpers/statements.ts counts. The same wrapping gives each statement its span when the
+ * process traces (server/observability/tracing.ts): a child of the request, send or housekeeping
+ * step that sent it (a statement outside any span makes none).
+ * Without a probe and without tracing nothing is wrapped.
  */
 export type StatementProbe = {
   /** `control` is BEGIN, COMMIT, ROLLBACK or a savepoint: the transaction's frame, not its work. */
@@ -24,29 +28,54 @@ type Queryable = { query: (...args: never[]) => Promise<unknown>; exec?: (...arg
 
 const textOf = (arg: unknown): string => (typeof arg === 'string' ? arg : typeof arg === 'object' && arg && 'text' in arg ? String(arg.text) : '');
 const isControl = (text: string) => /^\s*(begin|commit|rollback|savepoint|release\s+savepoint)\b/i.test(text);
+/** Whether statements are to be wrapped at all: a test's probe, or tracing. */
+const observing = () => Boolean(probe()) || tracingOn();
+
+/** A statement's span name: its operation and first table (`SELECT reservations`), never its values. */
+export function statementName(text: string): string {
+  const op = /^[\s(]*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'SQL';
+  const table = /\b(?:from|into|update|join)\s+"?([A-Za-z_][\w]*)"?/i.exec(text)?.[1];
+  return table ? `${op} ${table}` : op;
+}
+
+/** The statement in its span (drizzle sends parameters apart: the text holds no guest's data). */
+const traced = (system: 'postgresql' | 'pglite', text: string, run: () => Promise<unknown>) =>
+  tracingOn() ? withChildSpan(statementName(text), { 'db.system.name': system === 'pglite' ? 'postgresql' : system, 'db.client': system, 'db.query.text': text.slice(0, 2000) }, run, SpanKind.CLIENT) : run();
 
 /** Reports each call of `target[method]` to the probe, in a transaction as `inTransaction(text)` says. */
-function observe<T extends Queryable>(target: T, method: 'query' | 'exec', inTransaction: (text: string) => boolean) {
+function observe<T extends Queryable>(target: T, method: 'query' | 'exec', inTransaction: (text: string) => boolean, system: 'postgresql' | 'pglite') {
   const original = target[method] as ((...args: unknown[]) => Promise<unknown>) | undefined;
   if (!original) return;
   (target as Record<string, unknown>)[method] = (...args: unknown[]) => {
     const text = textOf(args[0]);
     probe()?.statement(text, { inTransaction: inTransaction(text), control: isControl(text) });
-    return original.apply(target, args);
+    if (!tracingOn()) return original.apply(target, args);
+    // node-postgres's pool sends a statement with a callback (pool.query → client.query(text, values, cb)).
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      return traced(system, text, () => new Promise<void>((settled) => {
+        args[args.length - 1] = (...results: unknown[]) => {
+          settled();
+          return callback(...results);
+        };
+        original.apply(target, args);
+      }));
+    }
+    return traced(system, text, () => original.apply(target, args));
   };
 }
 
 /** PGlite: statements on the instance run alone; those of `transaction(fn)` on its own `tx`, framed by BEGIN and COMMIT or ROLLBACK. */
 export function probePglite(client: Queryable & { transaction: (fn: (tx: Queryable) => Promise<unknown>) => Promise<unknown> }): void {
-  if (!probe()) return;
-  observe(client, 'query', () => false);
-  observe(client, 'exec', () => false);
+  if (!observing()) return;
+  observe(client, 'query', () => false, 'pglite');
+  observe(client, 'exec', () => false, 'pglite');
   const transaction = client.transaction.bind(client);
   client.transaction = (fn) => {
     probe()?.statement('BEGIN', { inTransaction: true, control: true });
     return transaction((tx) => {
-      observe(tx, 'query', () => true);
-      observe(tx, 'exec', () => true);
+      observe(tx, 'query', () => true, 'pglite');
+      observe(tx, 'exec', () => true, 'pglite');
       return fn(tx);
     }).then(
       (result) => {
@@ -63,7 +92,7 @@ export function probePglite(client: Queryable & { transaction: (fn: (tx: Queryab
 
 /** node-postgres: every client of the pool, as it is made; a client is in a transaction from its BEGIN to its COMMIT or ROLLBACK. */
 export function probePool(pool: { on(event: 'connect', listener: (client: Queryable) => void): unknown }): void {
-  if (!probe()) return;
+  if (!observing()) return;
   pool.on('connect', (client) => {
     let open = false;
     observe(client, 'query', (text) => {
@@ -71,6 +100,6 @@ export function probePool(pool: { on(event: 'connect', listener: (client: Querya
       const inTransaction = open;
       if (/^\s*(commit|rollback)\s*$/i.test(text)) open = false;
       return inTransaction;
-    });
+    }, 'postgresql');
   });
 }

@@ -17,6 +17,7 @@ import type { CallContext, Envelope } from '@/server/backend/call';
 import { experienceToContract } from './calls';
 import { fields, invalid, notFound, refusing } from '../backend/answers';
 import { claimOf, idempotent } from '../backend/idempotency';
+import { countRefusal } from '@/server/observability/observe';
 
 /**
  * The experience booking calls of spec section 7 (docs/backend-contract.md, "Experience
@@ -25,6 +26,7 @@ import { claimOf, idempotent } from '../backend/idempotency';
 function experienceRefusal(error: unknown): Envelope | undefined {
   if (!(error instanceof BookingError)) return undefined;
   log.info('experience_refused', { code: error.code });
+  countRefusal('experience', error.code);
   const extra = (error as BookingError & { fieldErrors?: Record<string, string> }).fieldErrors;
   if (error.code === 'notFound') return notFound;
   return invalid(extra ?? (error.field ? { [error.field]: error.code } : {}), error.code);

@@ -19,6 +19,7 @@ import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, 
 import { queueExperienceEmails } from './emails';
 import { acceptedPolicyText } from '@/server/booking/emails';
 import { recordConsents } from '@/server/consent/records';
+import { countBooking } from '@/server/observability/observe';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
 
@@ -218,6 +219,7 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
   });
   if (result.refund) await refundDeposit(db, venue, result.refund);
   log.info('experience_booked', { venueId: venue.id, experienceId: e.id, outcome: result.outcome });
+  countBooking('experience', result.outcome);
   if (result.hash) kickDelivery();
   return { outcome: result.outcome, hash: result.hash };
 }

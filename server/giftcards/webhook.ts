@@ -5,6 +5,7 @@ import { WebhookSignatureError } from '@/lib/payments/types';
 import type { CheckoutProvider } from '@/lib/payments/checkout';
 import { checkoutProvider } from '@/server/payments/checkout';
 import { applyCheckoutEvent } from './service';
+import { observeWebhookLag } from '@/server/observability/observe';
 
 /**
  * A `checkout.session.*` webhook (Stripe's, or the local provider's signed the same way):
@@ -16,6 +17,7 @@ export async function handleCheckoutWebhook(rawBody: string, signature: string |
     const event = provider.parseWebhook(rawBody, signature);
     const result = await applyCheckoutEvent(await getDb(), event);
     log.info('checkout_webhook', { type: event.type, result });
+    observeWebhookLag('giftcards', event.created);
     return Response.json({ received: true, result });
   } catch (error) {
     if (error instanceof WebhookSignatureError) {

@@ -5,6 +5,7 @@ import { outbox, type OutboxRow } from '@/server/db/schema';
 import { errorMessage, log } from '@/lib/log';
 import type { MailTransport } from './transport';
 import { now as clockNow } from '@/server/clock';
+import { sendObserved } from '@/server/observability/observe';
 
 export const MAX_ATTEMPTS = 12;
 const BATCH_SIZE = 20;
@@ -151,7 +152,7 @@ async function sendBatch(
       current = message;
       let failure: unknown = null;
       try {
-        await transport.send(message);
+        await sendObserved(transport, message, message.attempts + 1 >= MAX_ATTEMPTS);
       } catch (error) {
         failure = error ?? new Error('send failed');
       }

@@ -10,6 +10,7 @@ import { verifiedEvent } from '@/lib/payments/stripe';
 import { currencyOf } from '@/lib/currency';
 import { localWebhookSecret, signLocalEvent, testCardOutcome } from './local';
 import { now as clockNow } from '@/server/clock';
+import { observedProvider } from '@/server/observability/observe';
 
 const verifier = new Stripe('sk_test_local_signer_only');
 
@@ -115,7 +116,7 @@ export function localCheckoutProvider() {
 
 /** Stripe Checkout when `STRIPE_SECRET_KEY` is set (docs/payments.md), the local test provider otherwise. */
 export function checkoutProvider(): CheckoutProvider {
-  return stripeCheckoutFromEnv() ?? localCheckoutProvider();
+  return observedProvider(stripeCheckoutFromEnv() ?? localCheckoutProvider());
 }
 
 /** Whether a webhook body is about a Checkout Session (read before verification only to route it; verified by the handler). */

@@ -24,6 +24,7 @@ import { stripeClient, stripeRefund, stripeRefundExists } from '@/lib/payments/s
 import { errorMessage, log } from '@/lib/log';
 import { findLocalRefund, recordLocalRefund, testCardOutcome } from './local';
 import { now as clockNow } from '@/server/clock';
+import { observedProvider } from '@/server/observability/observe';
 
 /**
  * Deposits and prepayments of experience bookings (docs/payments.md, "Deposits"): a Stripe
@@ -114,7 +115,7 @@ const localDeposits: DepositProvider = {
 
 /** Stripe when `STRIPE_SECRET_KEY` is set, the local test provider otherwise. */
 export function depositProvider(): DepositProvider {
-  return stripeDeposits() ?? localDeposits;
+  return observedProvider(stripeDeposits() ?? localDeposits);
 }
 
 /** Starts a deposit or prepayment: the provider's intent, mirrored in `deposit_payments` with the venue. */

@@ -9,6 +9,7 @@ import { now as clockNow } from '@/server/clock';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { applyChargeEvent } from './noshow';
 import { feePageState } from './fee-page';
+import { observeWebhookLag } from '@/server/observability/observe';
 
 export { guaranteeProvider, localPayments } from './provider';
 
@@ -71,6 +72,7 @@ export async function applyPaymentEvent(db: Db, event: PaymentEvent): Promise<'a
     return updated.length ? ('applied' as const) : ('ignored' as const);
   });
   log.info('payment_webhook', { type: event.type, result });
+  if (result === 'applied') observeWebhookLag('payments', event.created);
   if (result === 'applied' && event.charge) kickDelivery();
   return result;
 }

@@ -4,6 +4,7 @@ import { stripeProviderFromEnv } from '@/lib/payments/stripe';
 import type { GuaranteeProvider, PaymentStart, StartedPayment } from '@/lib/payments/types';
 import type { VenueRow } from '@/server/db/schema';
 import { localProvider } from './local';
+import { observedProvider } from '@/server/observability/observe';
 
 const shared = globalThis as typeof globalThis & { __frontpageLocalPayments?: ReturnType<typeof localProvider> };
 
@@ -34,6 +35,6 @@ export function localPayments() {
 
 /** Stripe when `STRIPE_SECRET_KEY` is set (docs/payments.md), the local test provider otherwise. */
 export function guaranteeProvider(): GuaranteeProvider {
-  return stripeProviderFromEnv() ?? localPayments();
+  return observedProvider(stripeProviderFromEnv() ?? localPayments());
 }
 

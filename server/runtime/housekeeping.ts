@@ -13,6 +13,9 @@ import { sweepWaitlists } from '@/server/booking/waitlist';
 import { pruneIdempotencyKeys } from '@/server/backend/idempotency';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
+import { markHousekeepingRun, observeHousekeepingStep } from '@/server/observability/observe';
+import { secondsSince } from '@/server/observability/metrics';
+import { withSpan } from '@/server/observability/tracing';
 
 /**
  * How long a rate-limit counter is kept after its window started: a day, or the longest window
@@ -105,13 +108,13 @@ export async function sweepStale(db: Db, now = clockNow(), steps: Step[] = STEPS
     failures.push({ step: step.name, venueId, error: errorMessage(error) });
     log.error('housekeeping_step_failed', { step: step.name, venueId, error: errorMessage(error) });
   };
-  for (const step of steps) {
+  const run = async (step: Step) => {
     if (!step.perVenue) {
       await attempt(step, undefined, failure(step, null));
-      continue;
+      return;
     }
     const whole = await attempt(step, undefined, (error) => log.warn('housekeeping_step_retried_per_venue', { step: step.name, error: errorMessage(error) }));
-    if (whole) continue;
+    if (whole) return;
     const venueIds = await db
       .select({ id: venues.id })
       .from(venues)
@@ -119,8 +122,15 @@ export async function sweepStale(db: Db, now = clockNow(), steps: Step[] = STEPS
       .then((rows) => rows.map((r) => r.id))
       .catch((error: unknown) => (failure(step, null)(error), []));
     for (const venueId of venueIds) await attempt(step, venueId, failure(step, venueId));
+  };
+  for (const step of steps) {
+    const started = performance.now();
+    const before = failures.length;
+    await withSpan(`housekeeping ${step.name}`, { 'frontpage.housekeeping.step': step.name }, () => run(step));
+    observeHousekeepingStep(step.name, secondsSince(started), failures.length - before);
   }
   recordRun(now, failures);
+  markHousekeepingRun(clockNow());
   return { ...counts, failures };
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { closeDatabase } from '@/server/db/client';
+import { flushTracing } from '@/server/observability/tracing';
 import { stopDeliveryLoop } from '@/server/outbox/delivery';
 import { stopHousekeeping } from '@/server/runtime/housekeeping';
 import { errorMessage, log } from '@/lib/log';
@@ -55,6 +56,7 @@ function beginShutdown(signal: NodeJS.Signals) {
       } catch (error) {
         log.error('shutdown_database_close_failed', { error: errorMessage(error) });
       }
+      await flushTracing();
       log.info('shutdown_complete', { signal, ms: Date.now() - (s.started ?? Date.now()) });
     })());
 

@@ -7,6 +7,7 @@ import type { Location, PrefixItem } from '@/lib/contract/location';
 import type { ExperienceList } from '@/lib/contract/experience';
 import { localizedPrefixes } from '@/lib/venue/prefixes';
 import type { Giftcard } from '@/lib/contract/giftcard';
+import { countCacheLookup } from '@/server/observability/observe';
 
 /**
  * Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts;
@@ -42,8 +43,10 @@ export async function retrySoon(venueKey: string) {
  */
 function cachedRead<T>(name: string, read: (venueKey: string) => Promise<Loaded<T>>) {
   return cache(async (venueKey: string): Promise<Loaded<T>> => {
+    let missed = false;
     const cached = unstable_cache(
       async () => {
+        missed = true;
         const loaded = await read(venueKey);
         if (loaded.status !== 'ok') throw new NotCached(loaded);
         return loaded.data;
@@ -52,8 +55,11 @@ function cachedRead<T>(name: string, read: (venueKey: string) => Promise<Loaded<
       { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS },
     );
     try {
-      return { status: 'ok', data: await cached() };
+      const data = await cached();
+      countCacheLookup(name, missed);
+      return { status: 'ok', data };
     } catch (error) {
+      countCacheLookup(name, missed);
       if (!(error instanceof NotCached)) throw error;
       if (error.loaded.status === 'failed') await retrySoon(venueKey);
       return error.loaded as Loaded<T>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -5,17 +6,23 @@ import { startThrowawayPostgres, type ThrowawayServer } from '../helpers/postgre
 import { uniqueEmail } from './helpers';
 import { killGroup, opsPort, portOpen, root, siteEnv, startDetached, startNext, startSmtpSink, tempDataDir, waitReady, type SmtpSink, type Started } from './processes';
 import { E2E_ADMIN_TOKEN } from './servers';
+import { descendsFrom, startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver';
 
 /**
  * One region: two instances of the site on one PostgreSQL server, each with its own data
  * directory and its own outbox delivery loop, sending through one real SMTP server.
- * Bookings go through both, and every e-mail arrives exactly once.
+ * Bookings go through both, and every e-mail arrives exactly once. Ops see both (issue 48): the
+ * first instance serves /metrics on a port of its own (METRICS_PORT), the second on its site port
+ * behind a token (METRICS_TOKEN); both send their spans to one OTLP/HTTP receiver.
  */
 test.describe('two instances on one PostgreSQL', () => {
   test.describe.configure({ timeout: 180_000 });
   const ports = [opsPort(2), opsPort(3)];
   let postgres: ThrowawayServer | undefined;
   let smtp: SmtpSink | undefined;
+  let otlp: OtlpReceiver | undefined;
+  const metricsPort = opsPort(6);
+  const METRICS_TOKEN = 'e2e-metrics-token';
   const sites: Started[] = [];
   const dataDirs: string[] = [];
 
@@ -23,8 +30,9 @@ test.describe('two instances on one PostgreSQL', () => {
     test.setTimeout(180_000);
     postgres = await startThrowawayPostgres();
     smtp = await startSmtpSink(opsPort(4));
+    otlp = await startOtlpReceiver();
     // Both start at once: migrations run under an advisory lock; both may seed the demo venue, an idempotent import.
-    for (const port of ports) {
+    for (const [i, port] of ports.entries()) {
       dataDirs.push(tempDataDir(`instance-${port}`));
       sites.push(
         startNext(
@@ -33,7 +41,11 @@ test.describe('two instances on one PostgreSQL', () => {
             DATABASE_URL: postgres.url,
             SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
             OUTBOX_INTERVAL_MS: '300',
-            LOG_LEVEL: 'silent',
+            LOG_LEVEL: 'info',
+            OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+            OTEL_SERVICE_NAME: `frontpage-${port}`,
+            OTEL_BSP_SCHEDULE_DELAY: '200',
+            ...(i === 0 ? { METRICS_PORT: String(metricsPort) } : { METRICS_TOKEN }),
           }),
         ),
       );
@@ -44,10 +56,12 @@ test.describe('two instances on one PostgreSQL', () => {
   test.afterAll(async () => {
     for (const site of sites) killGroup(site.process.pid);
     await smtp?.close();
+    await otlp?.close();
     postgres?.stop();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
   const api = (port: number, path: string, init?: RequestInit) =>
     fetch(`http://localhost:${port}${path}`, { ...init, headers: { 'content-type': 'application/json', ...init?.headers } });
 
@@ -66,7 +80,7 @@ test.describe('two instances on one PostgreSQL', () => {
   }
 
   /** Books a table for two on `day` through the instance on `port`, as the booking form does. */
-  async function book(port: number, day: string, email: string) {
+  async function book(port: number, day: string, email: string, headers: Record<string, string> = {}) {
     const dayResponse = await api(port, `/api/reservation/day?day=${day}&pax=2`);
     expect(dayResponse.status).toBe(200);
     const { data } = (await dayResponse.json()) as { data: { slots: { time: string; available: boolean; zones: { key: string; available: boolean }[] }[] } };
@@ -75,6 +89,7 @@ test.describe('two instances on one PostgreSQL', () => {
     const zone = slot!.zones.find((z) => z.available)!;
     const response = await api(port, '/api/reservation', {
       method: 'POST',
+      headers,
       body: JSON.stringify({
         pax: 2,
         date: day,
@@ -142,6 +157,87 @@ test.describe('two instances on one PostgreSQL', () => {
     console.log(`venue import seen on the other instance after ${Date.now() - started} ms`);
   });
 
+  /** /metrics of each instance, as Prometheus scrapes it: the first on its own port, the second with its token. */
+  async function scrape(i: 0 | 1): Promise<string> {
+    const response = i === 0 ? await fetch(`http://127.0.0.1:${metricsPort}/metrics`) : await fetch(`http://127.0.0.1:${ports[1]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    return response.text();
+  }
+  /** A series' value in a scrape (0 when the series is not there yet). */
+  const valueOf = (text: string, series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
+  const CONFIRMED = 'frontpage_bookings_total{kind="table",outcome="confirm"}';
+  const BOOKING_POSTS = 'frontpage_http_requests_total{route="/api/reservation",method="POST",status="200"}';
+
+  test('/metrics of both instances: a booking is counted once, on the instance that took it', async () => {
+    const before = [await scrape(0), await scrape(1)];
+    const day = (await openDays(ports[0]))[2];
+    await book(ports[0], day, uniqueEmail('metrics'));
+    const after = [await scrape(0), await scrape(1)];
+    expect(valueOf(after[0], CONFIRMED) - valueOf(before[0], CONFIRMED)).toBe(1);
+    expect(valueOf(after[1], CONFIRMED) - valueOf(before[1], CONFIRMED)).toBe(0);
+    expect(valueOf(after[0], BOOKING_POSTS) - valueOf(before[0], BOOKING_POSTS)).toBe(1);
+    expect(valueOf(after[1], BOOKING_POSTS) - valueOf(before[1], BOOKING_POSTS)).toBe(0);
+    // What both read from the region's database, and each its own pool and event loop.
+    for (const text of after) {
+      expect(valueOf(text, 'frontpage_database_up')).toBe(1);
+      expect(text).toMatch(/^frontpage_outbox_queued \d+$/m);
+      expect(text).toMatch(/^frontpage_outbox_oldest_age_seconds \d+$/m);
+      expect(text).toMatch(/^frontpage_payments_failed \d+$/m);
+      expect(valueOf(text, 'frontpage_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+      expect(text).toContain('nodejs_eventloop_lag_seconds');
+    }
+    // The confirmation e-mails went out through the delivery loops: counted where they were sent.
+    await expect.poll(async () => valueOf(await scrape(0), 'frontpage_outbox_sends_total{channel="email"}') + valueOf(await scrape(1), 'frontpage_outbox_sends_total{channel="email"}'), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  });
+
+  test('/metrics is not served to the venue\'s host: not without the token, not with another\'s, not through a proxy', async () => {
+    for (const port of ports) {
+      const asked: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: `Bearer ${METRICS_TOKEN}`, 'x-forwarded-for': '203.0.113.7' }, { authorization: `Bearer ${METRICS_TOKEN}`, 'x-forwarded-host': 'demo.localhost' }];
+      for (const headers of asked) {
+        const response = await fetch(`http://localhost:${port}/metrics`, { headers });
+        const body = await response.text();
+        expect([port, headers, response.status]).toEqual([port, headers, 404]);
+        expect(body).not.toContain('frontpage_http_requests_total');
+      }
+    }
+    // The first has no token: its metrics are on their own port only, bound to the loopback address.
+    expect((await fetch(`http://localhost:${ports[0]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/en`)).status).toBe(404);
+  });
+
+  test('one booking\'s trace: its request, contract call and SQL statements joined in the collector, its log lines carrying the trace id', async () => {
+    const traceId = randomHex(16);
+    const parent = randomHex(8);
+    const day = (await openDays(ports[0]))[3];
+    const logged = sites[0].output().length;
+    await book(ports[0], day, uniqueEmail('traced'), { traceparent: `00-${traceId}-${parent}-01` });
+    await expect.poll(() => otlp!.trace(traceId).some((s) => s.name === 'backend reservation/create'), { timeout: 15_000 }).toBe(true);
+    const spans = otlp!.trace(traceId);
+    const request = spans.find((s) => s.parentSpanId === parent);
+    expect(request).toMatchObject({ name: 'POST /api/reservation', kind: 2, service: `frontpage-${ports[0]}`, attributes: { 'http.response.status_code': 200, 'http.route': '/api/reservation' } });
+    const call = spans.find((s) => s.name === 'backend reservation/create')!;
+    expect(descendsFrom(spans, call, request!)).toBe(true);
+    const statements = spans.filter((s) => s.attributes['db.client'] === 'postgresql');
+    expect(statements.map((s) => s.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^INSERT reservations/)]));
+    for (const s of statements) expect(descendsFrom(spans, s, request!)).toBe(true);
+    // No other instance took part, and no guest's data is in a span.
+    expect(new Set(spans.map((s) => s.service))).toEqual(new Set([`frontpage-${ports[0]}`]));
+    expect(JSON.stringify(spans)).not.toContain('traced');
+    // The request's log lines (the booking's among them) carry its trace id.
+    const lines = sites[0]
+      .output()
+      .slice(logged)
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { event: string; trace_id?: string; span_id?: string });
+    const created = lines.find((line) => line.event === 'reservation_created' && line.trace_id === traceId);
+    expect(created, JSON.stringify(lines.slice(-5))).toBeDefined();
+    expect(spans.map((s) => s.spanId)).toContain(created!.span_id);
+    // The delivery loop's sends are spans too (their own traces: the loop is no request).
+    await expect.poll(() => otlp!.spans.some((s) => s.name === 'outbox send email'), { timeout: 15_000 }).toBe(true);
+  });
+
   test('nginx in front (docs/nginx/frontpage.conf): pages from its micro-cache, nothing of one guest ever from it, an import shows through it (issue 27)', async () => {
     const nginxPort = opsPort(5);
     const dir = tempDataDir('nginx');
@@ -192,6 +288,13 @@ test.describe('two instances on one PostgreSQL', () => {
         const answer = await via('/reserve/AAAAAAAAAAAAAAAAAAAAAA/edit');
         expect(answer.headers.get('cache-control')).toMatch(/private|no-store/);
         expect(answer.headers.get('x-cache-status')).not.toBe('HIT');
+      }
+
+      // /metrics is never served through the venue's public host, token or not (issue 48).
+      for (const headers of [{}, { authorization: `Bearer ${METRICS_TOKEN}` }] as Record<string, string>[]) {
+        const metrics = await via('/metrics', headers);
+        expect(metrics.status).toBe(404);
+        expect(await metrics.text()).not.toContain('frontpage_http_requests_total');
       }
 
       // A venue import through one instance shows through nginx within its second of cache.

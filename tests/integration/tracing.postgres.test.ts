@@ -1,0 +1,3 @@
+import { describeTracing } from './tracing.shared';
+
+describeTracing('postgres');

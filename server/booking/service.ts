@@ -55,7 +55,7 @@ export async function loadBookingVenue(db: Db, venue: VenueRow): Promise<Omit<Ve
     with: {
       shifts: true,
       zones: true,
-      experiences: { columns: { key: true, startDate: true, expiryDate: true, active: true, calendar: true } },
+      experiences: { columns: { key: true, startDate: true, expiryDate: true, dates: true, weekdays: true, active: true, calendar: true } },
       hosts: { columns: { host: true } },
     },
   });
@@ -168,7 +168,7 @@ export function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: 
   if (c.date < today || isBeforeNotice(c.date, c.time, earliest)) throw new BookingError('pastDate', 'date');
   if (c.date > addDays(today, v.rules.daysAhead)) throw new BookingError('closedDay', 'date');
   const open = openShifts(v, c.date, bookingModule);
-  if (!open.length) throw new BookingError(hasExperience(v, c.date, bookingModule) && !v.rules.closures.includes(c.date) ? 'onlyExperiences' : 'closedDay', 'date');
+  if (!open.length) throw new BookingError(hasExperience(v, c.date, bookingModule) ? 'onlyExperiences' : 'closedDay', 'date');
   const shift = open.find((s) => slotTimes(s).includes(c.time));
   if (!shift) throw new BookingError('timeNotOffered', 'time');
   const zone = bookableZones(v, bookingModule).find((z) => z.key === c.zone);

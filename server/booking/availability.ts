@@ -152,11 +152,11 @@ export function experienceOffersDay(e: ExperienceDates, rules: Pick<BookingRules
   return day === 'named' || venueOpensOn(rules, openWeekdays, date);
 }
 
-/** A dated experience (an event with a first date) is offered that day. */
+/** A dated experience (an event with a first date, or listed days) is offered that day. */
 export function hasExperience(venue: Venue, date: string, module: Module | null): boolean {
   const open = weeklyOpenDays(venue.shifts);
   return venue.experiences.some(
-    (e) => e.active && e.calendar && e.startDate !== null && experienceOffersDay(e, venue.rules, open, date) && (!module?.experiences || module.experiences.includes(e.key)),
+    (e) => e.active && e.calendar && (e.startDate !== null || (e.dates?.length ?? 0) > 0) && experienceOffersDay(e, venue.rules, open, date) && (!module?.experiences || module.experiences.includes(e.key)),
   );
 }
 

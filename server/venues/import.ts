@@ -32,8 +32,8 @@ export class VenueFileError extends Error {
 }
 
 /** A venue file read and checked (server/venues/check.ts): the file and its warnings, or a VenueFileError listing every error. */
-export function checkedVenueFile(input: unknown): { file: VenueFile; warnings: string[] } {
-  const { file, errors, warnings } = checkVenueFile(input);
+export function checkedVenueFile(input: unknown, options: { strict?: boolean } = {}): { file: VenueFile; warnings: string[] } {
+  const { file, errors, warnings } = checkVenueFile(input, options);
   if (!file) throw new VenueFileError(errors);
   return { file, warnings };
 }

@@ -121,8 +121,8 @@ describe('venue:check', () => {
     });
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([
-      'zones[0].capactiy: unknown field, ignored (a typo? see docs/venue-file.md)',
-      'shfits: unknown field, ignored (a typo? see docs/venue-file.md)',
+      'zones[0].capactiy: unknown field, ignored; did you mean zones[0].capacity?',
+      'shfits: unknown field, ignored; did you mean shifts?',
       'customHeader: an HTML comment is dropped from the page',
       'customHeader: the <div> element (only <meta>, <link>, <script>, <style>, <noscript>, <base> go in <head>) is dropped from the page',
       'customHeader: the onload attribute of <script> (event handlers are not copied) is dropped from the page',
@@ -143,7 +143,8 @@ describe('venue:check', () => {
     expect(old.errors).toEqual([]);
     expect(old.file?.formatVersion).toBe(VENUE_FORMAT_VERSION);
     expect(old.warnings).toEqual([
-      'formatVersion: not set, so read as format 1; migrated format 1 → 2: `formatVersion` and `$schema` added; nothing else changed (write "formatVersion": 2 to read it as it is)',
+      'formatVersion: not set, so read as format 1; migrated format 1 → 2: `formatVersion` and `$schema` added; nothing else changed (write "formatVersion": 3 to read it as it is)',
+      expect.stringMatching(/^formatVersion: was 2; migrated format 2 → 3: experiences may list `dates` and `weekdays`, closures may be ranges/),
     ]);
     expect(check((v) => (v.formatVersion = 1)).warnings[0]).toMatch(/^formatVersion: was 1; migrated format 1 → 2/);
     expect(check((v) => (v.formatVersion = VENUE_FORMAT_VERSION + 1)).errors).toEqual([

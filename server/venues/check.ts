@@ -156,7 +156,9 @@ function unknownFields(schema: z.ZodType, value: unknown, path: PropertyKey[], o
       else if (isLocalizedShape(shape)) out.push(`${where}: "${key}" is not a language the site speaks${ignored}: expected ${LANGUAGES_SPOKEN}`);
       else {
         const near = closestField(key, shape);
-        out.push(`${where}: unknown field${ignored}; ${near ? `did you mean ${jsonPath([...path, ...near.split('.')])}?` : `expected one of ${Object.keys(shape).join(', ')}`}`);
+        const fields = Object.keys(shape);
+        const expected = fields.length <= 8 ? `expected one of ${fields.join(', ')}` : `expected one of the fields of \`${jsonPath(path)}\` in docs/venue-file.md`;
+        out.push(`${where}: unknown field${ignored}; ${near ? `did you mean ${jsonPath([...path, ...near.split('.')])}?` : expected}`);
       }
     }
   }

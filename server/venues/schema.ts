@@ -48,7 +48,7 @@ export const experienceSchema = z.object({
   key: slug.meta({ description: 'Identifier of the experience, unique in the venue; its public hash survives re-imports.', examples: ['cena-degustazione'] }),
   title: localizedText.describe('Title shown in lists and on the experience page.'),
   fileTitle: localizedText.optional().describe('Title of the attached file (`file`), if any.'),
-  description: localizedText.describe('Description; may contain simple HTML.'),
+  description: localizedText.describe('Description; may contain simple HTML, shown as HTML: p, br, strong, em, b, i, ul, ol, li, and a with an http, https or mailto href (anything else is taken out, its text kept).'),
   bookingConditions: localizedText.optional().describe('Conditions the guest accepts when booking.'),
   /** First and last date the experience is offered; `dates` and `weekdays` narrow it (docs/experiences.md, "Dates"). */
   date: isoDate.optional().meta({ description: 'First day the experience is offered, YYYY-MM-DD; unset: from today (or from the first of `dates`).', examples: ['2027-05-01'] }),

@@ -11,9 +11,15 @@ import path from 'node:path';
 const root = path.join(__dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 
-function run(script: string, args: string[], env: Record<string, string | undefined>) {
+/** Runs a script as `npm run` would, from `cwd` (default: the project), without the database settings of this shell. */
+function run(script: string, args: string[], env: Record<string, string | undefined>, cwd = root) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATA_DIR', 'DATABASE_URL', 'PORT', 'SITE_INTERNAL_URL'].includes(k)));
-  const result = spawnSync(tsx, ['--conditions=react-server', `scripts/${script}.ts`, ...args], { cwd: root, env: { ...clean, ...env } as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(tsx, ['--tsconfig', path.join(root, 'tsconfig.json'), '--conditions=react-server', path.join(root, `scripts/${script}.ts`), ...args], {
+    cwd,
+    env: { ...clean, ...env } as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -25,17 +31,18 @@ describe('venue scripts', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('venue:check creates no database when there is none, names a missing file, and --strict refuses an unknown field', () => {
+    // Without DATA_DIR, from a project folder of its own: its ./data stays uncreated.
     const dataDir = path.join(dir, 'data');
     const missing = path.join(dir, 'nope.json');
-    const checked = run('venue-check', ['tests/fixtures/venue-sole.json', missing], { DATA_DIR: dataDir });
-    expect(fs.existsSync(dataDir)).toBe(false);
+    const checked = run('venue-check', [path.join(root, 'tests/fixtures/venue-sole.json'), missing], {}, dir);
+    expect(fs.readdirSync(dir)).toEqual([]);
     expect(checked.out).toContain('No database yet');
     expect(checked.out).toContain('warning: booking.maxPartySize: unknown field, ignored; did you mean booking.partySize.max?');
     expect(checked.out).toContain('"sole" would import');
     expect(checked.out).toContain(`error: file not found: ${missing}`);
     expect(checked.status).toBe(1);
 
-    const strict = run('venue-check', ['--strict', 'tests/fixtures/venue-sole.json'], { DATA_DIR: dataDir });
+    const strict = run('venue-check', ['--strict', path.join(root, 'tests/fixtures/venue-sole.json')], { DATA_DIR: dataDir });
     expect(strict.out).toContain('error: booking.maxPartySize: unknown field; did you mean booking.partySize.max?');
     expect(strict.out).toContain('it would not import');
     expect(strict.status).toBe(1);

@@ -5,15 +5,15 @@
  * the schema cannot hold (docs/venue-file.md, "Checks"), and checks its hosts against the
  * other venues of the database, importing nothing. The database is the one `venue:import`
  * would use; when a running site holds the embedded one, the hosts are checked by that
- * site (`POST /api/admin/venues?dryRun=1`, with ADMIN_TOKEN). `--offline` skips the hosts.
- * Exit status: 0 when every file would import, 1 otherwise.
+ * site (`POST /api/admin/venues?dryRun=1`, with ADMIN_TOKEN). `--offline` skips the hosts;
+ * with no database yet (no DATABASE_URL, nothing in DATA_DIR) there is no other venue, and
+ * none is created. `--strict` refuses unknown fields and texts in languages the site does not
+ * speak instead of warning. Exit status: 0 when every file would import, 1 otherwise.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { config } from '@/server/runtime/config';
 import { openDatabase } from '@/server/db/client';
 import { DatabaseLockedError } from '@/server/db/lock';
-import { getAdminToken } from '@/server/backend/token';
+import { callRunningSite, databaseExists, readJsonFile, siteBase } from './venue-cli';
 import { checkVenueFile } from '@/server/venues/check';
 import { takenHostErrors } from '@/server/venues/import';
 import type { VenueFile } from '@/server/venues/schema';
@@ -21,32 +21,31 @@ import type { VenueFile } from '@/server/venues/schema';
 type HostCheck = (file: VenueFile) => Promise<string[]>;
 
 async function hostCheckThroughSite(file: VenueFile): Promise<string[]> {
-  const base = process.env.SITE_INTERNAL_URL || `http://127.0.0.1:${config.port}`;
-  const response = await fetch(`${base}/api/admin/venues?dryRun=1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${getAdminToken()}` },
-    body: JSON.stringify(file),
-  });
+  const response = await callRunningSite('/api/admin/venues?dryRun=1', file);
   const body = (await response.json().catch(() => ({}))) as { error?: string; issues?: string[] };
   if (response.ok) return [];
   if (body.issues) return body.issues;
-  throw new Error(`The running site at ${base} could not check the hosts (${response.status} ${body.error ?? ''})`);
+  throw new Error(`The running site at ${siteBase()} could not check the hosts (${response.status} ${body.error ?? ''})`);
 }
 
 async function main() {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   const offline = args.includes('--offline');
-  const files = args.filter((a) => a !== '--offline');
+  const strict = args.includes('--strict');
+  const files = args.filter((a) => a !== '--offline' && a !== '--strict');
   if (!files.length) {
-    console.error('Usage: npm run venue:check -- path/to/venue.json [...] [--offline]');
+    console.error('Usage: npm run venue:check -- path/to/venue.json [...] [--offline] [--strict]');
     process.exit(2);
   }
 
   let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let hostCheck: HostCheck | undefined;
-  if (!offline) {
+  let noDatabase = false;
+  if (!offline && !databaseExists()) {
+    noDatabase = true;
+    console.log(`No database yet (no DATABASE_URL, nothing in ${config.dataDir}): no other venue holds a host; none is created.`);
+  } else if (!offline) {
     try {
-      fs.mkdirSync(config.dataDir, { recursive: true });
       handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
       const db = handle.db;
       hostCheck = (file) => takenHostErrors(db, file);
@@ -60,15 +59,13 @@ async function main() {
   let failed = 0;
   try {
     for (const name of files) {
-      let input: unknown;
-      try {
-        input = JSON.parse(fs.readFileSync(path.resolve(name), 'utf8'));
-      } catch (error) {
-        console.error(`${name}: cannot be read as JSON: ${error instanceof Error ? error.message : error}`);
+      const read = readJsonFile(name);
+      if ('error' in read) {
+        console.error(`${name}: error: ${read.error}`);
         failed++;
         continue;
       }
-      const { file, errors, warnings } = checkVenueFile(input);
+      const { file, errors, warnings } = checkVenueFile(read.input, { strict });
       if (file && hostCheck) errors.push(...(await hostCheck(file)));
       for (const w of warnings) console.log(`${name}: warning: ${w}`);
       for (const e of errors) console.error(`${name}: error: ${e}`);
@@ -76,7 +73,7 @@ async function main() {
         failed++;
         console.error(`${name}: ${errors.length} error(s), ${warnings.length} warning(s): it would not import.`);
       } else {
-        console.log(`${name}: OK, ${warnings.length} warning(s): "${file?.slug}" would import${hostCheck ? '' : ' (hosts not checked: --offline)'}.`);
+        console.log(`${name}: OK, ${warnings.length} warning(s): "${file?.slug}" would import${hostCheck || noDatabase ? '' : ' (hosts not checked: --offline)'}.`);
       }
     }
   } finally {

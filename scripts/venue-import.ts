@@ -1,42 +1,41 @@
 /**
  * `npm run venue:import -- venue.json [more.json ...]`
  *
- * Checks each venue file as `venue:check` does (errors stop it, warnings are printed) and imports it. With the embedded database held by a running
+ * Checks each venue file as `venue:check` does (errors stop it, warnings are printed; `--strict`
+ * makes unknown fields errors) and imports it. With the embedded database held by a running
  * site (PGlite allows one process), the file is sent to that site's admin endpoint
  * instead, which also refreshes the venue's cached pages at once.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { config } from '@/server/runtime/config';
 import { openDatabase } from '@/server/db/client';
 import { DatabaseLockedError } from '@/server/db/lock';
-import { getAdminToken } from '@/server/backend/token';
 import { checkedVenueFile, importVenue, VenueFileError } from '@/server/venues/import';
+import { callRunningSite, readJsonFile, siteBase } from './venue-cli';
 import type { VenueFile } from '@/server/venues/schema';
 
 async function sendToRunningSite(file: VenueFile): Promise<{ hosts: string[] }> {
-  const base = process.env.SITE_INTERNAL_URL || `http://127.0.0.1:${config.port}`;
-  const response = await fetch(`${base}/api/admin/venues`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${getAdminToken()}` },
-    body: JSON.stringify(file),
-  });
+  const response = await callRunningSite('/api/admin/venues', file);
   const body = (await response.json().catch(() => ({}))) as { data?: { hosts: string[]; warnings?: string[] }; error?: string; issues?: string[] };
   if (!response.ok || !body.data) {
-    throw new Error(`The running site at ${base} refused the import (${response.status} ${body.error ?? ''})${body.issues ? ':\n  - ' + body.issues.join('\n  - ') : ''}`);
+    throw new Error(`The running site at ${siteBase()} refused the import (${response.status} ${body.error ?? ''})${body.issues ? ':\n  - ' + body.issues.join('\n  - ') : ''}`);
   }
   return body.data;
 }
 
 async function main() {
-  const files = process.argv.slice(2).filter((a) => a !== '--');
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const strict = args.includes('--strict');
+  const files = args.filter((a) => a !== '--strict');
   if (!files.length) {
-    console.error('Usage: npm run venue:import -- path/to/venue.json [...]');
+    console.error('Usage: npm run venue:import -- path/to/venue.json [...] [--strict]');
     process.exit(2);
   }
   const venues = files.map((f) => {
+    const read = readJsonFile(f);
+    if ('error' in read) throw new Error(`${f}: ${read.error}`);
     try {
-      return { name: f, ...checkedVenueFile(JSON.parse(fs.readFileSync(path.resolve(f), 'utf8'))) };
+      return { name: f, ...checkedVenueFile(read.input, { strict }) };
     } catch (error) {
       if (error instanceof Error) error.message = `${f}: ${error.message}`;
       throw error;

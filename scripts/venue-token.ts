@@ -7,30 +7,26 @@
  * and every staff device of the venue is signed out. Only its SHA-256 is stored. With the
  * embedded database held by a running site, the site's admin endpoint does it.
  */
-import fs from 'node:fs';
 import { config } from '@/server/runtime/config';
 import { openDatabase } from '@/server/db/client';
 import { DatabaseLockedError } from '@/server/db/lock';
-import { getAdminToken } from '@/server/backend/token';
+import { callRunningSite, databaseExists, siteBase } from './venue-cli';
 import { rotateVenueCredential } from '@/server/staff/credentials';
 import { venueKeyForHost } from '@/lib/venue/host';
 
 async function throughRunningSite(host: string): Promise<string> {
-  const base = process.env.SITE_INTERNAL_URL || `http://127.0.0.1:${config.port}`;
-  const response = await fetch(`${base}/api/admin/venue-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${getAdminToken()}` },
-    body: JSON.stringify({ host }),
-  });
+  const response = await callRunningSite('/api/admin/venue-token', { host });
   const body = (await response.json().catch(() => ({}))) as { data?: { token: string }; error?: string };
-  if (!response.ok || !body.data) throw new Error(`The running site at ${base} refused (${response.status} ${body.error ?? ''})`);
+  if (!response.ok || !body.data) throw new Error(`The running site at ${siteBase()} refused (${response.status} ${body.error ?? ''})`);
   return body.data.token;
 }
 
 async function main() {
   const host = process.argv.slice(2).find((a) => a !== '--') ?? 'localhost';
   if (venueKeyForHost(host) === '_invalid') throw new Error(`"${host}" is not a host name (no scheme, port or path).`);
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  if (!databaseExists()) {
+    throw new Error(`No database in ${config.dataDir}: set DATA_DIR to the data folder of the site (the one it was started with), or DATABASE_URL to its PostgreSQL.`);
+  }
   let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
     handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

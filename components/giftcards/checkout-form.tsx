@@ -85,6 +85,8 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   const customOk = card && card.customMin !== null && Number.isFinite(custom) && custom > 0;
   // Out of the card's range: said under the field as it is typed, and no total is shown for it (issue 29).
   const outOfRange = Boolean(customTyped && card && card.customMin !== null && card.customMax !== null && (!customOk || Math.round(custom * 100) < card.customMin || Math.round(custom * 100) > card.customMax));
+  // A free-amount card has no price of its own until the amount is typed (issue 45: it is required, never a default).
+  const noAmount = Boolean(card && card.customMin !== null && !customOk);
   const unitValue = card ? (customOk ? Math.round(custom * 100) : card.value) : 0;
   const unitPrice = card ? (customOk ? Math.round((unitValue * card.price) / card.value) : card.price) : 0;
   const fmt = (cents: number) => formatMoney(cents, valuta, locale);
@@ -121,10 +123,10 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   const L = text.labels;
   // The buyer and the recipient, as the spec lists them: names, then the mobile (optional), then the e-mail.
   const person = { formId: FORM_ID, requiredLabel: text.required, optionalLabel: text.optional, phoneFirst: true, phone: { prefixes, locale, country, required: false } };
-  const optionalInput = (name: 'customValue' | 'message' | 'deliveryDate', label: string, hint?: string) => (
+  const optionalInput = (name: 'customValue' | 'message' | 'deliveryDate', label: string, hint?: string, required = false) => (
     <div className={`field${message(name) ? ' field--invalid' : ''}`}>
       <label htmlFor={fieldId(FORM_ID, name)}>
-        {label} <span className="field__required">({text.optional})</span>
+        {label} <span className="field__required">({required ? text.required : text.optional})</span>
       </label>
       {name === 'message' ? (
         <textarea id={fieldId(FORM_ID, name)} rows={3} maxLength={500} {...errorAria(FORM_ID, name, message(name))} {...register(name)} />
@@ -176,7 +178,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           </select>
           <FieldError id={errorId(FORM_ID, 'id')} message={message('id')} />
         </div>
-        {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', L.customValue, fill(L.customPlaceholder, { value: fmt(card.value) })) : null}
+        {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', L.customValue, undefined, true) : null}
         <div className={`field${errors.quantity ? ' field--invalid' : ''}`}>
           <label htmlFor={fieldId(FORM_ID, 'quantity')}>{L.quantity}</label>
           <input id={fieldId(FORM_ID, 'quantity')} type="number" inputMode="numeric" min={1} max={card?.maxQuantity} {...errorAria(FORM_ID, 'quantity', message('quantity'))} {...register('quantity')} />
@@ -186,12 +188,12 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           <dt>{L.product}</dt>
           <dd>{card?.title}</dd>
           <dt>{L.price}</dt>
-          <dd>{outOfRange ? '—' : fmt(unitPrice)}</dd>
+          <dd>{outOfRange || noAmount ? '—' : fmt(unitPrice)}</dd>
           <dt>{L.quantity}</dt>
           <dd>{quantity}</dd>
           <dt>{L.total}</dt>
           <dd>
-            <strong>{outOfRange ? '—' : fmt(unitPrice * quantity)}</strong>
+            <strong>{outOfRange || noAmount ? '—' : fmt(unitPrice * quantity)}</strong>
           </dd>
         </dl>
       </section>

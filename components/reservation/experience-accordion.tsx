@@ -36,7 +36,8 @@ export function ExperienceAccordion({ setup, pax, date, experiences, chosen, onC
               {title}
               {added ? ` · ${t['experience.added']}` : ''}
             </summary>
-            <p>{e.descrizione[setup.locale] || e.descrizione.it}</p>
+            {/* Sanitised on the server (the /api answer, lib/html/description.ts): the page ships no HTML parser. */}
+            <div className="experience-description" dangerouslySetInnerHTML={{ __html: e.descrizione[setup.locale] || e.descrizione.it }} />
             {e.orari.length ? <p>{e.orari.join(' · ')}</p> : null}
             {onChoose && withTables && e.aggiungibile !== false ? (
               <button type="button" className={added ? 'button button--ghost' : 'button'} aria-pressed={added} onClick={() => onChoose(added ? null : e.hash)}>

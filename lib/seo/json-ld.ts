@@ -3,6 +3,7 @@ import type { Experience } from '@/lib/contract/experience';
 import type { Location } from '@/lib/contract/location';
 import { currencyIcon, currencyOf } from '@/lib/currency';
 import { pickText } from '@/lib/i18n/texts';
+import { descriptionText } from '@/lib/html/description';
 import { bookableNow, soldOut } from '@/lib/experiences/standing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { locales, type Locale } from '@/lib/i18n/locales';
@@ -82,7 +83,7 @@ export function experienceJsonLd(
     '@context': 'https://schema.org' as const,
     '@type': 'Event' as const,
     name: pickText(e.titolo, context.locale),
-    description: pickText(e.descrizione, context.locale),
+    description: descriptionText(pickText(e.descrizione, context.locale)),
     url: context.url,
     image: [context.image],
     inLanguage: context.locale,

@@ -18,7 +18,9 @@ export type Shift = {
   slotCapacity: number | null;
 };
 export type Zone = { key: string; capacity: number; selectable: boolean; name?: unknown };
-export type ExperienceDay = { key: string; startDate: string | null; expiryDate: string | null; active: boolean; calendar: boolean };
+export type ExperienceDay = { key: string; startDate: string | null; expiryDate: string | null; dates?: string[]; weekdays?: number[]; active: boolean; calendar: boolean };
+/** What decides the days an experience runs: its span, its listed days and its weekdays. */
+export type ExperienceDates = Pick<ExperienceDay, 'startDate' | 'expiryDate' | 'dates' | 'weekdays'>;
 
 /** Covers taken on one date: per shift, per shift and slot time, per shift and zone. */
 export type DayUsage = { shift: Map<string, number>; slot: Map<string, number>; zone: Map<string, number> };
@@ -114,16 +116,47 @@ export function daySlots(venue: Venue, date: string, pax: number, usage: DayUsag
   return slots;
 }
 
-/** A dated experience (an event with a first date) runs that day. */
+/** The ISO weekdays on which the venue has a weekly shift. */
+export const weeklyOpenDays = (shifts: Pick<Shift, 'weekdays'>[]): number[] => [...new Set(shifts.flatMap((s) => s.weekdays))].sort();
+
+/** Whether the venue opens on `date` for tables: not a closure, and a weekly shift on its weekday or a special opening that day. */
+export function venueOpensOn(rules: Pick<BookingRules, 'closures' | 'specialOpenings'>, openWeekdays: readonly number[], date: string): boolean {
+  if (rules.closures.includes(date)) return false;
+  return openWeekdays.includes(isoWeekday(date)) || rules.specialOpenings.some((o) => o.date === date);
+}
+
+/**
+ * How the experience's own dates take in `date` (docs/experiences.md, "Dates"): `named` when
+ * the file names the day (one of its `dates`, or its one day, `date` = `expiry`); `span` when
+ * its span (`date`–`expiry`) takes it in, narrowed to its `weekdays` when it has some, and to
+ * nothing else when it lists `dates`; null otherwise.
+ */
+export function experienceDay(e: ExperienceDates, date: string): 'named' | 'span' | null {
+  if ((e.startDate && date < e.startDate) || (e.expiryDate && date > e.expiryDate)) return null;
+  const dates = e.dates ?? [];
+  const weekdays = e.weekdays ?? [];
+  if (dates.includes(date) || (!weekdays.length && e.startDate !== null && e.startDate === e.expiryDate)) return 'named';
+  if (weekdays.length) return weekdays.includes(isoWeekday(date)) ? 'span' : null;
+  return dates.length === 0 ? 'span' : null;
+}
+
+/**
+ * Whether the experience is offered on `date` (issue 45): never on a closure; a day its span or
+ * weekdays give only when the venue opens (a weekly shift or a special opening), so a range
+ * never offers the Mondays the venue is closed; a day the file names also when the venue has
+ * no table shift then (the spec's "experience" day: the venue opens for the event only).
+ */
+export function experienceOffersDay(e: ExperienceDates, rules: Pick<BookingRules, 'closures' | 'specialOpenings'>, openWeekdays: readonly number[], date: string): boolean {
+  const day = experienceDay(e, date);
+  if (!day || rules.closures.includes(date)) return false;
+  return day === 'named' || venueOpensOn(rules, openWeekdays, date);
+}
+
+/** A dated experience (an event with a first date, or listed days) is offered that day. */
 export function hasExperience(venue: Venue, date: string, module: Module | null): boolean {
+  const open = weeklyOpenDays(venue.shifts);
   return venue.experiences.some(
-    (e) =>
-      e.active &&
-      e.calendar &&
-      e.startDate !== null &&
-      e.startDate <= date &&
-      (!e.expiryDate || e.expiryDate >= date) &&
-      (!module?.experiences || module.experiences.includes(e.key)),
+    (e) => e.active && e.calendar && (e.startDate !== null || (e.dates?.length ?? 0) > 0) && experienceOffersDay(e, venue.rules, open, date) && (!module?.experiences || module.experiences.includes(e.key)),
   );
 }
 
@@ -132,7 +165,7 @@ export function dayState(venue: Venue, date: string, pax: number, usage: DayUsag
   if (date < today) return 'past';
   if (date > addDays(today, venue.rules.daysAhead)) return 'closed';
   const shifts = openShifts(venue, date, module);
-  if (!shifts.length) return hasExperience(venue, date, module) && !venue.rules.closures.includes(date) ? 'experience' : 'closed';
+  if (!shifts.length) return hasExperience(venue, date, module) ? 'experience' : 'closed';
   const slots = daySlots(venue, date, pax, usage, earliest, module);
   if (!slots.length) return date === today ? 'past' : 'closed';
   return slots.some((s) => s.available) ? 'available' : 'completed';

@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
+import { sanitizedTexts } from '@/lib/html/description';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { clientAddress } from '@/server/http/client-address';
@@ -132,6 +133,8 @@ export const handleCancel = (request: NextRequest) => post(request, null, (form)
 /** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
 export async function handleExperiences(request: NextRequest) {
   const q = Object.fromEntries(request.nextUrl.searchParams.entries());
-  const call = q.day ? 'getesperienzeday' : 'getesperienzemonth';
-  return answer(await backend(request).experienceDays(call, toForm(q)), 400);
+  if (!q.day) return answer(await backend(request).experienceDays('getesperienzemonth', toForm(q)), 400);
+  const day = await backend(request).experienceDays('getesperienzeday', toForm(q));
+  // The descriptions go to the wizard's accordion as HTML: made safe here, whichever backend wrote them (issue 45).
+  return answer(day.status ? { ...day, data: day.data.map((e) => ({ ...e, descrizione: sanitizedTexts(e.descrizione) })) } : day, 400);
 }

@@ -2,8 +2,44 @@ import 'server-only';
 import { z } from 'zod';
 import { isCalendarDate, TIME_PATTERN } from '@/lib/params';
 
-const time = z.string().regex(TIME_PATTERN, 'time must be HH:mm');
-const isoDate = z.string().refine(isCalendarDate, 'date must be a real day, YYYY-MM-DD');
+const time = z.string({ error: 'a time, HH:MM (e.g. "19:30")' }).regex(TIME_PATTERN, 'time must be HH:mm');
+/** A day, `YYYY-MM-DD`: the pattern goes into the JSON Schema (editors flag "24/12/2026"), the refinement refuses 2027-02-30. */
+const isoDate = z
+  .string({ error: 'a day, YYYY-MM-DD (e.g. "2027-08-15")' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a real day, YYYY-MM-DD')
+  .refine(isCalendarDate, 'date must be a real day, YYYY-MM-DD');
+
+/** Longest closure range (a year): a longer one is more likely a typo in a year than a closure. */
+export const MAX_CLOSURE_DAYS = 366;
+const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+const nextDay = (date: string) => new Date((dayNumber(date) + 1) * 86_400_000).toISOString().slice(0, 10);
+
+const closureRange = z
+  .object({
+    from: isoDate.meta({ description: 'First closed day, YYYY-MM-DD.', examples: ['2027-12-24'] }),
+    to: isoDate.meta({ description: 'Last closed day, YYYY-MM-DD; on or after `from`.', examples: ['2027-12-26'] }),
+  })
+  .refine((r) => r.to >= r.from, { path: ['to'], message: 'a day on or after `from`' })
+  .refine((r) => r.to < r.from || dayNumber(r.to) - dayNumber(r.from) < MAX_CLOSURE_DAYS, { path: ['to'], message: `a day at most ${MAX_CLOSURE_DAYS} days after \`from\`` })
+  .describe('Closed from `from` to `to`, both included.');
+
+/**
+ * Closures as written (single days, or ranges `{"from", "to"}`, format 3), read as the list
+ * of closed days every reader checks with `includes(date)`; stored that way, so reading the
+ * stored rules again gives the same list.
+ */
+const closures = z
+  .array(z.union([isoDate, closureRange], { error: 'a day (YYYY-MM-DD) or a range {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}' }), {
+    error: 'a list of days (YYYY-MM-DD) or ranges {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}',
+  })
+  .transform((list) => {
+    const days = new Set<string>();
+    for (const c of list) {
+      if (typeof c === 'string') days.add(c);
+      else for (let d = c.from; d <= c.to; d = nextDay(d)) days.add(d);
+    }
+    return [...days].sort();
+  });
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes');
 const texts = z
   .object({ it: z.string().describe('Italian text (required).'), en: z.string().optional().describe('English text.'), fr: z.string().optional().describe('French text.'), es: z.string().optional().describe('Spanish text.'), de: z.string().optional().describe('German text.') })
@@ -37,7 +73,10 @@ export const bookingRulesSchema = z
     /** Visit reasons offered; "Other" is always added last. */
     visitReasons: z.array(z.object({ key: key.describe('Identifier of the reason.'), label: texts.describe('Label shown to guests.') })).default([]).describe('Visit reasons offered; "Other" is always added last.'),
     /** Dates the venue is closed. */
-    closures: z.array(isoDate).default([]).meta({ description: 'Days the venue is closed, YYYY-MM-DD.', examples: [['2027-08-15']] }),
+    closures: closures.default([]).meta({
+      description: 'Days the venue is closed: single days, YYYY-MM-DD, or ranges `{"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}` (both days included, at most a year). No table and no experience is offered on them.',
+      examples: [['2027-08-15', { from: '2027-12-24', to: '2027-12-26' }]],
+    }),
     /** Dates the venue opens outside its weekly shifts, with the shifts it opens. */
     specialOpenings: z.array(z.object({ date: isoDate.describe('The day, YYYY-MM-DD.'), shifts: z.array(key).min(1).describe('Keys of the shifts open that day.') })).default([]).describe('Days the venue opens outside its weekly shifts, with the shifts it opens.'),
     /** Booking modules (`/r/{module}`): a named subset of zones, shifts and experiences. */

@@ -152,7 +152,7 @@ export function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: 
   if (c.date < today || isBeforeNotice(c.date, c.time, earliest)) throw new BookingError('pastDate', 'date');
   if (c.date > addDays(today, v.rules.daysAhead)) throw new BookingError('closedDay', 'date');
   const open = openShifts(v, c.date, bookingModule);
-  if (!open.length) throw new BookingError(hasExperience(v, c.date, bookingModule) && !v.rules.closures.includes(c.date) ? 'onlyExperiences' : 'closedDay', 'date');
+  if (!open.length) throw new BookingError(hasExperience(v, c.date, bookingModule) ? 'onlyExperiences' : 'closedDay', 'date');
   const shift = open.find((s) => slotTimes(s).includes(c.time));
   if (!shift) throw new BookingError('timeNotOffered', 'time');
   const zone = bookableZones(v, bookingModule).find((z) => z.key === c.zone);

@@ -1,29 +1,26 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { experiences, type ExperienceRow } from '@/server/db/schema';
-import { addDays } from '@/server/booking/availability';
-import { bookingRulesSchema } from '@/server/booking/rules';
+import { experiences } from '@/server/db/schema';
+import { addDays, experienceOffersDay } from '@/server/booking/availability';
+import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { fieldErrors } from '@/lib/forms/fields';
 import { dayQuerySchema as dayQuery, monthQuerySchema as monthQuery } from '@/lib/forms/reservation';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { isAddOn } from '@/server/experiences/rules';
+import { isAddOn, type ScheduledExperience } from '@/server/experiences/rules';
+import { withVenueWeekdays } from '@/server/experiences/service';
 import { now as clockNow } from '@/server/clock';
 
 /** The experiences in the calendar: active and visible. */
 const calendarRows = ({ db, venue }: CallContext) =>
   db
-    .select()
+    .select(withVenueWeekdays)
     .from(experiences)
     .where(and(eq(experiences.venueId, venue.id), eq(experiences.active, true), eq(experiences.visible, true), eq(experiences.calendar, true)));
 
-/** Of the calendar's experiences, those a party can book on a date: in their dates, for that many guests, on a day the venue is not closed. */
-function offeredOn({ venue }: CallContext, rows: ExperienceRow[], date: string, pax: number) {
-  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
-  if (rules.closures.includes(date)) return [];
-  return rows.filter(
-    (e) => (!e.startDate || e.startDate <= date) && (!e.expiryDate || e.expiryDate >= date) && pax >= e.minGuests && pax <= e.maxGuests,
-  );
+/** Of the calendar's experiences, those a party can book on a date: on one of their days, for that many guests, on a day the venue opens. */
+function offeredOn(rules: BookingRules, rows: ScheduledExperience[], date: string, pax: number) {
+  return rows.filter((e) => experienceOffersDay(e, rules, e.venueWeekdays, date) && pax >= e.minGuests && pax <= e.maxGuests);
 }
 
 /**
@@ -39,10 +36,11 @@ export async function getExperienceMonth(ctx: CallContext): Promise<Envelope> {
   const out: { date: string; esperienze: string[] }[] = [];
   // One read of the calendar for the whole month, whatever the number of days and experiences (issue 42).
   const rows = await calendarRows(ctx);
+  const rules = bookingRulesSchema.parse(ctx.venue.booking ?? undefined);
   for (let i = 0; i < days; i++) {
     const date = addDays(first, i);
     if (date < today) continue;
-    const list = offeredOn(ctx, rows, date, q.data.pax);
+    const list = offeredOn(rules, rows, date, q.data.pax);
     if (list.length) out.push({ date, esperienze: list.map((e) => e.hash) });
   }
   return { status: true, data: out };
@@ -55,7 +53,7 @@ export async function getExperienceMonth(ctx: CallContext): Promise<Envelope> {
 export async function getExperienceDay(ctx: CallContext): Promise<Envelope> {
   const q = dayQuery.safeParse(Object.fromEntries(ctx.params.entries()));
   if (!q.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) };
-  const list = offeredOn(ctx, await calendarRows(ctx), q.data.day, q.data.pax);
+  const list = offeredOn(bookingRulesSchema.parse(ctx.venue.booking ?? undefined), await calendarRows(ctx), q.data.day, q.data.pax);
   return {
     status: true,
     data: list

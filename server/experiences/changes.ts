@@ -9,8 +9,8 @@ import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { amountDueCents, experienceGuarantee, placesLeft, policyOf } from './rules';
-import { bookedByDate, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf } from './service';
+import { amountDueCents, experienceGuarantee, placesLeft, policyOf, type ScheduledExperience } from './rules';
+import { bookedByDate, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf, withVenueWeekdays } from './service';
 import { queueExperienceEmails } from './emails';
 
 /**
@@ -23,10 +23,10 @@ import { queueExperienceEmails } from './emails';
 
 type Booking = ExperienceBookingRow;
 
-async function findBooking(db: Db, venue: VenueRow, hash: string): Promise<{ b: Booking; e: ExperienceRow } | null> {
+async function findBooking(db: Db, venue: VenueRow, hash: string): Promise<{ b: Booking; e: ScheduledExperience } | null> {
   if (!isWellFormedHash(hash)) return null;
   const [row] = await db
-    .select({ b: experienceBookings, e: experiences })
+    .select({ b: experienceBookings, e: withVenueWeekdays })
     .from(experienceBookings)
     .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
     .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, hash)));

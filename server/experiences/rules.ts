@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ExperienceRow, GuaranteeTerms } from '@/server/db/schema';
-import { addDays, isBeforeNotice, type LocalNow } from '@/server/booking/availability';
+import { addDays, experienceOffersDay, isBeforeNotice, type LocalNow } from '@/server/booking/availability';
 import type { BookingRules } from '@/server/booking/rules';
 
 /**
@@ -24,12 +24,18 @@ export type Clock = { today: string; earliest: LocalNow };
 /** `flagEsperienzaPassata`: its last date is behind us. */
 export const isPast = (e: Pick<ExperienceRow, 'expiryDate'>, today: string) => e.expiryDate !== null && e.expiryDate < today;
 
-/** Whether the experience runs on `date` at all: active, within its dates and the booking window, the venue not closed. */
-export function runsOn(e: ExperienceRow, rules: BookingRules, date: string, clock: Clock): boolean {
+/** An experience read with the ISO weekdays its venue has a weekly shift on (`withVenueWeekdays` in ./service.ts). */
+export type ScheduledExperience = ExperienceRow & { venueWeekdays: number[] };
+
+/**
+ * Whether the experience runs on `date` at all: active, on one of its days (docs/experiences.md,
+ * "Dates"), within the booking window, on a day the venue opens (no closure, a shift that
+ * weekday or a special opening).
+ */
+export function runsOn(e: ScheduledExperience, rules: BookingRules, date: string, clock: Clock): boolean {
   if (!e.active || isPast(e, clock.today)) return false;
   if (date < clock.today || date > addDays(clock.today, rules.daysAhead)) return false;
-  if ((e.startDate && date < e.startDate) || (e.expiryDate && date > e.expiryDate)) return false;
-  if (rules.closures.includes(date)) return false;
+  if (!experienceOffersDay(e, rules, e.venueWeekdays, date)) return false;
   return timesOn(e, date, clock).length > 0;
 }
 

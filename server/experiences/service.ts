@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experienceBookings, experiences, reservations, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, experiences, reservations, shifts, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
@@ -15,7 +15,7 @@ import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
-import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock } from './rules';
+import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock, type ScheduledExperience } from './rules';
 import { queueExperienceEmails } from './emails';
 import { acceptedPolicyText } from '@/server/booking/emails';
 import { recordConsents } from '@/server/consent/records';
@@ -27,11 +27,20 @@ export function clockFor(venue: VenueRow, rules: BookingRules, now = clockNow())
   return { today: localMoment(venue.timezone, now).date, earliest: localMoment(venue.timezone, new Date(now.getTime() + rules.minNoticeMinutes * 60_000)) };
 }
 
+/**
+ * The ISO weekdays its venue has a weekly shift on, read beside an experience in the same
+ * statement (an experience runs only on a day its venue opens, issue 45).
+ */
+export const venueWeekdays = sql<number[]>`(select coalesce(array_agg(distinct d.day order by d.day), '{}'::integer[]) from ${shifts} cross join lateral unnest(${shifts.weekdays}) as d(day) where ${shifts.venueId} = ${experiences.venueId})`.as('venue_weekdays');
+
+/** An experience's columns and its venue's open weekdays, for a select. */
+export const withVenueWeekdays = { ...getTableColumns(experiences), venueWeekdays };
+
 /** One experience of the venue by id or public hash (an unknown one, or another venue's, is null). */
-export async function findExperience(db: Db, venue: VenueRow, by: { id?: number; hash?: string }): Promise<ExperienceRow | null> {
+export async function findExperience(db: Db, venue: VenueRow, by: { id?: number; hash?: string }): Promise<ScheduledExperience | null> {
   if (!by.id && !by.hash) return null;
   const [row] = await db
-    .select()
+    .select(withVenueWeekdays)
     .from(experiences)
     .where(and(eq(experiences.venueId, venue.id), by.id ? eq(experiences.id, by.id) : eq(experiences.hash, by.hash!)));
   return row ?? null;
@@ -72,7 +81,7 @@ export async function bookedByExperience(db: Db, experienceIds: number[], from: 
 }
 
 /** `availabledays`: each day of the month, its state for the party and the places left (0 when unlimited). */
-export async function availableDays(db: Db, venue: VenueRow, e: ExperienceRow, q: { year: number; month: number; pax: number }) {
+export async function availableDays(db: Db, venue: VenueRow, e: ScheduledExperience, q: { year: number; month: number; pax: number }) {
   const rules = rulesOf(venue);
   const clock = clockFor(venue, rules);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
@@ -88,7 +97,7 @@ export async function availableDays(db: Db, venue: VenueRow, e: ExperienceRow, q
 }
 
 /** `getavailabletimes`: the day's start times, each with whether the party fits. */
-export async function availableTimes(db: Db, venue: VenueRow, e: ExperienceRow, q: { day: string; pax: number }) {
+export async function availableTimes(db: Db, venue: VenueRow, e: ScheduledExperience, q: { day: string; pax: number }) {
   const rules = rulesOf(venue);
   const clock = clockFor(venue, rules);
   if (!runsOn(e, rules, q.day, clock)) return [];
@@ -115,7 +124,7 @@ export async function lockExperienceDate(tx: Db, venueId: number, experienceId: 
 }
 
 /** Checks the choice against the experience's rules; throws BookingError (message keys under `experiences.errors`). */
-export function checkExperienceChoice(e: ExperienceRow, venue: VenueRow, rules: BookingRules, input: { day: string; time: string; pax: number; zone: string }, clock: Clock, standalone = true) {
+export function checkExperienceChoice(e: ScheduledExperience, venue: VenueRow, rules: BookingRules, input: { day: string; time: string; pax: number; zone: string }, clock: Clock, standalone = true) {
   if (!e.active || isPast(e, clock.today) || (standalone && !isStandalone(e))) throw new BookingError('experienceNotBookable', 'experienceId');
   const guests = guestProblem(e, input.pax);
   if (guests) throw new BookingError(guests, 'pax');
@@ -289,7 +298,7 @@ export async function experienceOfReservation(db: Db, reservationId: number): Pr
  */
 export async function moveReservationExperience(tx: Db, venue: VenueRow, r: typeof reservations.$inferSelect, to: { date: string; time: string; zone: string; covers: number }, now = clockNow()): Promise<boolean> {
   const [row] = await tx
-    .select({ b: experienceBookings, e: experiences })
+    .select({ b: experienceBookings, e: withVenueWeekdays })
     .from(experienceBookings)
     .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
     .where(and(eq(experienceBookings.reservationId, r.id), inArray(experienceBookings.status, [...TAKING])));

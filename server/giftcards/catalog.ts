@@ -30,9 +30,16 @@ export async function findCard(db: Db, venue: VenueRow, id: string) {
   return row ?? null;
 }
 
-/** The price of one card of `valueCents`: the card's own, or the custom value at the card's price ratio. */
+/**
+ * The price of one card of `valueCents`: the card's own, or, on a free-amount card
+ * (`customValue`), the amount the buyer typed at the card's price ratio. A free-amount card
+ * requires the amount (issue 45): it never falls back to a value of its own.
+ */
 export function unitAmounts(card: GiftCardRow, customValueCents: number | null): { valueCents: number; priceCents: number } {
-  if (customValueCents === null) return { valueCents: card.valueCents, priceCents: card.priceCents };
+  if (customValueCents === null) {
+    if (card.customMinCents !== null) throw new GiftcardError('required', 'customValue');
+    return { valueCents: card.valueCents, priceCents: card.priceCents };
+  }
   if (card.customMinCents === null || card.customMaxCents === null) throw new GiftcardError('amountInvalid', 'customValue');
   if (customValueCents < card.customMinCents || customValueCents > card.customMaxCents) throw new GiftcardError('amountRange', 'customValue');
   return { valueCents: customValueCents, priceCents: Math.round((customValueCents * card.priceCents) / card.valueCents) };

@@ -15,7 +15,9 @@ import { checkedVenueFile, importVenue, takenHostErrors, VenueFileError } from '
  * This is how the import
  * script reaches a server that holds the embedded database open. With `?dryRun=1` it only
  * checks the file (hosts against the other venues included) and imports nothing
- * (`npm run venue:check`). A refused file is a 400 listing every error in plain words with
+ * (`npm run venue:check`); with `?strict=1` an unknown field, or a text in a language the
+ * site does not speak, refuses the file instead of being listed among the warnings
+ * (`venue:check --strict`). A refused file is a 400 listing every error in plain words with
  * its JSON path (`issues`); an accepted one lists its `warnings` (what the import ignores
  * or drops).
  */
@@ -33,9 +35,10 @@ export async function importVenueFromRequest(request: Request, revalidate: (venu
     return Response.json({ status: false, error: 'invalidJson' }, { status: 400 });
   }
   try {
-    const { file, warnings } = checkedVenueFile(body);
+    const search = new URL(request.url).searchParams;
+    const { file, warnings } = checkedVenueFile(body, { strict: search.get('strict') === '1' });
     const db = await getDb();
-    if (new URL(request.url).searchParams.get('dryRun') === '1') {
+    if (search.get('dryRun') === '1') {
       const taken = await takenHostErrors(db, file);
       if (taken.length) throw new VenueFileError(taken);
       return Response.json({ status: true, data: { dryRun: true, slug: file.slug, warnings } });

@@ -2,9 +2,9 @@ import 'server-only';
 import { z } from 'zod';
 import { isKnownCurrency } from '@/lib/currency';
 import { readCustomHeader } from '@/lib/venue/custom-header';
-import { slotTimes } from '@/server/booking/availability';
+import { isoWeekday, slotTimes } from '@/server/booking/availability';
 import { migrateVenueFile } from './format';
-import { venueFileSchema, type VenueFile } from './schema';
+import { supportedLocales, venueFileSchema, type VenueFile } from './schema';
 
 /**
  * The venue file's checks beyond its schema (docs/venue-file.md, "Checks"), and its
@@ -44,13 +44,22 @@ const FORMATS: Array<[RegExp, string]> = [
   [/time zone/, 'an IANA time zone (e.g. "Europe/Rome")'],
 ];
 
+/** A message the schema wrote in words ("a list of days, YYYY-MM-DD"), not zod's own ("Invalid input: ..."). */
+const inWords = (message: string) => !/^Invalid /.test(message);
+
 function plainIssue(issue: z.core.$ZodIssue, input: unknown): string | string[] {
   const value = valueAt(input, issue.path);
   const where = jsonPath(issue.path);
   switch (issue.code) {
     case 'invalid_type': {
-      const expected = KINDS[issue.expected] ?? issue.expected;
+      const expected = inWords(issue.message) ? issue.message : (KINDS[issue.expected] ?? issue.expected);
       return value === undefined ? `${where}: missing: expected ${expected}` : `${where}: ${shown(value)} is not ${expected}`;
+    }
+    case 'invalid_union': {
+      // The one alternative the value has the shape of (a range with a bad `to`) says what is wrong inside it.
+      const near = issue.errors.filter((branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+      if (near.length === 1) return near[0].flatMap((i) => plainIssue({ ...i, path: [...issue.path, ...i.path] } as z.core.$ZodIssue, input));
+      return `${where}: ${shown(value)} is not ${inWords(issue.message) ? issue.message : 'any of the forms this field takes (see docs/venue-file.md)'}`;
     }
     case 'too_small':
     case 'too_big': {
@@ -73,22 +82,84 @@ function plainIssue(issue: z.core.$ZodIssue, input: unknown): string | string[] 
     }
     default: {
       const known = FORMATS.find(([re]) => re.test(issue.message));
-      return known ? `${where}: ${shown(value)} is not ${known[1]}` : `${where}: ${issue.message}`;
+      if (known) return `${where}: ${shown(value)} is not ${known[1]}`;
+      return /^an? /.test(issue.message) ? `${where}: ${shown(value)} is not ${issue.message}` : `${where}: ${issue.message}`;
     }
   }
 }
 
-/** Fields the schema does not know are left out by the import: each is a warning (often a typo). */
-function unknownFields(schema: z.ZodType, value: unknown, path: PropertyKey[], out: string[]): void {
+/** The five languages the site speaks, by code and name, for a message that lists them. */
+export const LANGUAGES_SPOKEN = supportedLocales.map((l) => `${l} (${new Intl.DisplayNames('en', { type: 'language' }).of(l)})`).join(', ');
+
+function unwrap(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
-  while (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+  for (;;) {
+    if (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+    else if (s instanceof z.ZodPipe) s = s.in as z.ZodType;
+    else return s;
+  }
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/**
+ * The known field an unknown one most likely meant: a sibling whose name it contains
+ * (`maxPartySize` → `partySize`, or its child `partySize.max` when the rest names one), or
+ * one a few letters away (`adress` → `address`).
+ */
+export function closestField(unknown: string, shape: Record<string, z.ZodType>): string | null {
+  const u = unknown.toLowerCase();
+  for (const key of Object.keys(shape)) {
+    const k = key.toLowerCase();
+    if (k.length < 3 || !(u.includes(k) || k.includes(u))) continue;
+    const rest = u.replace(k, '');
+    const inner = unwrap(shape[key]);
+    const child = inner instanceof z.ZodObject ? Object.keys(inner.shape).find((c) => c.toLowerCase() === rest) : undefined;
+    return child ? `${key}.${child}` : key;
+  }
+  let best: [string, number] | null = null;
+  for (const key of Object.keys(shape)) {
+    const d = editDistance(u, key.toLowerCase());
+    if (d <= Math.max(1, Math.floor(key.length / 3)) && (!best || d < best[1])) best = [key, d];
+  }
+  return best?.[0] ?? null;
+}
+
+const isLocalizedShape = (shape: Record<string, unknown>) => Object.keys(shape).join(',') === supportedLocales.join(',');
+
+/**
+ * Fields the schema does not know: the import leaves them out. Each is listed in words, with
+ * the field it most likely meant (often a typo) or, in a text, the languages the site speaks.
+ */
+function unknownFields(schema: z.ZodType, value: unknown, path: PropertyKey[], out: string[], ignored: string): void {
+  const s = unwrap(schema);
   if (s instanceof z.ZodArray && Array.isArray(value)) {
-    value.forEach((item, i) => unknownFields(s.element as z.ZodType, item, [...path, i], out));
+    value.forEach((item, i) => unknownFields(s.element as z.ZodType, item, [...path, i], out, ignored));
+  } else if (s instanceof z.ZodUnion && value && typeof value === 'object') {
+    // A text of one language or of five, a day or a range: the object alternative is the one to look into.
+    const objects = (s.options as z.ZodType[]).filter((o) => unwrap(o) instanceof z.ZodObject);
+    if (objects.length === 1) unknownFields(objects[0], value, path, out, ignored);
   } else if (s instanceof z.ZodObject && value && typeof value === 'object' && !Array.isArray(value)) {
     const shape = s.shape as Record<string, z.ZodType>;
     for (const [key, child] of Object.entries(value)) {
-      if (key in shape) unknownFields(shape[key], child, [...path, key], out);
-      else if (s.def.catchall === undefined) out.push(`${jsonPath([...path, key])}: unknown field, ignored (a typo? see docs/venue-file.md)`);
+      const where = jsonPath([...path, key]);
+      if (key in shape) unknownFields(shape[key], child, [...path, key], out, ignored);
+      else if (s.def.catchall !== undefined) continue;
+      else if (isLocalizedShape(shape)) out.push(`${where}: "${key}" is not a language the site speaks${ignored}: expected ${LANGUAGES_SPOKEN}`);
+      else {
+        const near = closestField(key, shape);
+        const fields = Object.keys(shape);
+        const expected = fields.length <= 8 ? `expected one of ${fields.join(', ')}` : `expected one of the fields of \`${jsonPath(path)}\` in docs/venue-file.md`;
+        out.push(`${where}: unknown field${ignored}; ${near ? `did you mean ${jsonPath([...path, ...near.split('.')])}?` : expected}`);
+      }
     }
   }
 }
@@ -179,30 +250,68 @@ export function semanticChecks(file: VenueFile): { errors: string[]; warnings: s
     if (Date.parse(p.endsAt) <= Date.parse(p.startsAt)) errors.push(`promotions[${i}].endsAt: "${p.endsAt}" is not after startsAt "${p.startsAt}": expected the end after the start`);
     if (p.validUntil < p.startsAt.slice(0, 10)) errors.push(`promotions[${i}].validUntil: "${p.validUntil}" is before startsAt "${p.startsAt}": expected the codes to stay valid after the promotion opens`);
   });
+  const weekly = new Set(file.shifts.flatMap((s) => s.weekdays));
+  const specialDays = new Set(file.booking.specialOpenings.map((o) => o.date));
+  const closed = new Set(file.booking.closures);
+  const weekdayName = (d: number) => `${WEEKDAYS[d]}s`;
   file.experiences.forEach((e, i) => {
-    if (e.date && e.expiry && e.expiry < e.date) errors.push(`experiences[${i}].expiry: "${e.expiry}" is before date "${e.date}": expected the last day on or after the first`);
-    if (e.maxGuests < e.minGuests) errors.push(`experiences[${i}].maxGuests: ${e.maxGuests} is below minGuests ${e.minGuests}`);
+    const at = `experiences[${i}]`;
+    if (e.date && e.expiry && e.expiry < e.date) errors.push(`${at}.expiry: "${e.expiry}" is before date "${e.date}": expected the last day on or after the first`);
+    if (e.maxGuests < e.minGuests) errors.push(`${at}.maxGuests: ${e.maxGuests} is below minGuests ${e.minGuests}`);
+    const seen = new Map<string, number>();
+    e.dates.forEach((d, k) => {
+      if (seen.has(d)) errors.push(`${at}.dates[${k}]: "${d}" is already dates[${seen.get(d)}]: expected each day once`);
+      seen.set(d, k);
+      if ((e.date && d < e.date) || (e.expiry && d > e.expiry)) errors.push(`${at}.dates[${k}]: "${d}" is outside date–expiry (${e.date ?? '…'} to ${e.expiry ?? '…'}): expected a day within them`);
+      else if (closed.has(d)) warnings.push(`${at}.dates[${k}]: "${d}" is a closure (booking.closures): the experience is not offered that day`);
+      else if (!weekly.has(isoWeekday(d)) && !specialDays.has(d)) {
+        warnings.push(`${at}.dates[${k}]: "${d}" is a ${WEEKDAYS[isoWeekday(d)]}, and the venue has no shift on ${weekdayName(isoWeekday(d))}: offered as a day of this experience only, with no tables (remove it if the venue is closed then)`);
+      }
+    });
+    [...new Set(e.weekdays)].forEach((d) => {
+      if (!weekly.has(d) && ![...specialDays].some((day) => isoWeekday(day) === d)) {
+        errors.push(`${at}.weekdays: ${d} (${WEEKDAYS[d]}) is a day the venue has no shift: expected weekdays the venue opens (${[...weekly].sort().map((w) => `${w} ${WEEKDAYS[w]}`).join(', ')})`);
+      }
+    });
   });
   file.giftCards.forEach((g, i) => {
-    if (g.customValue && g.customValue.max < g.customValue.min) errors.push(`giftCards[${i}].customValue.max: ${g.customValue.max} is below min ${g.customValue.min}`);
+    const at = `giftCards[${i}]`;
+    if (g.customValue && g.customValue.max < g.customValue.min) errors.push(`${at}.customValue.max: ${g.customValue.max} is below min ${g.customValue.min}`);
+    if (!g.customValue) {
+      if (g.value === undefined) errors.push(`${at}.value: missing: expected a number, the value the card carries (only a free-amount card, with customValue, goes without)`);
+      if (g.price === undefined) errors.push(`${at}.price: missing: expected a number, the price the buyer pays (only a free-amount card, with customValue, goes without)`);
+    } else if ((g.value === undefined) !== (g.price === undefined)) {
+      const [has, lacks] = g.value === undefined ? ['price', 'value'] : ['value', 'price'];
+      errors.push(`${at}.${lacks}: missing: expected a number with ${has} (on a free-amount card the two set the price of the amount chosen), or neither`);
+    }
   });
   const party = file.booking.partySize;
   if (party.max < party.min) errors.push(`booking.partySize.max: ${party.max} is below min ${party.min}`);
+  if (party.directMax > party.max) errors.push(`booking.partySize.directMax: ${party.directMax} is above max ${party.max}: expected at most max (the larger parties are offered up to max)`);
+  else if (party.directMax < party.min) errors.push(`booking.partySize.directMax: ${party.directMax} is below min ${party.min}: expected at least min`);
 
   for (const dropped of readCustomHeader(file.customHeader).dropped) warnings.push(`customHeader: ${dropped} is dropped from the page`);
   return { errors, warnings };
 }
 
-/** Reads a venue file (any older format migrated) and checks it, without touching the database. */
-export function checkVenueFile(input: unknown): VenueCheck {
+/**
+ * Reads a venue file (any older format migrated) and checks it, without touching the database.
+ * `strict` (`venue:check --strict`, the admin import's `?strict=1`): an unknown field, or a
+ * text in a language the site does not speak, is an error instead of a warning.
+ */
+export function checkVenueFile(input: unknown, options: { strict?: boolean } = {}): VenueCheck {
   const migrated = migrateVenueFile(input);
   if (migrated.errors.length) return { file: null, errors: migrated.errors, warnings: [] };
   const warnings = [...migrated.notes];
-  unknownFields(venueFileSchema, migrated.data, [], warnings);
+  const unknown: string[] = [];
+  unknownFields(venueFileSchema, migrated.data, [], unknown, options.strict ? '' : ', ignored');
+  const refused = options.strict ? unknown : [];
+  if (!options.strict) warnings.push(...unknown);
   const result = venueFileSchema.safeParse(migrated.data);
-  if (!result.success) return { file: null, errors: result.error.issues.flatMap((i) => plainIssue(i, migrated.data)), warnings };
+  if (!result.success) return { file: null, errors: [...new Set([...refused, ...result.error.issues.flatMap((i) => plainIssue(i, migrated.data))])], warnings };
   const semantic = semanticChecks(result.data);
-  return { file: semantic.errors.length ? null : result.data, errors: semantic.errors, warnings: [...warnings, ...semantic.warnings] };
+  const errors = [...refused, ...semantic.errors];
+  return { file: errors.length ? null : result.data, errors, warnings: [...warnings, ...semantic.warnings] };
 }
 
 /** The hosts of the file another venue already serves, as errors (the database's `venue_hosts` holds each host once). */

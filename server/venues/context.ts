@@ -30,7 +30,7 @@ export type BookingSetup = {
   shifts: ShiftRow[];
   zones: ZoneRow[];
   /** What availability needs of the experiences: the days they take (server/booking/availability.ts). */
-  experiences: Pick<ExperienceRow, 'key' | 'startDate' | 'expiryDate' | 'active' | 'calendar'>[];
+  experiences: Pick<ExperienceRow, 'key' | 'startDate' | 'expiryDate' | 'dates' | 'weekdays' | 'active' | 'calendar'>[];
   hosts: string[];
 };
 
@@ -61,7 +61,7 @@ async function readContext(db: Db, where: SQL | undefined, orderLocal: boolean):
     with: {
       shifts: true,
       zones: true,
-      experiences: { columns: { key: true, startDate: true, expiryDate: true, active: true, calendar: true } },
+      experiences: { columns: { key: true, startDate: true, expiryDate: true, dates: true, weekdays: true, active: true, calendar: true } },
       hosts: { columns: { host: true } },
     },
   });

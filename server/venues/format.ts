@@ -13,6 +13,11 @@ const MIGRATIONS: Record<number, { summary: string; migrate: (file: Record<strin
     summary: 'format 1 → 2: `formatVersion` and `$schema` added; nothing else changed',
     migrate: (file) => ({ ...file, formatVersion: 2 }),
   },
+  2: {
+    summary:
+      'format 2 → 3: experiences may list `dates` and `weekdays`, closures may be ranges {"from", "to"}, a free-amount gift card needs no `value`/`price`; a format-2 file means the same in format 3',
+    migrate: (file) => ({ ...file, formatVersion: 3 }),
+  },
 };
 
 export type Migrated = { data: unknown; notes: string[]; errors: string[] };

@@ -14,6 +14,17 @@ const cents = (amount: number) => Math.round(amount * 100);
 /** The fields a file entry and its table name alike, copied as they are; the others are written out below. */
 const same = <T extends object, K extends keyof T>(source: T, ...keys: K[]) => Object.fromEntries(keys.map((k) => [k, source[k]])) as Pick<T, K>;
 
+/**
+ * The first and last day an experience runs: `date` and `expiry`; with only a list of `dates`
+ * (no weekdays), the list's first and last day where those are unset, so it leaves the lists
+ * once its last day is gone.
+ */
+export function experienceSpan(e: Pick<VenueFile['experiences'][number], 'date' | 'expiry' | 'dates' | 'weekdays'>): { startDate: string | null; expiryDate: string | null } {
+  const sorted = [...e.dates].sort();
+  const onlyDates = sorted.length > 0 && e.weekdays.length === 0;
+  return { startDate: e.date ?? (onlyDates ? sorted[0] : null), expiryDate: e.expiry ?? (onlyDates ? sorted[sorted.length - 1] : null) };
+}
+
 export class VenueFileError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid venue file:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
@@ -22,8 +33,8 @@ export class VenueFileError extends Error {
 }
 
 /** A venue file read and checked (server/venues/check.ts): the file and its warnings, or a VenueFileError listing every error. */
-export function checkedVenueFile(input: unknown): { file: VenueFile; warnings: string[] } {
-  const { file, errors, warnings } = checkVenueFile(input);
+export function checkedVenueFile(input: unknown, options: { strict?: boolean } = {}): { file: VenueFile; warnings: string[] } {
+  const { file, errors, warnings } = checkVenueFile(input, options);
   if (!file) throw new VenueFileError(errors);
   return { file, warnings };
 }
@@ -112,8 +123,9 @@ export async function importVenue(db: Db, file: VenueFile): Promise<{ venueId: n
         ...same(e, 'key', 'title', 'description', 'additionalFields', 'cancellation', 'durationMinutes', 'maxBookings', 'minGuests', 'maxGuests', 'times', 'guaranteeType', 'purchaseType', 'experienceType', 'photo', 'file', 'active', 'visible', 'calendar', 'askVisitReason', 'zoneChoice', 'soldOutActive', 'sort'),
         fileTitle: e.fileTitle ?? null,
         bookingConditions: e.bookingConditions ?? null,
-        startDate: e.date ?? null,
-        expiryDate: e.expiry ?? null,
+        ...experienceSpan(e),
+        dates: e.dates,
+        weekdays: [...new Set(e.weekdays)].sort(),
         zoneKeys: e.zones,
         priceCents: cents(e.price),
         guaranteeCents: cents(e.guaranteeAmount),
@@ -130,8 +142,9 @@ export async function importVenue(db: Db, file: VenueFile): Promise<{ venueId: n
       const row = {
         venueId,
         ...same(g, 'key', 'title', 'description', 'regulations', 'maxQuantity', 'image', 'active'),
-        valueCents: cents(g.value),
-        priceCents: cents(g.price),
+        // A free-amount card without value and price sells its amount at its face value (a ratio of 1).
+        valueCents: cents(g.value ?? g.customValue!.min),
+        priceCents: cents(g.price ?? g.customValue!.min),
         customMinCents: g.customValue ? cents(g.customValue.min) : null,
         customMaxCents: g.customValue ? cents(g.customValue.max) : null,
         sort: index,

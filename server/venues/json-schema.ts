@@ -33,8 +33,22 @@ type JsonSchema = {
 
 export const VENUE_SCHEMA_PATH = '/venue.schema.json';
 
+/**
+ * Every object of the file closed to fields it does not name (`additionalProperties: false`),
+ * so an editor flags a typo (`maxPartySize`) or a language the site does not speak (`pt`)
+ * as `venue:check --strict` refuses it; objects that take any key (`limits`) stay open.
+ */
+function closeObjects(schema: JsonSchema): JsonSchema {
+  for (const value of Object.values(schema)) {
+    if (Array.isArray(value)) value.forEach((v) => v && typeof v === 'object' && closeObjects(v as JsonSchema));
+    else if (value && typeof value === 'object') closeObjects(value as JsonSchema);
+  }
+  if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  return schema;
+}
+
 export function venueJsonSchema(): JsonSchema {
-  const schema = z.toJSONSchema(venueFileSchema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  const schema = closeObjects(z.toJSONSchema(venueFileSchema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema);
   return {
     $schema: schema.$schema,
     title: 'Venue file',

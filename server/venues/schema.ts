@@ -5,7 +5,7 @@ import { limitOverridesSchema } from '@/server/limits/config';
 import { bookingRulesSchema, isoDateSchema as isoDate, timeSchema as time } from '@/server/booking/rules';
 
 /** The venue file format this code writes and reads (docs/venue-file.md, "Changelog"); older files are migrated (./format.ts). */
-export const VENUE_FORMAT_VERSION = 2;
+export const VENUE_FORMAT_VERSION = 3;
 
 /** One text for each of the five languages (`it` is required, the others fall back to it). */
 export const localizedText = z
@@ -48,11 +48,19 @@ export const experienceSchema = z.object({
   key: slug.meta({ description: 'Identifier of the experience, unique in the venue; its public hash survives re-imports.', examples: ['cena-degustazione'] }),
   title: localizedText.describe('Title shown in lists and on the experience page.'),
   fileTitle: localizedText.optional().describe('Title of the attached file (`file`), if any.'),
-  description: localizedText.describe('Description; may contain simple HTML.'),
+  description: localizedText.describe('Description; may contain simple HTML, shown as HTML: p, br, strong, em, b, i, ul, ol, li, and a with an http, https or mailto href (anything else is taken out, its text kept).'),
   bookingConditions: localizedText.optional().describe('Conditions the guest accepts when booking.'),
-  /** First and last date the experience is offered. */
-  date: isoDate.optional().meta({ description: 'First day the experience is offered, YYYY-MM-DD.', examples: ['2027-05-01'] }),
-  expiry: isoDate.optional().meta({ description: 'Last day the experience is offered, YYYY-MM-DD.', examples: ['2027-09-30'] }),
+  /** First and last date the experience is offered; `dates` and `weekdays` narrow it (docs/experiences.md, "Dates"). */
+  date: isoDate.optional().meta({ description: 'First day the experience is offered, YYYY-MM-DD; unset: from today (or from the first of `dates`).', examples: ['2027-05-01'] }),
+  expiry: isoDate.optional().meta({ description: 'Last day the experience is offered, YYYY-MM-DD; unset: no end (or the last of `dates`, when it has no `weekdays`).', examples: ['2027-09-30'] }),
+  dates: z
+    .array(isoDate, { error: 'a list of days, YYYY-MM-DD (e.g. ["2027-12-04", "2027-12-11"])' })
+    .default([])
+    .meta({ description: 'The days it is offered, YYYY-MM-DD (format 3). Alone: only these days. With `weekdays`: these days as well. Each within `date`–`expiry` when those are set.', examples: [['2027-12-03', '2027-12-10', '2027-12-17']] }),
+  weekdays: z
+    .array(z.number({ error: 'a weekday, 1 = Monday ... 7 = Sunday' }).int().min(1).max(7), { error: 'a list of weekdays, 1 = Monday ... 7 = Sunday (e.g. [5] for Fridays)' })
+    .default([])
+    .meta({ description: 'ISO weekdays it is offered within `date`–`expiry`, 1 = Monday ... 7 = Sunday (format 3); empty: every day the venue opens. A day the venue is closed (no shift that weekday, or a closure) is never offered.', examples: [[5, 6]] }),
   durationMinutes: z.number().int().nonnegative().default(0).describe('Length in minutes, for the calendar invite; 0: two hours, or the whole day when it has no times.'),
   maxBookings: z.number().int().nonnegative().default(0).describe('Guests accepted per date (`maxPrenotazioni`); 0: no limit.'),
   minGuests: z.number().int().positive().default(1).describe('Fewest guests per booking.'),
@@ -92,16 +100,16 @@ export const giftCardSchema = z.object({
   title: localizedText.describe('Title of the card.'),
   description: localizedText.describe('What the card offers.'),
   regulations: localizedText.describe('Terms of use shown before the purchase.'),
-  value: z.number().positive().meta({ description: 'Value the card carries, in the venue currency.', examples: [100] }),
-  price: z.number().positive().meta({ description: 'Price the buyer pays, in the venue currency.', examples: [90] }),
-  /** When set, the buyer may choose a custom value between min and max. */
+  value: z.number().positive().optional().meta({ description: 'Value the card carries, in the venue currency. Required, unless the card has `customValue`: then, with `price`, it only sets the price of the amount chosen (value 100, price 90: 10% off); unset there, the buyer pays the amount.', examples: [100] }),
+  price: z.number().positive().optional().meta({ description: 'Price the buyer pays for `value`, in the venue currency. Required with `value`.', examples: [90] }),
+  /** When set, the buyer types the value, between min and max (a free-amount card). */
   customValue: z
     .object({
       min: z.number().positive().describe('Smallest value the buyer may choose.'),
       max: z.number().positive().describe('Largest value the buyer may choose.'),
     })
     .optional()
-    .meta({ description: 'When set, the buyer may choose a value between `min` and `max`.', examples: [{ min: 25, max: 500 }] }),
+    .meta({ description: 'A free-amount card: the buyer must type its value, between `min` and `max` (`value` and `price` are not needed).', examples: [{ min: 25, max: 500 }] }),
   maxQuantity: z.number().int().positive().default(10).describe('Most cards of this kind in one order.'),
   image: z.string().default('').describe('Image URL or site path.'),
   active: z.boolean().default(true).describe('Whether the card is on sale.'),

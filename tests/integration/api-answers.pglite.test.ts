@@ -44,4 +44,16 @@ describe('the /api answers the booking wizard parses, from the real handlers', (
     expect(dayAnswer({ ...month[0], waitingList: 'yes', slots: [] })).toBe(false);
     expect(guaranteeAnswer({ required: true, terms: {} })).toBe(false);
   });
+  it('sends the wizard the experiences\' descriptions as safe HTML, whichever backend wrote them (issue 45)', async () => {
+    const http = await import('@/server/booking/http');
+    const { getDb } = await import('@/server/db/client');
+    const { experiences } = await import('@/server/db/schema');
+    const db = await getDb();
+    const hostile = '<p onclick="alert(1)">Cinque <strong>vini</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+    await db.update(experiences).set({ description: { it: hostile, en: hostile } });
+    let list: { descrizione: Record<string, string> }[] = [];
+    for (let i = 1; !list.length && i < 40; i++) list = await dataOf(await http.handleExperiences(get(`/api/reservation/experiences?day=${testDay(i)}&pax=2`)), dayExperiencesAnswer);
+    expect(list.length).toBeGreaterThan(0);
+    for (const e of list) expect(e.descrizione).toMatchObject({ it: '<p>Cinque <strong>vini</strong></p>x', en: '<p>Cinque <strong>vini</strong></p>x' });
+  });
 });

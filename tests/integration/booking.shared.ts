@@ -232,7 +232,10 @@ export function describeBooking(driver: Driver) {
       };
       const wine = await monthEntry(DEMO_DAYS.wineEvening);
       const dayAfter = await monthEntry(addDays(DEMO_DAYS.wineEvening, 1));
-      expect(wine?.esperienze.length).toBe((dayAfter?.esperienze.length ?? 0) + 1); // the wine evening runs on its day only
+      // The wine evening runs on its day only, a Monday with no shift: the experiences of a range skip that Monday (issue 45).
+      expect(wine?.esperienze).toHaveLength(1);
+      expect(dayAfter?.esperienze).toHaveLength(2);
+      expect(dayAfter?.esperienze).not.toContain(wine?.esperienze[0]);
       expect(await monthEntry(DEMO_DAYS.closures[1])).toBeUndefined(); // closed
       const day = await dispatch('experience/getesperienzeday', 'localhost', new URLSearchParams({ day: DEMO_DAYS.wineEvening, pax: '2' }));
       const list = day.body.data as { hash: string; titolo: { en: string } }[];

@@ -72,6 +72,50 @@ export function describeExperiences(driver: Driver) {
       ]);
     });
 
+    it('offers a range only on the days the venue opens, dates and weekdays as listed, never a closure (issue 45)', async () => {
+      const { client, db, schema, byKey, book } = await setup();
+      const pasta = byKey('corso-pasta');
+      const [venue] = await db.select().from(schema.venues).where(eq(schema.venues.isDefault, true));
+      const setPasta = (values: { startDate: string | null; expiryDate: string | null; dates: string[]; weekdays: number[] }) =>
+        db.update(schema.experiences).set(values).where(eq(schema.experiences.id, pasta.id));
+      /** The days offered to a party of 2 from testDay(1) to testDay(14), as numbers of days after TEST_NOW. */
+      const offered = async () => {
+        const months = [...new Set([testDay(1), testDay(14)].map((d) => d.slice(0, 7)))];
+        const answers = await Promise.all(months.map((m) => client.experience('availabledays', { experienceId: String(pasta.id), year: m.slice(0, 4), month: String(Number(m.slice(5, 7))), pax: '2' })));
+        const available = new Set(answers.flatMap((a) => (a.status ? a.data : [])).filter((d) => d.state === 'available').map((d) => d.date));
+        return Array.from({ length: 14 }, (_, i) => i + 1).filter((n) => available.has(testDay(n)));
+      };
+      // The demo venue has no shift on Mondays (testDay 6 and 13): a range of two weeks skips them.
+      await setPasta({ startDate: testDay(1), expiryDate: testDay(14), dates: [], weekdays: [] });
+      expect(await offered()).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 14]);
+      const monday = guest(40, { experienceId: pasta.id, day: testDay(13), time: '10:00', pax: 2, campiAggiuntivi: { allergie: 'nessuna' } });
+      expect(await book(monday)).toMatchObject({ status: false, fieldErrors: { day: 'dateNotOffered' } });
+      /** Whether the table calendar's experience calls offer the pasta class on the day testDay(n). */
+      const inCalendar = async (n: number) => {
+        const month = await client.experienceDays('getesperienzemonth', { month: String(Number(testDay(n).slice(5, 7))), year: testDay(n).slice(0, 4), pax: '2' });
+        const day = await client.experienceDays('getesperienzeday', { day: testDay(n), pax: '2' });
+        const inMonth = month.status && month.data.some((d) => d.date === testDay(n) && d.esperienze.includes(pasta.hash));
+        const inDay = day.status && day.data.some((e) => e.hash === pasta.hash);
+        expect(inDay).toBe(inMonth);
+        return inMonth;
+      };
+      expect([await inCalendar(13), await inCalendar(12)]).toEqual([false, true]);
+
+      // Fridays (testDay 3 and 10) and one named day, a Monday (testDay 6): named, it is offered
+      // as a day of the experience only; the closure on Friday testDay(10) wins over the weekday.
+      const { bookingRulesSchema } = await import('@/server/booking/rules');
+      // A range of closed days, as a venue file writes it, read as the days it covers.
+      const rules = bookingRulesSchema.parse({ ...venue.booking, closures: [...venue.booking!.closures, { from: testDay(10), to: testDay(11) }] });
+      expect(rules.closures).toEqual(expect.arrayContaining([testDay(10), testDay(11)]));
+      await db.update(schema.venues).set({ booking: rules }).where(eq(schema.venues.id, venue.id));
+      await setPasta({ startDate: testDay(1), expiryDate: testDay(14), dates: [testDay(6)], weekdays: [5] });
+      expect(await offered()).toEqual([3, 6]);
+      expect(await book({ ...monday, day: testDay(10) })).toMatchObject({ status: false, fieldErrors: { day: 'dateNotOffered' } });
+      expect([await inCalendar(6), await inCalendar(10), await inCalendar(7)]).toEqual([true, false, false]);
+      await db.update(schema.venues).set({ booking: venue.booking }).where(eq(schema.venues.id, venue.id));
+      await setPasta({ startDate: pasta.startDate, expiryDate: pasta.expiryDate, dates: pasta.dates, weekdays: pasta.weekdays });
+    });
+
     it('refuses a party outside the guest limits and a missing required field, storing nothing', async () => {
       const { book, byKey, db, schema } = await setup();
       const cena = byKey('cena-degustazione');

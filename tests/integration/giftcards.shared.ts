@@ -92,6 +92,8 @@ export function describeGiftcards(driver: Driver) {
       const custom = list.find((c) => c.customMin !== null)!;
       expect(await errorsOf(buyer({ id: custom.id, customValue: String(custom.customMax! / 100 + 1) }))).toEqual({ customValue: 'amountRange' });
       expect(await errorsOf(buyer({ id: custom.id, customValue: String(custom.customMin! / 100 - 1) }))).toEqual({ customValue: 'amountRange' });
+      // Issue 45: a free-amount card requires the amount; left empty it is not sold at a value of its own.
+      expect(await errorsOf(buyer({ id: custom.id, customValue: '' }))).toEqual({ customValue: 'required' });
     });
 
     it('starts a checkout with only the names and e-mails, the rest left empty', async () => {

@@ -1,4 +1,4 @@
-import { addDays, dayCondition, daySlots, dayState, emptyUsage, isoWeekday, openShifts, slotKey, slotTimes, zoneKey, type Venue } from '@/server/booking/availability';
+import { addDays, dayCondition, daySlots, dayState, emptyUsage, experienceDay, experienceOffersDay, isoWeekday, openShifts, slotKey, slotTimes, weeklyOpenDays, zoneKey, type ExperienceDates, type Venue } from '@/server/booking/availability';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { instantOf, localMoment } from '@/server/booking/time';
 import { isCalendarDate } from '@/lib/forms/fields';
@@ -23,7 +23,11 @@ const venue: Venue = {
     { key: 'terrace', capacity: 12, selectable: true },
     { key: 'kitchen-table', capacity: 4, selectable: false },
   ],
-  experiences: [{ key: 'truffle', startDate: day(40), expiryDate: day(50), active: true, calendar: true }],
+  experiences: [
+    { key: 'truffle', startDate: day(41), expiryDate: day(41), active: true, calendar: true },
+    { key: 'autumn', startDate: day(44), expiryDate: day(52), active: true, calendar: true },
+    { key: 'fridays', startDate: null, expiryDate: null, dates: [day(55)], weekdays: [5], active: true, calendar: true },
+  ],
 };
 const early = { date: day(0), time: '00:00' };
 
@@ -49,11 +53,32 @@ describe('availability engine', () => {
     expect(state(day(24))).toBe('closed');
     expect(state(day(3))).toBe('available');
     expect(state(addDays(today, 61))).toBe('closed'); // beyond the booking window
-    expect(dayState(venue, day(41), 2, emptyUsage(), early, day(31), null)).toBe('experience'); // a Monday with an experience
+    expect(dayState(venue, day(41), 2, emptyUsage(), early, day(31), null)).toBe('experience'); // a Monday the experience names as its day
+    // Issue 45: a range never offers the Mondays the venue is closed (day 48), nor its closures.
+    expect(dayState(venue, day(48), 2, emptyUsage(), early, day(31), null)).toBe('closed');
+    expect(dayState(venue, day(55), 2, emptyUsage(), early, day(31), null)).toBe('experience'); // a listed Monday
     const full = emptyUsage();
     full.shift.set('lunch', 20);
     full.shift.set('dinner', 30);
     expect(state(day(3), full)).toBe('completed');
+  });
+
+  it('offers an experience on its days only when the venue opens, never on a closure (issue 45)', () => {
+    const open = weeklyOpenDays(venue.shifts);
+    const offered = (e: ExperienceDates, from: number, to: number, rules = venue.rules) =>
+      Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((n) => experienceOffersDay(e, rules, open, day(n)));
+    // A range of two weeks: every day but the Mondays (6, 13), when the venue has no shift.
+    expect(offered({ startDate: day(1), expiryDate: day(14) }, 0, 15)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 14]);
+    // Fridays within the range, and a listed Monday (named: the venue opens for the experience only).
+    expect(offered({ startDate: day(1), expiryDate: day(14), weekdays: [5], dates: [day(6)] }, 0, 15)).toEqual([3, 6, 10]);
+    // Only listed days: three Fridays.
+    expect(offered({ startDate: day(3), expiryDate: day(17), dates: [day(3), day(10), day(17)] }, 0, 20)).toEqual([3, 10, 17]);
+    // A closure range takes its days from every kind; a special opening opens a Monday for a range.
+    const closed = bookingRulesSchema.parse({ closures: [{ from: day(9), to: day(11) }], specialOpenings: [{ date: day(13), shifts: ['dinner'] }] });
+    expect(closed.closures).toEqual([day(9), day(10), day(11)]);
+    expect(offered({ startDate: day(8), expiryDate: day(14) }, 8, 14, closed)).toEqual([8, 12, 13, 14]);
+    expect(offered({ startDate: null, expiryDate: null, dates: [day(10)] }, 8, 14, closed)).toEqual([]);
+    expect(experienceDay({ startDate: day(1), expiryDate: day(14), weekdays: [5] }, day(4))).toBeNull();
   });
 
   it('today, slots before now plus the notice are gone; a day with none left is past', () => {

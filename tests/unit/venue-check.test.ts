@@ -121,8 +121,8 @@ describe('venue:check', () => {
     });
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([
-      'zones[0].capactiy: unknown field, ignored (a typo? see docs/venue-file.md)',
-      'shfits: unknown field, ignored (a typo? see docs/venue-file.md)',
+      'zones[0].capactiy: unknown field, ignored; did you mean zones[0].capacity?',
+      'shfits: unknown field, ignored; did you mean shifts?',
       'customHeader: an HTML comment is dropped from the page',
       'customHeader: the <div> element (only <meta>, <link>, <script>, <style>, <noscript>, <base> go in <head>) is dropped from the page',
       'customHeader: the onload attribute of <script> (event handlers are not copied) is dropped from the page',
@@ -143,14 +143,108 @@ describe('venue:check', () => {
     expect(old.errors).toEqual([]);
     expect(old.file?.formatVersion).toBe(VENUE_FORMAT_VERSION);
     expect(old.warnings).toEqual([
-      'formatVersion: not set, so read as format 1; migrated format 1 → 2: `formatVersion` and `$schema` added; nothing else changed (write "formatVersion": 2 to read it as it is)',
+      'formatVersion: not set, so read as format 1; migrated format 1 → 2: `formatVersion` and `$schema` added; nothing else changed (write "formatVersion": 3 to read it as it is)',
+      expect.stringMatching(/^formatVersion: was 2; migrated format 2 → 3: experiences may list `dates` and `weekdays`, closures may be ranges/),
     ]);
     expect(check((v) => (v.formatVersion = 1)).warnings[0]).toMatch(/^formatVersion: was 1; migrated format 1 → 2/);
     expect(check((v) => (v.formatVersion = VENUE_FORMAT_VERSION + 1)).errors).toEqual([
       `formatVersion: ${VENUE_FORMAT_VERSION + 1} is newer than this site reads (${VENUE_FORMAT_VERSION}): update the site, or write the file in format ${VENUE_FORMAT_VERSION}`,
     ]);
-    expect(check((v) => (v.formatVersion = '2')).errors).toEqual(['formatVersion: "2" is not a format version: expected a whole number from 1 to 2']);
+    expect(check((v) => (v.formatVersion = '2')).errors).toEqual(['formatVersion: "2" is not a format version: expected a whole number from 1 to 3']);
+    // A format-2 file reads as it is in format 3 (issue 45): the same venue, with one note.
+    const two = check((v) => (v.formatVersion = 2));
+    expect([two.errors, two.warnings.length, two.file?.formatVersion]).toEqual([[], 1, 3]);
     expect(checkVenueFile([1, 2]).errors).toEqual(['(file): expected a JSON object ({ ... }) holding the venue']);
+  });
+  it('names the field an unknown one most likely meant, the languages the site speaks, and refuses both with strict (issue 45)', () => {
+    const typo = (v: Venue) => {
+      (v.booking as Record<string, unknown>).maxPartySize = 8;
+      (v.tagline as Record<string, unknown>).pt = 'Cozinha toscana';
+      v.adress = 'Via Roma 1';
+      v.zones[0].wibble = true;
+    };
+    const result = check(typo);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([
+      'tagline.pt: "pt" is not a language the site speaks, ignored: expected it (Italian), en (English), fr (French), es (Spanish), de (German)',
+      'zones[0].wibble: unknown field, ignored; expected one of key, name, capacity, selectable',
+      'booking.maxPartySize: unknown field, ignored; did you mean booking.partySize.max?',
+      'adress: unknown field, ignored; did you mean address?',
+    ]);
+    const venue = demo();
+    typo(venue);
+    const strict = checkVenueFile(venue, { strict: true });
+    expect(strict.file).toBeNull();
+    expect(strict.errors).toEqual([
+      'tagline.pt: "pt" is not a language the site speaks: expected it (Italian), en (English), fr (French), es (Spanish), de (German)',
+      'zones[0].wibble: unknown field; expected one of key, name, capacity, selectable',
+      'booking.maxPartySize: unknown field; did you mean booking.partySize.max?',
+      'adress: unknown field; did you mean address?',
+    ]);
+    expect(checkVenueFile(demo(), { strict: true })).toMatchObject({ errors: [], warnings: [] });
+  });
+
+  it('checks fields against each other: directMax within min–max, a gift card with its value and price unless it is free-amount (issue 45)', () => {
+    const party = (p: object) => check((v) => ((v.booking as { partySize: object }).partySize = p)).errors;
+    expect(party({ min: 1, directMax: 10, max: 8 })).toEqual(['booking.partySize.directMax: 10 is above max 8: expected at most max (the larger parties are offered up to max)']);
+    expect(party({ min: 4, directMax: 2, max: 8 })).toEqual(['booking.partySize.directMax: 2 is below min 4: expected at least min']);
+    const cards = (change: (cards: Array<Record<string, unknown>>) => void) => check((v) => change(v.giftCards as Array<Record<string, unknown>>));
+    const free = demo().giftCards as Array<Record<string, unknown>>;
+    const freeIndex = free.findIndex((g) => g.customValue);
+    expect(cards((g) => (delete g[freeIndex].value, delete g[freeIndex].price)).errors).toEqual([]);
+    expect(cards((g) => delete g[freeIndex].price).errors).toEqual([
+      `giftCards[${freeIndex}].price: missing: expected a number with value (on a free-amount card the two set the price of the amount chosen), or neither`,
+    ]);
+    const fixed = free.findIndex((g) => !g.customValue);
+    expect(cards((g) => delete g[fixed].value).errors).toEqual([
+      `giftCards[${fixed}].value: missing: expected a number, the value the card carries (only a free-amount card, with customValue, goes without)`,
+    ]);
+  });
+
+  it('reads closures as days and ranges, and experience dates and weekdays, saying in words what each expects (issue 45)', () => {
+    const booking = (closures: unknown) => check((v) => ((v.booking as { closures: unknown }).closures = closures));
+    const ok = booking(['2027-08-15', { from: '2027-12-24', to: '2027-12-26' }]);
+    expect(ok.errors).toEqual([]);
+    expect(ok.file?.booking.closures).toEqual(['2027-08-15', '2027-12-24', '2027-12-25', '2027-12-26']);
+    expect(booking(['24/12/2026', { from: '2027-12-24', to: '2027-12-20' }, { from: '2027-12-24' }, 5, '2027-12-24']).errors).toEqual([
+      'booking.closures[0]: "24/12/2026" is not a real day (YYYY-MM-DD)',
+      'booking.closures[1].to: "2027-12-20" is not a day on or after `from`',
+      'booking.closures[2].to: missing: expected a day, YYYY-MM-DD (e.g. "2027-08-15")',
+      'booking.closures[3]: 5 is not a day (YYYY-MM-DD) or a range {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}',
+    ]);
+    expect(booking({ from: '2027-12-24', to: '2027-12-26' }).errors).toEqual([
+      'booking.closures: {"from":"2027-12-24","to":"2027-12-26"} is not a list of days (YYYY-MM-DD) or ranges {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}',
+    ]);
+    expect(booking([{ from: '2027-01-01', to: '2028-06-01' }]).errors).toEqual(['booking.closures[0].to: "2028-06-01" is not a day at most 366 days after `from`']);
+
+    type Experience = Record<string, unknown>;
+    const experience = (change: (e: Experience) => void) =>
+      check((v) => {
+        (v.booking as { closures: unknown }).closures = [{ from: '2027-12-24', to: '2027-12-26' }];
+        const e = (v.experiences as Experience[])[0];
+        delete e.date;
+        delete e.expiry;
+        change(e);
+      });
+    // The demo venue has no shift on Mondays (weekday 1); 2027-12-20 is a Monday, 2027-12-24 a Friday in the closure.
+    expect(experience((e) => (e.dates = ['2027-12-03', '2027-12-10', '2027-12-17']))).toMatchObject({ errors: [], warnings: [] });
+    expect(experience((e) => (e.dates = '2027-12-03')).errors).toEqual(['experiences[0].dates: "2027-12-03" is not a list of days, YYYY-MM-DD (e.g. ["2027-12-04", "2027-12-11"])']);
+    expect(experience((e) => (e.dates = ['3 December'])).errors).toEqual(['experiences[0].dates[0]: "3 December" is not a real day (YYYY-MM-DD)']);
+    expect(experience((e) => (e.weekdays = 'Friday')).errors).toEqual(['experiences[0].weekdays: "Friday" is not a list of weekdays, 1 = Monday ... 7 = Sunday (e.g. [5] for Fridays)']);
+    const listed = experience((e) => Object.assign(e, { date: '2027-12-01', expiry: '2027-12-31', dates: ['2027-12-20', '2027-12-24', '2027-11-26', '2027-12-20'] }));
+    expect(listed.errors).toEqual([
+      'experiences[0].dates[2]: "2027-11-26" is outside date–expiry (2027-12-01 to 2027-12-31): expected a day within them',
+      'experiences[0].dates[3]: "2027-12-20" is already dates[0]: expected each day once',
+    ]);
+    expect(listed.warnings).toEqual([
+      'experiences[0].dates[0]: "2027-12-20" is a Monday, and the venue has no shift on Mondays: offered as a day of this experience only, with no tables (remove it if the venue is closed then)',
+      'experiences[0].dates[1]: "2027-12-24" is a closure (booking.closures): the experience is not offered that day',
+      'experiences[0].dates[3]: "2027-12-20" is a Monday, and the venue has no shift on Mondays: offered as a day of this experience only, with no tables (remove it if the venue is closed then)',
+    ]);
+    // Weekdays the venue never opens (its one Monday special opening taken away) are refused.
+    expect(check((v) => (((v.booking as { specialOpenings: unknown }).specialOpenings = []), ((v.experiences as Experience[])[0].weekdays = [1, 5]))).errors).toEqual([
+      'experiences[0].weekdays: 1 (Monday) is a day the venue has no shift: expected weekdays the venue opens (2 Tuesday, 3 Wednesday, 4 Thursday, 5 Friday, 6 Saturday, 7 Sunday)',
+    ]);
   });
 });
 

@@ -45,6 +45,13 @@ describe('venue file documentation', () => {
       expect(published.safeParse(venue).error?.issues).toBeUndefined();
       // The published schema is not a blank check: a broken time is refused.
       expect(published.safeParse({ ...venue, shifts: [{ ...venue.shifts[0], end: '25:00' }] }).success).toBe(false);
+      // Issue 45: an editor flags a day not written YYYY-MM-DD, an unknown field and a language the site does not speak.
+      expect(published.safeParse({ ...venue, booking: { ...venue.booking, closures: ['24/12/2026'] } }).success).toBe(false);
+      expect(published.safeParse({ ...venue, booking: { ...venue.booking, closures: [{ from: '2027-12-24', to: '2027-12-26' }] } }).success).toBe(true);
+      expect(published.safeParse({ ...venue, booking: { ...venue.booking, maxPartySize: 8 } }).success).toBe(false);
+      expect(published.safeParse({ ...venue, tagline: { it: 'Cucina', pt: 'Cozinha' } }).success).toBe(false);
+      expect(published.safeParse({ ...venue, experiences: [{ ...venue.experiences[0], dates: ['2027-12-03'], weekdays: [5] }] }).success).toBe(true);
+      expect(published.safeParse({ ...venue, experiences: [{ ...venue.experiences[0], date: '03/12/2027' }] }).success).toBe(false);
     }
   });
 

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
+import { sanitizeDescription } from '@/lib/html/description';
 import { formatPrice } from '@/lib/currency';
 import { getExperienceList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
@@ -26,7 +27,7 @@ export async function ExperienceListScreen({ params }: { params: VenueParams }) 
             <li key={e.hash} className="card">
               <ExperiencePhoto src={e.foto} alt={t('photoAlt', { title })} sizes="(max-width: 40rem) 100vw, 20rem" />
               <h2>{title}</h2>
-              <p>{pickText(e.descrizione, locale)}</p>
+              <div className="experience-description" dangerouslySetInnerHTML={{ __html: sanitizeDescription(pickText(e.descrizione, locale)) }} />
               <p>{t('guests', { min: e.numOspitiMin, max: e.numOspitiMax })}</p>
               {e.prezzo > 0 ? (
                 <p className="price">

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { ExperienceLinks } from '@/components/experiences/experience-links';
 import { pickText } from '@/lib/i18n/texts';
+import { sanitizeDescription } from '@/lib/html/description';
 import { formatPrice } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
@@ -32,7 +33,7 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
       <JsonLdScript data={experienceJsonLd(experience, location, { locale, url, image: new URL(experienceImagePath(experience.hash, locale), origin).toString(), dates })} />
       <h1>{title}</h1>
       <ExperiencePhoto src={experience.foto} alt={t('photoAlt', { title })} priority />
-      <p>{pickText(experience.descrizione, locale)}</p>
+      <div className="experience-description" dangerouslySetInnerHTML={{ __html: sanitizeDescription(pickText(experience.descrizione, locale)) }} />
       {experience.data ? <p>{experience.data === experience.scadenza ? t('date', { date: formatDay(experience.data, locale) }) : t('from', { date: formatDay(experience.data, locale) })}</p> : null}
       <p>{t('guests', { min: experience.numOspitiMin, max: experience.numOspitiMax })}</p>
       {experience.durata > 0 ? <p>{t('duration', { minutes: experience.durata })}</p> : null}

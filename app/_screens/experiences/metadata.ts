@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pickText } from '@/lib/i18n/texts';
+import { descriptionText } from '@/lib/html/description';
 import { getLocation } from '@/server/venues/data';
 import { notFoundMetadata, screenMetadata, withShareCard } from '@/app/_screens/shell/metadata';
 import { siteOrigin } from '@/lib/venue/origin';
@@ -26,7 +27,7 @@ export async function experienceMetadata(params: VenueParams, hash: string): Pro
   const [experience, location] = await Promise.all([loadExperience(params.venue, hash), getLocation(params.venue)]);
   if (!experience) return notFoundMetadata(base);
   const title = pickText(experience.titolo, locale);
-  const description = pickText(experience.descrizione, locale).slice(0, 300);
+  const description = descriptionText(pickText(experience.descrizione, locale)).slice(0, 300);
   const url = new URL(localizedPath(locale, `/frontpage/esperienze/${hash}`), siteOrigin(params.venue)).toString();
   return {
     ...withShareCard(base, { url, title, description, image: experienceImagePath(hash, locale), siteName: location?.locationname, locale }),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { answerColumnSet, changeColumnSet, guaranteeColumnSet, guestColumnSet, reservations } from './booking';
 import { amountColumnSet, providerColumnSet, stamp, type Texts } from './columns';
@@ -21,6 +22,10 @@ export const experiences = pgTable(
     cancellation: integer('cancellation').notNull().default(0),
     startDate: date('start_date'),
     expiryDate: date('expiry_date'),
+    /** Days it runs (venue file format 3): alone, only these; with `weekdays`, these as well (docs/experiences.md, "Dates"). */
+    dates: jsonb('dates').$type<string[]>().notNull().default([]),
+    /** ISO weekdays it runs between start and expiry; empty: every day the venue opens. */
+    weekdays: integer('weekdays').array().notNull().default(sql`'{}'::integer[]`),
     durationMinutes: integer('duration_minutes').notNull().default(0),
     maxBookings: integer('max_bookings').notNull().default(0),
     minGuests: integer('min_guests').notNull().default(1),

@@ -76,8 +76,10 @@ export function describeExperiences(driver: Driver) {
       const { client, db, schema, byKey, book } = await setup();
       const pasta = byKey('corso-pasta');
       const [venue] = await db.select().from(schema.venues).where(eq(schema.venues.isDefault, true));
-      const setPasta = (values: { startDate: string | null; expiryDate: string | null; dates: string[]; weekdays: number[] }) =>
-        db.update(schema.experiences).set(values).where(eq(schema.experiences.id, pasta.id));
+      const setPasta = async (values: { startDate: string | null; expiryDate: string | null; dates: string[]; weekdays: number[] }) => {
+        await db.update(schema.experiences).set(values).where(eq(schema.experiences.id, pasta.id));
+        forgetVenueContexts();
+      };
       /** The days offered to a party of 2 from testDay(1) to testDay(14), as numbers of days after TEST_NOW. */
       const offered = async () => {
         const months = [...new Set([testDay(1), testDay(14)].map((d) => d.slice(0, 7)))];
@@ -108,11 +110,13 @@ export function describeExperiences(driver: Driver) {
       const rules = bookingRulesSchema.parse({ ...venue.booking, closures: [...venue.booking!.closures, { from: testDay(10), to: testDay(11) }] });
       expect(rules.closures).toEqual(expect.arrayContaining([testDay(10), testDay(11)]));
       await db.update(schema.venues).set({ booking: rules }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
       await setPasta({ startDate: testDay(1), expiryDate: testDay(14), dates: [testDay(6)], weekdays: [5] });
       expect(await offered()).toEqual([3, 6]);
       expect(await book({ ...monday, day: testDay(10) })).toMatchObject({ status: false, fieldErrors: { day: 'dateNotOffered' } });
       expect([await inCalendar(6), await inCalendar(10), await inCalendar(7)]).toEqual([true, false, false]);
       await db.update(schema.venues).set({ booking: venue.booking }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
       await setPasta({ startDate: pasta.startDate, expiryDate: pasta.expiryDate, dates: pasta.dates, weekdays: pasta.weekdays });
     });
 

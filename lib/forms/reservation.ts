@@ -11,6 +11,13 @@ const optionalKey = z.string().trim().max(60).regex(/^[a-z0-9-]*$/, 'invalid').o
 export const monthQuerySchema = z.object({ year: queryInt(2000, 2100), month: queryInt(1, 12), pax });
 export const dayQuerySchema = z.object({ day: isoDate, pax });
 
+/** What a calendar query may add: the booking module (`reservemodule`) and the hash of a booking being moved (its seats do not count). */
+const calendarExtras = { reservemodule: z.string().optional(), hash: z.string().max(64).optional() };
+/** A month of the table calendar as a query writes it, read into the table door's typed query (lib/backend/tables.ts). */
+export const calendarMonthSchema = monthQuerySchema.extend(calendarExtras).transform((q) => ({ year: q.year, month: q.month, pax: q.pax, module: q.reservemodule || undefined, editing: q.hash || undefined }));
+/** A day of the table calendar as a query writes it, read into the table door's typed query. */
+export const calendarDaySchema = dayQuerySchema.extend(calendarExtras).transform((q) => ({ date: q.day, pax: q.pax, module: q.reservemodule || undefined, editing: q.hash || undefined }));
+
 /** The booking's choice: party size, date, time, zone, module. Field names are the contract's. */
 export const reservationChoiceSchema = z.object({
   pax,

@@ -1,6 +1,14 @@
 import 'server-only';
-import type { Transport } from '@/lib/backend/client';
+import type { ActionResult, Transport } from '@/lib/backend/client';
+import { UNAVAILABLE } from '@/lib/backend/client';
+import type { TableDoor } from '@/lib/backend/tables';
+import { errorMessage, log } from '@/lib/log';
 import { dispatch } from '@/server/backend/dispatch';
+import { getDb } from '@/server/db/client';
+import type { Db } from '@/server/db/types';
+import { venueContext, type VenueContext } from '@/server/venues/context';
+import { observedCall } from '@/server/observability/observe';
+import { tableCancel, tableCodeStatus, tableDay, tableMonth, type Outcome } from '@/server/booking/core';
 
 /**
  * The built-in backend called in-process, through the same dispatcher as its HTTP route.
@@ -11,5 +19,45 @@ export function builtinTransport(venueKey: string): Transport {
     const { httpStatus, body } = await dispatch(call, venueKey, new URLSearchParams(payload));
     if (httpStatus >= 500) throw new Error(`HTTP ${httpStatus}`);
     return body;
+  };
+}
+
+/** A core answer as the pages read a call's: a refusal keeps its code, field errors and (past a limit) when to try again. */
+function asResult<T>(outcome: Outcome<T>): ActionResult<T> {
+  if (outcome.status) return outcome;
+  return {
+    status: false,
+    error: outcome.error,
+    fieldErrors: outcome.fieldErrors ?? {},
+    ...(outcome.data ? { retryAfter: Math.ceil(outcome.data.retryAfter), limit: outcome.data.limit } : {}),
+  };
+}
+
+/**
+ * The table door of the built-in backend (issue 42): the core called directly on the venue the
+ * request resolved (server/venues/context.ts), nothing serialised; observed as the contract's
+ * call of the same name. An error the core does not refuse reads as `unavailable`, as a 5xx does.
+ */
+export function builtinTables(venueKey: string): TableDoor {
+  const run = async <T>(call: string, core: (db: Db, venue: VenueContext) => Promise<Outcome<T>>): Promise<ActionResult<T>> => {
+    const answered = await observedCall(call, async () => {
+      try {
+        const db = await getDb();
+        const venue = await venueContext(db, venueKey);
+        if (!venue) return { httpStatus: 404, result: { status: false, error: 'venueNotFound', fieldErrors: {} } as ActionResult<T> };
+        const outcome = await core(db, venue);
+        return { httpStatus: outcome.status ? 200 : outcome.httpStatus, result: asResult(outcome) };
+      } catch (error) {
+        log.error('backend_call_error', { call, venue: venueKey, error: errorMessage(error) });
+        return { httpStatus: 500, result: { status: false, error: UNAVAILABLE, fieldErrors: {} } as ActionResult<T> };
+      }
+    });
+    return answered.result;
+  };
+  return {
+    month: (q) => run('reservation/getmonth', (db, venue) => tableMonth(db, venue, q)),
+    day: (q) => run('reservation/getday', (db, venue) => tableDay(db, venue, q)),
+    codeStatus: (hash) => run('reservation/codestatus', (db, venue) => tableCodeStatus(db, venue, hash)),
+    cancel: (hash) => run('reservation/cancel', (db, venue) => tableCancel(db, venue, hash, venueKey)),
   };
 }

@@ -1,22 +1,32 @@
 import 'server-only';
 import { createBackendClient, type BackendClient } from '@/lib/backend/client';
 import { legacyTransport } from '@/lib/backend/legacy';
-import { builtinTransport } from './builtin';
+import { builtinTables, builtinTransport } from './builtin';
+import { wireTables, type TableDoor } from '@/lib/backend/tables';
 import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
 import { observedTransport, propagatingFetch } from '@/server/observability/observe';
 
 /**
- * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
- * guest-facing origin, siteOrigin, for the links it e-mails), else the built-in one.
+ * The one way pages, route handlers and link pages reach the backend (issue 42): the contract's
+ * calls (`BackendClient`) and, domain by domain as they move to the typed core, its typed doors
+ * (`tables`: table bookings).
  */
-export function backendFor(venueKey: string): BackendClient {
+export type Backend = BackendClient & { tables: TableDoor };
+
+/**
+ * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
+ * guest-facing origin, siteOrigin, for the links it e-mails), else the built-in one, whose
+ * typed doors call its core directly.
+ */
+export function backendFor(venueKey: string): Backend {
   const legacy = config.legacyBackend;
   if (legacy) {
     // Each call in its span, and the trace carried on to the backend (docs/observability.md).
-    return createBackendClient(observedTransport(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs, fetch: propagatingFetch })), 'legacy');
+    const client = createBackendClient(observedTransport(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs, fetch: propagatingFetch })), 'legacy');
+    return { ...client, tables: wireTables(client) };
   }
-  return createBackendClient(builtinTransport(venueKey), 'builtin');
+  return { ...createBackendClient(builtinTransport(venueKey), 'builtin'), tables: builtinTables(venueKey) };
 }
 
 /**

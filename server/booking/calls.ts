@@ -1,68 +1,39 @@
 import 'server-only';
+import { bookingRefusal, movingBooking, tableBooking, tableCancel, tableCodeStatus, tableDay, tableMonth } from './core';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
+import { calendarDaySchema, calendarMonthSchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
-import { BookingError, createReservation, getDay, getMonth, loadBookingVenue, checkChoice, requireModule } from '@/server/booking/service';
+import { createReservation, loadBookingVenue, checkChoice, requireModule } from '@/server/booking/service';
 import { holdSlot, releaseHold } from '@/server/booking/holds';
-import { cancelReservation, editReservation, findReservation, reservationView } from '@/server/booking/changes';
+import { editReservation } from '@/server/booking/changes';
 import { guaranteeTerms, totalFeeCents } from '@/server/booking/guarantee';
-import { codeStatus, resendCode, verifyCode } from '@/server/booking/sms';
+import { resendCode, verifyCode } from '@/server/booking/sms';
 import { guaranteeProvider, localPayments, applyPaymentEvent, startCardSetup } from '@/server/payments';
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
-import { RATE_LIMITED, RateLimitedError } from '@/server/limits/config';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { now as clockNow } from '@/server/clock';
 import { fields, invalid, refusing } from '../backend/answers';
 import { claimOf, idempotent } from '../backend/idempotency';
-import { countRefusal } from '@/server/observability/observe';
 
-/** Bad input, in any call, is a 400 with a message key; never a 500. */
-function bookingRefusal(error: unknown): Envelope | undefined {
-  if (error instanceof BookingError) {
-    log.info('reservation_refused', { code: error.code });
-    countRefusal('table', error.code);
-    return invalid(error.field ? { [error.field]: error.code } : {}, error.code);
-  }
-  if (error instanceof RateLimitedError) {
-    log.warn('rate_limited', { limit: error.limit });
-    countRefusal('table', RATE_LIMITED);
-    return { httpStatus: 429, status: false, error: RATE_LIMITED, data: { limit: error.limit, retryAfter: error.retryAfterSeconds } };
-  }
-  return undefined;
-}
+/** Bad input, in any call, is a 400 with a message key; never a 500 (server/booking/core.ts). */
 const guarded = (run: () => Promise<Envelope>) => refusing(run, bookingRefusal);
 
-const hashField = z.string().max(64).optional();
-const monthQuery = monthQuerySchema.extend({ reservemodule: z.string().optional(), hash: hashField });
-const dayQuery = dayQuerySchema.extend({ reservemodule: z.string().optional(), hash: hashField });
 
-/** The reservation being edited (its own seats do not count against the new choice). */
-async function editing({ db, venue }: CallContext, hash: string | undefined) {
-  if (!hash) return undefined;
-  const r = await findReservation(db, venue, hash);
-  if (!r) throw new BookingError('notFound', 'hash');
-  return r.id;
+/** `reservation/getmonth` `{year, month, pax, reservemodule?, hash?}` → `[{date, state}]`: the wire read, then the core. */
+export async function getReservationMonth({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = calendarMonthSchema.safeParse(fields(params));
+  if (!q.success) return invalid(fieldErrors(q.error));
+  return tableMonth(db, venue, q.data);
 }
 
-/** `reservation/getmonth` `{year, month, pax, reservemodule?}` → `[{date, state}]`. */
-export function getReservationMonth({ db, venue, params }: CallContext): Promise<Envelope> {
-  return guarded(async () => {
-    const q = monthQuery.safeParse(fields(params));
-    if (!q.success) return invalid(fieldErrors(q.error));
-    return { status: true, data: await getMonth(db, venue, { ...q.data, module: q.data.reservemodule || undefined, editing: await editing({ db, venue, params } as CallContext, q.data.hash) }) };
-  });
-}
-
-/** `reservation/getday` `{day, pax, reservemodule?}` → `{date, state, condition?, waitingList, slots}`. */
-export function getReservationDay({ db, venue, params }: CallContext): Promise<Envelope> {
-  return guarded(async () => {
-    const q = dayQuery.safeParse(fields(params));
-    if (!q.success) return invalid(fieldErrors(q.error));
-    return { status: true, data: await getDay(db, venue, { date: q.data.day, pax: q.data.pax, module: q.data.reservemodule || undefined, editing: await editing({ db, venue, params } as CallContext, q.data.hash) }) };
-  });
+/** `reservation/getday` `{day, pax, reservemodule?, hash?}` → `{date, state, condition?, waitingList, slots}`. */
+export async function getReservationDay({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = calendarDaySchema.safeParse(fields(params));
+  if (!q.success) return invalid(fieldErrors(q.error));
+  return tableDay(db, venue, q.data);
 }
 
 /**
@@ -78,7 +49,7 @@ export function holdReservationSlot({ db, venue, params }: CallContext): Promise
       module: q.data.reservemodule,
       replaceToken: params.get('holdToken') || undefined,
       clientAddress: params.get('remoteIp') || undefined,
-      editing: await editing({ db, venue, params } as CallContext, params.get('hash') || undefined),
+      editing: await movingBooking(db, venue, params.get('hash') || undefined),
     });
     if ('condition' in result) return { status: false, error: result.condition };
     return { status: true, data: { holdToken: result.token, expiresAt: result.expiresAt.toISOString() } };
@@ -209,16 +180,10 @@ export async function resendReservationCode({ db, venue, params }: CallContext):
 }
 
 /** `reservation/codestatus` `{hash}`: the SMS step's state (status, phone ending, expiry, attempts left). */
-export async function reservationCodeStatus({ db, venue, params }: CallContext): Promise<Envelope> {
-  const status = await codeStatus(db, venue, params.get('hash') ?? '');
-  return status ? { status: true, data: status } : { httpStatus: 404, status: false, error: 'notFound' };
-}
+export const reservationCodeStatus = ({ db, venue, params }: CallContext): Promise<Envelope> => tableCodeStatus(db, venue, params.get('hash') ?? '');
 
 /** `reservation/get` `{hash}`: the booking, for its edit and cancel pages. */
-export async function getReservation({ db, venue, params }: CallContext): Promise<Envelope> {
-  const view = await reservationView(db, venue, params.get('hash') ?? '');
-  return view ? { status: true, data: view } : { httpStatus: 404, status: false, error: 'notFound' };
-}
+export const getReservation = ({ db, venue, params }: CallContext): Promise<Envelope> => tableBooking(db, venue, params.get('hash') ?? '');
 
 /** `reservation/edit` `{hash, ...the create fields}` → `{outcome: 'changed'}` or a `reserveEdit*Error`. */
 export function editTableReservation({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
@@ -232,8 +197,4 @@ export function editTableReservation({ db, venue, params, linkHost }: CallContex
 }
 
 /** `reservation/cancel` `{hash}` → `{outcome: 'cancelled', feeCents}`. */
-export async function cancelTableReservation({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
-  const result = await cancelReservation(db, venue, params.get('hash') ?? '', { host: linkHost });
-  if (result.outcome === 'cancelled') return { status: true, data: result };
-  return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
-}
+export const cancelTableReservation = ({ db, venue, params, linkHost }: CallContext): Promise<Envelope> => tableCancel(db, venue, params.get('hash') ?? '', linkHost);

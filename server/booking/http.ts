@@ -1,5 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
+import type { z } from 'zod';
+import { fieldErrors } from '@/lib/forms/fields';
+import { calendarDaySchema, calendarMonthSchema } from '@/lib/forms/reservation';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
@@ -70,16 +73,29 @@ async function post(
   return answer(await run(form));
 }
 
-/** `GET /api/reservation/month?year&month&pax&reservemodule`: the calendar's day states. */
-export async function handleMonth(request: NextRequest) {
+/**
+ * A calendar query read into the table door's typed query (lib/forms/reservation.ts), or its
+ * 400: a field with U+0000 (which PostgreSQL text cannot hold) or outside its rule.
+ */
+function calendarQuery<S extends typeof calendarMonthSchema | typeof calendarDaySchema>(request: NextRequest, schema: S): { ok: true; query: z.output<S> } | { ok: false; response: Response } {
   const q = Object.fromEntries(request.nextUrl.searchParams.entries());
-  return answer(await backend(request).reservation('getmonth', toForm(q)), 400);
+  const withNul = Object.entries(q).find(([, value]) => value.includes('\u0000'));
+  if (withNul) return { ok: false, response: json({ error: 'invalid', fieldErrors: { [withNul[0]]: 'invalid' } }, 400) };
+  const parsed = schema.safeParse(q);
+  if (!parsed.success) return { ok: false, response: json({ error: 'invalid', fieldErrors: fieldErrors(parsed.error) }, 400) };
+  return { ok: true, query: parsed.data as z.output<S> };
 }
 
-/** `GET /api/reservation/day?day&pax&reservemodule`: the day's slots and zones. */
+/** `GET /api/reservation/month?year&month&pax&reservemodule&hash`: the calendar's day states. */
+export async function handleMonth(request: NextRequest) {
+  const q = calendarQuery(request, calendarMonthSchema);
+  return q.ok ? answer(await backend(request).tables.month(q.query), 400) : q.response;
+}
+
+/** `GET /api/reservation/day?day&pax&reservemodule&hash`: the day's slots and zones. */
 export async function handleDay(request: NextRequest) {
-  const q = Object.fromEntries(request.nextUrl.searchParams.entries());
-  return answer(await backend(request).reservation('getday', toForm(q)), 400);
+  const q = calendarQuery(request, calendarDaySchema);
+  return q.ok ? answer(await backend(request).tables.day(q.query), 400) : q.response;
 }
 
 /**
@@ -128,7 +144,7 @@ export const handleResend = (request: NextRequest) => post(request, 'smsResendAd
 export const handleEdit = (request: NextRequest) => post(request, null, (form) => backend(request).reservation('edit', form));
 
 /** `POST /api/reservation/cancel`. */
-export const handleCancel = (request: NextRequest) => post(request, null, (form) => backend(request).reservation('cancel', { hash: form.hash ?? '' }));
+export const handleCancel = (request: NextRequest) => post(request, null, (form) => backend(request).tables.cancel(form.hash ?? ''));
 
 /** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
 export async function handleExperiences(request: NextRequest) {

@@ -9,7 +9,7 @@ import { UNAVAILABLE } from '@/lib/backend/client';
  * not-found screen's (issue 29); a backend that cannot answer is not a 404.
  */
 export const reservationLookup = cache((venueKey: string, hash: string) => backendFor(venueKey).reservation('get', { hash }));
-export const smsStatusLookup = cache((venueKey: string, hash: string) => backendFor(venueKey).reservation('codestatus', { hash }));
+export const smsStatusLookup = cache((venueKey: string, hash: string) => backendFor(venueKey).tables.codeStatus(hash));
 export const experienceBookingLookup = cache((venueKey: string, hash: string) => backendFor(venueKey).experience('getreserve', { hash }));
 
 /** Whether a lookup's answer means "no such booking" (not "cannot tell"). */

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { DayExperience, WizardSetup } from './types';
 
@@ -22,29 +23,29 @@ type Props = {
  * of their own, or a day without tables) link to their own booking form, prefilled.
  */
 export function ExperienceAccordion({ setup, pax, date, experiences, chosen, onChoose, withTables }: Props) {
-  const { t } = setup;
+  const t = useTranslations('reserve');
   if (!experiences.length) return null;
   return (
     <section className="experiences-accordion" aria-labelledby="day-experiences">
-      <h3 id="day-experiences">{t['time.experiences']}</h3>
+      <h3 id="day-experiences">{t('time.experiences')}</h3>
       {experiences.map((e) => {
-        const title = e.titolo[setup.locale] || e.titolo.it;
+        const title = e.title[setup.locale] || e.title.it;
         const added = chosen === e.hash;
         return (
           <details key={e.hash} open={added || undefined}>
             <summary>
               {title}
-              {added ? ` · ${t['experience.added']}` : ''}
+              {added ? ` · ${t('experience.added')}` : ''}
             </summary>
-            <p>{e.descrizione[setup.locale] || e.descrizione.it}</p>
-            {e.orari.length ? <p>{e.orari.join(' · ')}</p> : null}
-            {onChoose && withTables && e.aggiungibile !== false ? (
+            <p>{e.description[setup.locale] || e.description.it}</p>
+            {e.times.length ? <p>{e.times.join(' · ')}</p> : null}
+            {onChoose && withTables && e.addable !== false ? (
               <button type="button" className={added ? 'button button--ghost' : 'button'} aria-pressed={added} onClick={() => onChoose(added ? null : e.hash)}>
-                {added ? `${t['experience.remove']}: ${title}` : `${t['experience.add']}: ${title}`}
+                {added ? `${t('experience.remove')}: ${title}` : `${t('experience.add')}: ${title}`}
               </button>
             ) : (
               <a className="button button--ghost" href={localizedPath(setup.locale, `/frontpage/esperienze/${e.hash}/${pax}/${date}`)}>
-                {t['time.bookExperience']}
+                {t('time.bookExperience')}
               </a>
             )}
           </details>

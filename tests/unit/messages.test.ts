@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createTranslator } from 'next-intl';
 import { locales } from '@/lib/i18n/locales';
+import { fill } from '@/lib/i18n/fill';
 
 type Tree = { [key: string]: string | Tree };
 const load = (locale: string): Tree =>
@@ -55,5 +57,23 @@ describe('error boundary texts', () => {
       retry: messages[locale]['errors.retry'],
       home: messages[locale]['errors.home'],
     });
+  });
+});
+
+/**
+ * Issue 42: client components format their texts with next-intl (ICU), the server's e-mails and
+ * SMS with lib/i18n/fill.ts. Every message must read the same both ways: an apostrophe before a
+ * brace (`l'{policy}`) quotes the placeholder in ICU, so the guest would read "{policy}".
+ */
+describe('messages as ICU', () => {
+  it.each(locales)('%s formats every message through next-intl as fill() does', (locale) => {
+    const translate = createTranslator({ locale, messages: load(locale) as never, onError: (error) => { throw error; } });
+    const differing = Object.entries(messages[locale]).flatMap(([key, text]) => {
+      if (/\{\w+, (plural|select)/.test(text)) return [];
+      const values = Object.fromEntries(placeholders(text).map((name) => [name, `«${name}»`]));
+      const viaIntl = (translate as unknown as (key: string, values: Record<string, string>) => string)(key, values);
+      return viaIntl === fill(text, values) ? [] : [{ key, viaIntl, viaFill: fill(text, values) }];
+    });
+    expect(differing).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { BookingEditForm } from '@/components/experiences/booking-edit-form';
 import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { MessagePanel } from '@/components/shell/message-panel';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 
 /**
  * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
@@ -84,14 +85,10 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
       </MessagePanel>
     );
   }
-  const [experience, r] = await Promise.all([loadExperience(venueKey, booking.experienceHash), getTranslations('reserve')]);
+  const experience = await loadExperience(venueKey, booking.experienceHash);
   const min = Math.max(experience?.numOspitiMin || 1, 1);
   const max = Math.max(experience?.numOspitiMax || Math.max(booking.pax, 20), booking.pax);
   const zones = experience?.flagSceltaZona ? experience.zoneSelezionabili.map((z) => ({ key: z.key, label: pickText(z.nome, locale) })) : null;
-  const errors = Object.fromEntries(
-    (['reserveEditCcError', 'reserveEditPaymentError', 'reserveEditWaitingListError', 'reserveEditSoldOutError', 'notChangeable'] as const).map((k) => [k, manage[k]]),
-  );
-  const x = await getMessages();
   return (
     <div className="form-page">
       <h1>{t('editTitle')}</h1>
@@ -101,7 +98,8 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
         <p>{t('intro')}</p>
         {booking.paxFixed ? <p>{t('paxFixed')}</p> : null}
       </section>
-      <BookingEditForm
+      <ClientTexts namespaces={['reserve.summary', 'reserve.errors', 'experiences.manage', 'experiences.errors']}>
+        <BookingEditForm
         hash={booking.hash}
         locale={locale}
         experienceId={booking.experienceId}
@@ -110,18 +108,8 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
         paxFixed={booking.paxFixed}
         zones={zones}
         hasTimes={booking.time !== ''}
-        texts={{
-          people: r('summary.people'),
-          date: r('summary.date'),
-          time: r('summary.time'),
-          zone: r('summary.zone'),
-          confirm: t('confirm'),
-          noTimes: t('noTimes'),
-          changedTitle: t('changedTitle'),
-          changedText: t('changedText'),
-          errors: { ...x.experiences.errors, ...errors, generic: x.reserve.errors.generic },
-        }}
-      />
+        />
+      </ClientTexts>
       <p>
         <Link href={`/frontpage/esperienze/prenotazione/${booking.hash}/cancel`}>{t('cancelLink')}</Link>
       </p>

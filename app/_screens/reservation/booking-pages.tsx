@@ -13,6 +13,7 @@ import { CancelPanel } from '@/components/reservation/cancel-panel';
 import { SmsCodeForm } from '@/components/reservation/sms-code-form';
 import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { MessagePanel } from '@/components/shell/message-panel';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 
 /** A booking by its hash, null when the backend cannot be reached, or the 404 page: an unknown or malformed hash is never a 500. */
 async function loadBooking(params: VenueParams & { key: string }) {
@@ -201,7 +202,7 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
   const venue = await loadVenue(params);
   const status = foundOr404(await smsStatusLookup(venue.venueKey, params.key));
   if (!status) return <Unavailable />;
-  const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
+  const t = await getTranslations('reserve');
   if (status.status === 'confirmed' || status.status === 'pending') {
     return (
       <MessagePanel title={t(status.status === 'confirmed' ? 'outcome.confirmTitle' : 'outcome.acceptTitle')} text={t('sms.done')} role="status" />
@@ -214,19 +215,14 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
       </MessagePanel>
     );
   }
-  const sms = messages.reserve.sms;
   return (
     <div className="form-page">
       <h1>{t('sms.title')}</h1>
       <p>{t('outcome.suspendedText')}</p>
       <p>{t('sms.intro', { ending: status.phoneEnding })}</p>
-      <SmsCodeForm
-        hash={params.key}
-        locale={venue.locale}
-        expiresAt={status.expiresAt}
-        attemptsLeft={status.attemptsLeft}
-        texts={{ ...sms, codeInvalid: t('errors.codeInvalid'), generic: t('errors.generic'), rateLimited: messages.limits.tooManyRequests }}
-      />
+      <ClientTexts namespaces={['reserve.sms', 'reserve.errors', 'limits']}>
+        <SmsCodeForm hash={params.key} locale={venue.locale} expiresAt={status.expiresAt} attemptsLeft={status.attemptsLeft} />
+      </ClientTexts>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { pickText } from '@/lib/i18n/texts';
 import { ReservationWizard } from '@/components/reservation/wizard';
 import { PeopleStepStatic } from '@/components/reservation/people-step-static';
-import { buildWizardSetup } from './setup';
+import { buildWizardSetup, reserveNamespaces } from './setup';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import type { WizardSetup } from '@/components/reservation/types';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 
@@ -27,9 +28,11 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
       </h1>
       {children}
       {/* The wizard reads the URL in the browser; until then, the first step is server HTML. */}
-      <Suspense fallback={<PeopleStepStatic setup={setup} />}>
-        <ReservationWizard setup={setup} />
-      </Suspense>
+      <ClientTexts namespaces={reserveNamespaces}>
+        <Suspense fallback={<PeopleStepStatic setup={setup} />}>
+          <ReservationWizard setup={setup} />
+        </Suspense>
+      </ClientTexts>
     </div>
   );
 }

@@ -52,6 +52,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const { wizard, experience: e } = setup;
   const x = useTranslations('experiences');
   const { t, optional, errorText: reserveError } = useReserveTexts();
+  const forms = useTranslations('forms');
   const router = useRouter();
   const inLimits = (n: number) => n >= e.minGuests && n <= e.maxGuests;
   const [pax, setPax] = useState(inLimits(setup.initial.pax) ? setup.initial.pax : 0);
@@ -75,7 +76,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const [bookingKey] = useState(submitKeys);
   const headingRef = useStepFocus(step);
   const invalidPrefill = setup.initial.pax > 0 && !inLimits(setup.initial.pax);
-  useUnsavedGuard(Boolean(details) || (answers !== null && Object.keys(answers).length > 0), wizard.forms.unsaved);
+  useUnsavedGuard(Boolean(details) || (answers !== null && Object.keys(answers).length > 0), forms('unsaved'));
 
   const days = useSWR(step === 'date' && pax ? `/api/experience/days?${query({ experienceId: e.id, year: month.slice(0, 4), month: Number(month.slice(5, 7)), pax })}` : null, fetchDays);
   const times = useSWR(step === 'time' && pax && date ? `/api/experience/times?${query({ experienceId: e.id, day: date, pax, language: wizard.locale })}` : null, fetchTimes);
@@ -202,7 +203,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               fields={fields.data}
               locale={wizard.locale}
               initial={answers ?? {}}
-              labels={{ required: wizard.forms.required, requiredError: x('errors.fieldRequired'), continue: x('form.continue') }}
+              labels={{ required: forms('required'), requiredError: x('errors.fieldRequired'), continue: x('form.continue') }}
               onDone={(a) => {
                 setAnswers(a);
                 setStep('details');

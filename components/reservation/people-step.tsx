@@ -15,6 +15,7 @@ type Props = {
 /** Step 1, "Party size": direct choices, plus a "More people" select for larger parties. */
 export function PeopleStep({ setup, partySize = setup.partySize, onChoose, hint }: Props) {
   const t = useTranslations('reserve');
+  const forms = useTranslations('forms');
   const label = (n: number) => t('people.count', { count: n });
   const direct = Array.from({ length: Math.max(Math.min(partySize.directMax, partySize.max) - partySize.min + 1, 0) }, (_, i) => partySize.min + i);
   const more = Array.from({ length: Math.max(partySize.max - Math.max(partySize.directMax, partySize.min - 1), 0) }, (_, i) => Math.max(partySize.directMax, partySize.min - 1) + 1 + i);
@@ -33,7 +34,7 @@ export function PeopleStep({ setup, partySize = setup.partySize, onChoose, hint 
         <div className="field">
           <label htmlFor="more-people">{t('people.more')}</label>
           <select id="more-people" defaultValue="" onChange={(e) => e.target.value && onChoose(Number(e.target.value))}>
-            <option value="">{setup.forms.selectPlaceholder}</option>
+            <option value="">{forms('selectPlaceholder')}</option>
             {more.map((n) => (
               <option key={n} value={n}>
                 {label(n)}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useTranslations } from 'next-intl';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import type { WizardSetup } from './types';
 import { formatDate, visitReasonLabel } from './format';
@@ -25,6 +26,7 @@ type Props = {
 /** The booking to confirm: "If the information is correct, press confirm to send the request." */
 export function SummaryStep({ setup, choice, details, guarantee, extra, onChange, onConfirm, errorText: ownErrorText }: Props) {
   const { t, optional, errorText } = useReserveTexts();
+  const forms = useTranslations('forms');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -97,7 +99,7 @@ export function SummaryStep({ setup, choice, details, guarantee, extra, onChange
             }
           }}
         >
-          {busy ? setup.forms.sending : setup.edit ? t('edit.confirm') : t('summary.confirm')}
+          {busy ? forms('sending') : setup.edit ? t('edit.confirm') : t('summary.confirm')}
         </button>
         <button type="button" className="button button--ghost" onClick={onChange}>
           {setup.edit ? t('edit.adjust') : t('summary.change')}

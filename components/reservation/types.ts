@@ -1,5 +1,4 @@
 import type { Locale } from '@/lib/i18n/locales';
-import type { FormLabels, FormMessages } from '@/components/forms/types';
 import type { PrefixOption } from '@/components/forms/phone-field';
 import type { PublicBotConfig } from '@/lib/botcheck/types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
@@ -28,7 +27,6 @@ export type WizardSetup = {
   monthNames: string[];
   weekdayNames: string[];
   policies: { privacy: string; marketing: string };
-  forms: FormMessages & { labels: FormLabels };
   /** How the browser gets bot-check tokens (reCAPTCHA, or the local verifier). */
   botcheck: PublicBotConfig;
   /** Editing an existing booking (`/reserve/{hash}/edit`): its key, choice and details. */

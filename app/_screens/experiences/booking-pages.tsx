@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getRawMessages } from '@/lib/i18n/messages';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { CancelPanel } from '@/components/reservation/cancel-panel';
@@ -28,7 +29,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
   const booking = foundOr404(await experienceBookingLookup(venue.venueKey, params.key));
   if (!booking) return null;
-  const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getMessages()]);
+  const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getRawMessages()]);
   return { ...venue, booking, t, manage: messages.experiences.manage, labels: messages.experiences.summary };
 }
 

@@ -3,14 +3,14 @@ import { ActionLink, Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { getPrefixList } from '@/server/venues/data';
 import { pickText } from '@/lib/i18n/texts';
-import { formMessages } from '@/components/forms/form-messages';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { FidelityForm } from '@/components/fidelity/fidelity-form';
 import { MessagePanel } from '@/components/shell/message-panel';
 
 /** `/frontpage/fidelity`: the loyalty sign-up form (spec section 2, "Loyalty screens"). */
 export async function FidelityScreen({ params }: { params: VenueParams }) {
   const { locale, location, venueKey } = await loadVenue(params);
-  const [t, prefixes, forms] = await Promise.all([getTranslations('fidelity'), getPrefixList(venueKey, locale), formMessages()]);
+  const [t, prefixes] = await Promise.all([getTranslations('fidelity'), getPrefixList(venueKey, locale)]);
   const landing = await getTranslations('fidelity.landing');
   if (!location.services.fidelity) {
     return (
@@ -28,18 +28,16 @@ export async function FidelityScreen({ params }: { params: VenueParams }) {
     <div className="form-page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro', { venueName: location.locationname })}</p>
-      <FidelityForm
-        locale={locale}
-        prefixes={list}
-        defaultPrefix={defaultPrefix}
-        country={location.country}
-        monthNames={monthNames}
-        text={{
-          ...forms,
-          submit: t('submit'),
-          policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
-        }}
-      />
+      <ClientTexts namespaces={['fidelity.submit', 'forms', 'limits']}>
+        <FidelityForm
+          locale={locale}
+          prefixes={list}
+          defaultPrefix={defaultPrefix}
+          country={location.country}
+          monthNames={monthNames}
+          policies={{ privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) }}
+        />
+      </ClientTexts>
       <p className="form-page__aside">
         <Link href="/frontpage/fidelity/lookup">{t('alreadyRegistered')}</Link>
       </p>

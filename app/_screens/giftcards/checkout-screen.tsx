@@ -1,6 +1,6 @@
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { formMessages } from '@/components/forms/form-messages';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList, getPrefixList } from '@/server/venues/data';
 import { giftcardSession } from '@/server/giftcards/session';
@@ -16,12 +16,10 @@ type Query = { cancelled?: string };
  */
 export async function GiftcardCheckoutScreen({ params, id, query }: { params: VenueParams; id: string | null; query: Query }) {
   const { locale, location, venueKey } = await loadVenue(params);
-  const [t, cards, prefixes, forms, messages, session] = await Promise.all([
+  const [t, cards, prefixes, session] = await Promise.all([
     getTranslations('giftcards'),
     getGiftcardList(venueKey),
     getPrefixList(venueKey, locale),
-    formMessages(),
-    getMessages(),
     giftcardSession(),
   ]);
   if (cards.length === 0) {
@@ -29,7 +27,6 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
       <MessagePanel title={t('checkout.title')} text={t('empty')} role="status" />
     );
   }
-  const g = messages.giftcards;
   const kept = session.form ?? {};
   const chosen = cards.find((c) => c.id === id)?.id ?? (cards.find((c) => c.id === kept.id)?.id || cards[0].id);
   const quantity = kept.quantity ?? '1';
@@ -43,24 +40,17 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
           {t('checkout.cancelled')}
         </p>
       ) : null}
-      <GiftcardCheckoutForm
+      <ClientTexts namespaces={['giftcards.checkout', 'giftcards.errors', 'giftcards.customValue', 'giftcards.customValueHint', 'forms', 'limits']}>
+        <GiftcardCheckoutForm
         locale={locale}
-        valuta={location.valuta}
+        currency={location.valuta}
         cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}
         initial={initial}
         prefixes={prefixes}
         country={location.country}
-        text={{
-          labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: forms.labels.prefixSearch, marketingSms: forms.labels.marketingSms },
-          errors: g.errors,
-          required: forms.required,
-          optional: forms.optional,
-          readPolicy: forms.readPolicy,
-          close: forms.close,
-          unsaved: forms.unsaved,
-          policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
-        }}
-      />
+        policies={{ privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) }}
+        />
+      </ClientTexts>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getRawMessages } from '@/lib/i18n/messages';
 import { ActionLink, Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { reservationLookup, smsStatusLookup } from '@/server/booking/lookups';
@@ -23,7 +24,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
 }
 
 async function BookingSummary({ booking, locale, valuta }: { booking: BookingView; locale: Locale; valuta: string }) {
-  const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
+  const [t, messages] = await Promise.all([getTranslations('reserve'), getRawMessages()]);
   const labels = messages.reserve.summary;
   const policy = booking.guarantee ? policyMessage(booking.guarantee) : null;
   // A failed or suspended booking has no status line: no label is written for those.

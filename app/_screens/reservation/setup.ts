@@ -1,5 +1,4 @@
 import 'server-only';
-import { formMessages } from '@/components/forms/form-messages';
 import { getPrefixList } from '@/server/venues/data';
 import { pickText } from '@/lib/i18n/texts';
 import { botVerifier } from '@/lib/botcheck';
@@ -15,8 +14,7 @@ import type { WizardSetup } from '@/components/reservation/types';
 export async function buildWizardSetup(input: { locale: Locale; location: Location; venueKey: string; module?: string | null; edit?: WizardSetup['edit']}): Promise<WizardSetup> {
   const { locale, location, venueKey } = input;
   const booking = location.booking;
-  const [forms, prefixes] = await Promise.all([formMessages(), getPrefixList(venueKey, locale)]);
-  const list = prefixes ?? [];
+  const list = (await getPrefixList(venueKey, locale)) ?? [];
   const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   return {
@@ -34,11 +32,10 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
     monthNames: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1)))),
     weekdayNames: Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))), // 1 Jan 2024 is a Monday
     policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
-    forms,
     botcheck: botVerifier().publicConfig(),
     edit: input.edit ?? null,
   };
 }
 
-/** The message namespaces the booking steps' client components read (`limits`: the abuse limit's words on a refused call). */
-export const reserveNamespaces = ['reserve', 'limits'] as const;
+/** The message namespaces the booking steps' client components read (`forms`: the guest's details; `limits`: the abuse limit's words on a refused call). */
+export const reserveNamespaces = ['reserve', 'forms', 'limits'] as const;

@@ -16,7 +16,7 @@ const cards = [
   { id: 'buono-50', title: '€50 gift card', value: 5000, price: 4500, customMin: null, customMax: null, maxQuantity: 10 },
   { id: 'buono-libero', title: 'Gift card of your choice', value: 5000, price: 5000, customMin: 2000, customMax: 50000, maxQuantity: 5 },
 ];
-const prefixes = [{ paese: 'Italia', prefisso: '+39', iso: 'IT' }];
+const prefixes = [{ name: 'Italia', prefix: '+39', iso: 'IT' }];
 
 function renderForm(initial: Record<string, string> = {}) {
   return renderWithIntl(<GiftcardCheckoutForm locale="en" currency="€" cards={cards} initial={{ prefix: '+39', recipientPrefix: '+39', id: 'buono-50', quantity: '1', ...initial }} prefixes={prefixes} policies={policies} />);

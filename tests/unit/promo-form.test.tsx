@@ -26,7 +26,7 @@ afterEach(() => {
 
 describe('the promo form checks the server rules in the browser', () => {
   const renderForm = () =>
-    renderWithIntl(<PromoForm locale="en" urlName="aperitivo-omaggio" policies={policies} prefixes={[{ paese: 'Italia', prefisso: '+39', iso: 'IT' }]} defaultPrefix="+39" country="IT" onState={() => undefined} />);
+    renderWithIntl(<PromoForm locale="en" urlName="aperitivo-omaggio" policies={policies} prefixes={[{ name: 'Italia', prefix: '+39', iso: 'IT' }]} defaultPrefix="+39" country="IT" onState={() => undefined} />);
 
   it('refuses a number that is no phone number for its prefix, and the missing marketing consent, without sending', async () => {
     const fetchMock = jest.fn();

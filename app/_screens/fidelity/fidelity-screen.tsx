@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ActionLink, Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { getPrefixList } from '@/server/venues/data';
+import { phonePrefixes } from '@/lib/venue/prefixes';
 import { pickText } from '@/lib/i18n/texts';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { FidelityForm } from '@/components/fidelity/fidelity-form';
@@ -20,8 +21,7 @@ export async function FidelityScreen({ params }: { params: VenueParams }) {
       </MessagePanel>
     );
   }
-  const list = prefixes ?? [];
-  const defaultPrefix = list.find((p) => p.iso === location.country)?.prefisso ?? list[0]?.prefisso ?? '+39';
+  const { prefixes: list, defaultPrefix } = phonePrefixes(prefixes ?? [], location.country);
   const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const monthNames = Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1))));
   return (

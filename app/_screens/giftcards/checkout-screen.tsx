@@ -3,6 +3,7 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList, getPrefixList } from '@/server/venues/data';
+import { phonePrefixes } from '@/lib/venue/prefixes';
 import { giftcardSession } from '@/server/giftcards/session';
 import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
 import { MessagePanel } from '@/components/shell/message-panel';
@@ -16,7 +17,7 @@ type Query = { cancelled?: string };
  */
 export async function GiftcardCheckoutScreen({ params, id, query }: { params: VenueParams; id: string | null; query: Query }) {
   const { locale, location, venueKey } = await loadVenue(params);
-  const [t, cards, prefixes, session] = await Promise.all([
+  const [t, cards, prefixList, session] = await Promise.all([
     getTranslations('giftcards'),
     getGiftcardList(venueKey),
     getPrefixList(venueKey, locale),
@@ -30,7 +31,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
   const kept = session.form ?? {};
   const chosen = cards.find((c) => c.id === id)?.id ?? (cards.find((c) => c.id === kept.id)?.id || cards[0].id);
   const quantity = kept.quantity ?? '1';
-  const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
+  const { prefixes, defaultPrefix } = phonePrefixes(prefixList, location.country);
   const initial = { prefix: defaultPrefix, recipientPrefix: defaultPrefix, ...kept, id: chosen, quantity };
   return (
     <div className="form-page form-page--wide">

@@ -12,6 +12,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { isLocale, defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getPrefixList } from '@/server/venues/data';
+import { phonePrefixes } from '@/lib/venue/prefixes';
 import { loadPromo } from '@/server/promo/data';
 import { formatDay, formatMoment, sentenceCase } from '@/lib/i18n/format';
 import { venuePageUrl } from '@/lib/venue/origin';
@@ -58,8 +59,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
     );
   }
   const promo = loaded.data;
-  const prefixes = await getPrefixList(venueKey, locale);
-  const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
+  const { prefixes, defaultPrefix } = phonePrefixes(await getPrefixList(venueKey, locale), location.country);
   const title = pickText(promo.title, locale);
   const validUntil = formatDay(promo.validUntil, locale);
   const canonical = venuePageUrl(venueKey, locale, promoPath(promo.urlName));

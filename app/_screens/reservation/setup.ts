@@ -1,5 +1,6 @@
 import 'server-only';
 import { getPrefixList } from '@/server/venues/data';
+import { phonePrefixes } from '@/lib/venue/prefixes';
 import { pickText } from '@/lib/i18n/texts';
 import { botVerifier } from '@/lib/botcheck';
 import type { Location } from '@/lib/contract/location';
@@ -14,7 +15,7 @@ import type { WizardSetup } from '@/components/reservation/types';
 export async function buildWizardSetup(input: { locale: Locale; location: Location; venueKey: string; module?: string | null; edit?: WizardSetup['edit']}): Promise<WizardSetup> {
   const { locale, location, venueKey } = input;
   const booking = location.booking;
-  const list = (await getPrefixList(venueKey, locale)) ?? [];
+  const { prefixes, defaultPrefix } = phonePrefixes((await getPrefixList(venueKey, locale)) ?? [], location.country);
   const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   return {
@@ -26,9 +27,9 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
     waitingList: booking.waitingList,
     zones: Object.fromEntries(booking.zones.map((z) => [z.key, pickText(z.name, locale)])),
     shifts: Object.fromEntries(booking.shifts.map((s) => [s.key, pickText(s.name, locale)])),
-    prefixes: list,
+    prefixes,
     country: location.country,
-    defaultPrefix: list.find((p) => p.iso === location.country)?.prefisso ?? list[0]?.prefisso ?? '+39',
+    defaultPrefix,
     monthNames: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1)))),
     weekdayNames: Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))), // 1 Jan 2024 is a Monday
     policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },

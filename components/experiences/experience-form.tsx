@@ -203,7 +203,6 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
               fields={fields.data}
               locale={wizard.locale}
               initial={answers ?? {}}
-              labels={{ required: forms('required'), requiredError: x('errors.fieldRequired'), continue: x('form.continue') }}
               onDone={(a) => {
                 setAnswers(a);
                 setStep('details');

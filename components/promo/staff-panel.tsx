@@ -7,9 +7,6 @@ import { signInAnswer } from '@/lib/api/answers/staff';
 import { formatMoment } from '@/lib/i18n/format';
 import { useTranslations } from 'next-intl';
 
-/** The message namespaces the staff sign-in and the redeem button read. */
-export const staffPanelNamespaces = ['promo.staff', 'forms.errors.unavailable', 'limits'] as const;
-
 /** Staff sign-in with the venue's credential: a staff session for this device (`POST /api/staff/session`), then the page again. */
 export function StaffSignIn() {
   const t = useTranslations('promo.staff');

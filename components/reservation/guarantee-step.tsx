@@ -146,7 +146,6 @@ export function CardPayment({
               clientSecret={payment.clientSecret ?? ''}
               locale={setup.locale}
               confirmRef={confirmRef}
-              messages={{ loading: t('guarantee.loading'), initError: t('guarantee.initError') }}
             />
           </Suspense>
         )}

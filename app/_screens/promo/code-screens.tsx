@@ -19,7 +19,7 @@ import { RedeemButton, StaffSignIn } from '@/components/promo/staff-panel';
 import { ID, promoPath, type PromoCodeParams } from './paths';
 import { MessagePanel } from '@/components/shell/message-panel';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
-import { staffPanelNamespaces } from '@/components/promo/staff-panel';
+import { staffPanelNamespaces } from './namespaces';
 
 export function promoCodeMetadata(params: PromoCodeParams) {
   return screenMetadata(params, 'promoCode', `${promoPath(params.urlName)}/${encodeURIComponent(params.id)}`);

@@ -1,0 +1,7 @@
+import type { Namespace } from '@/lib/i18n/namespaces';
+
+// Kept here, not beside the client components: a server component that imports a value from a
+// 'use client' module gets a client reference, not the value.
+
+/** What the staff sign-in and the redeem button read (components/promo/staff-panel.tsx). */
+export const staffPanelNamespaces = ['promo.staff', 'forms.errors.unavailable', 'limits'] as const satisfies readonly Namespace[];

@@ -4,6 +4,7 @@ import { getRawMessages } from '@/lib/i18n/messages';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { CancelPanel } from '@/components/reservation/cancel-panel';
+import { cancelNamespaces } from '@/app/_screens/reservation/namespaces';
 import { formatDate } from '@/components/reservation/format';
 import { experienceBookingLookup } from '@/server/booking/lookups';
 import { pickText } from '@/lib/i18n/texts';
@@ -101,14 +102,14 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
       </section>
       <ClientTexts namespaces={['reserve.summary', 'reserve.errors', 'experiences.manage', 'experiences.errors']}>
         <BookingEditForm
-        hash={booking.hash}
-        locale={locale}
-        experienceId={booking.experienceId}
-        current={{ pax: booking.pax, day: booking.date, time: booking.time, zone: booking.zone }}
-        paxOptions={Array.from({ length: max - min + 1 }, (_, i) => min + i)}
-        paxFixed={booking.paxFixed}
-        zones={zones}
-        hasTimes={booking.time !== ''}
+          hash={booking.hash}
+          locale={locale}
+          experienceId={booking.experienceId}
+          current={{ pax: booking.pax, day: booking.date, time: booking.time, zone: booking.zone }}
+          paxOptions={Array.from({ length: max - min + 1 }, (_, i) => min + i)}
+          paxFixed={booking.paxFixed}
+          zones={zones}
+          hasTimes={booking.time !== ''}
         />
       </ClientTexts>
       <p>
@@ -122,7 +123,6 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
   const { locale, location, booking, t, manage, labels } = loaded;
-  const r = await getTranslations('reserve');
   const money = (cents: number) => formatMoney(cents, location.valuta, locale);
   const deadline = booking.cancellation.deadline
     ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
@@ -135,28 +135,22 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
     .join(' ');
   const done = booking.status === 'cancelled';
   return (
-    <CancelPanel
-      title={done ? t('doneTitle') : t('cancelTitle')}
-      summary={<Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />}
-      ended={done || !booking.cancellable ? { text: done ? t('cancelled') : t('notChangeable'), href: '/frontpage/esperienze', label: t('another') } : null}
-      form={{
-        hash: booking.hash,
-        locale,
-        terms: terms || t('free'),
-        endpoint: '/api/experience/booking/cancel',
-        keepPath: booking.changeable ? `/frontpage/esperienze/prenotazione/${booking.hash}/edit` : `/frontpage/esperienze/${booking.experienceHash}`,
-        newPath: '/frontpage/esperienze',
-        texts: {
-          question: t('question'),
-          confirm: t('confirmCancel'),
-          keep: t('keep'),
-          doneTitle: t('doneTitle'),
-          doneText: t('doneText'),
-          doneFee: booking.cancellation.feeCents ? r('cancel.doneFee', { amount: money(booking.cancellation.feeCents) }) : booking.cancellation.refundCents ? t('refundText', { amount: money(booking.cancellation.refundCents) }) : '',
-          error: r('errors.generic'),
-          newReservation: t('another'),
-        },
-      }}
-    />
+    <ClientTexts namespaces={cancelNamespaces.experience}>
+      <CancelPanel
+        title={done ? t('doneTitle') : t('cancelTitle')}
+        summary={<Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />}
+        ended={done || !booking.cancellable ? { text: done ? t('cancelled') : t('notChangeable'), href: '/frontpage/esperienze', label: t('another') } : null}
+        form={{
+          hash: booking.hash,
+          locale,
+          terms: terms || t('free'),
+          endpoint: '/api/experience/booking/cancel',
+          keepPath: booking.changeable ? `/frontpage/esperienze/prenotazione/${booking.hash}/edit` : `/frontpage/esperienze/${booking.experienceHash}`,
+          newPath: '/frontpage/esperienze',
+          kind: 'experience',
+          done: booking.cancellation.feeCents ? { fee: money(booking.cancellation.feeCents) } : booking.cancellation.refundCents ? { refund: money(booking.cancellation.refundCents) } : {},
+        }}
+      />
+    </ClientTexts>
   );
 }

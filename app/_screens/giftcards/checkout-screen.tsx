@@ -43,13 +43,13 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
       ) : null}
       <ClientTexts namespaces={['giftcards.checkout', 'giftcards.errors', 'giftcards.customValue', 'giftcards.customValueHint', 'forms', 'limits']}>
         <GiftcardCheckoutForm
-        locale={locale}
-        currency={location.valuta}
-        cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}
-        initial={initial}
-        prefixes={prefixes}
-        country={location.country}
-        policies={{ privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) }}
+          locale={locale}
+          currency={location.valuta}
+          cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}
+          initial={initial}
+          prefixes={prefixes}
+          country={location.country}
+          policies={{ privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) }}
         />
       </ClientTexts>
     </div>

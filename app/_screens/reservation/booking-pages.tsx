@@ -11,6 +11,7 @@ import type { BookingView } from '@/lib/contract/reservation';
 import { ReserveScreen } from './reserve-screen';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { CancelPanel } from '@/components/reservation/cancel-panel';
+import { cancelNamespaces } from '@/app/_screens/reservation/namespaces';
 import { SmsCodeForm } from '@/components/reservation/sms-code-form';
 import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { MessagePanel } from '@/components/shell/message-panel';
@@ -175,26 +176,19 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
   const terms = booking.cancellation.free ? (deadline && booking.guarantee ? t('cancel.freeUntil', { deadline }) : t('cancel.free')) : t('cancel.fee', { amount: fee });
   const done = booking.status === 'cancelled';
   return (
-    <CancelPanel
-      title={done ? t('cancel.doneTitle') : t('cancel.title')}
-      summary={<BookingSummary booking={booking} locale={locale} valuta={location.valuta} />}
-      ended={done || !booking.changeable ? { text: done ? t('edit.cancelled') : t('edit.notChangeable'), href: '/reserve', label: t('outcome.newReservation') } : null}
-      form={{
-        hash: booking.hash,
-        locale,
-        terms,
-        texts: {
-          question: t('cancel.question'),
-          confirm: t('cancel.confirm'),
-          keep: t('cancel.keep'),
-          doneTitle: t('cancel.doneTitle'),
-          doneText: t('cancel.doneText'),
-          doneFee: booking.cancellation.free ? '' : t('cancel.doneFee', { amount: fee }),
-          error: t('errors.generic'),
-          newReservation: t('outcome.newReservation'),
-        },
-      }}
-    />
+    <ClientTexts namespaces={cancelNamespaces.table}>
+      <CancelPanel
+        title={done ? t('cancel.doneTitle') : t('cancel.title')}
+        summary={<BookingSummary booking={booking} locale={locale} valuta={location.valuta} />}
+        ended={done || !booking.changeable ? { text: done ? t('edit.cancelled') : t('edit.notChangeable'), href: '/reserve', label: t('outcome.newReservation') } : null}
+        form={{
+          hash: booking.hash,
+          locale,
+          terms,
+          done: booking.cancellation.free ? {} : { fee },
+        }}
+      />
+    </ClientTexts>
   );
 }
 

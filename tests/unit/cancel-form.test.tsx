@@ -6,6 +6,7 @@ import { CancelForm } from '@/components/reservation/cancel-form';
 import { cancelAnswer } from '@/lib/api/answers/reservation';
 import { answerFixture } from '../helpers/answers';
 import { messagesOf, renderWithIntl } from '../helpers/intl';
+import { cancelNamespaces } from '@/app/_screens/reservation/namespaces';
 
 const en = messagesOf('en');
 const cancelling = () => {
@@ -18,7 +19,7 @@ const cancelling = () => {
 describe('the cancel form', () => {
   it("a table booking's: asks, then says it is cancelled and the fee that applies", async () => {
     const fetchMock = cancelling();
-    renderWithIntl(<CancelForm hash="abc" locale="en" terms="Cancelling is free." done={{ fee: '€ 30' }} />);
+    renderWithIntl(<CancelForm hash="abc" locale="en" terms="Cancelling is free." done={{ fee: '€ 30' }} />, { namespaces: cancelNamespaces.table });
     expect(screen.getByText(en.reserve.cancel.question)).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.reserve.cancel.confirm })));
     expect(fetchMock).toHaveBeenCalledWith('/api/reservation/cancel', expect.objectContaining({ method: 'POST' }));
@@ -29,7 +30,7 @@ describe('the cancel form', () => {
 
   it("an experience booking's: its own words, and the refund once cancelled", async () => {
     cancelling();
-    renderWithIntl(<CancelForm hash="abc" locale="en" kind="experience" terms="" endpoint="/api/experience/booking/cancel" newPath="/frontpage/esperienze" done={{ refund: '€ 60' }} />);
+    renderWithIntl(<CancelForm hash="abc" locale="en" kind="experience" terms="" endpoint="/api/experience/booking/cancel" newPath="/frontpage/esperienze" done={{ refund: '€ 60' }} />, { namespaces: cancelNamespaces.experience });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.experiences.manage.confirmCancel })));
     expect(screen.getByRole('heading', { name: en.experiences.manage.doneTitle })).toBeInTheDocument();
     expect(screen.getByText('The € 60 you paid will be refunded in full.')).toBeInTheDocument();

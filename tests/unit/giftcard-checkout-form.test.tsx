@@ -9,6 +9,7 @@ import { fieldErrors } from '@/lib/forms/fields';
 import { checkoutAnswer } from '@/lib/api/answers/giftcards';
 import { answerFixture } from '../helpers/answers';
 import { renderWithIntl } from '../helpers/intl';
+import { checkoutNamespaces } from '@/app/_screens/giftcards/namespaces';
 
 const g = en.giftcards;
 const policies = { privacy: 'Privacy text', marketing: 'Marketing text' };
@@ -19,7 +20,7 @@ const cards = [
 const prefixes = [{ name: 'Italia', prefix: '+39', iso: 'IT' }];
 
 function renderForm(initial: Record<string, string> = {}) {
-  return renderWithIntl(<GiftcardCheckoutForm locale="en" currency="€" cards={cards} initial={{ prefix: '+39', recipientPrefix: '+39', id: 'buono-50', quantity: '1', ...initial }} prefixes={prefixes} policies={policies} />);
+  return renderWithIntl(<GiftcardCheckoutForm locale="en" currency="€" cards={cards} initial={{ prefix: '+39', recipientPrefix: '+39', id: 'buono-50', quantity: '1', ...initial }} prefixes={prefixes} policies={policies} />, { namespaces: checkoutNamespaces });
 }
 
 afterEach(() => {

@@ -8,6 +8,7 @@ import { guaranteeAnswer } from '@/lib/api/answers/reservation';
 import { answerFixture } from '../helpers/answers';
 
 import { messagesOf, renderWithIntl } from '../helpers/intl';
+import { reserveNamespaces } from '@/app/_screens/reservation/namespaces';
 
 const t = messagesOf('en').reserve;
 const setup = { locale: 'en' } as WizardSetup;
@@ -20,7 +21,7 @@ const offerOf = (offer: GuaranteeOffer): GuaranteeOffer => {
 
 describe('the card guarantee step', () => {
   it('without Stripe\'s public key says "Internal error: ... public key is missing." and cannot continue', () => {
-    renderWithIntl(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'stripe', publishableKey: null } })} onDone={jest.fn()} />);
+    renderWithIntl(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'stripe', publishableKey: null } })} onDone={jest.fn()} />, { namespaces: reserveNamespaces });
     expect(screen.getByRole('alert')).toHaveTextContent("Internal error: the payment provider's public key is missing.");
     expect(screen.getByRole('button', { name: t.guarantee.save })).toBeDisabled();
     expect(screen.getByText('Cancellation policy: refundable until 1 day before the reservation.')).toBeInTheDocument();
@@ -31,7 +32,7 @@ describe('the card guarantee step', () => {
     const onDone = jest.fn();
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ data: { status: 'succeeded' } }) });
     global.fetch = fetchMock as unknown as typeof fetch;
-    renderWithIntl(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' })} onDone={onDone} />);
+    renderWithIntl(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' })} onDone={onDone} />, { namespaces: reserveNamespaces });
     expect(screen.getByText('Test mode')).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: t.guarantee.save })));
     expect(screen.getByText(t.errors.cancellationPolicyRequired)).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import en from '@/messages/en.json';
 import { PromoForm } from '@/components/promo/promo-form';
 import { renderWithIntl } from '../helpers/intl';
+import { promoLiveNamespaces } from '@/app/_screens/promo/namespaces';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
@@ -26,7 +27,7 @@ afterEach(() => {
 
 describe('the promo form checks the server rules in the browser', () => {
   const renderForm = () =>
-    renderWithIntl(<PromoForm locale="en" urlName="aperitivo-omaggio" policies={policies} prefixes={[{ name: 'Italia', prefix: '+39', iso: 'IT' }]} defaultPrefix="+39" country="IT" onState={() => undefined} />);
+    renderWithIntl(<PromoForm locale="en" urlName="aperitivo-omaggio" policies={policies} prefixes={[{ name: 'Italia', prefix: '+39', iso: 'IT' }]} defaultPrefix="+39" country="IT" onState={() => undefined} />, { namespaces: promoLiveNamespaces });
 
   it('refuses a number that is no phone number for its prefix, and the missing marketing consent, without sending', async () => {
     const fetchMock = jest.fn();

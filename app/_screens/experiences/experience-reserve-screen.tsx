@@ -3,7 +3,8 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { Link } from '@/components/shell/link';
 import { ExperienceLinks } from '@/components/experiences/experience-links';
-import { buildWizardSetup, reserveNamespaces } from '@/app/_screens/reservation/setup';
+import { buildWizardSetup } from '@/app/_screens/reservation/setup';
+import { experienceFormNamespaces } from '@/app/_screens/reservation/namespaces';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { pickText } from '@/lib/i18n/texts';
 import { parseDate, parsePax } from '@/lib/params';
@@ -60,7 +61,7 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
       <p>
         <Link href={`/frontpage/esperienze/${experience.hash}`}>{t('outcome.back')}</Link>
       </p>
-      <ClientTexts namespaces={[...reserveNamespaces, 'experiences']}>
+      <ClientTexts namespaces={experienceFormNamespaces}>
         <ExperienceForm setup={setup} />
       </ClientTexts>
     </div>

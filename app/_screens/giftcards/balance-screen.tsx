@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
+import { balanceNamespaces } from './namespaces';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { BalanceForm } from '@/components/giftcards/balance-form';
 
@@ -11,7 +12,7 @@ export async function GiftcardBalanceScreen({ params }: { params: VenueParams })
     <div className="form-page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro')}</p>
-      <ClientTexts namespaces={['giftcards.balance', 'giftcards.print.testNoValue', 'giftcards.errors']}>
+      <ClientTexts namespaces={balanceNamespaces}>
         <BalanceForm locale={locale} currency={location.valuta} />
       </ClientTexts>
     </div>

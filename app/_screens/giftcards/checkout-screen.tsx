@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
+import { checkoutNamespaces } from './namespaces';
 import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList, getPrefixList } from '@/server/venues/data';
 import { phonePrefixes } from '@/lib/venue/prefixes';
@@ -41,7 +42,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
           {t('checkout.cancelled')}
         </p>
       ) : null}
-      <ClientTexts namespaces={['giftcards.checkout', 'giftcards.errors', 'giftcards.customValue', 'giftcards.customValueHint', 'forms', 'limits']}>
+      <ClientTexts namespaces={checkoutNamespaces}>
         <GiftcardCheckoutForm
           locale={locale}
           currency={location.valuta}

@@ -8,6 +8,7 @@ import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata'
 import { loadVenue } from '@/app/_screens/shell/venue-context';
 import { promoPath, type PromoParams } from './paths';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
+import { promoLiveNamespaces } from './namespaces';
 import { pickText } from '@/lib/i18n/texts';
 import { isLocale, defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -20,9 +21,6 @@ import { PromoLive } from '@/components/promo/promo-live';
 import { MessagePanel } from '@/components/shell/message-panel';
 
 export type { PromoParams } from './paths';
-
-/** What the live part of the page and its form read (`promo`'s own words, the form kit's, the abuse limit's). */
-const promoLiveNamespaces = ['promo.endsIn', 'promo.units', 'promo.available', 'promo.download', 'promo.formTitle', 'promo.formIntro', 'promo.close', 'promo.states', 'promo.disabledTitle', 'promo.submit', 'promo.rateLimited', 'promo.marketingRequired', 'promo.resend.marketingHint', 'forms', 'limits'] as const;
 
 /** The promotion page's metadata: the title, and the OpenGraph/Twitter card with its image (`/api/promo/og`). */
 export async function promoMetadata(params: PromoParams): Promise<Metadata> {

@@ -4,7 +4,8 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { pickText } from '@/lib/i18n/texts';
 import { ReservationWizard } from '@/components/reservation/wizard';
 import { PeopleStepStatic } from '@/components/reservation/people-step-static';
-import { buildWizardSetup, reserveNamespaces } from './setup';
+import { buildWizardSetup } from './setup';
+import { reserveNamespaces } from './namespaces';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import type { WizardSetup } from '@/components/reservation/types';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';

@@ -10,7 +10,7 @@ import type { WizardSetup } from '@/components/reservation/types';
 /**
  * The data the booking steps' client code needs, prepared on the server (the table wizard and the
  * experience form). Their texts are not in it: the screen wraps them in `ClientTexts` with
- * `reserveNamespaces`, and they read them with `useTranslations`.
+ * `reserveNamespaces` (./namespaces.ts), and they read them with `useTranslations`.
  */
 export async function buildWizardSetup(input: { locale: Locale; location: Location; venueKey: string; module?: string | null; edit?: WizardSetup['edit']}): Promise<WizardSetup> {
   const { locale, location, venueKey } = input;
@@ -38,5 +38,3 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
   };
 }
 
-/** The message namespaces the booking steps' client components read (`forms`: the guest's details; `limits`: the abuse limit's words on a refused call). */
-export const reserveNamespaces = ['reserve', 'forms', 'limits'] as const;

@@ -6,6 +6,7 @@ import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { StaffSignIn } from '@/components/promo/staff-panel';
 import { staffPanelNamespaces } from '@/app/_screens/promo/namespaces';
+import { sheetNamespaces } from './namespaces';
 import { backendFor } from '@/server/backend';
 import { getDb } from '@/server/db/client';
 import { localMoment } from '@/server/booking/time';
@@ -60,7 +61,7 @@ export async function StaffScreen({ params }: { params: VenueParams }) {
         </a>
         <StaffSignOut label={t('signOut')} />
       </div>
-      <ClientTexts namespaces={['staffArea']}>
+      <ClientTexts namespaces={sheetNamespaces}>
         <ServiceSheet initialDate={today} locale={locale} />
       </ClientTexts>
     </>,

@@ -1,8 +1,12 @@
+import path from 'node:path';
 import createNextIntlPlugin from 'next-intl/plugin';
 import headers from './lib/security/headers.cjs';
 import fastRoutes from './lib/venue/fast-routes.cjs';
 
 const { securityHeaders } = headers;
+
+/** next-intl's formatter of precompiled messages (use-intl/format-message/format-only), by a path Turbopack resolves from the root (vercel/next.js#88540). */
+const formatOnly = './node_modules/use-intl/dist/esm/production/format-message/format-only.js';
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts');
 
@@ -55,6 +59,13 @@ const nextConfig = {
   // instance's memory: the least recently used are dropped first, so memory stays bounded however
   // many venues a region serves (docs/operations.md, "Memory"). PAGE_CACHE_MB, read at start.
   cacheMaxMemorySize: pageCacheBytes(process.env.PAGE_CACHE_MB),
+  // next-intl formats messages compiled ahead of time (i18n/request.ts) with its format-only
+  // formatter, as its own `precompile` option does: no ICU parser in any bundle (docs/performance.md).
+  turbopack: { resolveAlias: { 'use-intl/format-message': formatOnly } },
+  webpack(config) {
+    config.resolve.alias['use-intl/format-message'] = path.resolve(formatOnly);
+    return config;
+  },
   experimental: {
     // Venue pages are generated on first request and kept in memory, so a restart after
     // `npm run venue:import` never serves pages rendered from the old venue data.

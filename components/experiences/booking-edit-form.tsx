@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations, type Messages } from 'next-intl';
 import { api, query } from '@/lib/api/client';
 import { FormSubmit } from '@/components/forms/form-submit';
 import { editAnswer } from '@/lib/api/answers/reservation';
@@ -8,18 +9,8 @@ import { experienceTimesAnswer } from '@/lib/api/answers/experiences';
 import type { ExperienceTime } from '@/lib/contract/experience-booking';
 
 type Choice = { pax: number; day: string; time: string; zone: string };
-export type BookingEditTexts = {
-  people: string;
-  date: string;
-  time: string;
-  zone: string;
-  confirm: string;
-  noTimes: string;
-  changedTitle: string;
-  changedText: string;
-  /** Refusals and field errors by message key; `generic` for anything else. */
-  errors: Record<string, string>;
-};
+/** The refusals of a change the form words itself (`experiences.manage`); the others are `experiences.errors`, else the generic one. */
+const changeRefusals = new Set(['reserveEditCcError', 'reserveEditPaymentError', 'reserveEditWaitingListError', 'reserveEditSoldOutError', 'notChangeable']);
 
 /**
  * The change form of an experience booking: party size (unless paid for), date, the day's
@@ -34,9 +25,9 @@ export function BookingEditForm(props: {
   paxFixed: boolean;
   zones: { key: string; label: string }[] | null;
   hasTimes: boolean;
-  texts: BookingEditTexts;
 }) {
-  const { texts } = props;
+  const t = useTranslations('experiences');
+  const r = useTranslations('reserve');
   const [choice, setChoice] = useState<Choice>(props.current);
   const [slots, setSlots] = useState<ExperienceTime[] | null>(null);
   const [state, setState] = useState<'edit' | 'busy' | 'done'>('edit');
@@ -64,14 +55,16 @@ export function BookingEditForm(props: {
     return (
       <section role="status" aria-labelledby="edit-done">
         <h2 id="edit-done" ref={doneRef} tabIndex={-1}>
-          {texts.changedTitle}
+          {t('manage.changedTitle')}
         </h2>
-        <p>{texts.changedText}</p>
+        <p>{t('manage.changedText')}</p>
       </section>
     );
   }
   const noTimes = props.hasTimes && slots !== null && slots.length === 0;
-  const message = (code: string) => texts.errors[code] ?? texts.errors.generic;
+  const limits = { min: props.paxOptions[0] ?? 1, max: props.paxOptions[props.paxOptions.length - 1] ?? 1 };
+  const message = (code: string) =>
+    changeRefusals.has(code) ? t(`manage.${code}` as never) : t.has(`errors.${code}` as never) ? t(`errors.${code as keyof Messages['experiences']['errors']}`, limits) : r('errors.generic');
   return (
     <form
       className="form"
@@ -90,7 +83,7 @@ export function BookingEditForm(props: {
       }}
     >
       <div className="field">
-        <label htmlFor="edit-pax">{texts.people}</label>
+        <label htmlFor="edit-pax">{r('summary.people')}</label>
         <select id="edit-pax" value={choice.pax} disabled={props.paxFixed} onChange={(e) => setChoice({ ...choice, pax: Number(e.target.value) })}>
           {props.paxOptions.map((n) => (
             <option key={n} value={n}>
@@ -100,12 +93,12 @@ export function BookingEditForm(props: {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="edit-day">{texts.date}</label>
+        <label htmlFor="edit-day">{r('summary.date')}</label>
         <input id="edit-day" type="date" required value={choice.day} onChange={(e) => setChoice({ ...choice, day: e.target.value })} />
       </div>
       {props.hasTimes ? (
         <div className="field">
-          <label htmlFor="edit-time">{texts.time}</label>
+          <label htmlFor="edit-time">{r('summary.time')}</label>
           <select id="edit-time" value={choice.time} disabled={noTimes} aria-describedby={noTimes ? 'edit-no-times' : undefined} onChange={(e) => setChoice({ ...choice, time: e.target.value })}>
             {(slots ?? [{ time: choice.time, available: true }]).map((s) => (
               <option key={s.time} value={s.time}>
@@ -115,14 +108,14 @@ export function BookingEditForm(props: {
           </select>
           {noTimes ? (
             <p id="edit-no-times" className="field__hint">
-              {texts.noTimes}
+              {t('manage.noTimes')}
             </p>
           ) : null}
         </div>
       ) : null}
       {props.zones ? (
         <div className="field">
-          <label htmlFor="edit-zone">{texts.zone}</label>
+          <label htmlFor="edit-zone">{r('summary.zone')}</label>
           <select id="edit-zone" value={choice.zone} onChange={(e) => setChoice({ ...choice, zone: e.target.value })}>
             {props.zones.map((z) => (
               <option key={z.key} value={z.key}>
@@ -132,7 +125,7 @@ export function BookingEditForm(props: {
           </select>
         </div>
       ) : null}
-      <FormSubmit notice={error} busy={state === 'busy'} disabled={noTimes} label={texts.confirm} />
+      <FormSubmit notice={error} busy={state === 'busy'} disabled={noTimes} label={t('manage.confirm')} />
     </form>
   );
 }

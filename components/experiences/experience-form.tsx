@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations, type Messages } from 'next-intl';
 import useSWR from 'swr';
 import { localizedPath } from '@/lib/i18n/paths';
 import { formatPrice } from '@/lib/currency';
@@ -29,8 +30,10 @@ import { FieldsStep } from './fields-step';
 import { TimeAndZone } from './time-and-zone';
 import { DepositStep } from './deposit-step';
 import { EXPERIENCE_LAST_KEY, type ExperienceFormSetup } from './types';
-import { fill } from '@/lib/i18n/fill';
-import { textOf } from '@/lib/i18n/flat-texts';
+import { useReserveTexts } from '@/components/reservation/texts';
+
+/** A refusal the experience form words itself (`experiences.errors`). */
+type ExperienceRefusal = keyof Messages['experiences']['errors'];
 
 type Step = 'people' | 'date' | 'time' | 'fields' | 'details' | 'guarantee' | 'payment' | 'summary';
 
@@ -46,8 +49,10 @@ const fetchFields = fetchChecked(experienceFieldsAnswer);
  * `getadditionalfields`, `createexperiencereserve`).
  */
 export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
-  const { wizard, x, experience: e } = setup;
-  const t = wizard.t;
+  const { wizard, experience: e } = setup;
+  const x = useTranslations('experiences');
+  const { t, optional, errorText: reserveError } = useReserveTexts();
+  const forms = useTranslations('forms');
   const router = useRouter();
   const inLimits = (n: number) => n >= e.minGuests && n <= e.maxGuests;
   const [pax, setPax] = useState(inLimits(setup.initial.pax) ? setup.initial.pax : 0);
@@ -71,15 +76,15 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const [bookingKey] = useState(submitKeys);
   const headingRef = useStepFocus(step);
   const invalidPrefill = setup.initial.pax > 0 && !inLimits(setup.initial.pax);
-  useUnsavedGuard(Boolean(details) || (answers !== null && Object.keys(answers).length > 0), wizard.forms.unsaved);
+  useUnsavedGuard(Boolean(details) || (answers !== null && Object.keys(answers).length > 0), forms('unsaved'));
 
   const days = useSWR(step === 'date' && pax ? `/api/experience/days?${query({ experienceId: e.id, year: month.slice(0, 4), month: Number(month.slice(5, 7)), pax })}` : null, fetchDays);
   const times = useSWR(step === 'time' && pax && date ? `/api/experience/times?${query({ experienceId: e.id, day: date, pax, language: wizard.locale })}` : null, fetchTimes);
   const zoneRef = e.zones?.find((z) => z.key === zone);
   const fields = useSWR(e.hasFields && step !== 'people' && step !== 'date' && step !== 'time' ? `/api/experience/fields?${query({ experienceId: e.id, zoneID: zoneRef ? zoneRef.id || zoneRef.key : '' })}` : null, fetchFields);
 
-  const money = (amount: number) => formatPrice(amount, e.valuta, wizard.locale);
-  const priceLine = e.price > 0 && pax ? fill(x['form.total'], { price: money(e.price), count: pax, total: money(e.price * pax) }) : '';
+  const money = (amount: number) => formatPrice(amount, e.currency, wizard.locale);
+  const priceLine = e.price > 0 && pax ? x('form.total', { price: money(e.price), count: pax, total: money(e.price * pax) }) : '';
   const afterDetails = (p: ExperiencePayment | null): Step => (p?.guarantee && !cardReference ? 'guarantee' : p?.deposit && !depositReference ? 'payment' : 'summary');
 
   const submit = async (v2Token?: string): Promise<string | null> => {
@@ -100,7 +105,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
     const result = await api('/api/experience', experienceBookedAnswer, { payload, idempotencyKey: bookingKey(payload), ...(await bot.tokens(v2Token)) });
     if (result.ok) {
       bot.passed();
-      writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, booking: result.data.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(summarySetup, details.motivo), note: details.note });
+      writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, booking: result.data.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(wizard.visitReasons, details.motivo, t('details.other')), note: details.note });
       setDetails(null);
       setAnswers(null);
       router.push(localizedPath(wizard.locale, `/frontpage/esperienze/${e.hash}/${result.data.outcome}`));
@@ -113,14 +118,14 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   };
 
   const stepList: { key: Step; label: string; value?: string }[] = [
-    { key: 'people', label: t['steps.people'], value: pax ? wizard.paxLabels[pax] : '' },
-    { key: 'date', label: t['steps.date'], value: date ? formatDate(date, wizard.locale) : '' },
-    { key: 'time', label: t['steps.time'], value: [time, zoneRef?.label].filter(Boolean).join(', ') },
-    ...(e.hasFields ? [{ key: 'fields' as const, label: x['steps.fields'] }] : []),
-    { key: 'details', label: t['steps.details'] },
-    ...(e.guarantee ? [{ key: 'guarantee' as const, label: t['steps.guarantee'] }] : []),
-    ...(e.payment ? [{ key: 'payment' as const, label: x['steps.payment'] }] : []),
-    { key: 'summary', label: t['steps.summary'] },
+    { key: 'people', label: t('steps.people'), value: pax ? t('people.count', { count: pax }) : '' },
+    { key: 'date', label: t('steps.date'), value: date ? formatDate(date, wizard.locale) : '' },
+    { key: 'time', label: t('steps.time'), value: [time, zoneRef?.label].filter(Boolean).join(', ') },
+    ...(e.hasFields ? [{ key: 'fields' as const, label: x('steps.fields') }] : []),
+    { key: 'details', label: t('steps.details') },
+    ...(e.guarantee ? [{ key: 'guarantee' as const, label: t('steps.guarantee') }] : []),
+    ...(e.payment ? [{ key: 'payment' as const, label: x('steps.payment') }] : []),
+    { key: 'summary', label: t('steps.summary') },
   ];
   const back = (target: Step) => {
     if (target === 'people') setDate('');
@@ -133,29 +138,26 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
     }
     setStep(target);
   };
-  // The summary's messages: the experience's refusals (`experiences.errors`) before the table's.
-  const summarySetup = {
-    ...wizard,
-    t: { ...wizard.t, ...Object.fromEntries(Object.entries(x).flatMap(([k, v]) => (k.startsWith('errors.') ? [[k, fill(v, { min: e.minGuests, max: e.maxGuests })]] : []))) },
-    zones: Object.fromEntries((e.zones ?? []).map((z) => [z.key, z.label])),
-  };
-  const errorText = (code: string) => textOf(x, `errors.${code}`) ?? textOf(t, `errors.${code}`) ?? x['errors.generic'];
+  const summarySetup = { ...wizard, zones: Object.fromEntries((e.zones ?? []).map((z) => [z.key, z.label])) };
+  // A refusal's words: the experience's (`experiences.errors`) before the table's, the abuse limit's as everywhere.
+  const errorText = (code: string) =>
+    x.has(`errors.${code}` as never) ? x(`errors.${code as ExperienceRefusal}`, { min: e.minGuests, max: e.maxGuests }) : code === 'rateLimited' || optional(`errors.${code}`) ? reserveError(code) : x('errors.generic');
 
   return (
     <div className="wizard">
-      <Progress label={t['steps.label']} currentLabel={t['steps.current']} steps={stepList} current={step} onBack={back} />
+      <Progress label={t('steps.label')} currentLabel={t('steps.current')} steps={stepList} current={step} onBack={back} />
 
       {step === 'people' ? (
-        <StepSection id="x-people" title={x['form.people']} headingRef={headingRef}>
+        <StepSection id="x-people" title={x('form.people')} headingRef={headingRef}>
           {invalidPrefill ? (
             <p role="alert" className="field__error">
-              {setup.initial.pax < e.minGuests ? fill(x['errors.guestsBelowMin'], { min: e.minGuests }) : fill(x['errors.guestsAboveMax'], { max: e.maxGuests })}
+              {setup.initial.pax < e.minGuests ? x('errors.guestsBelowMin', { min: e.minGuests }) : x('errors.guestsAboveMax', { max: e.maxGuests })}
             </p>
           ) : null}
           <PeopleStep
             setup={wizard}
             partySize={{ min: e.minGuests, directMax: Math.min(e.maxGuests, e.minGuests + 5), max: e.maxGuests }}
-            hint={<p className="lead">{fill(x['guests'], { min: e.minGuests, max: e.maxGuests })}</p>}
+            hint={<p className="lead">{x('guests', { min: e.minGuests, max: e.maxGuests })}</p>}
             onChoose={(n) => {
               setPax(n);
               setStep(date ? 'time' : 'date');
@@ -165,7 +167,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       ) : null}
 
       {step === 'date' ? (
-        <StepSection id="x-date" title={x['form.date']} headingRef={headingRef}>
+        <StepSection id="x-date" title={x('form.date')} headingRef={headingRef}>
           {priceLine ? <p className="price">{priceLine}</p> : null}
           <Calendar
             setup={wizard}
@@ -175,7 +177,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
             error={days.error ? errorText(errorCode(days.error)) : undefined}
             experienceDates={new Set()}
             onMonth={setMonth}
-            noneText={noMoreDates ? x['form.noMoreDates'] : undefined}
+            noneText={noMoreDates ? x('form.noMoreDates') : undefined}
             onChoose={(d) => {
               setDate(d);
               setStep('time');
@@ -185,7 +187,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       ) : null}
 
       {step === 'time' ? (
-        <StepSection id="x-time" title={x['form.time']} headingRef={headingRef}>
+        <StepSection id="x-time" title={x('form.time')} headingRef={headingRef}>
           <TimeAndZone setup={setup} times={times.data} loading={times.isLoading} error={times.error ? errorText(errorCode(times.error)) : undefined} time={time} zone={zone} onChoose={(tm, zn) => {
             setTime(tm);
             setZone(zn);
@@ -195,13 +197,12 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       ) : null}
 
       {step === 'fields' ? (
-        <StepSection id="x-fields" title={x['form.fields']} headingRef={headingRef}>
+        <StepSection id="x-fields" title={x('form.fields')} headingRef={headingRef}>
           {fields.data ? (
             <FieldsStep
               fields={fields.data}
               locale={wizard.locale}
               initial={answers ?? {}}
-              labels={{ required: wizard.forms.required, requiredError: x['errors.fieldRequired'], continue: x['form.continue'] }}
               onDone={(a) => {
                 setAnswers(a);
                 setStep('details');
@@ -210,13 +211,13 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
           ) : fields.error ? (
             <p role="alert" className="field__error">{errorText(errorCode(fields.error))}</p>
           ) : (
-            <p role="status">{t['date.loading']}</p>
+            <p role="status">{t('date.loading')}</p>
           )}
         </StepSection>
       ) : null}
 
       {step === 'details' ? (
-        <StepSection id="x-details" title={t['details.title']} headingRef={headingRef}>
+        <StepSection id="x-details" title={t('details.title')} headingRef={headingRef}>
           <DetailsStep
             setup={wizard}
             initial={details}
@@ -236,7 +237,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       ) : null}
 
       {step === 'guarantee' && payment?.guarantee ? (
-        <StepSection id="x-guarantee" title={t['guarantee.title']} headingRef={headingRef}>
+        <StepSection id="x-guarantee" title={t('guarantee.title')} headingRef={headingRef}>
           <GuaranteeStep
             setup={wizard}
             offer={payment.guarantee}
@@ -249,13 +250,13 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       ) : null}
 
       {step === 'payment' && payment?.deposit ? (
-        <StepSection id="x-payment" title={x['form.payTitle']} headingRef={headingRef}>
+        <StepSection id="x-payment" title={x('form.payTitle')} headingRef={headingRef}>
           <DepositStep
             setup={wizard}
             deposit={payment.deposit}
-            intro={fill(x[payment.deposit.kind === 'prepayment' ? 'form.prepaymentIntro' : 'form.depositIntro'], { amount: money(payment.deposit.amountCents / 100) })}
-            payLabel={fill(x['form.pay'], { amount: money(payment.deposit.amountCents / 100) })}
-            payingLabel={x['form.paying']}
+            intro={x(payment.deposit.kind === 'prepayment' ? 'form.prepaymentIntro' : 'form.depositIntro', { amount: money(payment.deposit.amountCents / 100) })}
+            payLabel={x('form.pay', { amount: money(payment.deposit.amountCents / 100) })}
+            payingLabel={x('form.paying')}
             onPaid={(reference) => {
               setDepositReference(reference);
               setStep('summary');
@@ -266,12 +267,11 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
 
       {step === 'summary' && paidRefused && !bot.failed ? (
         <p role="status" className="notice">
-          {fill(x['depositKept'], { minutes: DEPOSIT_RETRY_MINUTES })}
+          {x('depositKept', { minutes: DEPOSIT_RETRY_MINUTES })}
         </p>
       ) : null}
       {step === 'summary' && details && bot.failed ? (
         <BotFailed
-          setup={wizard}
           headingRef={headingRef}
           onRestart={() => {
             bot.reset();
@@ -280,26 +280,27 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
           // Paid already: the same booking can be sent again with that payment, within its retry time.
           paid={
             depositReference && payment?.deposit
-              ? { text: fill(t['botcheck.failedPaidText'], { amount: money(payment.deposit.amountCents / 100), minutes: DEPOSIT_RETRY_MINUTES }), onRetry: () => bot.reset() }
+              ? { text: t('botcheck.failedPaidText', { amount: money(payment.deposit.amountCents / 100), minutes: DEPOSIT_RETRY_MINUTES }), onRetry: () => bot.reset() }
               : undefined
           }
         />
       ) : null}
 
       {step === 'summary' && details && !bot.failed ? (
-        <StepSection id="x-summary" title={t['summary.title']} headingRef={headingRef}>
+        <StepSection id="x-summary" title={t('summary.title')} headingRef={headingRef}>
           <SummaryStep
             setup={summarySetup}
             choice={{ pax, date, time, zone }}
             details={details}
             guarantee={payment?.guarantee ?? null}
             extra={[
-              [x['summary.experience'], e.title],
-              ...(priceLine ? [[x['summary.total'], priceLine] as [string, string]] : []),
-              ...(depositReference && payment?.deposit ? [[x['summary.paid'], money(payment.deposit.amountCents / 100)] as [string, string]] : []),
+              [x('summary.experience'), e.title],
+              ...(priceLine ? [[x('summary.total'), priceLine] as [string, string]] : []),
+              ...(depositReference && payment?.deposit ? [[x('summary.paid'), money(payment.deposit.amountCents / 100)] as [string, string]] : []),
               ...Object.entries(answers ?? {}).map(([k, v]) => [(fields.data ?? []).find((f) => f.key === k)?.label[wizard.locale] || k, v] as [string, string]),
             ]}
             onChange={() => setStep('details')}
+            errorText={errorText}
             onConfirm={async () => {
               const error = await submit();
               return error === 'botcheckUnsure' ? null : error;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useTranslations } from 'next-intl';
 import type { AdditionalField } from '@/lib/contract/experience-fields';
 import type { Locale } from '@/lib/i18n/locales';
 
@@ -8,12 +9,13 @@ type Props = {
   fields: AdditionalField[];
   locale: Locale;
   initial: Record<string, string>;
-  labels: { required: string; requiredError: string; continue: string };
   onDone: (answers: Record<string, string>) => void;
 };
 
 /** The experience's additional fields (`campiAggiuntivi`): required ones are checked here and again by the server. */
-export function FieldsStep({ fields, locale, initial, labels, onDone }: Props) {
+export function FieldsStep({ fields, locale, initial, onDone }: Props) {
+  const t = useTranslations('experiences');
+  const forms = useTranslations('forms');
   const [answers, setAnswers] = useState<Record<string, string>>(initial);
   const [tried, setTried] = useState(false);
   const missing = fields.filter((f) => f.required && !(answers[f.key] ?? '').trim());
@@ -38,7 +40,7 @@ export function FieldsStep({ fields, locale, initial, labels, onDone }: Props) {
           <div key={f.key} className={`field${invalid ? ' field--invalid' : ''}`}>
             <label htmlFor={id}>
               {f.label[locale] || f.label.it}
-              {f.required ? <span className="field__required"> ({labels.required})</span> : null}
+              {f.required ? <span className="field__required"> ({forms('required')})</span> : null}
             </label>
             <textarea
               id={id}
@@ -54,7 +56,7 @@ export function FieldsStep({ fields, locale, initial, labels, onDone }: Props) {
             />
             {invalid ? (
               <p id={`${id}-error`} className="field__error">
-                {labels.requiredError}
+                {t('errors.fieldRequired')}
               </p>
             ) : null}
           </div>
@@ -62,7 +64,7 @@ export function FieldsStep({ fields, locale, initial, labels, onDone }: Props) {
       })}
       <div className="actions">
         <button type="submit" className="button">
-          {labels.continue}
+          {t('form.continue')}
         </button>
       </div>
     </form>

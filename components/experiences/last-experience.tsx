@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo, useSyncExternalStore } from 'react';
+import { useTranslations } from 'next-intl';
 import { formatDate } from '@/components/reservation/format';
 import { localizedPath } from '@/lib/i18n/paths';
 import { bookingReference } from '@/lib/i18n/format';
@@ -13,7 +14,9 @@ const noSubscription = () => () => undefined;
 const readStored = () => readSessionRaw(EXPERIENCE_LAST_KEY);
 
 /** The experience booking just made, kept by the form in sessionStorage (the outcome page is cached, the same for everyone). */
-export function LastExperienceBooking({ outcome, hash, locale, labels }: { outcome: string; hash?: string; locale: string; labels: Record<string, string> }) {
+export function LastExperienceBooking({ outcome, hash, locale }: { outcome: string; hash?: string; locale: string }) {
+  const t = useTranslations('experiences');
+  const r = useTranslations('reserve');
   const raw = useSyncExternalStore(noSubscription, readStored, () => null);
   const last = useMemo(() => {
     try {
@@ -25,37 +28,37 @@ export function LastExperienceBooking({ outcome, hash, locale, labels }: { outco
   }, [raw, outcome, hash]);
   if (!last) return null;
   return (
-    <section className="summary" aria-label={labels.heading}>
+    <section className="summary" aria-label={r('outcome.details')}>
       <dl className="summary__list">
-        <dt>{labels.experience}</dt>
+        <dt>{t('summary.experience')}</dt>
         <dd>{last.title}</dd>
-        <dt>{labels.name}</dt>
+        <dt>{t('summary.name')}</dt>
         <dd>{last.name}</dd>
-        <dt>{labels.people}</dt>
+        <dt>{t('summary.people')}</dt>
         <dd>{last.pax}</dd>
-        <dt>{labels.date}</dt>
+        <dt>{t('summary.date')}</dt>
         <dd>{formatDate(last.date, locale)}</dd>
         {last.time ? (
           <>
-            <dt>{labels.time}</dt>
+            <dt>{t('summary.time')}</dt>
             <dd>{last.time}</dd>
           </>
         ) : null}
         {last.reason ? (
           <>
-            <dt>{labels.reason}</dt>
+            <dt>{r('details.visitReason')}</dt>
             <dd>{last.reason}</dd>
           </>
         ) : null}
         {last.note ? (
           <>
-            <dt>{labels.notes}</dt>
+            <dt>{t('summary.notes')}</dt>
             <dd className="summary__note">{last.note}</dd>
           </>
         ) : null}
         {last.booking ? (
           <>
-            <dt>{labels.reference}</dt>
+            <dt>{t('manage.reference')}</dt>
             <dd>{bookingReference(last.booking)}</dd>
           </>
         ) : null}
@@ -63,10 +66,10 @@ export function LastExperienceBooking({ outcome, hash, locale, labels }: { outco
       {last.booking && (outcome === 'confirm' || outcome === 'accept') ? (
         <div className="actions">
           <a className="button button--ghost" href={localizedPath(toLocale(locale), `/frontpage/esperienze/prenotazione/${last.booking}/edit`)}>
-            {labels.changeLink}
+            {t('manage.changeLink')}
           </a>
           <a className="button button--ghost" href={localizedPath(toLocale(locale), `/frontpage/esperienze/prenotazione/${last.booking}/cancel`)}>
-            {labels.cancelLink}
+            {t('manage.cancelLink')}
           </a>
         </div>
       ) : null}

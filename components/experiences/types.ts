@@ -1,18 +1,15 @@
-import type { ExperienceTexts } from '@/lib/i18n/flat-texts';
 import type { WizardSetup } from '@/components/reservation/types';
 
-/** What the experience form's client code needs about the experience, prepared on the server. */
+/** What the experience form's client code needs about the experience, prepared on the server: data only; its texts come through next-intl (`experiences`, `reserve`). */
 export type ExperienceFormSetup = {
   wizard: WizardSetup;
-  /** `experiences` strings of the guest's language, by dotted key (typed: a missing key is a type error). */
-  x: ExperienceTexts;
   experience: {
     id: number;
     hash: string;
     title: string;
-    /** Price per guest, in the venue currency (`valuta`). */
+    /** Price per guest, in the venue's currency. */
     price: number;
-    valuta: string;
+    currency: string;
     minGuests: number;
     maxGuests: number;
     /** `flagSceltaZona`: the guest chooses among these zones. */

@@ -11,23 +11,17 @@ import type { Locale } from '@/lib/i18n/locales';
 import { type PrefixOption } from '@/components/forms/phone-field';
 import { BirthdayField } from '@/components/forms/birthday-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
-import type { FormLabels, FormMessages } from '@/components/forms/types';
+import { useTranslations } from 'next-intl';
+import { useFormTexts } from '@/components/forms/texts';
 import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
 import { FormSubmit } from '@/components/forms/form-submit';
 import { send } from '@/lib/api/client';
 import { signUpAnswer } from '@/lib/api/answers/fidelity';
 
-export type FidelityFormText = FormMessages & {
-  labels: FormLabels;
-  submit: string;
-  policies: { privacy: string; marketing: string };
-  /** "Marketing acceptance is mandatory to complete the registration." */
-  marketingMandatory?: string;
-};
-
 type Props = {
   locale: Locale;
-  text: FidelityFormText;
+  /** The venue's privacy and marketing policies, in the guest's language. */
+  policies: { privacy: string; marketing: string };
   prefixes: PrefixOption[];
   defaultPrefix: string;
   /** The venue's country (ISO alpha-2). */
@@ -38,7 +32,9 @@ type Props = {
 const FORM_ID = 'fidelity';
 
 /** Loyalty sign-up (spec sections 2, 3 and 5). Validated here and again on the server with the same schema. */
-export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, monthNames }: Props) {
+export function FidelityForm({ locale, policies, prefixes, defaultPrefix, country, monthNames }: Props) {
+  const t = useTranslations('fidelity');
+  const { t: forms, errorOf } = useFormTexts();
   const router = useRouter();
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -60,8 +56,8 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
       marketing: false,
       marketingSms: false,
     },
-    errorText: (key) => text.errors[key] ?? text.errors.generic ?? key,
-    unsaved: text.unsaved,
+    errorText: (key) => errorOf(key) ?? forms('errors.generic'),
+    unsaved: forms('unsaved'),
     done,
   });
 
@@ -87,11 +83,11 @@ export function FidelityForm({ locale, text, prefixes, defaultPrefix, country, m
 
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={onSubmit(onValid)}>
-      <ErrorSummary ref={summaryRef} formId={FORM_ID} title={text.summaryTitle} text={text.summaryText} errors={summary} />
-      <ContactFields formId={FORM_ID} text={text} message={message} register={register} phone={{ prefixes, locale, country, defaultPrefix }} />
-      <BirthdayField formId={FORM_ID} legend={text.labels.birthday} monthNames={monthNames} text={text} register={register} message={message} />
-      <ConsentFields formId={FORM_ID} text={text} message={message} register={register} policies={text.policies} marketing={{ required: true, hint: text.marketingMandatory }} />
-      <FormSubmit notice={unavailable ? (text.errors[unavailable] ?? text.errors.unavailable) : null} busy={submitting} label={text.submit} busyLabel={text.sending} />
+      <ErrorSummary ref={summaryRef} formId={FORM_ID} title={forms('summaryTitle')} text={forms('summaryText')} errors={summary} />
+      <ContactFields formId={FORM_ID} message={message} register={register} phone={{ prefixes, locale, country, defaultPrefix }} />
+      <BirthdayField formId={FORM_ID} legend={forms('labels.birthday')} monthNames={monthNames} register={register} message={message} />
+      <ConsentFields formId={FORM_ID} message={message} register={register} policies={policies} marketing={{ required: true, hint: forms('marketingMandatory') }} />
+      <FormSubmit notice={unavailable ? (errorOf(unavailable) ?? forms('errors.unavailable')) : null} busy={submitting} label={t('submit')} busyLabel={forms('sending')} />
     </form>
   );
 }

@@ -5,18 +5,17 @@ import { useForm } from 'react-hook-form';
 import { checkLookup, rulesResolver } from '@/lib/forms/client-rules';
 import type { Locale } from '@/lib/i18n/locales';
 import { TextField } from '@/components/forms/text-field';
-import type { FormLabels, FormMessages } from '@/components/forms/types';
+import { useTranslations } from 'next-intl';
+import { useFormTexts } from '@/components/forms/texts';
 import { send } from '@/lib/api/client';
 import { lookupAnswer } from '@/lib/api/answers/fidelity';
-import { fill } from '@/lib/i18n/fill';
 
-type Props = {
-  locale: Locale;
-  text: FormMessages & { labels: FormLabels; submit: string; sentTitle: string; sentText: string };
-};
+type Props = { locale: Locale };
 
 /** The membership look-up: the same neutral answer whatever the address (docs/fidelity.md). */
-export function LookupForm({ locale, text }: Props) {
+export function LookupForm({ locale }: Props) {
+  const t = useTranslations('fidelity.lookup');
+  const { t: forms, errorOf } = useFormTexts();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const { register, handleSubmit, formState: { errors, isSubmitting } } = useForm<{ email: string }, unknown, { email: string }>({
@@ -27,8 +26,8 @@ export function LookupForm({ locale, text }: Props) {
   if (sentTo) {
     return (
       <div className="message-panel" role="status">
-        <h2>{text.sentTitle}</h2>
-        <p>{fill(text.sentText, { email: sentTo })}</p>
+        <h2>{t('sentTitle')}</h2>
+        <p>{t('sentText', { email: sentTo })}</p>
       </div>
     );
   }
@@ -49,17 +48,17 @@ export function LookupForm({ locale, text }: Props) {
       <TextField
         formId="fidelity-lookup"
         registration={register('email')}
-        label={text.labels.email}
+        label={forms('labels.email')}
         type="email"
         inputMode="email"
         autoComplete="email"
-        error={error ? (text.errors[error] ?? error) : undefined}
-        requiredLabel={text.required}
+        error={error ? (errorOf(error) ?? error) : undefined}
+        requiredLabel={forms('required')}
       />
-      {failed ? <p role="alert" className="field__error">{text.errors[failed] ?? text.errors.generic}</p> : null}
+      {failed ? <p role="alert" className="field__error">{errorOf(failed) ?? forms('errors.generic')}</p> : null}
       <div className="actions">
         <button type="submit" className="button" disabled={isSubmitting}>
-          {isSubmitting ? text.sending : text.submit}
+          {isSubmitting ? forms('sending') : t('submit')}
         </button>
       </div>
     </form>

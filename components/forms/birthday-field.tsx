@@ -1,7 +1,8 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { FieldError } from './field-error';
-import { errorAria, errorId, fieldId, type FormLabels, type Registration } from './types';
+import { errorAria, errorId, fieldId, type Registration } from './types';
 
 type BirthdayName = 'compleannoGiorno' | 'compleannoMese';
 
@@ -9,8 +10,6 @@ type Props = {
   formId: string;
   legend: string;
   monthNames: string[];
-  /** The form kit's words (components/forms/form-messages.ts): the parts' labels, the select's placeholder, "required". */
-  text: { labels: Pick<FormLabels, 'birthDay' | 'birthMonth'>; selectPlaceholder: string; required: string };
   /** The form's registration and error message of each part, as the guest fields take them. */
   register: (name: BirthdayName) => Registration;
   message: (name: BirthdayName) => string | undefined;
@@ -21,18 +20,19 @@ type Props = {
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
 /** Birthday as a day select and a month select (1 to 12), month names in the guest's language. */
-export function BirthdayField({ formId, legend, monthNames, text, register, message, required = true }: Props) {
+export function BirthdayField({ formId, legend, monthNames, register, message, required = true }: Props) {
+  const t = useTranslations('forms');
   const [day, month] = [register('compleannoGiorno'), register('compleannoMese')];
   const [dayError, monthError] = [message('compleannoGiorno'), message('compleannoMese')];
-  const placeholder = text.selectPlaceholder;
+  const placeholder = t('selectPlaceholder');
   return (
     <fieldset className="field field--group">
       <legend>
-        {legend} {required ? <span className="field__required">({text.required})</span> : null}
+        {legend} {required ? <span className="field__required">({t('required')})</span> : null}
       </legend>
       <div className="field__row">
-        <PartSelect formId={formId} registration={day} label={text.labels.birthDay} error={dayError} autoComplete="bday-day" required={required} placeholder={placeholder} options={DAYS.map((d) => ({ value: d, label: String(d) }))} />
-        <PartSelect formId={formId} registration={month} label={text.labels.birthMonth} error={monthError} autoComplete="bday-month" required={required} placeholder={placeholder} options={monthNames.map((name, i) => ({ value: i + 1, label: name }))} grow />
+        <PartSelect formId={formId} registration={day} label={t('labels.birthDay')} error={dayError} autoComplete="bday-day" required={required} placeholder={placeholder} options={DAYS.map((d) => ({ value: d, label: String(d) }))} />
+        <PartSelect formId={formId} registration={month} label={t('labels.birthMonth')} error={monthError} autoComplete="bday-month" required={required} placeholder={placeholder} options={monthNames.map((name, i) => ({ value: i + 1, label: name }))} grow />
       </div>
       <FieldError id={errorId(formId, day.name)} message={dayError} />
       <FieldError id={errorId(formId, month.name)} message={monthError} />

@@ -1,26 +1,16 @@
 import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { TextField } from './text-field';
 import { PhoneField, type PrefixOption } from './phone-field';
 import { ConsentField } from './consent-field';
-import type { FormLabels, Registration } from './types';
-
-type ContactLabels = Pick<FormLabels, 'firstName' | 'lastName' | 'email' | 'phone' | 'prefix' | 'prefixSearch'>;
-type ConsentLabels = Pick<FormLabels, 'privacy' | 'privacyPolicy' | 'marketing' | 'marketingSms' | 'marketingPolicy'>;
-
-/** The words the guest fields read: labels under `forms.labels`' keys, and the form kit's strings (components/forms/form-messages.ts). */
-export type GuestFieldTexts<Labels = ContactLabels & ConsentLabels> = {
-  labels: Labels;
-  required: string;
-  readPolicy: string;
-  close: string;
-};
+import type { Registration } from './types';
 
 type ContactName = 'nome' | 'cognome' | 'email' | 'prefisso' | 'telefono';
 type ConsentName = 'privacy' | 'marketing' | 'marketingSms';
 
-type Common<Name extends string, Labels = ContactLabels & ConsentLabels> = {
+/** The guest fields read their words themselves (`forms`, through next-intl). */
+type Common<Name extends string> = {
   formId: string;
-  text: GuestFieldTexts<Labels>;
   /** The field's message once it is in error. */
   message: (name: Name) => string | undefined;
   /** The form's registration of a field (react-hook-form's `register`, or one that adds its rules). */
@@ -86,15 +76,15 @@ export function PersonFields({ formId, field, labels, phone, requiredLabel, opti
 const CONTACT: Record<PersonPart, ContactName> = { first: 'nome', last: 'cognome', email: 'email', prefix: 'prefisso', phone: 'telefono' };
 
 /** The guest's own contact fields under the contract's names (`nome`, `cognome`, `email`, `prefisso`, `telefono`), all required. */
-export function ContactFields({ formId, text, message, register, phone }: Common<ContactName, ContactLabels> & { phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string } }) {
-  const { labels } = text;
+export function ContactFields({ formId, message, register, phone }: Common<ContactName> & { phone: { prefixes: PrefixOption[]; locale: string; country?: string; defaultPrefix: string } }) {
+  const t = useTranslations('forms');
   return (
     <PersonFields
       formId={formId}
       field={(part) => ({ registration: register(CONTACT[part]), error: message(CONTACT[part]) })}
-      labels={{ first: labels.firstName, last: labels.lastName, email: labels.email, phone: labels.phone, prefix: labels.prefix, prefixSearch: labels.prefixSearch }}
+      labels={{ first: t('labels.firstName'), last: t('labels.lastName'), email: t('labels.email'), phone: t('labels.phone'), prefix: t('labels.prefix'), prefixSearch: t('labels.prefixSearch') }}
       phone={{ ...phone, required: true }}
-      requiredLabel={text.required}
+      requiredLabel={t('required')}
     />
   );
 }
@@ -106,28 +96,29 @@ export function ContactFields({ formId, text, message, register, phone }: Common
  */
 export function ConsentFields({
   formId,
-  text,
   message,
   register,
   policies,
   marketing,
-}: Common<ConsentName, ConsentLabels> & { policies: { privacy: string; marketing: string }; marketing: { label?: string; required: boolean; hint?: string } }) {
-  const { labels } = text;
-  const policy = { readPolicyLabel: text.readPolicy, closeLabel: text.close };
+}: Common<ConsentName> & { policies: { privacy: string; marketing: string }; marketing: { label?: string; required: boolean; hint?: string; /** The marketing policy's title, where the form names it its own way (the gift card checkout). */ policyTitle?: string } }) {
+  const t = useTranslations('forms');
+  // The phrase around a policy's title, as the language puts it ("Leggi l'{policy}", "{policy} lesen").
+  const phrase = t('readPolicy', { policy: '{policy}' });
+  const policy = { readPolicyLabel: phrase, closeLabel: t('close') };
   return (
     <>
-      <ConsentField formId={formId} registration={register('privacy')} label={labels.privacy} requiredLabel={text.required} policyTitle={labels.privacyPolicy} policyText={policies.privacy} {...policy} error={message('privacy')} />
+      <ConsentField formId={formId} registration={register('privacy')} label={t('labels.privacy')} requiredLabel={t('required')} policyTitle={t('labels.privacyPolicy')} policyText={policies.privacy} {...policy} error={message('privacy')} />
       <ConsentField
         formId={formId}
         registration={register('marketing')}
-        label={marketing.label ?? labels.marketing}
-        {...(marketing.required ? { requiredLabel: text.required, error: message('marketing') } : { required: false })}
+        label={marketing.label ?? t('labels.marketing')}
+        {...(marketing.required ? { requiredLabel: t('required'), error: message('marketing') } : { required: false })}
         hint={marketing.hint}
-        policyTitle={labels.marketingPolicy}
+        policyTitle={marketing.policyTitle ?? t('labels.marketingPolicy')}
         policyText={policies.marketing}
         {...policy}
       />
-      <ConsentField formId={formId} registration={register('marketingSms')} label={labels.marketingSms} required={false} policyTitle={labels.marketingPolicy} policyText={policies.marketing} {...policy} />
+      <ConsentField formId={formId} registration={register('marketingSms')} label={t('labels.marketingSms')} required={false} policyTitle={marketing.policyTitle ?? t('labels.marketingPolicy')} policyText={policies.marketing} {...policy} />
     </>
   );
 }

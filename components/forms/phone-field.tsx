@@ -5,7 +5,9 @@ import { preloadPhoneRules } from '@/lib/forms/client-rules';
 import { FieldError } from './field-error';
 import { errorAria, errorId, fieldId, type Registration } from './types';
 
-export type PrefixOption = { paese: string; prefisso: string; iso: string };
+import type { PrefixOption } from '@/lib/venue/prefixes';
+
+export type { PrefixOption } from '@/lib/venue/prefixes';
 
 type Props = {
   formId: string;
@@ -60,12 +62,12 @@ const fold = (s: string) =>
 export function prefixChoices(prefixes: PrefixOption[], country?: string): PrefixChoice[] {
   const all = SEARCH_LOCALES.map(regionNames).filter((n): n is Intl.DisplayNames => n !== null);
   const byPrefix = new Map<string, PrefixOption[]>();
-  for (const p of prefixes) byPrefix.set(p.prefisso, [...(byPrefix.get(p.prefisso) ?? []), p]);
+  for (const p of prefixes) byPrefix.set(p.prefix, [...(byPrefix.get(p.prefix) ?? []), p]);
   return [...byPrefix.entries()].map(([value, list]) => {
     const main = list.find((p) => p.iso.toUpperCase() === country?.toUpperCase()) ?? list.find((p) => p.iso.toUpperCase() === MAIN_COUNTRY[value]) ?? list[0];
     const words = [value, value.slice(1)];
     for (const p of list) {
-      words.push(p.paese, p.iso);
+      words.push(p.name, p.iso);
       for (const n of all) {
         try {
           words.push(n.of(p.iso.toUpperCase()) ?? '');
@@ -74,7 +76,7 @@ export function prefixChoices(prefixes: PrefixOption[], country?: string): Prefi
         }
       }
     }
-    return { value, label: `${main.paese} (${value})`, search: fold(words.join('|')) };
+    return { value, label: `${main.name} (${value})`, search: fold(words.join('|')) };
   });
 }
 
@@ -97,7 +99,7 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
   const select = useRef<HTMLSelectElement | null>(null);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<string | null>(null);
-  const fallback = defaultPrefix ?? choices.find((c) => c.value === prefixes.find((p) => p.iso.toUpperCase() === country?.toUpperCase())?.prefisso)?.value;
+  const fallback = defaultPrefix ?? choices.find((c) => c.value === prefixes.find((p) => p.iso.toUpperCase() === country?.toUpperCase())?.prefix)?.value;
 
   const search = (value: string) => {
     setQuery(value);

@@ -1,20 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type it from '@/messages/it.json';
 
-/** The translated strings a form's client components need, computed on the server. */
-export type FormMessages = {
-  errors: Record<string, string>;
-  summaryTitle: string;
-  summaryText: string;
-  unsaved: string;
-  required: string;
-  optional: string;
-  close: string;
-  sending: string;
-  selectPlaceholder: string;
-  readPolicy: string;
-};
-
 export type Registration = UseFormRegisterReturn;
 
 /** The field labels every guest form shares (messages `forms.labels`), typed from the default language's file. */

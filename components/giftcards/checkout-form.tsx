@@ -7,12 +7,11 @@ import type { PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
-import { errorAria, errorId, fieldId, type FormLabels } from '@/components/forms/types';
-import type it from '@/messages/it.json';
+import { useTranslations, type Messages } from 'next-intl';
+import { errorAria, errorId, fieldId } from '@/components/forms/types';
 import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
-import { fill } from '@/lib/i18n/fill';
 import { ConsentFields, PersonFields } from '@/components/forms/guest-fields';
 import { FormSubmit } from '@/components/forms/form-submit';
 import { showServerErrors } from '@/components/forms/form-errors';
@@ -23,17 +22,10 @@ import { checkoutAnswer } from '@/lib/api/answers/giftcards';
 /** A card as the checkout needs it: title already in the guest's language, amounts in cents. */
 export type CheckoutCard = { id: string; title: string; value: number; price: number; customMin: number | null; customMax: number | null; maxQuantity: number };
 
-export type CheckoutText = {
-  /** `giftcards.checkout`, with the custom value's words and the two labels the form kit lends. */
-  labels: (typeof it)['giftcards']['checkout'] & Pick<(typeof it)['giftcards'], 'customValue' | 'customValueHint'> & Pick<FormLabels, 'prefixSearch' | 'marketingSms'>;
-  errors: Record<string, string>;
-  required: string;
-  optional: string;
-  readPolicy: string;
-  close: string;
-  unsaved: string;
-  policies: { privacy: string; marketing: string };
-};
+
+/** A refusal the checkout words itself (`giftcards.errors`), and a label of it (`giftcards.checkout`). */
+type GiftcardError = keyof Messages['giftcards']['errors'];
+type CheckoutLabel = keyof Messages['giftcards']['checkout'];
 
 type Values = Record<(typeof FIELDS)[number], string> & { privacy: boolean; marketing: boolean; marketingSms: boolean };
 
@@ -44,14 +36,16 @@ const BUYER = { first: 'firstName', last: 'lastName', email: 'email', prefix: 'p
 const RECIPIENT = { first: 'recipientFirstName', last: 'recipientLastName', email: 'recipientEmail', prefix: 'recipientPrefix', phone: 'recipientMobile' } as const;
 const FORM_ID = 'giftcard-checkout';
 
-type Props = { locale: Locale; cards: CheckoutCard[]; valuta: string; initial: Record<string, string>; prefixes: PrefixOption[]; country?: string; text: CheckoutText };
+type Props = { locale: Locale; cards: CheckoutCard[]; currency: string; initial: Record<string, string>; prefixes: PrefixOption[]; country?: string; /** The venue's privacy and marketing policies, in the guest's language. */ policies: { privacy: string; marketing: string } };
 
 /**
  * The gift card checkout (spec sections 2, 3 and 5). The server validates with the shared
  * zod schema and computes the amount; this form only shows its answer, so no validation
  * library is shipped to the browser.
  */
-export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes, country, text }: Props) {
+export function GiftcardCheckoutForm({ locale, cards, currency, initial, prefixes, country, policies }: Props) {
+  const t = useTranslations('giftcards');
+  const forms = useTranslations('forms');
   const summaryRef = useRef<HTMLDivElement>(null);
   const [submitting, setSubmitting] = useState(false);
   // The order's idempotency key: one per submit, the same for its retry.
@@ -71,7 +65,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   } = useForm<Values>({
     defaultValues: { ...defaults, recipient: defaults.recipient || 'me', paymentMethod: defaults.paymentMethod || 'card', quantity: defaults.quantity || '1', id: defaults.id || cards[0]?.id || '', privacy: false, marketing: initial.marketing === '1', marketingSms: initial.marketingSms === '1' },
   });
-  useUnsavedGuard(isDirty && !done, text.unsaved);
+  useUnsavedGuard(isDirty && !done, forms('unsaved'));
   useEffect(() => {
     // Runs after the guard's effect has been cleaned up, so leaving for the payment asks nothing.
     if (target) window.location.assign(target);
@@ -89,14 +83,14 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   const noAmount = Boolean(card && card.customMin !== null && !customOk);
   const unitValue = card ? (customOk ? Math.round(custom * 100) : card.value) : 0;
   const unitPrice = card ? (customOk ? Math.round((unitValue * card.price) / card.value) : card.price) : 0;
-  const fmt = (cents: number) => formatMoney(cents, valuta, locale);
+  const fmt = (cents: number) => formatMoney(cents, currency, locale);
   const toOther = watchedRecipient === 'other';
 
   const message = (name: string) => {
     const key = errors[name as keyof Values]?.message ?? (name === 'customValue' && outOfRange ? 'amountRange' : undefined);
     if (!key) return undefined;
     const vars: Record<string, string> = { min: card?.customMin != null ? fmt(card.customMin) : '', max: name === 'quantity' ? String(card?.maxQuantity ?? '') : card?.customMax != null ? fmt(card.customMax) : '' };
-    return fill(text.errors[key] ?? text.errors.required, vars);
+    return t.has(`errors.${key}` as never) ? t(`errors.${key as GiftcardError}`, vars) : t('errors.required');
   };
   const summary = ORDER.filter((f) => errors[f]).map((f) => ({ name: f, message: message(f)! }));
 
@@ -117,16 +111,16 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       return;
     }
     const key = result.error === 'unavailable' || result.error === 'generic' ? 'unavailable' : result.status === 429 ? 'tooMany' : result.error;
-    setNotice(text.errors[key] ?? text.errors.paymentInit);
+    setNotice(t.has(`errors.${key}` as never) ? t(`errors.${key as GiftcardError}`, { min: '', max: '' }) : t('errors.paymentInit'));
   };
 
-  const L = text.labels;
+  const L = (key: CheckoutLabel) => t(`checkout.${key}`);
   // The buyer and the recipient, as the spec lists them: names, then the mobile (optional), then the e-mail.
-  const person = { formId: FORM_ID, requiredLabel: text.required, optionalLabel: text.optional, phoneFirst: true, phone: { prefixes, locale, country, required: false } };
+  const person = { formId: FORM_ID, requiredLabel: forms('required'), optionalLabel: forms('optional'), phoneFirst: true, phone: { prefixes, locale, country, required: false } };
   const optionalInput = (name: 'customValue' | 'message' | 'deliveryDate', label: string, hint?: string, required = false) => (
     <div className={`field${message(name) ? ' field--invalid' : ''}`}>
       <label htmlFor={fieldId(FORM_ID, name)}>
-        {label} <span className="field__required">({required ? text.required : text.optional})</span>
+        {label} <span className="field__required">({required ? forms('required') : forms('optional')})</span>
       </label>
       {name === 'message' ? (
         <textarea id={fieldId(FORM_ID, name)} rows={3} maxLength={500} {...errorAria(FORM_ID, name, message(name))} {...register(name)} />
@@ -135,12 +129,12 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       )}
       {name === 'deliveryDate' ? (
         <p id={`${FORM_ID}-deliveryDate-hint`} className="field__hint">
-          {L.deliveryDateHint}
+          {L('deliveryDateHint')}
         </p>
       ) : null}
       {name === 'customValue' ? (
         <p id={`${FORM_ID}-customValue-hint`} className="field__hint">
-          {fill(L.customValueHint, { min: card?.customMin != null ? fmt(card.customMin) : '', max: card?.customMax != null ? fmt(card.customMax) : '' })}
+          {t('customValueHint', { min: card?.customMin != null ? fmt(card.customMin) : '', max: card?.customMax != null ? fmt(card.customMax) : '' })}
         </p>
       ) : null}
       <FieldError id={errorId(FORM_ID, name)} message={message(name)} />
@@ -149,7 +143,7 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
   const radio = (name: 'recipient' | 'paymentMethod', legend: string, options: [string, string][]) => (
     <fieldset className={`field field--group${errors[name] ? ' field--invalid' : ''}`} id={fieldId(FORM_ID, name)} tabIndex={-1}>
       <legend>
-        {legend} <span className="field__required">({text.required})</span>
+        {legend} <span className="field__required">({forms('required')})</span>
       </legend>
       {options.map(([value, label]) => (
         <div key={value} className="field__check">
@@ -163,12 +157,12 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
 
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <ErrorSummary ref={summaryRef} formId={FORM_ID} title={text.errors.summaryTitle} text={text.errors.summaryText} errors={summary} />
+      <ErrorSummary ref={summaryRef} formId={FORM_ID} title={t('errors.summaryTitle')} text={t('errors.summaryText')} errors={summary} />
 
       <section aria-labelledby={`${FORM_ID}-summary`}>
-        <h2 id={`${FORM_ID}-summary`}>{L.summaryTitle}</h2>
+        <h2 id={`${FORM_ID}-summary`}>{L('summaryTitle')}</h2>
         <div className={`field${errors.id ? ' field--invalid' : ''}`}>
-          <label htmlFor={fieldId(FORM_ID, 'id')}>{L.chooseCard}</label>
+          <label htmlFor={fieldId(FORM_ID, 'id')}>{L('chooseCard')}</label>
           <select id={fieldId(FORM_ID, 'id')} {...register('id')}>
             {cards.map((c) => (
               <option key={c.id} value={c.id}>
@@ -178,20 +172,20 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
           </select>
           <FieldError id={errorId(FORM_ID, 'id')} message={message('id')} />
         </div>
-        {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', L.customValue, undefined, true) : null}
+        {card && card.customMin !== null && card.customMax !== null ? optionalInput('customValue', t('customValue'), undefined, true) : null}
         <div className={`field${errors.quantity ? ' field--invalid' : ''}`}>
-          <label htmlFor={fieldId(FORM_ID, 'quantity')}>{L.quantity}</label>
+          <label htmlFor={fieldId(FORM_ID, 'quantity')}>{L('quantity')}</label>
           <input id={fieldId(FORM_ID, 'quantity')} type="number" inputMode="numeric" min={1} max={card?.maxQuantity} {...errorAria(FORM_ID, 'quantity', message('quantity'))} {...register('quantity')} />
           <FieldError id={errorId(FORM_ID, 'quantity')} message={message('quantity')} />
         </div>
         <dl className="summary__list" aria-live="polite">
-          <dt>{L.product}</dt>
+          <dt>{L('product')}</dt>
           <dd>{card?.title}</dd>
-          <dt>{L.price}</dt>
+          <dt>{L('price')}</dt>
           <dd>{outOfRange || noAmount ? '—' : fmt(unitPrice)}</dd>
-          <dt>{L.quantity}</dt>
+          <dt>{L('quantity')}</dt>
           <dd>{quantity}</dd>
-          <dt>{L.total}</dt>
+          <dt>{L('total')}</dt>
           <dd>
             <strong>{outOfRange || noAmount ? '—' : fmt(unitPrice * quantity)}</strong>
           </dd>
@@ -199,51 +193,51 @@ export function GiftcardCheckoutForm({ locale, cards, valuta, initial, prefixes,
       </section>
 
       <section aria-labelledby={`${FORM_ID}-buyer`}>
-        <h2 id={`${FORM_ID}-buyer`}>{L.buyerTitle}</h2>
+        <h2 id={`${FORM_ID}-buyer`}>{L('buyerTitle')}</h2>
         <PersonFields
           {...person}
           field={(part) => ({ registration: register(BUYER[part]), error: message(BUYER[part]) })}
-          labels={{ first: L.firstName, last: L.lastName, email: L.email, phone: L.mobile, prefix: L.prefix, prefixSearch: L.prefixSearch }}
+          labels={{ first: L('firstName'), last: L('lastName'), email: L('email'), phone: L('mobile'), prefix: L('prefix'), prefixSearch: forms('labels.prefixSearch') }}
           phone={{ ...person.phone, defaultPrefix: initial.prefix }}
         />
-        <TextField formId={FORM_ID} registration={register('birthDate')} label={L.birthDate} autoComplete="bday" inputMode="numeric" error={message('birthDate')} requiredLabel={text.optional} required={false} />
+        <TextField formId={FORM_ID} registration={register('birthDate')} label={L('birthDate')} autoComplete="bday" inputMode="numeric" error={message('birthDate')} requiredLabel={forms('optional')} required={false} />
         <div className="form__row">
-          <TextField formId={FORM_ID} registration={register('city')} label={L.city} autoComplete="address-level2" error={message('city')} requiredLabel={text.optional} required={false} />
-          <TextField formId={FORM_ID} registration={register('province')} label={L.province} autoComplete="address-level1" error={message('province')} requiredLabel={text.optional} required={false} />
+          <TextField formId={FORM_ID} registration={register('city')} label={L('city')} autoComplete="address-level2" error={message('city')} requiredLabel={forms('optional')} required={false} />
+          <TextField formId={FORM_ID} registration={register('province')} label={L('province')} autoComplete="address-level1" error={message('province')} requiredLabel={forms('optional')} required={false} />
         </div>
         <div className="form__row">
-          <TextField formId={FORM_ID} registration={register('country')} label={L.country} autoComplete="country-name" error={message('country')} requiredLabel={text.optional} required={false} />
-          <TextField formId={FORM_ID} registration={register('cap')} label={L.cap} autoComplete="postal-code" error={message('cap')} requiredLabel={text.optional} required={false} />
+          <TextField formId={FORM_ID} registration={register('country')} label={L('country')} autoComplete="country-name" error={message('country')} requiredLabel={forms('optional')} required={false} />
+          <TextField formId={FORM_ID} registration={register('cap')} label={L('cap')} autoComplete="postal-code" error={message('cap')} requiredLabel={forms('optional')} required={false} />
         </div>
       </section>
 
-      {radio('recipient', L.recipientQuestion, [
-        ['me', L.toMe],
-        ['other', L.toOther],
+      {radio('recipient', L('recipientQuestion'), [
+        ['me', L('toMe')],
+        ['other', L('toOther')],
       ])}
       {toOther ? (
         <section aria-labelledby={`${FORM_ID}-recipient`}>
-          <h2 id={`${FORM_ID}-recipient`}>{L.recipientTitle}</h2>
+          <h2 id={`${FORM_ID}-recipient`}>{L('recipientTitle')}</h2>
           <PersonFields
             {...person}
             field={(part) => ({ registration: register(RECIPIENT[part]), error: message(RECIPIENT[part]) })}
-            labels={{ first: L.recipientFirstName, last: L.recipientLastName, email: L.recipientEmail, phone: L.recipientMobile, prefix: L.recipientPrefix, prefixSearch: L.prefixSearch }}
+            labels={{ first: L('recipientFirstName'), last: L('recipientLastName'), email: L('recipientEmail'), phone: L('recipientMobile'), prefix: L('recipientPrefix'), prefixSearch: forms('labels.prefixSearch') }}
             phone={{ ...person.phone, defaultPrefix: initial.recipientPrefix }}
             someoneElse
           />
-          {optionalInput('message', L.message)}
-          {optionalInput('deliveryDate', L.deliveryDate)}
+          {optionalInput('message', L('message'))}
+          {optionalInput('deliveryDate', L('deliveryDate'))}
         </section>
       ) : null}
 
-      {radio('paymentMethod', L.paymentTitle, [
-        ['card', L.card],
-        ['wallet', L.wallet],
+      {radio('paymentMethod', L('paymentTitle'), [
+        ['card', L('card')],
+        ['wallet', L('wallet')],
       ])}
 
-      <ConsentFields formId={FORM_ID} text={text} message={message} register={register} policies={text.policies} marketing={{ required: false }} />
+      <ConsentFields formId={FORM_ID} message={message} register={register} policies={policies} marketing={{ required: false, label: L('marketing'), policyTitle: L('marketingPolicy') }} />
 
-      <FormSubmit notice={notice} busy={submitting} label={L.proceed} busyLabel={L.sending} />
+      <FormSubmit notice={notice} busy={submitting} label={L('proceed')} busyLabel={L('sending')} />
     </form>
   );
 }

@@ -8,7 +8,8 @@ import type { Locale } from '@/lib/i18n/locales';
 import { promoFields, type PromoField } from '@/lib/promo/fields';
 import { type PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
-import type { FormLabels, FormMessages } from '@/components/forms/types';
+import { useTranslations } from 'next-intl';
+import { useFormTexts } from '@/components/forms/texts';
 import type { PromoState } from '@/lib/promo/state';
 import { writeSession } from '@/components/reservation/session';
 import { PROMO_DUPLICATE_KEY } from './resend-code';
@@ -19,19 +20,11 @@ import { FormSubmit } from '@/components/forms/form-submit';
 import { send } from '@/lib/api/client';
 import { requestAnswer } from '@/lib/api/answers/promo';
 
-export type PromoFormText = FormMessages & {
-  labels: FormLabels;
-  submit: string;
-  rateLimited: string;
-  /** Said before the guest sends: this promotion needs the marketing consent. */
-  marketingHint: string;
-  policies: { privacy: string; marketing: string };
-};
-
 type Props = {
   locale: Locale;
   urlName: string;
-  text: PromoFormText;
+  /** The venue's privacy and marketing policies, in the guest's language. */
+  policies: { privacy: string; marketing: string };
   prefixes: PrefixOption[];
   defaultPrefix: string;
   country?: string;
@@ -46,7 +39,9 @@ const FORM_ID = 'promo';
  * their zod-free copy (`checkPromo`), the phone number against its prefix included; the
  * server checks them again with the schema, and its field errors are shown the same way.
  */
-export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, country, onState }: Props) {
+export function PromoForm({ locale, urlName, policies, prefixes, defaultPrefix, country, onState }: Props) {
+  const t = useTranslations('promo');
+  const { t: forms, errorOf } = useFormTexts();
   const router = useRouter();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -56,8 +51,8 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
     fields: promoFields,
     resolver: promoResolver(),
     defaultValues: { nome: '', cognome: '', email: '', prefisso: defaultPrefix, telefono: '', privacy: false, marketing: false, marketingSms: false },
-    errorText: (key) => text.errors[key] ?? text.errors.generic ?? key,
-    unsaved: text.unsaved,
+    errorText: (key) => (key === 'promoMarketingRequired' ? t('marketingRequired') : (errorOf(key) ?? forms('errors.generic'))),
+    unsaved: forms('unsaved'),
     done,
   });
 
@@ -66,8 +61,8 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
     setNotice(null);
     const reply = await send('/api/promo/request', requestAnswer, { body: { ...values, urlName, language: locale } });
     setSubmitting(false);
-    if (reply.error === 'unavailable') return setNotice(text.errors.unavailable);
-    if (reply.error === 'rateLimited') return setNotice(text.rateLimited);
+    if (reply.error === 'unavailable') return setNotice(forms('errors.unavailable'));
+    if (reply.error === 'rateLimited') return setNotice(t('rateLimited'));
     if (reply.status === 400 && showRefusal(reply.fieldErrors)) return;
     const { body } = reply;
     if (body && 'state' in body) return onState(body.state);
@@ -81,16 +76,15 @@ export function PromoForm({ locale, urlName, text, prefixes, defaultPrefix, coun
 
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={onSubmit(onValid)}>
-      <ErrorSummary formId={FORM_ID} title={text.summaryTitle} text={text.summaryText} errors={summary} />
+      <ErrorSummary formId={FORM_ID} title={forms('summaryTitle')} text={forms('summaryText')} errors={summary} />
       <GuestFields
         formId={FORM_ID}
-        text={text}
         message={message}
         register={register}
         contact={{ phone: { prefixes, locale, country, defaultPrefix } }}
-        consents={{ policies: text.policies, marketing: { required: true, hint: text.marketingHint } }}
+        consents={{ policies, marketing: { required: true, hint: t('resend.marketingHint') } }}
       />
-      <FormSubmit notice={notice} busy={submitting} label={text.submit} busyLabel={text.sending} />
+      <FormSubmit notice={notice} busy={submitting} label={t('submit')} busyLabel={forms('sending')} />
     </form>
   );
 }

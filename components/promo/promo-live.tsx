@@ -2,27 +2,14 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { countdown, type Countdown, type PromoState } from '@/lib/promo/state';
-import { PromoForm, type PromoFormText } from './promo-form';
+import { useTranslations } from 'next-intl';
+import { PromoForm } from './promo-form';
 import type { PrefixOption } from '@/components/forms/phone-field';
 import type { Locale } from '@/lib/i18n/locales';
 import { send } from '@/lib/api/client';
 import { statusAnswer } from '@/lib/api/answers/promo';
-import { fill } from '@/lib/i18n/fill';
 
-type Plural = { one: string; other: string };
-export type PromoLiveText = {
-  endsIn: string;
-  units: { days: Plural; hours: Plural; minutes: Plural; seconds: Plural };
-  /** "Only {count} promotions available!" in its plural forms, with `{count}` left in. */
-  available: { one: string; other: string };
-  download: string;
-  formTitle: string;
-  formIntro: string;
-  close: string;
-  titles: Record<PromoState, string>;
-  texts: Record<PromoState, string>;
-  form: PromoFormText;
-};
+type Unit = 'days' | 'hours' | 'minutes' | 'seconds';
 
 type Live = { state: PromoState; remaining: number; endsAt: number; startsAt: number; offset: number };
 
@@ -30,7 +17,10 @@ type Props = {
   locale: Locale;
   urlName: string;
   initial: { state: PromoState; remaining: number; startsAt: string; endsAt: string };
-  text: PromoLiveText;
+  /** The promotion's dates as the guest reads them: its start (in the venue's time) and the last day its codes are valid. */
+  dates: { starts: string; validUntil: string };
+  /** The venue's privacy and marketing policies, in the guest's language. */
+  policies: { privacy: string; marketing: string };
   prefixes: PrefixOption[];
   defaultPrefix: string;
   /** The venue's country (ISO 3166): the prefix a shared one (+39, +1) is named after. */
@@ -49,7 +39,11 @@ const ANNOUNCE_EVERY_S = 15 * 60;
  * days, hours, minutes and seconds. The server's time comes with the state
  * (`/api/promo/status`), so a device whose clock is wrong still counts to the real end.
  */
-export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPrefix, country }: Props) {
+export function PromoLive({ locale, urlName, initial, dates, policies, prefixes, defaultPrefix, country }: Props) {
+  const t = useTranslations('promo');
+  const title = (state: PromoState) => (state === 'disabled' ? t('disabledTitle') : t(`states.${state}Title`));
+  const text = (state: PromoState) =>
+    state === 'active' ? '' : state === 'disabled' ? t('states.disabledText') : t(`states.${state}Text`, { date: state === 'inactive' ? dates.starts : dates.validUntil });
   const [live, setLive] = useState<Live>({
     state: initial.state,
     remaining: initial.remaining,
@@ -95,12 +89,12 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
     };
   }, [refresh]);
 
-  const unit = (n: number, p: Plural) => (new Intl.PluralRules(locale).select(n) === 'one' ? p.one : p.other);
+  const unit = (n: number, name: Unit) => (new Intl.PluralRules(locale).select(n) === 'one' ? t(`units.${name}.one`) : t(`units.${name}.other`));
   const timeLeft = (c: Countdown) =>
-    `${text.endsIn} ${new Intl.ListFormat(locale, { type: 'conjunction' }).format([
-      `${c.days} ${unit(c.days, text.units.days)}`,
-      `${c.hours} ${unit(c.hours, text.units.hours)}`,
-      `${c.minutes} ${unit(c.minutes, text.units.minutes)}`,
+    `${t('endsIn')} ${new Intl.ListFormat(locale, { type: 'conjunction' }).format([
+      `${c.days} ${unit(c.days, 'days')}`,
+      `${c.hours} ${unit(c.hours, 'hours')}`,
+      `${c.minutes} ${unit(c.minutes, 'minutes')}`,
     ])}`;
 
   /** The live region: the state when it changes, and the time left every quarter of an hour; never each second. */
@@ -110,7 +104,7 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
     const first = lastSpoken.current === '';
     lastSpoken.current = key;
     if (first) return; // the page itself says it on arrival
-    setAnnouncement(state === 'active' && c ? timeLeft(c) : `${text.titles[state]}. ${text.texts[state]}`);
+    setAnnouncement(state === 'active' && c ? timeLeft(c) : `${title(state)}. ${text(state)}`);
   };
   const speakRef = useRef(speak);
   useEffect(() => {
@@ -152,7 +146,7 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
 
   const active = live.state === 'active';
   const pad = (n: number) => String(n).padStart(2, '0');
-  const parts: [keyof PromoLiveText['units'], number | null][] = [
+  const parts: [Unit, number | null][] = [
     ['days', left?.days ?? null],
     ['hours', left?.hours ?? null],
     ['minutes', left?.minutes ?? null],
@@ -165,7 +159,7 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
         <>
           <div className="countdown" role="timer" aria-live="off" aria-atomic="true">
             <p id={timerId} className="countdown__label">
-              {text.endsIn}
+              {t('endsIn')}
             </p>
             <ol className="countdown__units">
               {parts.map(([name, value]) => (
@@ -173,24 +167,24 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
                   <span className="countdown__value" data-unit={name} data-long={value !== null && value >= 1000 ? '' : undefined}>
                     {value === null ? '--' : name === 'days' ? value : pad(value)}
                   </span>
-                  <span className="countdown__name">{unit(value ?? 2, text.units[name])}</span>
+                  <span className="countdown__name">{unit(value ?? 2, name)}</span>
                 </li>
               ))}
             </ol>
           </div>
           <p className="promo-count" data-remaining={live.remaining}>
-            {fill(text.available[new Intl.PluralRules(locale).select(live.remaining) === 'one' ? 'one' : 'other'], { count: new Intl.NumberFormat(locale).format(live.remaining) })}
+            {t('available', { count: live.remaining })}
           </p>
           <div className="actions">
             <button type="button" className="button button--large" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-              {text.download}
+              {t('download')}
             </button>
           </div>
         </>
       ) : (
         <div className="promo-state" role="status">
-          <h2 id={`${timerId}-state`}>{text.titles[live.state]}</h2>
-          <p>{text.texts[live.state]}</p>
+          <h2 id={`${timerId}-state`}>{title(live.state)}</h2>
+          <p>{text(live.state)}</p>
         </div>
       )}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
@@ -198,13 +192,13 @@ export function PromoLive({ locale, urlName, initial, text, prefixes, defaultPre
       </p>
       <dialog ref={dialog} className="policy-dialog promo-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
         <div className="promo-dialog__head">
-          <h2 id={titleId}>{text.formTitle}</h2>
+          <h2 id={titleId}>{t('formTitle')}</h2>
           <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
-            {text.close}
+            {t('close')}
           </button>
         </div>
-        <p>{text.formIntro}</p>
-        {open ? <PromoForm locale={locale} urlName={urlName} text={text.form} prefixes={prefixes} defaultPrefix={defaultPrefix} country={country} onState={onState} /> : null}
+        <p>{t('formIntro')}</p>
+        {open ? <PromoForm locale={locale} urlName={urlName} policies={policies} prefixes={prefixes} defaultPrefix={defaultPrefix} country={country} onState={onState} /> : null}
       </dialog>
     </section>
   );

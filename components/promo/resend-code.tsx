@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { send } from '@/lib/api/client';
 import { resendAnswer } from '@/lib/api/answers/promo';
 import { FormSubmit } from '@/components/forms/form-submit';
-import { fill } from '@/lib/i18n/fill';
+import { useTranslations } from 'next-intl';
 
 /** What the promo form keeps when the answer is `duplicate`: the address to send the code to again. */
 export const PROMO_DUPLICATE_KEY = 'frontpagePromoDuplicate';
@@ -18,13 +18,13 @@ const readStored = () => {
   }
 };
 
-type Texts = { intro: string; email: string; button: string; sent: string; rateLimited: string; error: string };
-
 /**
  * "Send my code again" on the duplicate screen (issue 29): the guest's address from the form
  * they just sent, editable; the code goes only to the address it was issued to.
  */
-export function ResendCode({ urlName, locale, texts }: { urlName: string; locale: string; texts: Texts }) {
+export function ResendCode({ urlName, locale }: { urlName: string; locale: string }) {
+  const t = useTranslations('promo.resend');
+  const limits = useTranslations('limits');
   const stored = useSyncExternalStore(noSubscription, readStored, () => null);
   const [typed, setTyped] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'limited' | 'error'>('idle');
@@ -39,7 +39,7 @@ export function ResendCode({ urlName, locale, texts }: { urlName: string; locale
   if (state === 'sent') {
     return (
       <p role="status" className="notice">
-        {fill(texts.sent, { email })}
+        {t('sent', { email })}
       </p>
     );
   }
@@ -55,12 +55,12 @@ export function ResendCode({ urlName, locale, texts }: { urlName: string; locale
         setState(reply.body ? 'sent' : reply.status === 429 ? 'limited' : 'error');
       }}
     >
-      <p>{texts.intro}</p>
+      <p>{t('intro')}</p>
       <div className="field">
-        <label htmlFor="promo-resend-email">{texts.email}</label>
+        <label htmlFor="promo-resend-email">{t('email')}</label>
         <input id="promo-resend-email" type="email" inputMode="email" autoComplete="email" required value={email} onChange={(e) => setTyped(e.target.value)} />
       </div>
-      <FormSubmit notice={state === 'limited' ? texts.rateLimited : state === 'error' ? texts.error : null} busy={state === 'busy'} disabled={!email.trim()} label={texts.button} />
+      <FormSubmit notice={state === 'limited' ? limits('tooManyRequests') : state === 'error' ? t('error') : null} busy={state === 'busy'} disabled={!email.trim()} label={t('button')} />
     </form>
   );
 }

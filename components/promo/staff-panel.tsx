@@ -5,22 +5,13 @@ import { send } from '@/lib/api/client';
 import { redeemAnswer } from '@/lib/api/answers/promo';
 import { signInAnswer } from '@/lib/api/answers/staff';
 import { formatMoment } from '@/lib/i18n/format';
-import { fill } from '@/lib/i18n/fill';
-
-type Text = {
-  tokenLabel: string;
-  signIn: string;
-  wrongToken: string;
-  markUsed: string;
-  used: string;
-  alreadyUsed: string;
-  expired: string;
-  unavailable: string;
-  tooMany?: string;
-};
+import { useTranslations } from 'next-intl';
 
 /** Staff sign-in with the venue's credential: a staff session for this device (`POST /api/staff/session`), then the page again. */
-export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn' | 'wrongToken' | 'unavailable' | 'tooMany'> }) {
+export function StaffSignIn() {
+  const t = useTranslations('promo.staff');
+  const forms = useTranslations('forms');
+  const limits = useTranslations('limits');
   const [token, setToken] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,12 +21,12 @@ export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn'
     const reply = await send('/api/staff/session', signInAnswer, { body: { token } });
     setBusy(false);
     if (reply.body) return window.location.reload();
-    setError(reply.status === 401 ? text.wrongToken : reply.status === 429 && text.tooMany ? text.tooMany : text.unavailable);
+    setError(reply.status === 401 ? t('wrongToken') : reply.status === 429 ? limits('tooManyRequests') : forms('errors.unavailable'));
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label htmlFor="staff-token">{text.tokenLabel}</label>
+        <label htmlFor="staff-token">{t('tokenLabel')}</label>
         <input
           id="staff-token"
           type="password"
@@ -53,7 +44,7 @@ export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn'
       </div>
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
-          {text.signIn}
+          {t('signIn')}
         </button>
       </div>
     </form>
@@ -61,23 +52,25 @@ export function StaffSignIn({ text }: { text: Pick<Text, 'tokenLabel' | 'signIn'
 }
 
 /** "Mark as used": one POST; the answer, also a refusal with the first use's time, is announced. */
-export function RedeemButton({ id, signature, locale, timeZone, text }: { id: string; signature: string; locale: string; timeZone: string; text: Text }) {
+export function RedeemButton({ id, signature, locale, timeZone }: { id: string; signature: string; locale: string; timeZone: string }) {
+  const t = useTranslations('promo.staff');
+  const forms = useTranslations('forms');
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const redeem = async () => {
     setBusy(true);
     const { body } = await send('/api/promo/redeem', redeemAnswer, { body: { id, s: signature } });
     setBusy(false);
-    if (body?.result === 'used' && body.usedAt) setMessage({ ok: true, text: fill(text.used, { time: formatMoment(body.usedAt, locale, timeZone) }) });
-    else if (body?.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: fill(text.alreadyUsed, { time: formatMoment(body.usedAt, locale, timeZone) }) });
-    else if (body?.result === 'expired') setMessage({ ok: false, text: text.expired });
-    else setMessage({ ok: false, text: text.unavailable });
+    if (body?.result === 'used' && body.usedAt) setMessage({ ok: true, text: t('used', { time: formatMoment(body.usedAt, locale, timeZone) }) });
+    else if (body?.result === 'alreadyUsed' && body.usedAt) setMessage({ ok: false, text: t('alreadyUsed', { time: formatMoment(body.usedAt, locale, timeZone) }) });
+    else if (body?.result === 'expired') setMessage({ ok: false, text: t('expired') });
+    else setMessage({ ok: false, text: forms('errors.unavailable') });
   };
   return (
     <div className="promo-redeem">
       {message?.ok ? null : (
         <button type="button" className="button button--large" onClick={redeem} disabled={busy}>
-          {text.markUsed}
+          {t('markUsed')}
         </button>
       )}
       <p role="status" className={message && !message.ok ? 'field__error' : 'promo-redeem__done'}>

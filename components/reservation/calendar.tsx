@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslations } from 'next-intl';
 import type { DayInfo, WizardSetup } from './types';
 import { formatDate } from './format';
 
@@ -43,7 +44,7 @@ type Pending = 'first' | 'last' | number;
  * which screen-reader users often find easier than a grid.
  */
 export function Calendar({ setup, month, days, loading, error, experienceDates, chooseExperienceDays = false, onMonth, onChoose, noneText }: Props) {
-  const { t } = setup;
+  const t = useTranslations('reserve');
   const [tipFor, setTipFor] = useState<string | null>(null);
   const [focusDate, setFocusDate] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -130,19 +131,19 @@ export function Calendar({ setup, month, days, loading, error, experienceDates, 
   return (
     <div className="calendar">
       <div className="calendar__head">
-        <button type="button" className="button button--ghost calendar__nav" onClick={() => onMonth(shift(month, -1))} disabled={firstMonth} aria-label={t['date.previous']}>
+        <button type="button" className="button button--ghost calendar__nav" onClick={() => onMonth(shift(month, -1))} disabled={firstMonth} aria-label={t('date.previous')}>
           ‹
         </button>
         <p className="calendar__month" id={monthLabelId} aria-live="polite">
           {setup.monthNames[monthIndex]} {year}
         </p>
-        <button type="button" className="button button--ghost calendar__nav" onClick={() => onMonth(shift(month, 1))} aria-label={t['date.next']}>
+        <button type="button" className="button button--ghost calendar__nav" onClick={() => onMonth(shift(month, 1))} aria-label={t('date.next')}>
           ›
         </button>
       </div>
       {error ? <p role="alert" className="field__error">{error}</p> : null}
       {loading || !days ? (
-        <p role="status">{t['date.loading']}</p>
+        <p role="status">{t('date.loading')}</p>
       ) : (
         <>
           <div className="calendar__grid" role="grid" aria-labelledby={monthLabelId}>
@@ -158,7 +159,7 @@ export function Calendar({ setup, month, days, loading, error, experienceDates, 
                 {week.map((d, di) => {
                   if (!d) return <span key={`pad-${di}`} role="gridcell" className="calendar__cell calendar__cell--pad" />;
                   const withExperiences = d.state === 'available' && experienceDates.has(d.date);
-                  const state = t[`date.states.${d.state}`] + (withExperiences ? `, ${t['date.withExperiences']}` : '');
+                  const state = t(`date.states.${d.state}`) + (withExperiences ? `, ${t('date.withExperiences')}` : '');
                   const usable = canChoose(d);
                   const tipId = `tip-${d.date}`;
                   return (
@@ -193,27 +194,27 @@ export function Calendar({ setup, month, days, loading, error, experienceDates, 
             ))}
           </div>
           {/* What the days' looks mean (issue 29): the same marks as the grid, named. */}
-          <ul className="calendar__legend" aria-label={t['date.legend']}>
+          <ul className="calendar__legend" aria-label={t('date.legend')}>
             {(['available', 'completed', 'closed'] as const).map((state) => (
               <li key={state} className={`calendar__cell--${state}`}>
                 <span className="calendar__day calendar__swatch" aria-hidden="true">
                   {state === 'completed' ? '8' : ''}
                 </span>
-                {t[`date.states.${state}`]}
+                {t(`date.states.${state}`)}
               </li>
             ))}
             {experienceDates.size ? (
               <li className="calendar__cell--available calendar__cell--experiences">
                 <span className="calendar__day calendar__swatch" aria-hidden="true" />
-                {t['date.legendExperiences']}
+                {t('date.legendExperiences')}
               </li>
             ) : null}
           </ul>
           <div className="field calendar__list">
-            <label htmlFor="date-list">{t['date.list']}</label>
+            <label htmlFor="date-list">{t('date.list')}</label>
             {available.length ? (
               <select id="date-list" defaultValue="" onChange={(e) => e.target.value && onChoose(e.target.value)}>
-                <option value="">{t['date.listPlaceholder']}</option>
+                <option value="">{t('date.listPlaceholder')}</option>
                 {available.map((d) => (
                   <option key={d.date} value={d.date}>
                     {formatDate(d.date, setup.locale)}
@@ -221,7 +222,7 @@ export function Calendar({ setup, month, days, loading, error, experienceDates, 
                 ))}
               </select>
             ) : (
-              <p id="date-list">{noneText ?? ((days ?? []).some((d) => d.state === 'completed') ? t['date.none'] : t['date.noneThisMonth'])}</p>
+              <p id="date-list">{noneText ?? ((days ?? []).some((d) => d.state === 'completed') ? t('date.none') : t('date.noneThisMonth'))}</p>
             )}
           </div>
         </>

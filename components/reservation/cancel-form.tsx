@@ -1,12 +1,12 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { api } from '@/lib/api/client';
 import { cancelAnswer } from '@/lib/api/answers/reservation';
 
-type Texts = { question: string; confirm: string; keep: string; doneTitle: string; doneText: string; doneFee: string; error: string; newReservation: string };
 
 /**
  * The cancel step: what it costs, then "Yes, cancel" or "No, keep it". A table booking's by
@@ -16,19 +16,35 @@ export function CancelForm({
   hash,
   locale,
   terms,
-  texts,
+  kind = 'table',
+  done: after = {},
   endpoint = '/api/reservation/cancel',
   keepPath = `/reserve/${hash}/edit`,
   newPath = '/reserve',
 }: {
   hash: string;
   locale: Locale;
+  /** The cancellation terms for this booking, as the server words them (free until, the fee, the refund). */
   terms: string;
-  texts: Texts;
+  kind?: 'table' | 'experience';
+  /** What cancelling costs or gives back, said once it is done: the fee kept, or the amount refunded (formatted). */
+  done?: { fee?: string; refund?: string };
   endpoint?: string;
   keepPath?: string;
   newPath?: string;
 }) {
+  const r = useTranslations('reserve');
+  const x = useTranslations('experiences.manage');
+  const table = kind === 'table';
+  const texts = {
+    question: table ? r('cancel.question') : x('question'),
+    confirm: table ? r('cancel.confirm') : x('confirmCancel'),
+    keep: table ? r('cancel.keep') : x('keep'),
+    doneTitle: table ? r('cancel.doneTitle') : x('doneTitle'),
+    doneText: table ? r('cancel.doneText') : x('doneText'),
+    newReservation: table ? r('outcome.newReservation') : x('another'),
+  };
+  const doneFee = after.fee ? r('cancel.doneFee', { amount: after.fee }) : after.refund ? x('refundText', { amount: after.refund }) : '';
   const [state, setState] = useState<'ask' | 'busy' | 'done' | 'error'>('ask');
   const doneRef = useRef<HTMLHeadingElement>(null);
   // Once cancelled, the focus goes to the heading that says so (it replaced the button that had it).
@@ -42,7 +58,7 @@ export function CancelForm({
           {texts.doneTitle}
         </h2>
         <p>{texts.doneText}</p>
-        {texts.doneFee ? <p>{texts.doneFee}</p> : null}
+        {doneFee ? <p>{doneFee}</p> : null}
         <div className="actions">
           <a className="button" href={localizedPath(locale, newPath)}>
             {texts.newReservation}
@@ -57,7 +73,7 @@ export function CancelForm({
       <p>{texts.question}</p>
       {state === 'error' ? (
         <p role="alert" className="field__error">
-          {texts.error}
+          {r('errors.generic')}
         </p>
       ) : null}
       <div className="actions">

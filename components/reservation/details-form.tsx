@@ -11,7 +11,8 @@ import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
 import { errorId, fieldId } from '@/components/forms/types';
 import type { WizardSetup } from './types';
 import { ContactFields, ConsentFields } from '@/components/forms/guest-fields';
-import { textOf } from '@/lib/i18n/flat-texts';
+import { useReserveTexts } from './texts';
+import { useFormTexts } from '@/components/forms/texts';
 
 const FORM_ID = 'reservation';
 const ORDER = ['nome', 'cognome', 'email', 'prefisso', 'telefono', 'motivo', 'compleannoGiorno', 'compleannoMese', 'note', 'privacy', 'marketing', 'marketingSms'] as const;
@@ -32,7 +33,8 @@ export function DetailsForm({
   /** An experience may not ask it (`flagMotivoVisita` 0). */
   askVisitReason?: boolean;
 }) {
-  const { forms, t } = setup;
+  const { t, optional } = useReserveTexts();
+  const { t: forms, errorOf } = useFormTexts();
   const {
     register,
     handleSubmit,
@@ -56,42 +58,42 @@ export function DetailsForm({
       marketingSms: initial?.marketingSms ?? false,
     },
   });
-  useUnsavedGuard(isDirty && !isSubmitSuccessful, forms.unsaved);
-  const { message, summary, onInvalid } = formErrors<ReservationDetailsInput, (typeof ORDER)[number]>(ORDER, errors, submitCount, (key) => forms.errors[key] ?? textOf(t, `errors.${key}`) ?? forms.errors.generic, setFocus);
+  useUnsavedGuard(isDirty && !isSubmitSuccessful, forms('unsaved'));
+  const { message, summary, onInvalid } = formErrors<ReservationDetailsInput, (typeof ORDER)[number]>(ORDER, errors, submitCount, (key) => errorOf(key) ?? optional(`errors.${key}`) ?? forms('errors.generic'), setFocus);
 
   return (
     <form id={FORM_ID} className="form" noValidate onSubmit={handleSubmit(onDone, onInvalid)}>
-      <ErrorSummary formId={FORM_ID} title={forms.summaryTitle} text={forms.summaryText} errors={summary} />
+      <ErrorSummary formId={FORM_ID} title={forms('summaryTitle')} text={forms('summaryText')} errors={summary} />
       {problem ? (
         <p role="alert" className="notice notice--warning">
-          {forms.errors[problem] ?? textOf(t, `errors.${problem}`) ?? forms.errors.generic}
+          {errorOf(problem) ?? optional(`errors.${problem}`) ?? forms('errors.generic')}
         </p>
       ) : null}
-      <ContactFields formId={FORM_ID} text={forms} message={message} register={register} phone={{ prefixes: setup.prefixes, locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />
+      <ContactFields formId={FORM_ID} message={message} register={register} phone={{ prefixes: setup.prefixes, locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />
       {askVisitReason ? (
       <div className="field">
-        <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t['details.visitReason']}</label>
+        <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t('details.visitReason')}</label>
         <select id={fieldId(FORM_ID, 'motivo')} aria-describedby={message('motivo') ? errorId(FORM_ID, 'motivo') : undefined} {...register('motivo')}>
-          <option value="">{t['details.none']}</option>
+          <option value="">{t('details.none')}</option>
           {setup.visitReasons.map((r) => (
             <option key={r.key} value={r.key}>
               {r.label}
             </option>
           ))}
-          <option value="other">{t['details.other']}</option>
+          <option value="other">{t('details.other')}</option>
         </select>
         <FieldError id={errorId(FORM_ID, 'motivo')} message={message('motivo')} />
       </div>
       ) : null}
-      <BirthdayField formId={FORM_ID} legend={t['details.birthdayOptional']} monthNames={setup.monthNames} text={forms} register={register} message={message} required={false} />
+      <BirthdayField formId={FORM_ID} legend={t('details.birthdayOptional')} monthNames={setup.monthNames} register={register} message={message} required={false} />
       <div className="field">
-        <label htmlFor={fieldId(FORM_ID, 'note')}>{t['details.notes']}</label>
+        <label htmlFor={fieldId(FORM_ID, 'note')}>{t('details.notes')}</label>
         <textarea id={fieldId(FORM_ID, 'note')} rows={3} maxLength={500} {...register('note')} />
       </div>
-      <ConsentFields formId={FORM_ID} text={forms} message={message} register={register} policies={setup.policies} marketing={{ label: t['details.marketingOptional'], required: false }} />
+      <ConsentFields formId={FORM_ID} message={message} register={register} policies={setup.policies} marketing={{ label: t('details.marketingOptional'), required: false }} />
       <div className="actions">
         <button type="submit" className="button">
-          {t['details.continue']}
+          {t('details.continue')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 'use client';
 
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { useTranslations } from 'next-intl';
 import type { DetailsForm as Form } from './details-form';
 
 const load = () => import('./details-form');
@@ -16,8 +17,9 @@ if (typeof window !== 'undefined') {
 
 /** The wizard's personal-data step: `DetailsForm`, loaded on demand. */
 export function DetailsStep(props: ComponentProps<typeof Form>) {
+  const t = useTranslations('reserve');
   return (
-    <Suspense fallback={<p role="status">{props.setup.t['date.loading']}</p>}>
+    <Suspense fallback={<p role="status">{t('date.loading')}</p>}>
       <DetailsForm {...props} />
     </Suspense>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { DayExperience, WizardSetup } from './types';
 
@@ -22,30 +23,30 @@ type Props = {
  * of their own, or a day without tables) link to their own booking form, prefilled.
  */
 export function ExperienceAccordion({ setup, pax, date, experiences, chosen, onChoose, withTables }: Props) {
-  const { t } = setup;
+  const t = useTranslations('reserve');
   if (!experiences.length) return null;
   return (
     <section className="experiences-accordion" aria-labelledby="day-experiences">
-      <h3 id="day-experiences">{t['time.experiences']}</h3>
+      <h3 id="day-experiences">{t('time.experiences')}</h3>
       {experiences.map((e) => {
-        const title = e.titolo[setup.locale] || e.titolo.it;
+        const title = e.title[setup.locale] || e.title.it;
         const added = chosen === e.hash;
         return (
           <details key={e.hash} open={added || undefined}>
             <summary>
               {title}
-              {added ? ` · ${t['experience.added']}` : ''}
+              {added ? ` · ${t('experience.added')}` : ''}
             </summary>
             {/* Sanitised on the server (the /api answer, lib/html/description.ts): the page ships no HTML parser. */}
-            <div className="experience-description" dangerouslySetInnerHTML={{ __html: e.descrizione[setup.locale] || e.descrizione.it }} />
-            {e.orari.length ? <p>{e.orari.join(' · ')}</p> : null}
-            {onChoose && withTables && e.aggiungibile !== false ? (
+            <div className="experience-description" dangerouslySetInnerHTML={{ __html: e.description[setup.locale] || e.description.it }} />
+            {e.times.length ? <p>{e.times.join(' · ')}</p> : null}
+            {onChoose && withTables && e.addable !== false ? (
               <button type="button" className={added ? 'button button--ghost' : 'button'} aria-pressed={added} onClick={() => onChoose(added ? null : e.hash)}>
-                {added ? `${t['experience.remove']}: ${title}` : `${t['experience.add']}: ${title}`}
+                {added ? `${t('experience.remove')}: ${title}` : `${t('experience.add')}: ${title}`}
               </button>
             ) : (
               <a className="button button--ghost" href={localizedPath(setup.locale, `/frontpage/esperienze/${e.hash}/${pax}/${date}`)}>
-                {t['time.bookExperience']}
+                {t('time.bookExperience')}
               </a>
             )}
           </details>

@@ -4,8 +4,8 @@ import { formatLongDate } from '@/lib/i18n/format';
 export const formatDate = formatLongDate;
 
 /** The visit reason the guest chose, in their words: the venue's label, "Other", or nothing. */
-export function visitReasonLabel(setup: { t: Record<string, string>; visitReasons: { key: string; label: string }[] }, key: string | null | undefined): string {
+export function visitReasonLabel(visitReasons: { key: string; label: string }[], key: string | null | undefined, other: string): string {
   if (!key) return '';
-  if (key === 'other') return setup.t['details.other'];
-  return setup.visitReasons.find((r) => r.key === key)?.label ?? key;
+  if (key === 'other') return other;
+  return visitReasons.find((r) => r.key === key)?.label ?? key;
 }

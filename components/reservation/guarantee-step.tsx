@@ -4,11 +4,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
+import { useTranslations } from 'next-intl';
+import type { Locale } from '@/lib/i18n/locales';
 import type { ConfirmCard, WizardSetup } from './types';
-import { fill } from '@/lib/i18n/fill';
 import { api } from '@/lib/api/client';
 import { cardAnswer } from '@/lib/api/answers/reservation';
-import { textOf } from '@/lib/i18n/flat-texts';
+import { useReserveTexts } from './texts';
 
 /** Stripe.js and its React bindings load only when the venue uses Stripe and a guarantee applies. */
 const StripeCard = lazy(() => import('./stripe-card'));
@@ -22,15 +23,15 @@ export type GuaranteeOffer = {
 };
 
 /** The policy and the fee, in the spec's words: shown here, in the summary and on the cancel page. */
-export function GuaranteeTerms({ setup, terms }: { setup: WizardSetup; terms: GuaranteeOffer['terms'] }) {
-  const { t } = setup;
+export function GuaranteeTerms({ locale, terms }: { locale: Locale; terms: GuaranteeOffer['terms'] }) {
+  const t = useTranslations('reserve');
   const policy = policyMessage(terms);
-  const amount = formatMoney(terms.feeCents, terms.currency, setup.locale);
-  const total = formatMoney(terms.totalCents, terms.currency, setup.locale);
+  const amount = formatMoney(terms.feeCents, terms.currency, locale);
+  const total = formatMoney(terms.totalCents, terms.currency, locale);
   return (
     <ul className="guarantee-terms">
-      <li>{fill(t[`guarantee.${policy.key}`], policy.values)}</li>
-      <li>{fill(t[terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation'], { amount, total })}</li>
+      <li>{t(`guarantee.${policy.key}`, policy.values)}</li>
+      <li>{t(terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', { amount, total })}</li>
     </ul>
   );
 }
@@ -41,7 +42,7 @@ export function GuaranteeTerms({ setup, terms }: { setup: WizardSetup; terms: Gu
  * or the local test provider's form.
  */
 export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; offer: GuaranteeOffer; onDone: (reference: string) => void }) {
-  const { t } = setup;
+  const t = useTranslations('reserve');
   const [accepted, setAccepted] = useState(false);
   const [acceptError, setAcceptError] = useState(false);
   const acceptRef = useRef<HTMLInputElement>(null);
@@ -54,8 +55,8 @@ export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; of
 
   return (
     <div className="guarantee">
-      <p>{t['guarantee.intro']}</p>
-      <GuaranteeTerms setup={setup} terms={offer.terms} />
+      <p>{t('guarantee.intro')}</p>
+      <GuaranteeTerms locale={setup.locale} terms={offer.terms} />
       <div className={`field field--consent${acceptError && !accepted ? ' field--invalid' : ''}`}>
         <div className="field__check">
           <input
@@ -69,15 +70,15 @@ export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; of
             aria-describedby={acceptError && !accepted ? 'reservation-cancellationPolicy-error' : undefined}
             onChange={(e) => setAccepted(e.target.checked)}
           />
-          <label htmlFor="reservation-cancellationPolicy">{t['guarantee.accept']}</label>
+          <label htmlFor="reservation-cancellationPolicy">{t('guarantee.accept')}</label>
         </div>
         {acceptError && !accepted ? (
           <p id="reservation-cancellationPolicy-error" className="field__error">
-            {t['errors.cancellationPolicyRequired']}
+            {t('errors.cancellationPolicyRequired')}
           </p>
         ) : null}
       </div>
-      <CardPayment setup={setup} payment={offer} label={t['guarantee.save']} busyLabel={t['guarantee.saving']} before={checkAccepted} onConfirmed={onDone} />
+      <CardPayment setup={setup} payment={offer} label={t('guarantee.save')} busyLabel={t('guarantee.saving')} before={checkAccepted} onConfirmed={onDone} />
     </div>
   );
 }
@@ -107,7 +108,7 @@ export function CardPayment({
   before?: () => boolean;
   onConfirmed: (reference: string) => void;
 }) {
-  const { t } = setup;
+  const { t, optional, errorText } = useReserveTexts();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<ConfirmCard | null>(null);
@@ -130,29 +131,28 @@ export function CardPayment({
   return (
     <>
       <fieldset className="card-form">
-        <legend>{t['guarantee.card']}</legend>
+        <legend>{t('guarantee.card')}</legend>
         {missingKey ? (
           <p role="alert" className="field__error">
-            {t['guarantee.publicKeyMissing']}
+            {t('guarantee.publicKeyMissing')}
           </p>
         ) : payment.payment.kind === 'local' ? (
-          <LocalCard setup={setup} offer={payment} confirmRef={confirmRef} endpoint={endpoint} />
+          <LocalCard offer={payment} confirmRef={confirmRef} endpoint={endpoint} />
         ) : (
-          <Suspense fallback={<p>{t['guarantee.loading']}</p>}>
+          <Suspense fallback={<p>{t('guarantee.loading')}</p>}>
             <StripeCard
               mode={mode}
               publishableKey={payment.payment.publishableKey ?? ''}
               clientSecret={payment.clientSecret ?? ''}
               locale={setup.locale}
               confirmRef={confirmRef}
-              messages={{ loading: t['guarantee.loading'], initError: t['guarantee.initError'] }}
             />
           </Suspense>
         )}
       </fieldset>
       {problem ? (
         <p role="alert" className="field__error">
-          {textOf(t, `guarantee.${problem}`) ?? t['guarantee.paymentError']}
+          {problem === 'rateLimited' ? errorText(problem) : (optional(`guarantee.${problem}`) ?? t('guarantee.paymentError'))}
         </p>
       ) : null}
       <div className="actions">
@@ -168,8 +168,8 @@ export function CardPayment({
  * The local test provider: the same states as Stripe's, with test cards, and a visible "Test
  * mode" badge. `endpoint` confirms a deposit instead of a card setup (the experience form).
  */
-export function LocalCard({ setup, offer, confirmRef, endpoint = '/api/reservation/card' }: { setup: WizardSetup; offer: { reference?: string; clientSecret?: string }; confirmRef: React.RefObject<ConfirmCard | null>; endpoint?: string }) {
-  const { t } = setup;
+export function LocalCard({ offer, confirmRef, endpoint = '/api/reservation/card' }: { offer: { reference?: string; clientSecret?: string }; confirmRef: React.RefObject<ConfirmCard | null>; endpoint?: string }) {
+  const t = useTranslations('reserve');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -186,19 +186,19 @@ export function LocalCard({ setup, offer, confirmRef, endpoint = '/api/reservati
   });
   return (
     <div className="local-card">
-      <p className="badge badge--test">{t['guarantee.testMode']}</p>
-      <p className="hint">{t['guarantee.testCards']}</p>
+      <p className="badge badge--test">{t('guarantee.testMode')}</p>
+      <p className="hint">{t('guarantee.testCards')}</p>
       <div className="field">
-        <label htmlFor="card-number">{t['guarantee.cardNumber']}</label>
+        <label htmlFor="card-number">{t('guarantee.cardNumber')}</label>
         <input id="card-number" type="text" inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value)} />
       </div>
       <div className="card-form__row">
         <div className="field">
-          <label htmlFor="card-expiry">{t['guarantee.expiry']}</label>
+          <label htmlFor="card-expiry">{t('guarantee.expiry')}</label>
           <input id="card-expiry" type="text" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="card-cvc">{t['guarantee.cvc']}</label>
+          <label htmlFor="card-cvc">{t('guarantee.cvc')}</label>
           <input id="card-cvc" type="text" inputMode="numeric" autoComplete="cc-csc" value={cvc} onChange={(e) => setCvc(e.target.value)} />
         </div>
       </div>

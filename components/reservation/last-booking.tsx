@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo, useSyncExternalStore } from 'react';
+import { useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/currency';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { policyMessage } from '@/lib/booking/policy';
@@ -8,7 +9,6 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { LAST_RESERVATION_KEY, type LastReservation } from './types';
 import { readSessionRaw } from './session';
-import { fill } from '@/lib/i18n/fill';
 import { calendarFile } from '@/lib/calendar/ics';
 
 const noSubscription = () => () => undefined;
@@ -16,14 +16,8 @@ const readStored = () => readSessionRaw(LAST_RESERVATION_KEY);
 
 type Props = {
   outcome: string;
-  locale: string;
-  heading: string;
-  labels: Record<string, string>;
+  locale: Locale;
   zones: Record<string, string>;
-  /** "2 people", as the summary says it. */
-  paxLabels?: Record<number, string>;
-  /** `reserve.outcome.*` and `reserve.guarantee.*` texts by dotted key (`outcome.change`), for the terms and links. */
-  texts?: Record<string, string>;
   /** The venue, for the free-cancellation deadline in its time and the calendar file. */
   venue?: { name: string; address: string; timezone: string };
 };
@@ -53,7 +47,8 @@ function icsHref(last: LastReservation, venue: NonNullable<Props['venue']>, titl
 }
 
 /** The booking just made, kept by the wizard in sessionStorage (the page itself is cached, the same for everyone). */
-export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels, texts, venue }: Props) {
+export function LastBooking({ outcome, locale, zones, venue }: Props) {
+  const t = useTranslations('reserve');
   const raw = useSyncExternalStore(noSubscription, readStored, () => null);
   const last = useMemo(() => {
     try {
@@ -65,7 +60,7 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
   }, [raw, outcome]);
   if (!last) return null;
   const date = formatLongDate(last.date, locale);
-  const people = paxLabels?.[last.pax] ?? String(last.pax);
+  const people = t('people.count', { count: last.pax });
   const standing = last.hash && (outcome === 'confirm' || outcome === 'accept');
   const terms = last.guarantee;
   let deadline: string | null = null;
@@ -74,49 +69,49 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
     deadline = formatDateTime(at, locale, venue.timezone);
   }
   const policy = terms ? policyMessage(terms) : null;
-  const editPath = last.hash ? localizedPath(locale as Locale, `/reserve/${last.hash}/edit`) : '';
+  const editPath = last.hash ? localizedPath(locale, `/reserve/${last.hash}/edit`) : '';
   return (
-    <section className="summary" aria-label={heading}>
+    <section className="summary" aria-label={t('outcome.details')}>
       <dl className="summary__list">
-        {last.hash && texts ? (
+        {last.hash ? (
           <>
-            <dt>{texts['outcome.reference']}</dt>
+            <dt>{t('outcome.reference')}</dt>
             <dd className="summary__reference">{bookingReference(last.hash)}</dd>
           </>
         ) : null}
-        <dt>{labels.name}</dt>
+        <dt>{t('summary.name')}</dt>
         <dd>{last.name}</dd>
-        <dt>{labels.people}</dt>
+        <dt>{t('summary.people')}</dt>
         <dd>{people}</dd>
-        <dt>{labels.date}</dt>
+        <dt>{t('summary.date')}</dt>
         <dd>{date}</dd>
-        <dt>{labels.time}</dt>
+        <dt>{t('summary.time')}</dt>
         <dd>{last.time}</dd>
-        <dt>{labels.zone}</dt>
+        <dt>{t('summary.zone')}</dt>
         <dd>{zones[last.zone] ?? last.zone}</dd>
-        {last.reason && texts ? (
+        {last.reason ? (
           <>
-            <dt>{texts['details.visitReason']}</dt>
+            <dt>{t('details.visitReason')}</dt>
             <dd>{last.reason}</dd>
           </>
         ) : null}
-        {last.note && texts ? (
+        {last.note ? (
           <>
-            <dt>{texts['details.notes']}</dt>
+            <dt>{t('details.notes')}</dt>
             <dd className="summary__note">{last.note}</dd>
           </>
         ) : null}
       </dl>
-      {terms && policy && texts ? (
+      {terms && policy ? (
         <div className="outcome-guarantee">
-          <h2>{texts['outcome.guaranteeTitle']}</h2>
+          <h2>{t('outcome.guaranteeTitle')}</h2>
           <ul className="guarantee-terms">
-            <li>{texts['outcome.cardSaved']}</li>
-            <li>{fill(texts[`guarantee.${policy.key}`], policy.values)}</li>
-            {deadline ? <li>{fill(texts['outcome.freeUntil'], { deadline })}</li> : null}
-            {terms.refundable === 'never' ? <li>{texts['outcome.noFreeCancellation']}</li> : null}
+            <li>{t('outcome.cardSaved')}</li>
+            <li>{t(`guarantee.${policy.key}`, policy.values)}</li>
+            {deadline ? <li>{t('outcome.freeUntil', { deadline })}</li> : null}
+            {terms.refundable === 'never' ? <li>{t('outcome.noFreeCancellation')}</li> : null}
             <li>
-              {fill(texts[terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation'], {
+              {t(terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', {
                 amount: formatMoney(terms.feeCents, terms.currency, locale),
                 total: formatMoney(terms.totalCents, terms.currency, locale),
               })}
@@ -124,17 +119,17 @@ export function LastBooking({ outcome, locale, heading, labels, zones, paxLabels
           </ul>
         </div>
       ) : null}
-      {standing && texts ? (
-        <nav className="actions outcome-links" aria-label={texts['outcome.manage']}>
+      {standing ? (
+        <nav className="actions outcome-links" aria-label={t('outcome.manage')}>
           <a className="button button--ghost" href={editPath}>
-            {texts['outcome.change']}
+            {t('outcome.change')}
           </a>
-          <a className="button button--ghost" href={localizedPath(locale as Locale, `/reserve/${last.hash}/cancel`)}>
-            {texts['outcome.cancel']}
+          <a className="button button--ghost" href={localizedPath(locale, `/reserve/${last.hash}/cancel`)}>
+            {t('outcome.cancel')}
           </a>
           {venue ? (
             <a className="button button--ghost" download="reservation.ics" href={icsHref(last, venue, `${venue.name} · ${people}`, new URL(editPath, window.location.origin).toString())}>
-              {texts['outcome.addToCalendar']}
+              {t('outcome.addToCalendar')}
             </a>
           ) : null}
         </nav>

@@ -1,7 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { WizardSetup } from './types';
-import { fill } from '@/lib/i18n/fill';
 
 type Props = {
   setup: WizardSetup;
@@ -14,8 +14,9 @@ type Props = {
 
 /** Step 1, "Party size": direct choices, plus a "More people" select for larger parties. */
 export function PeopleStep({ setup, partySize = setup.partySize, onChoose, hint }: Props) {
-  const { t } = setup;
-  const label = (n: number) => setup.paxLabels[n] ?? String(n);
+  const t = useTranslations('reserve');
+  const forms = useTranslations('forms');
+  const label = (n: number) => t('people.count', { count: n });
   const direct = Array.from({ length: Math.max(Math.min(partySize.directMax, partySize.max) - partySize.min + 1, 0) }, (_, i) => partySize.min + i);
   const more = Array.from({ length: Math.max(partySize.max - Math.max(partySize.directMax, partySize.min - 1), 0) }, (_, i) => Math.max(partySize.directMax, partySize.min - 1) + 1 + i);
   return (
@@ -31,9 +32,9 @@ export function PeopleStep({ setup, partySize = setup.partySize, onChoose, hint 
       </ul>
       {more.length ? (
         <div className="field">
-          <label htmlFor="more-people">{t['people.more']}</label>
+          <label htmlFor="more-people">{t('people.more')}</label>
           <select id="more-people" defaultValue="" onChange={(e) => e.target.value && onChoose(Number(e.target.value))}>
-            <option value="">{setup.forms.selectPlaceholder}</option>
+            <option value="">{forms('selectPlaceholder')}</option>
             {more.map((n) => (
               <option key={n} value={n}>
                 {label(n)}
@@ -44,8 +45,8 @@ export function PeopleStep({ setup, partySize = setup.partySize, onChoose, hint 
       ) : null}
       {hint === undefined ? (
         <p className="lead">
-          {fill(t['people.tooLarge'], { max: partySize.max })}{' '}
-          {setup.phone ? <a href={`tel:${setup.phone.replace(/\s+/g, '')}`}>{fill(t['people.contact'], { phone: setup.phone })}</a> : null}
+          {t('people.tooLarge', { max: partySize.max })}{' '}
+          {setup.phone ? <a href={`tel:${setup.phone.replace(/\s+/g, '')}`}>{t('people.contact', { phone: setup.phone })}</a> : null}
         </p>
       ) : (
         hint

@@ -2,26 +2,27 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { readSession, writeSession } from './session';
 import { LAST_RESERVATION_KEY } from './types';
-import { fill } from '@/lib/i18n/fill';
 import { api } from '@/lib/api/client';
 import { codeAnswer, codeSentAnswer } from '@/lib/api/answers/reservation';
 
-type Props = { hash: string; locale: Locale; expiresAt: string | null; attemptsLeft: number; texts: Record<string, string> };
-
+type Props = { hash: string; locale: Locale; expiresAt: string | null; attemptsLeft: number };
 
 /**
  * The SMS code of a suspended booking: six digits; a wrong code says how many attempts are
  * left; the fifth wrong one, or an expired code, ends on `suspendedError`.
  */
-export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLeft, texts }: Props) {
+export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLeft }: Props) {
+  const t = useTranslations('reserve');
+  const limits = useTranslations('limits');
   const router = useRouter();
   const [code, setCode] = useState('');
   // A page reloaded after wrong codes still says how many attempts are left.
-  const [error, setError] = useState<string | null>(attemptsLeft < 5 ? fill(texts.wrong, { count: attemptsLeft }) : null);
+  const [error, setError] = useState<string | null>(attemptsLeft < 5 ? t('sms.wrong', { count: attemptsLeft }) : null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [expiresAt, setExpiresAt] = useState(initialExpiry);
@@ -40,7 +41,7 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
     event.preventDefault();
     setInfo(null);
     if (!/^\d{6}$/.test(code.trim())) {
-      setError(texts.codeInvalid);
+      setError(t('errors.codeInvalid'));
       inputRef.current?.focus();
       return;
     }
@@ -56,7 +57,7 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
       router.push(localizedPath(locale, `/reserve/${outcome}`));
       return;
     }
-    setError(answer ? fill(texts.wrong, { count: answer.attemptsLeft }) : !result.ok && result.error === 'tooManyAttempts' ? texts.tooManyAttempts : texts.generic);
+    setError(answer ? t('sms.wrong', { count: answer.attemptsLeft }) : !result.ok && result.error === 'tooManyAttempts' ? t('sms.tooManyAttempts') : t('errors.generic'));
     setCode('');
     inputRef.current?.focus();
   };
@@ -66,11 +67,11 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
     const result = await api('/api/reservation/code/resend', codeSentAnswer, { hash });
     if (result.ok) {
       setExpiresAt(result.data.expiresAt);
-      setInfo(texts.resent);
+      setInfo(t('sms.resent'));
     } else if (result.error === 'notSuspended') {
       router.push(localizedPath(locale, '/reserve/suspendedError'));
     } else {
-      setError(texts[result.error] ?? texts.generic);
+      setError(result.error === 'rateLimited' ? limits('tooManyRequests') : result.error === 'resendTooSoon' || result.error === 'resendLimit' || result.error === 'tooManyAttempts' ? t(`sms.${result.error}`) : t('errors.generic'));
     }
   };
 
@@ -78,7 +79,7 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
   return (
     <form className="form sms-form" noValidate onSubmit={submit}>
       <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label htmlFor="sms-code">{texts.code}</label>
+        <label htmlFor="sms-code">{t('sms.code')}</label>
         <input
           ref={inputRef}
           id="sms-code"
@@ -95,7 +96,7 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
           onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
         />
         <p id="sms-code-hint" className="hint">
-          {texts.hint}
+          {t('sms.hint')}
         </p>
         {error ? (
           <p id="sms-code-error" role="alert" className="field__error">
@@ -106,15 +107,15 @@ export function SmsCodeForm({ hash, locale, expiresAt: initialExpiry, attemptsLe
       {info ? <p role="status">{info}</p> : null}
       {expiresAt && left !== null ? (
         <p className="notice" role="timer" aria-live="off">
-          {fill(texts.expires, { time: mm })}
+          {t('sms.expires', { time: mm })}
         </p>
       ) : null}
       <div className="actions">
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {texts.submit}
+          {t('sms.submit')}
         </button>
         <button type="button" className="button button--ghost" onClick={resend}>
-          {texts.resend}
+          {t('sms.resend')}
         </button>
       </div>
     </form>

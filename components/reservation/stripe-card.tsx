@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useTranslations } from 'next-intl';
 import type { ConfirmCard } from './types';
 
 type Props = {
@@ -10,7 +11,6 @@ type Props = {
   clientSecret: string;
   locale: string;
   confirmRef: React.RefObject<ConfirmCard | null>;
-  messages: { loading: string; initError: string };
   /** `setup` saves the card (a SetupIntent, the guarantee); `payment` charges it (a PaymentIntent, a deposit). */
   mode?: 'setup' | 'payment';
 };
@@ -52,7 +52,8 @@ function formKitAppearance() {
 }
 
 /** The card collected by Stripe's Payment Element for a SetupIntent (saved, not charged). */
-export default function StripeCard({ publishableKey, clientSecret, locale, confirmRef, messages, mode = 'setup' }: Props) {
+export default function StripeCard({ publishableKey, clientSecret, locale, confirmRef, mode = 'setup' }: Props) {
+  const t = useTranslations('reserve');
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -63,11 +64,11 @@ export default function StripeCard({ publishableKey, clientSecret, locale, confi
       live = false;
     };
   }, [publishableKey]);
-  if (stripe === undefined) return <p>{messages.loading}</p>;
+  if (stripe === undefined) return <p>{t('guarantee.loading')}</p>;
   if (stripe === null || !clientSecret) {
     return (
       <p role="alert" className="field__error">
-        {messages.initError}
+        {t('guarantee.initError')}
       </p>
     );
   }

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { Challenge } from '@/components/botcheck/challenge';
+import { useTranslations } from 'next-intl';
 import type { WizardSetup } from './types';
 
 /**
@@ -9,16 +10,16 @@ import type { WizardSetup } from './types';
  * sends the booking again with the v2 token; a refusal other than "unsure" shows under it.
  */
 export function SummaryChallenge({ setup, submit, errorText }: { setup: WizardSetup; submit: (token: string) => Promise<string | null>; errorText: (code: string) => string }) {
-  const { t } = setup;
+  const t = useTranslations('reserve');
   const [error, setError] = useState<string | null>(null);
   return (
     <>
       <Challenge
         config={setup.botcheck}
-        title={t['botcheck.title']}
-        intro={t['botcheck.intro']}
-        checkboxLabel={t['botcheck.checkbox']}
-        testModeLabel={t['botcheck.testMode']}
+        title={t('botcheck.title')}
+        intro={t('botcheck.intro')}
+        checkboxLabel={t('botcheck.checkbox')}
+        testModeLabel={t('botcheck.testMode')}
         onToken={(token) => {
           setError(null);
           void submit(token).then(setError);

@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { ExperienceAccordion } from './experience-accordion';
 import type { DayDetail, DayExperience, SlotInfo, WizardSetup } from './types';
-import { errorText } from './texts';
-import { textOf } from '@/lib/i18n/flat-texts';
+import { useReserveTexts } from './texts';
 
 type Choice = { time: string; zone: string; waitingList: boolean };
 type Props = {
@@ -28,12 +27,12 @@ type Props = {
 
 /** Time slots, then the zones free at the chosen time; a full time offers the waiting list. */
 export function TimeStep({ setup, pax, date, day, experiences, chosenExperience, onExperience, loading, error, onChoose, current }: Props) {
-  const { t } = setup;
+  const { t, optional, errorText } = useReserveTexts();
   const [time, setTime] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (error && !day) return <p role="alert" className="field__error">{error}</p>;
-  if (loading || !day) return <p role="status">{t['date.loading']}</p>;
+  if (loading || !day) return <p role="status">{t('date.loading')}</p>;
   const slot = day.slots.find((s) => s.time === time);
   // Times grouped by shift (Lunch, Dinner), in the day's order, under the venue's names for them.
   const groups: { key: string; name: string; slots: SlotInfo[] }[] = [];
@@ -41,7 +40,7 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
     const group = groups.find((g) => g.key === s.shift);
     if (group) group.slots.push(s);
     // A backend that does not name its shifts: Lunch or Dinner by the shift's first time.
-    else groups.push({ key: s.shift, name: setup.shifts?.[s.shift] ?? t[Number(s.time.slice(0, 2)) < 16 ? 'time.shiftLunch' : 'time.shiftDinner'], slots: [s] });
+    else groups.push({ key: s.shift, name: setup.shifts?.[s.shift] ?? t(Number(s.time.slice(0, 2)) < 16 ? 'time.shiftLunch' : 'time.shiftDinner'), slots: [s] });
   }
 
   const choose = async (choice: Choice) => {
@@ -54,22 +53,22 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
 
   return (
     <div className="time-step">
-      {day.condition ? <p role="status" className="notice notice--warning">{textOf(t, `conditions.${day.condition}`)}</p> : null}
+      {day.condition ? <p role="status" className="notice notice--warning">{optional(`conditions.${day.condition}`)}</p> : null}
       {problem ? (
         <p role="alert" className="field__error">
-          {textOf(t, `conditions.${problem}`) ?? errorText(t, problem)}
+          {optional(`conditions.${problem}`) ?? errorText(problem)}
         </p>
       ) : null}
       {groups.map((g) => (
         <fieldset className="field--group time-step__shift" key={g.key}>
-          <legend className={groups.length > 1 ? 'time-step__shift-name' : 'visually-hidden'}>{groups.length > 1 ? g.name : t['time.title']}</legend>
+          <legend className={groups.length > 1 ? 'time-step__shift-name' : 'visually-hidden'}>{groups.length > 1 ? g.name : t('time.title')}</legend>
           <ul className="choice-grid">
             {g.slots.map((s) => (
               <li key={s.time}>
                 <button type="button" className={`choice${s.available ? '' : ' choice--full'}${current === s.time ? ' choice--current' : ''}`} aria-pressed={time === s.time} onClick={() => setTime(s.time)}>
                   {s.time}
-                  {current === s.time ? <span className="choice__note"> · {t['time.current']}</span> : null}
-                  {s.available || current === s.time ? null : <span className="choice__note"> · {t['time.full']}</span>}
+                  {current === s.time ? <span className="choice__note"> · {t('time.current')}</span> : null}
+                  {s.available || current === s.time ? null : <span className="choice__note"> · {t('time.full')}</span>}
                 </button>
               </li>
             ))}
@@ -78,13 +77,13 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
       ))}
       {slot && slot.available ? (
         <fieldset className="field--group zones">
-          <legend>{t['time.zones']}</legend>
+          <legend>{t('time.zones')}</legend>
           <ul className="choice-grid">
             {slot.zones.map((z) => (
               <li key={z.key}>
                 <button type="button" className="choice" disabled={!z.available || busy} onClick={() => choose({ time: slot.time, zone: z.key, waitingList: false })}>
                   {setup.zones[z.key] ?? z.key}
-                  {z.available ? null : <span className="choice__note"> · {textOf(t, `conditions.${z.condition}`)}</span>}
+                  {z.available ? null : <span className="choice__note"> · {optional(`conditions.${z.condition}`)}</span>}
                 </button>
               </li>
             ))}
@@ -94,12 +93,12 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
       <ExperienceAccordion setup={setup} pax={pax} date={date} experiences={experiences} chosen={chosenExperience} onChoose={onExperience} withTables={day.slots.length > 0} />
       {slot && !slot.available ? (
         <div className="notice">
-          <p>{textOf(t, `conditions.${slot.condition}`)}</p>
+          <p>{optional(`conditions.${slot.condition}`)}</p>
           {day.waitingList ? (
             <>
-              <p>{t['time.waitingListHint']}</p>
+              <p>{t('time.waitingListHint')}</p>
               <button type="button" className="button" disabled={busy} onClick={() => choose({ time: slot.time, zone: slot.zones[0]?.key ?? '', waitingList: true })}>
-                {t['time.waitingList']}
+                {t('time.waitingList')}
               </button>
             </>
           ) : null}

@@ -1,16 +1,15 @@
-import type { ReserveTexts } from '@/lib/i18n/flat-texts';
 import type { Locale } from '@/lib/i18n/locales';
-import type { FormLabels, FormMessages } from '@/components/forms/types';
 import type { PrefixOption } from '@/components/forms/phone-field';
 import type { PublicBotConfig } from '@/lib/botcheck/types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 
 export type DayInfo = { date: string; state: 'past' | 'closed' | 'experience' | 'available' | 'completed' };
 export type SlotInfo = { time: string; shift: string; available: boolean; condition?: string; zones: { key: string; available: boolean; condition?: string }[] };
-export type DayExperience = { hash: string; titolo: Record<string, string>; descrizione: Record<string, string>; orari: string[]; prezzo: number; /** It can be added to a table booking (paid at the venue). */ aggiungibile?: boolean };
+/** A day's experience, in the domain's names (the answer's `titolo`, `descrizione`, `orari`, `prezzo`, `aggiungibile`: wizard-calls.ts maps them). */
+export type DayExperience = { hash: string; title: Record<string, string>; description: Record<string, string>; times: string[]; price: number; /** It can be added to a table booking (paid at the venue). */ addable?: boolean };
 export type DayDetail = { date: string; state: DayInfo['state']; condition?: string; waitingList: boolean; slots: SlotInfo[] };
 
-/** Everything the wizard's client code needs, prepared on the server. */
+/** Everything the wizard's client code needs, prepared on the server: data only; its texts come through next-intl (`useTranslations('reserve')`). */
 export type WizardSetup = {
   locale: Locale;
   module: string | null;
@@ -28,10 +27,6 @@ export type WizardSetup = {
   monthNames: string[];
   weekdayNames: string[];
   policies: { privacy: string; marketing: string };
-  paxLabels: Record<number, string>;
-  /** `reserve` strings of the guest's language, by dotted key (typed: a missing key is a type error). */
-  t: ReserveTexts;
-  forms: FormMessages & { labels: FormLabels };
   /** How the browser gets bot-check tokens (reCAPTCHA, or the local verifier). */
   botcheck: PublicBotConfig;
   /** Editing an existing booking (`/reserve/{hash}/edit`): its key, choice and details. */

@@ -6,11 +6,10 @@ import { api, fetchChecked } from '@/lib/api/client';
 import { submitKeys } from '@/lib/api/submit-key';
 import { bookingAnswer, dayAnswer, dayExperiencesAnswer, editAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers/reservation';
 import { writeSession } from './session';
-import { visitReasonLabel } from './format';
 import type { useBotSubmit } from './use-bot-submit';
 import type { GuaranteeOffer } from './guarantee-step';
 import type { Hold } from './hold-notice';
-import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type WizardSetup } from './types';
+import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, LAST_RESERVATION_KEY, type DayExperience, type WizardSetup } from './types';
 
 /** The guarantee offered for one choice, and the saved card's reference once given. */
 export type Guarantee = { choice: string; offer: GuaranteeOffer | null; reference?: string };
@@ -23,7 +22,10 @@ export const fetchMonth = fetchChecked(monthAnswer);
 const reservationKey = submitKeys();
 export const fetchDay = fetchChecked(dayAnswer);
 export const fetchExperienceDays = fetchChecked(experienceDaysAnswer);
-export const fetchDayExperiences = fetchChecked(dayExperiencesAnswer);
+const readDayExperiences = fetchChecked(dayExperiencesAnswer);
+/** The day's experiences, the answer's legacy names mapped to the domain's. */
+export const fetchDayExperiences = async (url: string): Promise<DayExperience[]> =>
+  (await readDayExperiences(url)).map((e) => ({ hash: e.hash, title: e.titolo, description: e.descrizione, times: e.orari, price: e.prezzo, addable: e.aggiungibile }));
 
 /**
  * Holds the seats of a chosen time (`/api/reservation/hold`), kept in the session so a reload
@@ -51,6 +53,8 @@ export async function guaranteeFor(setup: WizardSetup, choice: Choice, email: st
 
 export type Booking = {
   setup: WizardSetup;
+  /** The visit reason in the guest's words, kept for the outcome page. */
+  reason: string;
   router: ReturnType<typeof useRouter>;
   bot: ReturnType<typeof useBotSubmit>;
   details: ReservationDetails;
@@ -67,7 +71,7 @@ export type Booking = {
  * (`/api/reservation/edit`), then on to the outcome's page. Resolves with the error code to
  * show on the summary, or null once the guest has been sent on.
  */
-export async function sendBooking({ setup, router, bot, details, detailsKey, choice, experience, hold, offer }: Booking, v2Token?: string): Promise<string | null> {
+export async function sendBooking({ setup, reason, router, bot, details, detailsKey, choice, experience, hold, offer }: Booking, v2Token?: string): Promise<string | null> {
   const { pax, date, time, zone } = choice;
   const { edit } = setup;
   const holdToken = hold && hold.date === date && hold.time === time && hold.zone === zone && hold.pax === pax ? hold.token : undefined;
@@ -105,7 +109,7 @@ export async function sendBooking({ setup, router, bot, details, detailsKey, cho
     writeSession(HOLD_KEY, null);
     writeSession(DETAILS_KEY, null);
     writeSession(GUARANTEE_KEY, null);
-    writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(setup, details.motivo), note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });
+    writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason, note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });
     sendEmbedEvent({ type: 'booked', id: await bookingEventId(result.data.hash), status: result.data.outcome, pax, date });
     router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
     return null;

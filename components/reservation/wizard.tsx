@@ -15,7 +15,7 @@ import { useStepFocus } from './use-step-focus';
 import { api, errorCode, query } from '@/lib/api/client';
 import { releaseAnswer } from '@/lib/api/answers/reservation';
 import { readSession, writeSession } from './session';
-import { formatDate } from './format';
+import { formatDate, visitReasonLabel } from './format';
 import { useBotSubmit } from './use-bot-submit';
 import { fetchDay, fetchDayExperiences, fetchExperienceDays, fetchMonth, guaranteeFor, holdSeats, sendBooking, type Guarantee } from './wizard-calls';
 import { useUrlChoice } from './use-url-choice';
@@ -24,8 +24,7 @@ import { BotFailed } from './bot-failed';
 import { HOLD_KEY, DETAILS_KEY, GUARANTEE_KEY, type DayDetail, type DayExperience, type DayInfo, type WizardSetup } from './types';
 import type { ReservationDetails } from '@/lib/forms/reservation';
 import { sendEmbedEvent } from '@/lib/embed/client';
-import { errorText } from './texts';
-import { textOf } from '@/lib/i18n/flat-texts';
+import { useReserveTexts } from './texts';
 
 export { formatDate } from './format';
 export type { Hold } from './hold-notice';
@@ -39,7 +38,8 @@ type Step = 'people' | 'date' | 'time' | 'details' | 'guarantee' | 'summary';
  * The steps are modules shared with the experience form (components/experiences).
  */
 export function ReservationWizard({ setup }: { setup: WizardSetup }) {
-  const { t, edit } = setup;
+  const { edit } = setup;
+  const { t, optional, errorText } = useReserveTexts();
   const { router, pathname, params, go, pax, date, time, zone, badChoice, experience, wanted, choiceKey } = useUrlChoice(setup.partySize.max);
   // Editing keeps its own copy of the details, prefilled with the booking's.
   const detailsKey = edit ? `${DETAILS_KEY}:${edit.hash}` : DETAILS_KEY;
@@ -120,41 +120,41 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
    * after the visible challenge both tokens (spec section 7).
    */
   const submit = (v2Token?: string): Promise<string | null> =>
-    details ? sendBooking({ setup, router, bot, details, detailsKey, choice: { pax, date, time, zone }, experience, hold, offer }, v2Token) : Promise.resolve('generic');
+    details ? sendBooking({ setup, reason: visitReasonLabel(setup.visitReasons, details.motivo, t('details.other')), router, bot, details, detailsKey, choice: { pax, date, time, zone }, experience, hold, offer }, v2Token) : Promise.resolve('generic');
 
   const steps = [
-    { key: 'people' as const, label: t['steps.people'], value: pax ? setup.paxLabels[pax] : '' },
-    { key: 'date' as const, label: t['steps.date'], value: date ? formatDate(date, setup.locale) : '' },
-    { key: 'time' as const, label: t['steps.time'], value: time },
-    { key: 'details' as const, label: t['steps.details'] },
+    { key: 'people' as const, label: t('steps.people'), value: pax ? t('people.count', { count: pax }) : '' },
+    { key: 'date' as const, label: t('steps.date'), value: date ? formatDate(date, setup.locale) : '' },
+    { key: 'time' as const, label: t('steps.time'), value: time },
+    { key: 'details' as const, label: t('steps.details') },
     // The guarantee is a step of its own once the venue asks for one for this choice.
-    ...(offer?.offer ? [{ key: 'guarantee' as const, label: t['steps.guarantee'] }] : []),
-    { key: 'summary' as const, label: t['steps.summary'] },
+    ...(offer?.offer ? [{ key: 'guarantee' as const, label: t('steps.guarantee') }] : []),
+    { key: 'summary' as const, label: t('steps.summary') },
   ];
 
   return (
     <div className="wizard">
-      <Progress label={t['steps.label']} currentLabel={t['steps.current']} steps={steps} current={step} onBack={backTo} />
+      <Progress label={t('steps.label')} currentLabel={t('steps.current')} steps={steps} current={step} onBack={backTo} />
       {badChoice ? (
         <p role="alert" className="field__error">
-          {textOf(t, `errors.${badChoice}`)}
+          {optional(`errors.${badChoice}`)}
         </p>
       ) : null}
 
       {step === 'people' ? (
-        <StepSection id="step-people" title={t['people.title']} headingRef={headingRef}>
+        <StepSection id="step-people" title={t('people.title')} headingRef={headingRef}>
           <PeopleStep setup={setup} onChoose={(n) => go({ pax: n })} />
         </StepSection>
       ) : null}
 
       {step === 'date' ? (
-        <StepSection id="step-date" title={t['date.title']} headingRef={headingRef}>
+        <StepSection id="step-date" title={t('date.title')} headingRef={headingRef}>
           <Calendar
             setup={setup}
             month={shownMonth}
             days={monthData.data}
             loading={monthData.isLoading}
-            error={monthData.error ? errorText(t, errorCode(monthData.error)) : undefined}
+            error={monthData.error ? errorText(errorCode(monthData.error)) : undefined}
             experienceDates={new Set((experienceMonth.data ?? []).map((d) => d.date))}
             chooseExperienceDays
             onMonth={setMonth}
@@ -164,10 +164,10 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       ) : null}
 
       {step === 'time' ? (
-        <StepSection id="step-time" title={t['time.title']} headingRef={headingRef}>
+        <StepSection id="step-time" title={t('time.title')} headingRef={headingRef}>
           {holdExpired ? (
             <p role="alert" className="notice notice--warning">
-              {t['time.expired']}
+              {t('time.expired')}
             </p>
           ) : null}
           <TimeStep
@@ -180,7 +180,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             onExperience={edit ? undefined : (hash) => go({ experience: hash })}
             current={edit && edit.choice.date === date ? edit.choice.time : undefined}
             loading={dayData.isLoading}
-            error={dayData.error ? errorText(t, errorCode(dayData.error)) : undefined}
+            error={dayData.error ? errorText(errorCode(dayData.error)) : undefined}
             onChoose={async (choice) => {
               await releaseHold();
               if (choice.waitingList) {
@@ -203,8 +203,8 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       ) : null}
 
       {step === 'details' ? (
-        <StepSection id="step-details" title={t['details.title']} headingRef={headingRef}>
-          <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
+        <StepSection id="step-details" title={t('details.title')} headingRef={headingRef}>
+          <HoldNotice hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <DetailsStep
             setup={setup}
             initial={details}
@@ -236,8 +236,8 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       ) : null}
 
       {step === 'guarantee' && offer?.offer ? (
-        <StepSection id="step-guarantee" title={t['guarantee.title']} headingRef={headingRef}>
-          <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
+        <StepSection id="step-guarantee" title={t('guarantee.title')} headingRef={headingRef}>
+          <HoldNotice hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <GuaranteeStep
             setup={setup}
             offer={offer.offer}
@@ -253,7 +253,6 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
 
       {step === 'summary' && details && bot.failed ? (
         <BotFailed
-          setup={setup}
           headingRef={headingRef}
           onRestart={() => {
             bot.reset();
@@ -263,17 +262,17 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       ) : null}
 
       {step === 'summary' && details && !bot.failed ? (
-        <StepSection id="step-summary" title={edit ? t['edit.summaryTitle'] : t['summary.title']} headingRef={headingRef}>
-          <HoldNotice setup={setup} hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
+        <StepSection id="step-summary" title={edit ? t('edit.summaryTitle') : t('summary.title')} headingRef={headingRef}>
+          <HoldNotice hold={hold} expired={holdExpired} date={date} time={time} zone={zone} pax={pax} onExpired={expireHold} />
           <SummaryStep
             setup={setup}
             choice={{ pax, date, time, zone }}
             details={details}
             extra={
               chosenExperience
-                ? [[t['experience.title'], `${chosenExperience.titolo[setup.locale] || chosenExperience.titolo.it} (${t['experience.atVenue']})`]]
+                ? [[t('experience.title'), `${chosenExperience.title[setup.locale] || chosenExperience.title.it} (${t('experience.atVenue')})`]]
                 : edit?.experience
-                  ? [[t['experience.title'], edit.experience]]
+                  ? [[t('experience.title'), edit.experience]]
                   : undefined
             }
             onChange={() => go({ step: null })}
@@ -282,7 +281,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           />
         </StepSection>
       ) : null}
-      {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={setup} submit={submit} errorText={(code) => (code === 'soldOut' ? t['outcome.soldOut'] : errorText(t, code))} /> : null}
+      {step === 'summary' && details && bot.challenge && !bot.failed ? <SummaryChallenge setup={setup} submit={submit} errorText={(code) => (code === 'soldOut' ? t('outcome.soldOut') : errorText(code))} /> : null}
     </div>
   );
 }

@@ -3,10 +3,11 @@
 import { useId, useState } from 'react';
 import { send } from '@/lib/api/client';
 import { autoOffersAnswer } from '@/lib/api/answers/staff';
-import type { SheetText } from './types';
+import { useTranslations } from 'next-intl';
 
 /** The switch for automatic waiting-list offers (`staff/autooffers`). */
-export function AutoOffers({ enabled, text, onChanged }: { enabled: boolean; text: SheetText; onChanged: () => void }) {
+export function AutoOffers({ enabled, onChanged }: { enabled: boolean; onChanged: () => void }) {
+  const t = useTranslations('staffArea');
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -21,11 +22,11 @@ export function AutoOffers({ enabled, text, onChanged }: { enabled: boolean; tex
     <div className="field field--consent">
       <div className="field__check">
         <input id={id} type="checkbox" checked={enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />
-        <label htmlFor={id}>{text.offers.automatic}</label>
+        <label htmlFor={id}>{t('offers.automatic')}</label>
       </div>
       {failed ? (
         <p role="alert" className="field__error">
-          {text.unavailable}
+          {t('unavailable')}
         </p>
       ) : null}
     </div>

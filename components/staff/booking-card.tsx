@@ -3,10 +3,10 @@
 import { useId, useState } from 'react';
 import type { StaffBooking } from '@/lib/contract/staff';
 import { formatMoney } from '@/lib/currency';
-import { fill } from '@/lib/i18n/fill';
+import { useTranslations } from 'next-intl';
 import { send } from '@/lib/api/client';
 import { staffAnswerAnswer } from '@/lib/api/answers/staff';
-import { pick, type SheetText } from './types';
+import { pick } from './types';
 import { clock, NoShowApart, NoShowQuestion } from './no-show';
 
 /**
@@ -27,7 +27,8 @@ const REFUSALS = ['tooEarly', 'undoExpired', 'feePending'] as const;
  * One booking: its facts and the answers its status allows. `now` is the server's time of the
  * sheet's last answer (polled every 5 s): "No-show" and "Undo" are offered by it, not by this device's clock.
  */
-export function BookingCard({ booking, locale, currency, timeZone, now, text, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; now: string; text: SheetText; onChanged: () => void }) {
+export function BookingCard({ booking, locale, currency, timeZone, now, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; now: string; onChanged: () => void }) {
+  const t = useTranslations('staffArea');
   const [b, setB] = useState(booking);
   const [seen, setSeen] = useState(booking);
   const [asking, setAsking] = useState<Answer | null>(null);
@@ -50,12 +51,12 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
     if (body?.result === 'done' || refusal) setAsking(null);
     if (body?.result === 'done') {
       setNote('');
-      setMessage({ ok: true, text: action === 'undo' ? text.undo.done : text.done });
-    } else if (refusal) setMessage({ ok: false, text: fill(text.refused[refusal], { time: b.noShowFrom ? clock(b.noShowFrom, timeZone) : '' }) });
-    else if (body?.result === 'changed') setMessage({ ok: false, text: text.changed });
-    else if (body?.result === 'notAllowed') setMessage({ ok: false, text: text.notAllowed });
-    else if (body?.result === 'noSeats') setMessage({ ok: false, text: text.offers.noSeats });
-    else setMessage({ ok: false, text: reply.status === 401 ? text.signedOut : text.unavailable });
+      setMessage({ ok: true, text: action === 'undo' ? t('undo.done') : t('done') });
+    } else if (refusal) setMessage({ ok: false, text: t(`refused.${refusal}`, { time: b.noShowFrom ? clock(b.noShowFrom, timeZone) : '' }) });
+    else if (body?.result === 'changed') setMessage({ ok: false, text: t('changed') });
+    else if (body?.result === 'notAllowed') setMessage({ ok: false, text: t('notAllowed') });
+    else if (body?.result === 'noSeats') setMessage({ ok: false, text: t('offers.noSeats') });
+    else setMessage({ ok: false, text: reply.status === 401 ? t('signedOut') : t('unavailable') });
     onChanged();
   };
   const actions = allowed(b);
@@ -69,51 +70,51 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
     <li className={`staff-booking staff-booking--${b.status}`} data-testid="staff-booking" aria-label={label}>
       <div className="staff-booking__head">
         <strong className="staff-booking__time">{b.time}</strong>
-        <span className="staff-booking__covers">{fill(text.people, { count: b.covers })}</span>
+        <span className="staff-booking__covers">{t('people', { count: b.covers })}</span>
         <span className="staff-booking__name">{b.name}</span>
-        <span className={`badge staff-status staff-status--${b.status}`}>{text.status[b.status] ?? b.status}</span>
-        {b.attendance ? <span className="badge">{text.attendance[b.attendance]}</span> : null}
+        <span className={`badge staff-status staff-status--${b.status}`}>{t(`status.${b.status}`)}</span>
+        {b.attendance ? <span className="badge">{t(`attendance.${b.attendance}`)}</span> : null}
         {b.offer ? (
           <span className={`badge staff-offer staff-offer--${b.offer.status}`} data-testid="staff-offer">
-            {fill(text.offers[b.offer.status] ?? b.offer.status, { until: clock(b.offer.expiresAt, timeZone) })}
+            {t(`offers.${b.offer.status}`, { until: clock(b.offer.expiresAt, timeZone) })}
           </span>
         ) : null}
         {b.reminder ? (
           <span className={`badge staff-reminder staff-reminder--${b.reminder}`} data-testid="staff-reminder">
-            {text.reminder[b.reminder]}
+            {t(`reminder.${b.reminder}`)}
           </span>
         ) : null}
       </div>
       <dl className="staff-booking__facts">
-        <dt>{text.phone}</dt>
+        <dt>{t('phone')}</dt>
         <dd>
           <a href={`tel:${b.phone.replace(/\s/g, '')}`}>{b.phone}</a>
         </dd>
         {pick(b.zoneName, locale) ? (
           <>
-            <dt>{text.zone}</dt>
+            <dt>{t('zone')}</dt>
             <dd>{pick(b.zoneName, locale)}</dd>
           </>
         ) : null}
         {b.visitReason ? (
           <>
-            <dt>{text.visitReason}</dt>
+            <dt>{t('visitReason')}</dt>
             <dd>{b.visitReason}</dd>
           </>
         ) : null}
         {b.notes ? (
           <>
-            <dt>{text.notes}</dt>
+            <dt>{t('notes')}</dt>
             <dd>{b.notes}</dd>
           </>
         ) : null}
         {b.guarantee ? (
           <>
-            <dt>{text.guarantee}</dt>
+            <dt>{t('guarantee')}</dt>
             <dd>{formatMoney(b.guarantee.feeCents, b.guarantee.currency || currency, locale)}</dd>
             {b.guarantee.policy ? (
               <>
-                <dt>{text.fee.policy}</dt>
+                <dt>{t('fee.policy')}</dt>
                 <dd>{b.guarantee.policy}</dd>
               </>
             ) : null}
@@ -121,39 +122,39 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
         ) : null}
         {b.paidCents ? (
           <>
-            <dt>{text.paid}</dt>
+            <dt>{t('paid')}</dt>
             <dd>{formatMoney(b.paidCents, currency, locale)}</dd>
           </>
         ) : null}
         {b.experience ? (
           <>
-            <dt>{text.experience}</dt>
+            <dt>{t('experience')}</dt>
             <dd>{pick(b.experience, locale)}</dd>
           </>
         ) : null}
         {b.venueNote ? (
           <>
-            <dt>{text.venueNote}</dt>
+            <dt>{t('venueNote')}</dt>
             <dd>{b.venueNote}</dd>
           </>
         ) : null}
       </dl>
       {b.fee ? (
         <p className={`staff-fee staff-fee--${b.fee.status}${b.fee.status === 'failed' || b.fee.status === 'refund_failed' ? ' field__error' : ''}`} data-testid="staff-fee">
-          {fill(text.fee[b.fee.status] ?? b.fee.status, { amount: fee, error: b.fee.error })}
+          {t(`fee.${b.fee.status}`, { amount: fee, error: b.fee.error })}
         </p>
       ) : null}
       {asking === 'noshow' ? (
-        <NoShowQuestion b={b} text={text} busy={busy} locale={locale} currency={currency} onConfirm={() => void answer('noshow')} onBack={() => setAsking(null)} />
+        <NoShowQuestion b={b} busy={busy} locale={locale} currency={currency} onConfirm={() => void answer('noshow')} onBack={() => setAsking(null)} />
       ) : asking === 'refundfee' ? (
-        <div className="staff-booking__note" role="group" aria-label={text.fee.refund}>
-          <p>{fill(text.fee.refundQuestion, { amount: fee })}</p>
+        <div className="staff-booking__note" role="group" aria-label={t('fee.refund')}>
+          <p>{t('fee.refundQuestion', { amount: fee })}</p>
           <div className="actions">
             <button type="button" className="button" disabled={busy} onClick={() => void answer('refundfee')}>
-              {fill(text.fee.refundSend, { amount: fee })}
+              {t('fee.refundSend', { amount: fee })}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setAsking(null)}>
-              {text.actions.keep}
+              {t('actions.keep')}
             </button>
           </div>
         </div>
@@ -166,15 +167,15 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
           }}
         >
           <div className="field">
-            <label htmlFor={noteId}>{asking === 'decline' ? text.declineNote : text.cancelNote}</label>
+            <label htmlFor={noteId}>{asking === 'decline' ? t('declineNote') : t('cancelNote')}</label>
             <textarea id={noteId} value={note} maxLength={500} rows={3} onChange={(e) => setNote(e.target.value)} autoFocus />
           </div>
           <div className="actions">
             <button type="submit" className="button" disabled={busy}>
-              {asking === 'decline' ? text.actions.declineSend : text.actions.cancelSend}
+              {asking === 'decline' ? t('actions.declineSend') : t('actions.cancelSend')}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setAsking(null)}>
-              {text.actions.keep}
+              {t('actions.keep')}
             </button>
           </div>
         </form>
@@ -183,8 +184,8 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
           {actions.length || canUndo || b.fee?.status === 'succeeded' ? (
             <div className="actions staff-booking__actions">
               {canUndo ? (
-                <button type="button" className="button" disabled={busy} aria-label={`${text.undo.button}: ${label}`} onClick={() => void answer('undo')}>
-                  {text.undo.button}
+                <button type="button" className="button" disabled={busy} aria-label={`${t('undo.button')}: ${label}`} onClick={() => void answer('undo')}>
+                  {t('undo.button')}
                 </button>
               ) : null}
               {actions.map((action) => (
@@ -193,20 +194,20 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
                   type="button"
                   className={action === 'confirm' || action === 'arrived' || action === 'offer' ? 'button' : 'button button--ghost'}
                   disabled={busy}
-                  aria-label={`${action === 'offer' ? text.offers.offer : text.actions[action]}: ${label}`}
+                  aria-label={`${action === 'offer' ? t('offers.offer') : t(`actions.${action}`)}: ${label}`}
                   onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void answer(action))}
                 >
-                  {action === 'offer' ? text.offers.offer : text.actions[action]}
+                  {action === 'offer' ? t('offers.offer') : t(`actions.${action}`)}
                 </button>
               ))}
               {b.fee?.status === 'succeeded' ? (
-                <button type="button" className="button button--ghost" disabled={busy} aria-label={`${text.fee.refund}: ${label}`} onClick={() => setAsking('refundfee')}>
-                  {text.fee.refund}
+                <button type="button" className="button button--ghost" disabled={busy} aria-label={`${t('fee.refund')}: ${label}`} onClick={() => setAsking('refundfee')}>
+                  {t('fee.refund')}
                 </button>
               ) : null}
             </div>
           ) : null}
-          <NoShowApart b={b} text={text} busy={busy} late={late} canUndo={canUndo} fee={fee} label={label} timeZone={timeZone} onAsk={() => setAsking('noshow')} />
+          <NoShowApart b={b} busy={busy} late={late} canUndo={canUndo} fee={fee} label={label} timeZone={timeZone} onAsk={() => setAsking('noshow')} />
         </>
       )}
       <p role="status" className={message && !message.ok ? 'field__error' : 'staff-booking__done'}>

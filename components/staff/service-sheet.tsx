@@ -5,8 +5,8 @@ import useSWR from 'swr';
 import type { StaffBooking } from '@/lib/contract/staff';
 import { fetchChecked } from '@/lib/api/client';
 import { staffDayAnswer } from '@/lib/api/answers/staff';
-import { fill } from '@/lib/i18n/fill';
-import { pick, type SheetText } from './types';
+import { useTranslations } from 'next-intl';
+import { pick } from './types';
 import { AutoOffers } from './auto-offers';
 import { BookingCard } from './booking-card';
 
@@ -20,7 +20,8 @@ const fetchDay = fetchChecked(staffDayAnswer);
  * capacity, the waiting list, and the answers. Polls every 5 s (SWR), so another device's
  * change shows within seconds; an answer on a booking that changed meanwhile shows it as it is now.
  */
-export function ServiceSheet({ initialDate, locale, text }: { initialDate: string; locale: string; text: SheetText }) {
+export function ServiceSheet({ initialDate, locale }: { initialDate: string; locale: string }) {
+  const t = useTranslations('staffArea');
   const [date, setDate] = useState(initialDate);
   const [filter, setFilter] = useState<(typeof FILTERS)[number]>('all');
   const dateId = useId();
@@ -33,28 +34,28 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
     <div className="staff-sheet">
       <div className="staff-sheet__controls">
         <div className="field">
-          <label htmlFor={dateId}>{text.day}</label>
+          <label htmlFor={dateId}>{t('day')}</label>
           <input id={dateId} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={filterId}>{text.filter}</label>
+          <label htmlFor={filterId}>{t('filter')}</label>
           <select id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as (typeof FILTERS)[number])}>
             {FILTERS.map((f) => (
               <option key={f} value={f}>
-                {f === 'all' ? text.all : text.status[f]}
+                {f === 'all' ? t('all') : t(`status.${f}`)}
               </option>
             ))}
           </select>
         </div>
         {data && date !== data.today ? (
           <button type="button" className="button button--ghost" onClick={() => setDate(data.today)}>
-            {text.today}
+            {t('today')}
           </button>
         ) : null}
       </div>
       {error && status !== 401 ? (
         <p role="alert" className="field__error">
-          {status === 501 ? text.notOffered : text.unavailable}
+          {status === 501 ? t('notOffered') : t('unavailable')}
         </p>
       ) : null}
       {!data ? null : (
@@ -67,44 +68,44 @@ export function ServiceSheet({ initialDate, locale, text }: { initialDate: strin
                   {pick(shift.name, locale)} <span className="staff-shift__times">{`${shift.startTime}–${shift.endTime}`}</span>
                 </h2>
                 <p className="staff-shift__covers" data-testid={`covers-${shift.key}`}>
-                  {fill(text.covers, { covers: shift.covers, capacity: shift.capacity })}
+                  {t('covers', { covers: shift.covers, capacity: shift.capacity })}
                 </p>
                 {bookings.length ? (
                   <ul className="staff-list">
                     {bookings.map((b) => (
-                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} text={text} onChanged={() => mutate()} />
+                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} onChanged={() => mutate()} />
                     ))}
                   </ul>
                 ) : (
-                  <p>{text.noBookings}</p>
+                  <p>{t('noBookings')}</p>
                 )}
               </section>
             );
           })}
-          {!data.shifts.length ? <p>{text.noBookings}</p> : null}
+          {!data.shifts.length ? <p>{t('noBookings')}</p> : null}
           <section className="staff-shift" aria-labelledby="staff-experiences">
-            <h2 id="staff-experiences">{text.experiences}</h2>
+            <h2 id="staff-experiences">{t('experiences')}</h2>
             {data.experiences.filter(shown).length ? (
               <ul className="staff-list">
                 {data.experiences.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} text={text} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} onChanged={() => mutate()} />
                 ))}
               </ul>
             ) : (
-              <p>{text.noExperiences}</p>
+              <p>{t('noExperiences')}</p>
             )}
           </section>
           <section className="staff-shift" aria-labelledby="staff-waiting">
-            <h2 id="staff-waiting">{text.waitingList}</h2>
-            {data.autoOffers !== null ? <AutoOffers enabled={data.autoOffers} text={text} onChanged={() => mutate()} /> : null}
+            <h2 id="staff-waiting">{t('waitingList')}</h2>
+            {data.autoOffers !== null ? <AutoOffers enabled={data.autoOffers} onChanged={() => mutate()} /> : null}
             {data.waitingList.filter(shown).length ? (
               <ol className="staff-list">
                 {data.waitingList.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} text={text} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} onChanged={() => mutate()} />
                 ))}
               </ol>
             ) : (
-              <p>{text.noWaiting}</p>
+              <p>{t('noWaiting')}</p>
             )}
           </section>
         </>

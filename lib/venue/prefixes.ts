@@ -23,3 +23,15 @@ export function localizedPrefixes<T extends { paese: string; iso: string }>(list
   const collator = new Intl.Collator(locale);
   return named.sort((a, b) => collator.compare(a.paese, b.paese));
 }
+
+/** A phone prefix as the forms offer it: the country's name, its calling code, its ISO code. */
+export type PrefixOption = { name: string; prefix: string; iso: string };
+
+/**
+ * The backend's prefix list (`paese`, `prefisso`: the contract's names) in the form's names, with
+ * the venue country's prefix as the default: what a screen hands to a form with a phone field.
+ */
+export function phonePrefixes(list: { paese: string; prefisso: string; iso: string }[], country: string | undefined): { prefixes: PrefixOption[]; defaultPrefix: string } {
+  const prefixes = list.map((p) => ({ name: p.paese, prefix: p.prefisso, iso: p.iso }));
+  return { prefixes, defaultPrefix: prefixes.find((p) => p.iso === country)?.prefix ?? prefixes[0]?.prefix ?? '+39' };
+}

@@ -1,26 +1,21 @@
 /**
  * @jest-environment jsdom
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { createRef } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { BotFailed } from '@/components/reservation/bot-failed';
-import type { WizardSetup } from '@/components/reservation/types';
+import { messagesOf, renderWithIntl } from '../helpers/intl';
+import { reserveNamespaces } from '@/app/_screens/reservation/namespaces';
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))));
-const t = flatten(JSON.parse(fs.readFileSync(path.join(__dirname, '../../messages/en.json'), 'utf8')).reserve);
-const setup = { locale: 'en', t } as unknown as WizardSetup;
+const t = messagesOf('en').reserve;
 
 /** Issue 41: a failed bot check after a payment offers to send the booking again with that payment. */
 describe('the failed bot check', () => {
   it('without a payment, offers only to restart the booking', () => {
     const onRestart = jest.fn();
-    render(<BotFailed setup={setup} headingRef={createRef()} onRestart={onRestart} />);
+    renderWithIntl(<BotFailed headingRef={createRef()} onRestart={onRestart} />, { namespaces: reserveNamespaces });
     expect(screen.getByRole('heading', { name: 'Security verification failed' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: t['botcheck.retryPaid'] })).toBeNull();
+    expect(screen.queryByRole('button', { name: t.botcheck.retryPaid })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Restart the booking' }));
     expect(onRestart).toHaveBeenCalledTimes(1);
   });
@@ -28,7 +23,7 @@ describe('the failed bot check', () => {
   it('after a payment, offers a retry that keeps it, first, and says what a restart does to the money', () => {
     const onRestart = jest.fn();
     const onRetry = jest.fn();
-    render(<BotFailed setup={setup} headingRef={createRef()} onRestart={onRestart} paid={{ text: 'Your payment of € 60 is kept for 30 minutes', onRetry }} />);
+    renderWithIntl(<BotFailed headingRef={createRef()} onRestart={onRestart} paid={{ text: 'Your payment of € 60 is kept for 30 minutes', onRetry }} />, { namespaces: reserveNamespaces });
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Try again: your payment is kept', 'Restart the booking']);
     expect(screen.getByText('Your payment of € 60 is kept for 30 minutes')).toBeInTheDocument();

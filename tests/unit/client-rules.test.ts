@@ -4,7 +4,7 @@ import { fieldErrors } from '@/lib/forms/fields';
 import { reservationDetailsSchema } from '@/lib/forms/reservation';
 import { promoRequestSchema } from '@/lib/forms/promo';
 import { findPrefix, prefixChoices } from '@/components/forms/phone-field';
-import { localizedPrefixes } from '@/lib/venue/prefixes';
+import { localizedPrefixes, phonePrefixes } from '@/lib/venue/prefixes';
 
 const zodErrors = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) => {
   const result = schema.safeParse(input);
@@ -100,19 +100,19 @@ describe('the phone prefix list', () => {
   ];
 
   test('one option per prefix, named after the venue country, in the guest language', () => {
-    const en = prefixChoices(localizedPrefixes(list, 'en'), 'IT');
+    const en = prefixChoices(phonePrefixes(localizedPrefixes(list, 'en'), undefined).prefixes, 'IT');
     expect(en.map((c) => c.value).sort()).toEqual(['+1', '+33', '+39', '+44']);
     expect(en.find((c) => c.value === '+39')?.label).toBe('Italy (+39)');
     expect(en.find((c) => c.value === '+44')?.label).toBe('United Kingdom (+44)');
     expect(en.find((c) => c.value === '+1')?.label).toBe('United States (+1)');
-    expect(prefixChoices(localizedPrefixes(list, 'it'), 'IT').find((c) => c.value === '+44')?.label).toBe('Regno Unito (+44)');
-    expect(prefixChoices(localizedPrefixes(list, 'fr'), 'IT').find((c) => c.value === '+39')?.label).toBe('Italie (+39)');
+    expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes, 'IT').find((c) => c.value === '+44')?.label).toBe('Regno Unito (+44)');
+    expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'fr'), undefined).prefixes, 'IT').find((c) => c.value === '+39')?.label).toBe('Italie (+39)');
     // A Vatican venue names +39 after itself.
-    expect(prefixChoices(localizedPrefixes(list, 'it'), 'VA').find((c) => c.value === '+39')?.label).toBe('Città del Vaticano (+39)');
+    expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes, 'VA').find((c) => c.value === '+39')?.label).toBe('Città del Vaticano (+39)');
   });
 
   test('type-ahead finds a prefix by its digits or any of its countries in any language', () => {
-    const choices = prefixChoices(localizedPrefixes(list, 'de'), 'IT');
+    const choices = prefixChoices(phonePrefixes(localizedPrefixes(list, 'de'), undefined).prefixes, 'IT');
     for (const q of ['+39', '39', 'Italia', 'Italy', 'italie', 'Itali', 'vatican']) expect(findPrefix(choices, q)?.value).toBe('+39');
     for (const q of ['+44', 'Regno', 'united k', 'Royaume']) expect(findPrefix(choices, q)?.value).toBe('+44');
     expect(findPrefix(choices, 'canada')?.value).toBe('+1');

@@ -1,18 +1,14 @@
 /**
  * @jest-environment jsdom
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderWithIntl } from '../helpers/intl';
+import { reserveNamespaces } from '@/app/_screens/reservation/namespaces';
 import { ExperienceAccordion } from '@/components/reservation/experience-accordion';
 import type { WizardSetup } from '@/components/reservation/types';
 import { descriptionText, sanitizeDescription, sanitizedTexts } from '@/lib/html/description';
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))));
-const t = flatten(JSON.parse(fs.readFileSync(path.join(__dirname, '../../messages/en.json'), 'utf8')).reserve);
-const setup = { locale: 'en', t } as unknown as WizardSetup;
+const setup = { locale: 'en' } as unknown as WizardSetup;
 
 /** Issue 45: an experience's description ("may contain simple HTML") is shown as HTML, made safe on the server. */
 describe('experience descriptions', () => {
@@ -51,8 +47,9 @@ describe('experience descriptions', () => {
 
   it('are shown as HTML in the table wizard\'s accordion, not as text with tags', () => {
     const descrizione = sanitizedTexts({ it: '<p>Cinque vini</p>', en: '<p>Five <strong>wines</strong> of the hills</p><ul><li>Pignoletto</li></ul><script>document.title = "hacked"</script>' });
-    const { container } = render(
-      <ExperienceAccordion setup={setup} pax={2} date="2027-12-03" withTables={false} experiences={[{ hash: 'h1', titolo: { it: 'Vini', en: 'Wines' }, descrizione, orari: ['19:30'], prezzo: 45 }]} />,
+    const { container } = renderWithIntl(
+      <ExperienceAccordion setup={setup} pax={2} date="2027-12-03" withTables={false} experiences={[{ hash: 'h1', title: { it: 'Vini', en: 'Wines' }, description: descrizione, times: ['19:30'], price: 45 }]} />,
+      { namespaces: reserveNamespaces },
     );
     expect(screen.getByText('wines', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('listitem')).toHaveTextContent('Pignoletto');

@@ -1,33 +1,26 @@
 /**
  * @jest-environment jsdom
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
 import en from '@/messages/en.json';
 import { giftcardCheckoutSchema } from '@/lib/forms/giftcard';
 import { fieldErrors } from '@/lib/forms/fields';
 import { checkoutAnswer } from '@/lib/api/answers/giftcards';
 import { answerFixture } from '../helpers/answers';
+import { renderWithIntl } from '../helpers/intl';
+import { checkoutNamespaces } from '@/app/_screens/giftcards/namespaces';
 
 const g = en.giftcards;
-const text = {
-  labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: en.forms.labels.prefixSearch, marketingSms: en.forms.labels.marketingSms },
-  errors: g.errors,
-  required: en.forms.required,
-  optional: en.forms.optional,
-  readPolicy: en.forms.readPolicy,
-  close: en.forms.close,
-  unsaved: en.forms.unsaved,
-  policies: { privacy: 'Privacy text', marketing: 'Marketing text' },
-};
+const policies = { privacy: 'Privacy text', marketing: 'Marketing text' };
 const cards = [
   { id: 'buono-50', title: '€50 gift card', value: 5000, price: 4500, customMin: null, customMax: null, maxQuantity: 10 },
   { id: 'buono-libero', title: 'Gift card of your choice', value: 5000, price: 5000, customMin: 2000, customMax: 50000, maxQuantity: 5 },
 ];
-const prefixes = [{ paese: 'Italia', prefisso: '+39', iso: 'IT' }];
+const prefixes = [{ name: 'Italia', prefix: '+39', iso: 'IT' }];
 
 function renderForm(initial: Record<string, string> = {}) {
-  return render(<GiftcardCheckoutForm locale="en" valuta="€" cards={cards} initial={{ prefix: '+39', recipientPrefix: '+39', id: 'buono-50', quantity: '1', ...initial }} prefixes={prefixes} text={text} />);
+  return renderWithIntl(<GiftcardCheckoutForm locale="en" currency="€" cards={cards} initial={{ prefix: '+39', recipientPrefix: '+39', id: 'buono-50', quantity: '1', ...initial }} prefixes={prefixes} policies={policies} />, { namespaces: checkoutNamespaces });
 }
 
 afterEach(() => {

@@ -1,19 +1,17 @@
 /**
  * @jest-environment jsdom
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { GuaranteeStep, type GuaranteeOffer } from '@/components/reservation/guarantee-step';
 import type { WizardSetup } from '@/components/reservation/types';
 import { guaranteeAnswer } from '@/lib/api/answers/reservation';
 import { answerFixture } from '../helpers/answers';
 
-type Tree = { [key: string]: string | Tree };
-const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
-  Object.fromEntries(Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[prefix + k, v]] : Object.entries(flatten(v, `${prefix}${k}.`)))));
-const t = flatten(JSON.parse(fs.readFileSync(path.join(__dirname, '../../messages/en.json'), 'utf8')).reserve);
-const setup = { locale: 'en', t } as unknown as WizardSetup;
+import { messagesOf, renderWithIntl } from '../helpers/intl';
+import { reserveNamespaces } from '@/app/_screens/reservation/namespaces';
+
+const t = messagesOf('en').reserve;
+const setup = { locale: 'en' } as WizardSetup;
 const terms: GuaranteeOffer['terms'] = { refundable: 'until', hoursBefore: 24, feeCents: 3000, per: 'reservation', currency: '€', totalCents: 3000 };
 /** The offers `/api/reservation/guarantee` answers, as the browser's check reads them. */
 const offerOf = (offer: GuaranteeOffer): GuaranteeOffer => {
@@ -23,9 +21,9 @@ const offerOf = (offer: GuaranteeOffer): GuaranteeOffer => {
 
 describe('the card guarantee step', () => {
   it('without Stripe\'s public key says "Internal error: ... public key is missing." and cannot continue', () => {
-    render(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'stripe', publishableKey: null } })} onDone={jest.fn()} />);
+    renderWithIntl(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'stripe', publishableKey: null } })} onDone={jest.fn()} />, { namespaces: reserveNamespaces });
     expect(screen.getByRole('alert')).toHaveTextContent("Internal error: the payment provider's public key is missing.");
-    expect(screen.getByRole('button', { name: t['guarantee.save'] })).toBeDisabled();
+    expect(screen.getByRole('button', { name: t.guarantee.save })).toBeDisabled();
     expect(screen.getByText('Cancellation policy: refundable until 1 day before the reservation.')).toBeInTheDocument();
     expect(screen.getByText('No-show fee: € 30 per reservation.')).toBeInTheDocument();
   });
@@ -34,17 +32,17 @@ describe('the card guarantee step', () => {
     const onDone = jest.fn();
     const fetchMock = jest.fn().mockResolvedValue({ ok: true, json: async () => ({ data: { status: 'succeeded' } }) });
     global.fetch = fetchMock as unknown as typeof fetch;
-    render(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' })} onDone={onDone} />);
+    renderWithIntl(<GuaranteeStep setup={setup} offer={offerOf({ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' })} onDone={onDone} />, { namespaces: reserveNamespaces });
     expect(screen.getByText('Test mode')).toBeInTheDocument();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: t['guarantee.save'] })));
-    expect(screen.getByText(t['errors.cancellationPolicyRequired'])).toBeInTheDocument();
-    expect(screen.getByLabelText(t['guarantee.accept'])).toHaveFocus();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: t.guarantee.save })));
+    expect(screen.getByText(t.errors.cancellationPolicyRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText(t.guarantee.accept)).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByLabelText(t['guarantee.accept']));
-    fireEvent.change(screen.getByLabelText(t['guarantee.cardNumber']), { target: { value: '4242 4242 4242 4242' } });
-    fireEvent.change(screen.getByLabelText(t['guarantee.expiry']), { target: { value: '12/30' } });
-    fireEvent.change(screen.getByLabelText(t['guarantee.cvc']), { target: { value: '123' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: t['guarantee.save'] })));
+    fireEvent.click(screen.getByLabelText(t.guarantee.accept));
+    fireEvent.change(screen.getByLabelText(t.guarantee.cardNumber), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(screen.getByLabelText(t.guarantee.expiry), { target: { value: '12/30' } });
+    fireEvent.change(screen.getByLabelText(t.guarantee.cvc), { target: { value: '123' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: t.guarantee.save })));
     expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ reference: 'lseti_1', clientSecret: 'cs', cardNumber: '4242 4242 4242 4242' });
     expect(onDone).toHaveBeenCalledWith('lseti_1');
   });

@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createTranslator } from 'next-intl';
 import { locales } from '@/lib/i18n/locales';
+import { fill } from '@/lib/i18n/fill';
+import compile from 'icu-minify/compile';
+import format from 'icu-minify/format';
 
 type Tree = { [key: string]: string | Tree };
 const load = (locale: string): Tree =>
@@ -55,5 +59,31 @@ describe('error boundary texts', () => {
       retry: messages[locale]['errors.retry'],
       home: messages[locale]['errors.home'],
     });
+  });
+});
+
+/**
+ * Issue 42: next-intl formats the messages compiled ahead of time (i18n/request.ts, icu-minify,
+ * with its format-only formatter), the server's e-mails and SMS with lib/i18n/fill.ts, and the
+ * tests with the ICU parser. Every message must read the same all three ways: an apostrophe
+ * before a brace (`l'{policy}`) quotes the placeholder in ICU, so the guest would read "{policy}".
+ */
+describe('messages as ICU', () => {
+  const formatters = {
+    getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+    getNumberFormat: (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
+    getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
+  };
+  it.each(locales)('%s formats every message compiled, parsed and filled alike', (locale) => {
+    const translate = createTranslator({ locale, messages: load(locale) as never, onError: (error) => { throw error; } }) as unknown as (key: string, values: Record<string, string | number>) => string;
+    const differing = Object.entries(messages[locale]).flatMap(([key, text]) => {
+      const plural = /\{\w+, (plural|select)/.test(text);
+      const values = Object.fromEntries(placeholders(text).map((name) => [name, plural ? 3 : `«${name}»`]));
+      const parsed = translate(key, values);
+      const compiled = format(compile(text), locale, values, { formatters });
+      const filled = plural ? parsed : fill(text, values);
+      return parsed === compiled && parsed === filled ? [] : [{ key, parsed, compiled, filled }];
+    });
+    expect(differing).toEqual([]);
   });
 });

@@ -1,22 +1,16 @@
 /**
  * @jest-environment jsdom
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import en from '@/messages/en.json';
 import { PromoForm } from '@/components/promo/promo-form';
+import { renderWithIntl } from '../helpers/intl';
+import { promoLiveNamespaces } from '@/app/_screens/promo/namespaces';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }));
 
-// The texts the promo page passes (app/_screens/promo/screens.tsx), from the English file.
-const text = {
-  ...en.forms,
-  errors: { ...en.forms.errors, promoMarketingRequired: en.promo.marketingRequired },
-  submit: en.promo.submit,
-  rateLimited: en.promo.rateLimited,
-  marketingHint: en.promo.resend.marketingHint,
-  policies: { privacy: 'Privacy text', marketing: 'Marketing text' },
-};
+const policies = { privacy: 'Privacy text', marketing: 'Marketing text' };
 
 function fillForm(phone: string) {
   fireEvent.change(document.getElementById('promo-nome')!, { target: { value: 'Anna' } });
@@ -33,7 +27,7 @@ afterEach(() => {
 
 describe('the promo form checks the server rules in the browser', () => {
   const renderForm = () =>
-    render(<PromoForm locale="en" urlName="aperitivo-omaggio" text={text} prefixes={[{ paese: 'Italia', prefisso: '+39', iso: 'IT' }]} defaultPrefix="+39" country="IT" onState={() => undefined} />);
+    renderWithIntl(<PromoForm locale="en" urlName="aperitivo-omaggio" policies={policies} prefixes={[{ name: 'Italia', prefix: '+39', iso: 'IT' }]} defaultPrefix="+39" country="IT" onState={() => undefined} />, { namespaces: promoLiveNamespaces });
 
   it('refuses a number that is no phone number for its prefix, and the missing marketing consent, without sending', async () => {
     const fetchMock = jest.fn();

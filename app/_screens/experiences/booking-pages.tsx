@@ -1,8 +1,10 @@
 import { Fragment } from 'react';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getRawMessages } from '@/lib/i18n/messages';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { CancelPanel } from '@/components/reservation/cancel-panel';
+import { cancelNamespaces } from '@/app/_screens/reservation/namespaces';
 import { formatDate } from '@/components/reservation/format';
 import { experienceBookingLookup } from '@/server/booking/lookups';
 import { pickText } from '@/lib/i18n/texts';
@@ -15,6 +17,7 @@ import { BookingEditForm } from '@/components/experiences/booking-edit-form';
 import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { MessagePanel } from '@/components/shell/message-panel';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 
 /**
  * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
@@ -27,7 +30,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
   const venue = await loadVenue(params);
   const booking = foundOr404(await experienceBookingLookup(venue.venueKey, params.key));
   if (!booking) return null;
-  const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getMessages()]);
+  const [t, messages] = await Promise.all([getTranslations('experiences.manage'), getRawMessages()]);
   return { ...venue, booking, t, manage: messages.experiences.manage, labels: messages.experiences.summary };
 }
 
@@ -84,14 +87,10 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
       </MessagePanel>
     );
   }
-  const [experience, r] = await Promise.all([loadExperience(venueKey, booking.experienceHash), getTranslations('reserve')]);
+  const experience = await loadExperience(venueKey, booking.experienceHash);
   const min = Math.max(experience?.numOspitiMin || 1, 1);
   const max = Math.max(experience?.numOspitiMax || Math.max(booking.pax, 20), booking.pax);
   const zones = experience?.flagSceltaZona ? experience.zoneSelezionabili.map((z) => ({ key: z.key, label: pickText(z.nome, locale) })) : null;
-  const errors = Object.fromEntries(
-    (['reserveEditCcError', 'reserveEditPaymentError', 'reserveEditWaitingListError', 'reserveEditSoldOutError', 'notChangeable'] as const).map((k) => [k, manage[k]]),
-  );
-  const x = await getMessages();
   return (
     <div className="form-page">
       <h1>{t('editTitle')}</h1>
@@ -101,27 +100,18 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
         <p>{t('intro')}</p>
         {booking.paxFixed ? <p>{t('paxFixed')}</p> : null}
       </section>
-      <BookingEditForm
-        hash={booking.hash}
-        locale={locale}
-        experienceId={booking.experienceId}
-        current={{ pax: booking.pax, day: booking.date, time: booking.time, zone: booking.zone }}
-        paxOptions={Array.from({ length: max - min + 1 }, (_, i) => min + i)}
-        paxFixed={booking.paxFixed}
-        zones={zones}
-        hasTimes={booking.time !== ''}
-        texts={{
-          people: r('summary.people'),
-          date: r('summary.date'),
-          time: r('summary.time'),
-          zone: r('summary.zone'),
-          confirm: t('confirm'),
-          noTimes: t('noTimes'),
-          changedTitle: t('changedTitle'),
-          changedText: t('changedText'),
-          errors: { ...x.experiences.errors, ...errors, generic: x.reserve.errors.generic },
-        }}
-      />
+      <ClientTexts namespaces={['reserve.summary', 'reserve.errors', 'experiences.manage', 'experiences.errors']}>
+        <BookingEditForm
+          hash={booking.hash}
+          locale={locale}
+          experienceId={booking.experienceId}
+          current={{ pax: booking.pax, day: booking.date, time: booking.time, zone: booking.zone }}
+          paxOptions={Array.from({ length: max - min + 1 }, (_, i) => min + i)}
+          paxFixed={booking.paxFixed}
+          zones={zones}
+          hasTimes={booking.time !== ''}
+        />
+      </ClientTexts>
       <p>
         <Link href={`/frontpage/esperienze/prenotazione/${booking.hash}/cancel`}>{t('cancelLink')}</Link>
       </p>
@@ -133,7 +123,6 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
   const loaded = await loadBooking(params);
   if (!loaded) return <Unavailable />;
   const { locale, location, booking, t, manage, labels } = loaded;
-  const r = await getTranslations('reserve');
   const money = (cents: number) => formatMoney(cents, location.valuta, locale);
   const deadline = booking.cancellation.deadline
     ? formatDateTime(new Date(booking.cancellation.deadline), locale, location.timezone)
@@ -146,28 +135,22 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
     .join(' ');
   const done = booking.status === 'cancelled';
   return (
-    <CancelPanel
-      title={done ? t('doneTitle') : t('cancelTitle')}
-      summary={<Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />}
-      ended={done || !booking.cancellable ? { text: done ? t('cancelled') : t('notChangeable'), href: '/frontpage/esperienze', label: t('another') } : null}
-      form={{
-        hash: booking.hash,
-        locale,
-        terms: terms || t('free'),
-        endpoint: '/api/experience/booking/cancel',
-        keepPath: booking.changeable ? `/frontpage/esperienze/prenotazione/${booking.hash}/edit` : `/frontpage/esperienze/${booking.experienceHash}`,
-        newPath: '/frontpage/esperienze',
-        texts: {
-          question: t('question'),
-          confirm: t('confirmCancel'),
-          keep: t('keep'),
-          doneTitle: t('doneTitle'),
-          doneText: t('doneText'),
-          doneFee: booking.cancellation.feeCents ? r('cancel.doneFee', { amount: money(booking.cancellation.feeCents) }) : booking.cancellation.refundCents ? t('refundText', { amount: money(booking.cancellation.refundCents) }) : '',
-          error: r('errors.generic'),
-          newReservation: t('another'),
-        },
-      }}
-    />
+    <ClientTexts namespaces={cancelNamespaces.experience}>
+      <CancelPanel
+        title={done ? t('doneTitle') : t('cancelTitle')}
+        summary={<Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />}
+        ended={done || !booking.cancellable ? { text: done ? t('cancelled') : t('notChangeable'), href: '/frontpage/esperienze', label: t('another') } : null}
+        form={{
+          hash: booking.hash,
+          locale,
+          terms: terms || t('free'),
+          endpoint: '/api/experience/booking/cancel',
+          keepPath: booking.changeable ? `/frontpage/esperienze/prenotazione/${booking.hash}/edit` : `/frontpage/esperienze/${booking.experienceHash}`,
+          newPath: '/frontpage/esperienze',
+          kind: 'experience',
+          done: booking.cancellation.feeCents ? { fee: money(booking.cancellation.feeCents) } : booking.cancellation.refundCents ? { refund: money(booking.cancellation.refundCents) } : {},
+        }}
+      />
+    </ClientTexts>
   );
 }

@@ -1,4 +1,5 @@
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
@@ -13,13 +14,15 @@ import { MessagePanel } from '@/components/shell/message-panel';
  */
 export async function ExperienceOutcomeScreen({ params, outcome, hash }: { params: VenueParams; outcome: ExperienceOutcome; hash?: string }) {
   const { locale, venueKey } = await loadVenue(params);
-  const [t, messages, experience] = await Promise.all([getTranslations('experiences'), getMessages(), hash ? loadExperience(venueKey, hash) : null]);
+  const [t, experience] = await Promise.all([getTranslations('experiences'), hash ? loadExperience(venueKey, hash) : null]);
   return (
     <MessagePanel title={t(`outcome.${outcome}Title`)} tone={outcome === 'reject' ? 'error' : undefined} role="status">
       {experience ? <p className="lead">{pickText(experience.titolo, locale)}</p> : null}
       <p>{t(`outcome.${outcome}Text`)}</p>
       {outcome === 'reject' ? <p>{t('outcome.rejectRefund')}</p> : null}
-      <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} labels={{ ...messages.experiences.summary, reference: messages.experiences.manage.reference, changeLink: messages.experiences.manage.changeLink, cancelLink: messages.experiences.manage.cancelLink, reason: messages.reserve.details.visitReason, heading: messages.reserve.outcome.details }} />
+      <ClientTexts namespaces={['experiences.summary', 'experiences.manage', 'reserve.details', 'reserve.outcome']}>
+        <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} />
+      </ClientTexts>
       <div className="actions">
         {experience ? (
           <Link className="button button--ghost" href={`/frontpage/esperienze/${experience.hash}`}>

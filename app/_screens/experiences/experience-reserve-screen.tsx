@@ -1,9 +1,11 @@
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { Link } from '@/components/shell/link';
 import { ExperienceLinks } from '@/components/experiences/experience-links';
-import { buildWizardSetup, flatten } from '@/app/_screens/reservation/setup';
+import { buildWizardSetup } from '@/app/_screens/reservation/setup';
+import { experienceFormNamespaces } from '@/app/_screens/reservation/namespaces';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { pickText } from '@/lib/i18n/texts';
 import { parseDate, parsePax } from '@/lib/params';
 import { ExperienceForm } from '@/components/experiences/experience-form';
@@ -21,7 +23,7 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
   const { locale, location, venueKey } = await loadVenue(params);
   const experience = await loadExperience(venueKey, hash);
   if (!experience) return <NotFoundPage />;
-  const [t, messages, wizard] = await Promise.all([getTranslations('experiences'), getMessages(), buildWizardSetup({ locale, location, venueKey, maxPax: experience.numOspitiMax })]);
+  const [t, wizard] = await Promise.all([getTranslations('experiences'), buildWizardSetup({ locale, location, venueKey })]);
   const title = pickText(experience.titolo, locale);
   const blocked = whyNotBookable(experience);
   if (blocked) {
@@ -34,13 +36,12 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
   const isoDay = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '');
   const setup: ExperienceFormSetup = {
     wizard,
-    x: flatten(messages.experiences),
     experience: {
       id: experience.id,
       hash: experience.hash,
       title,
       price: experience.prezzo,
-      valuta: location.valuta,
+      currency: location.valuta,
       minGuests: Math.max(experience.numOspitiMin, 1),
       maxGuests: Math.max(experience.numOspitiMax, experience.numOspitiMin, 1),
       zones: experience.flagSceltaZona && experience.zoneSelezionabili.length ? experience.zoneSelezionabili.map((z) => ({ id: z.id, key: z.key, label: pickText(z.nome, locale) || z.key })) : null,
@@ -60,7 +61,9 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
       <p>
         <Link href={`/frontpage/esperienze/${experience.hash}`}>{t('outcome.back')}</Link>
       </p>
-      <ExperienceForm setup={setup} />
+      <ClientTexts namespaces={experienceFormNamespaces}>
+        <ExperienceForm setup={setup} />
+      </ClientTexts>
     </div>
   );
 }

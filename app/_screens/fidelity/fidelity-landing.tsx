@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { fidelityErrorReasons, type FidelityErrorReason } from '@/lib/forms/fidelity';
-import { formMessages } from '@/components/forms/form-messages';
 import { LookupForm } from '@/components/fidelity/lookup-form';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { MessagePanel } from '@/components/shell/message-panel';
@@ -38,15 +38,13 @@ export async function FidelityLanding({ params, type, reason }: Props) {
   }
 
   if (type === 'lookup' && !reason) {
-    const forms = await formMessages();
     return (
       <div className="form-page">
         <h1>{t('lookup.title')}</h1>
         <p className="lead">{t('lookup.intro')}</p>
-        <LookupForm
-          locale={locale}
-          text={{ ...forms, submit: t('lookup.submit'), sentTitle: t('lookup.sentTitle'), sentText: t.raw('lookup.sentText') as string }}
-        />
+        <ClientTexts namespaces={['fidelity.lookup', 'forms', 'limits']}>
+          <LookupForm locale={locale} />
+        </ClientTexts>
       </div>
     );
   }

@@ -1,8 +1,10 @@
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
-import { formMessages } from '@/components/forms/form-messages';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
+import { checkoutNamespaces } from './namespaces';
 import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList, getPrefixList } from '@/server/venues/data';
+import { phonePrefixes } from '@/lib/venue/prefixes';
 import { giftcardSession } from '@/server/giftcards/session';
 import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
 import { MessagePanel } from '@/components/shell/message-panel';
@@ -16,12 +18,10 @@ type Query = { cancelled?: string };
  */
 export async function GiftcardCheckoutScreen({ params, id, query }: { params: VenueParams; id: string | null; query: Query }) {
   const { locale, location, venueKey } = await loadVenue(params);
-  const [t, cards, prefixes, forms, messages, session] = await Promise.all([
+  const [t, cards, prefixList, session] = await Promise.all([
     getTranslations('giftcards'),
     getGiftcardList(venueKey),
     getPrefixList(venueKey, locale),
-    formMessages(),
-    getMessages(),
     giftcardSession(),
   ]);
   if (cards.length === 0) {
@@ -29,11 +29,10 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
       <MessagePanel title={t('checkout.title')} text={t('empty')} role="status" />
     );
   }
-  const g = messages.giftcards;
   const kept = session.form ?? {};
   const chosen = cards.find((c) => c.id === id)?.id ?? (cards.find((c) => c.id === kept.id)?.id || cards[0].id);
   const quantity = kept.quantity ?? '1';
-  const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
+  const { prefixes, defaultPrefix } = phonePrefixes(prefixList, location.country);
   const initial = { prefix: defaultPrefix, recipientPrefix: defaultPrefix, ...kept, id: chosen, quantity };
   return (
     <div className="form-page form-page--wide">
@@ -43,24 +42,17 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
           {t('checkout.cancelled')}
         </p>
       ) : null}
-      <GiftcardCheckoutForm
-        locale={locale}
-        valuta={location.valuta}
-        cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}
-        initial={initial}
-        prefixes={prefixes}
-        country={location.country}
-        text={{
-          labels: { ...g.checkout, customValue: g.customValue, customValueHint: g.customValueHint, prefixSearch: forms.labels.prefixSearch, marketingSms: forms.labels.marketingSms },
-          errors: g.errors,
-          required: forms.required,
-          optional: forms.optional,
-          readPolicy: forms.readPolicy,
-          close: forms.close,
-          unsaved: forms.unsaved,
-          policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
-        }}
-      />
+      <ClientTexts namespaces={checkoutNamespaces}>
+        <GiftcardCheckoutForm
+          locale={locale}
+          currency={location.valuta}
+          cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}
+          initial={initial}
+          prefixes={prefixes}
+          country={location.country}
+          policies={{ privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) }}
+        />
+      </ClientTexts>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formatLongDate } from '@/lib/i18n/format';
 import { formatMoney } from '@/lib/currency';
 import FeeAuthenticate from '@/components/payments/fee-authenticate';
 import { MessagePanel } from '@/components/shell/message-panel';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { PostForm } from '@/components/forms/post-form';
 
 /**
@@ -44,12 +45,9 @@ export async function FeeScreen({ params, id, signature, publishableKey }: { par
           {done}
         </p>
       ) : page.provider === 'stripe' && page.clientSecret && publishableKey ? (
-        <FeeAuthenticate
-          publishableKey={publishableKey}
-          clientSecret={page.clientSecret}
-          paymentMethod={page.paymentMethod}
-          texts={{ pay: t('pay', { amount }), paid: t('paid', { amount }), error: t('error') }}
-        />
+        <ClientTexts namespaces={['noshow.page.pay', 'noshow.page.paid', 'noshow.page.error']}>
+          <FeeAuthenticate publishableKey={publishableKey} clientSecret={page.clientSecret} paymentMethod={page.paymentMethod} amount={amount} />
+        </ClientTexts>
       ) : (
         <PostForm
           action="/api/payments/fee"

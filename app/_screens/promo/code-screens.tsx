@@ -18,6 +18,8 @@ import { PrintButton } from '@/components/promo/print-button';
 import { RedeemButton, StaffSignIn } from '@/components/promo/staff-panel';
 import { ID, promoPath, type PromoCodeParams } from './paths';
 import { MessagePanel } from '@/components/shell/message-panel';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
+import { staffPanelNamespaces } from './namespaces';
 
 export function promoCodeMetadata(params: PromoCodeParams) {
   return screenMetadata(params, 'promoCode', `${promoPath(params.urlName)}/${encodeURIComponent(params.id)}`);
@@ -107,7 +109,7 @@ export async function PromoCodeScreen({ params }: { params: PromoCodeParams }) {
 export async function PromoRedeemScreen({ params, searchParams }: { params: PromoCodeParams; searchParams: Record<string, string | string[] | undefined> }) {
   const signature = typeof searchParams.s === 'string' ? searchParams.s : null;
   const { locale, venueKey } = await loadVenue(params);
-  const [t, forms, limits] = await Promise.all([getTranslations('promo'), getTranslations('forms.errors'), getTranslations('limits')]);
+  const t = await getTranslations('promo');
   const signed = ID.test(params.id) && isRedeemSignature(venueKey, params.id, signature);
   const staff = await staffSessionFor(await getDb(), venueKey, (await cookies()).get(STAFF_COOKIE)?.value);
   const panel = (body: React.ReactNode) => (
@@ -121,7 +123,9 @@ export async function PromoRedeemScreen({ params, searchParams }: { params: Prom
     return panel(
       <>
         <p className="lead">{t('staff.signInText')}</p>
-        <StaffSignIn text={{ tokenLabel: t('staff.tokenLabel'), signIn: t('staff.signIn'), wrongToken: t('staff.wrongToken'), unavailable: forms('unavailable'), tooMany: limits('tooManyRequests') }} />
+        <ClientTexts namespaces={staffPanelNamespaces}>
+          <StaffSignIn />
+        </ClientTexts>
       </>,
     );
   }
@@ -146,22 +150,9 @@ export async function PromoRedeemScreen({ params, searchParams }: { params: Prom
           {t('staff.expired')}
         </p>
       ) : (
-        <RedeemButton
-          id={code.id}
-          signature={signature ?? ''}
-          locale={locale}
-          timeZone={code.timezone}
-          text={{
-            tokenLabel: t('staff.tokenLabel'),
-            signIn: t('staff.signIn'),
-            wrongToken: t('staff.wrongToken'),
-            markUsed: t('staff.markUsed'),
-            used: t('staff.used', { time: '{time}' }),
-            alreadyUsed: t('staff.alreadyUsed', { time: '{time}' }),
-            expired: t('staff.expired'),
-            unavailable: forms('unavailable'),
-          }}
-        />
+        <ClientTexts namespaces={staffPanelNamespaces}>
+          <RedeemButton id={code.id} signature={signature ?? ''} locale={locale} timeZone={code.timezone} />
+        </ClientTexts>
       )}
     </>,
   );

@@ -6,6 +6,7 @@ import { isLocale, defaultLocale } from '@/lib/i18n/locales';
 import { ID, promoPath, type PromoParams } from './paths';
 import { ResendCode } from '@/components/promo/resend-code';
 import { toLocale } from '@/lib/i18n/locales';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 
 export const promoOutcomes = ['confirm', 'error', 'duplicate', 'disabled'] as const;
 export type PromoOutcome = (typeof promoOutcomes)[number];
@@ -27,14 +28,11 @@ export async function PromoOutcomeScreen({ params, outcome, id }: { params: Prom
     case 'error':
       return <MessageScreen params={params} titleKey="promo.errorTitle" textKey="promo.errorText" actions={[back]} />;
     case 'duplicate': {
-      const [resend, limits] = await Promise.all([getTranslations({ locale: toLocale(params.locale), namespace: 'promo.resend' }), getTranslations({ locale: toLocale(params.locale), namespace: 'limits' })]);
       return (
         <MessageScreen params={params} titleKey="promo.duplicateTitle" textKey="promo.duplicateText" actions={[back]}>
-          <ResendCode
-            urlName={params.urlName}
-            locale={params.locale}
-            texts={{ intro: resend('intro'), email: resend('email'), button: resend('button'), sent: resend('sent'), rateLimited: limits('tooManyRequests'), error: resend('error') }}
-          />
+          <ClientTexts namespaces={['promo.resend', 'limits']} locale={toLocale(params.locale)}>
+            <ResendCode urlName={params.urlName} locale={params.locale} />
+          </ClientTexts>
         </MessageScreen>
       );
     }

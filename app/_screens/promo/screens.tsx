@@ -7,14 +7,15 @@ import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { notFoundMetadata, screenMetadata } from '@/app/_screens/shell/metadata';
 import { loadVenue } from '@/app/_screens/shell/venue-context';
 import { promoPath, type PromoParams } from './paths';
-import { formMessages } from '@/components/forms/form-messages';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
+import { promoLiveNamespaces } from './namespaces';
 import { pickText } from '@/lib/i18n/texts';
 import { isLocale, defaultLocale, type Locale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { getPrefixList } from '@/server/venues/data';
+import { phonePrefixes } from '@/lib/venue/prefixes';
 import { loadPromo } from '@/server/promo/data';
 import { formatDay, formatMoment, sentenceCase } from '@/lib/i18n/format';
-import { promoStates, type PromoState } from '@/lib/promo/state';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { PromoLive } from '@/components/promo/promo-live';
 import { MessagePanel } from '@/components/shell/message-panel';
@@ -56,19 +57,9 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
     );
   }
   const promo = loaded.data;
-  const [prefixes, forms] = await Promise.all([getPrefixList(venueKey, locale), formMessages()]);
-  const defaultPrefix = prefixes.find((p) => p.iso === location.country)?.prefisso ?? prefixes[0]?.prefisso ?? '+39';
+  const { prefixes, defaultPrefix } = phonePrefixes(await getPrefixList(venueKey, locale), location.country);
   const title = pickText(promo.title, locale);
   const validUntil = formatDay(promo.validUntil, locale);
-  const plural = (key: 'days' | 'hours' | 'minutes' | 'seconds') => ({ one: t(`units.${key}.one`), other: t(`units.${key}.other`) });
-  const stateText: Record<PromoState, string> = {
-    active: '',
-    inactive: t('states.inactiveText', { date: formatMoment(promo.startsAt, locale, promo.timezone || location.timezone) }),
-    expired: t('states.expiredText', { date: validUntil }),
-    terminated: t('states.terminatedText', { date: validUntil }),
-    disabled: t('states.disabledText'),
-  };
-  const stateTitle = Object.fromEntries(promoStates.map((s) => [s, s === 'disabled' ? t('disabledTitle') : t(`states.${s}Title`)])) as Record<PromoState, string>;
   const canonical = venuePageUrl(venueKey, locale, promoPath(promo.urlName));
   const jsonLd = promotionJsonLd(
     { name: title, description: pickText(promo.description, locale), url: canonical, startsAt: promo.startsAt, endsAt: promo.endsAt, expiresAt: promo.expiresAt, count: promo.count },
@@ -86,34 +77,18 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
         <p className="lead">{pickText(promo.description, locale)}</p>
         <p className="promo-valid">{sentenceCase(t('validUntil', { date: validUntil }), locale)}</p>
       </header>
-      <PromoLive
-        locale={locale}
-        urlName={promo.urlName}
-        initial={{ state: promo.state, remaining: promo.remaining, startsAt: promo.startsAt, endsAt: promo.endsAt }}
-        prefixes={prefixes}
-        defaultPrefix={defaultPrefix}
-        country={location.country}
-        text={{
-          endsIn: t('endsIn'),
-          units: { days: plural('days'), hours: plural('hours'), minutes: plural('minutes'), seconds: plural('seconds') },
-          // Both plural forms, `{count}` left in for the live count (ICU in the messages; issue 29: "Only 1 promotion").
-          available: { one: t('available', { count: 1 }).replace('1', '{count}'), other: t('available', { count: 5 }).replace('5', '{count}') },
-          download: t('download'),
-          formTitle: t('formTitle'),
-          formIntro: t('formIntro'),
-          close: t('close'),
-          titles: stateTitle,
-          texts: stateText,
-          form: {
-            ...forms,
-            errors: { ...forms.errors, promoMarketingRequired: t('marketingRequired') },
-            submit: t('submit'),
-            rateLimited: t('rateLimited'),
-            marketingHint: t('resend.marketingHint'),
-            policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },
-          },
-        }}
-      />
+      <ClientTexts namespaces={promoLiveNamespaces}>
+        <PromoLive
+          locale={locale}
+          urlName={promo.urlName}
+          initial={{ state: promo.state, remaining: promo.remaining, startsAt: promo.startsAt, endsAt: promo.endsAt }}
+          dates={{ starts: formatMoment(promo.startsAt, locale, promo.timezone || location.timezone), validUntil }}
+          policies={{ privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) }}
+          prefixes={prefixes}
+          defaultPrefix={defaultPrefix}
+          country={location.country}
+        />
+      </ClientTexts>
       <JsonLdScript data={jsonLd} />
     </article>
   );

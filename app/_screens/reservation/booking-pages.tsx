@@ -1,4 +1,5 @@
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { getRawMessages } from '@/lib/i18n/messages';
 import { ActionLink, Link } from '@/components/shell/link';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { reservationLookup, smsStatusLookup } from '@/server/booking/lookups';
@@ -10,9 +11,11 @@ import type { BookingView } from '@/lib/contract/reservation';
 import { ReserveScreen } from './reserve-screen';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { CancelPanel } from '@/components/reservation/cancel-panel';
+import { cancelNamespaces } from '@/app/_screens/reservation/namespaces';
 import { SmsCodeForm } from '@/components/reservation/sms-code-form';
 import { formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { MessagePanel } from '@/components/shell/message-panel';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 
 /** A booking by its hash, null when the backend cannot be reached, or the 404 page: an unknown or malformed hash is never a 500. */
 async function loadBooking(params: VenueParams & { key: string }) {
@@ -22,7 +25,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
 }
 
 async function BookingSummary({ booking, locale, valuta }: { booking: BookingView; locale: Locale; valuta: string }) {
-  const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
+  const [t, messages] = await Promise.all([getTranslations('reserve'), getRawMessages()]);
   const labels = messages.reserve.summary;
   const policy = booking.guarantee ? policyMessage(booking.guarantee) : null;
   // A failed or suspended booking has no status line: no label is written for those.
@@ -173,26 +176,19 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
   const terms = booking.cancellation.free ? (deadline && booking.guarantee ? t('cancel.freeUntil', { deadline }) : t('cancel.free')) : t('cancel.fee', { amount: fee });
   const done = booking.status === 'cancelled';
   return (
-    <CancelPanel
-      title={done ? t('cancel.doneTitle') : t('cancel.title')}
-      summary={<BookingSummary booking={booking} locale={locale} valuta={location.valuta} />}
-      ended={done || !booking.changeable ? { text: done ? t('edit.cancelled') : t('edit.notChangeable'), href: '/reserve', label: t('outcome.newReservation') } : null}
-      form={{
-        hash: booking.hash,
-        locale,
-        terms,
-        texts: {
-          question: t('cancel.question'),
-          confirm: t('cancel.confirm'),
-          keep: t('cancel.keep'),
-          doneTitle: t('cancel.doneTitle'),
-          doneText: t('cancel.doneText'),
-          doneFee: booking.cancellation.free ? '' : t('cancel.doneFee', { amount: fee }),
-          error: t('errors.generic'),
-          newReservation: t('outcome.newReservation'),
-        },
-      }}
-    />
+    <ClientTexts namespaces={cancelNamespaces.table}>
+      <CancelPanel
+        title={done ? t('cancel.doneTitle') : t('cancel.title')}
+        summary={<BookingSummary booking={booking} locale={locale} valuta={location.valuta} />}
+        ended={done || !booking.changeable ? { text: done ? t('edit.cancelled') : t('edit.notChangeable'), href: '/reserve', label: t('outcome.newReservation') } : null}
+        form={{
+          hash: booking.hash,
+          locale,
+          terms,
+          done: booking.cancellation.free ? {} : { fee },
+        }}
+      />
+    </ClientTexts>
   );
 }
 
@@ -201,7 +197,7 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
   const venue = await loadVenue(params);
   const status = foundOr404(await smsStatusLookup(venue.venueKey, params.key));
   if (!status) return <Unavailable />;
-  const [t, messages] = await Promise.all([getTranslations('reserve'), getMessages()]);
+  const t = await getTranslations('reserve');
   if (status.status === 'confirmed' || status.status === 'pending') {
     return (
       <MessagePanel title={t(status.status === 'confirmed' ? 'outcome.confirmTitle' : 'outcome.acceptTitle')} text={t('sms.done')} role="status" />
@@ -214,19 +210,14 @@ export async function SmsConfirmationScreen({ params }: { params: VenueParams & 
       </MessagePanel>
     );
   }
-  const sms = messages.reserve.sms;
   return (
     <div className="form-page">
       <h1>{t('sms.title')}</h1>
       <p>{t('outcome.suspendedText')}</p>
       <p>{t('sms.intro', { ending: status.phoneEnding })}</p>
-      <SmsCodeForm
-        hash={params.key}
-        locale={venue.locale}
-        expiresAt={status.expiresAt}
-        attemptsLeft={status.attemptsLeft}
-        texts={{ ...sms, codeInvalid: t('errors.codeInvalid'), generic: t('errors.generic'), rateLimited: messages.limits.tooManyRequests }}
-      />
+      <ClientTexts namespaces={['reserve.sms', 'reserve.errors', 'limits']}>
+        <SmsCodeForm hash={params.key} locale={venue.locale} expiresAt={status.expiresAt} attemptsLeft={status.attemptsLeft} />
+      </ClientTexts>
     </div>
   );
 }

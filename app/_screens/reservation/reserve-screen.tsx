@@ -5,6 +5,8 @@ import { pickText } from '@/lib/i18n/texts';
 import { ReservationWizard } from '@/components/reservation/wizard';
 import { PeopleStepStatic } from '@/components/reservation/people-step-static';
 import { buildWizardSetup } from './setup';
+import { reserveNamespaces } from './namespaces';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import type { WizardSetup } from '@/components/reservation/types';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 
@@ -27,9 +29,11 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
       </h1>
       {children}
       {/* The wizard reads the URL in the browser; until then, the first step is server HTML. */}
-      <Suspense fallback={<PeopleStepStatic setup={setup} />}>
-        <ReservationWizard setup={setup} />
-      </Suspense>
+      <ClientTexts namespaces={reserveNamespaces}>
+        <Suspense fallback={<PeopleStepStatic setup={setup} />}>
+          <ReservationWizard setup={setup} />
+        </Suspense>
+      </ClientTexts>
     </div>
   );
 }

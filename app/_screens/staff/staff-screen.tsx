@@ -1,9 +1,12 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
+import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { StaffSignIn } from '@/components/promo/staff-panel';
+import { staffPanelNamespaces } from '@/app/_screens/promo/namespaces';
+import { sheetNamespaces } from './namespaces';
 import { backendFor } from '@/server/backend';
 import { getDb } from '@/server/db/client';
 import { localMoment } from '@/server/booking/time';
@@ -27,13 +30,7 @@ export async function staffMetadata(params: VenueParams): Promise<Metadata> {
  */
 export async function StaffScreen({ params }: { params: VenueParams }) {
   const { locale, venueKey } = await loadVenue(params);
-  const [t, promo, forms, limits, messages] = await Promise.all([
-    getTranslations('staffArea'),
-    getTranslations('promo.staff'),
-    getTranslations('forms.errors'),
-    getTranslations('limits'),
-    getMessages(),
-  ]);
+  const t = await getTranslations('staffArea');
   const session = await staffSessionFor(await getDb(), venueKey, (await cookies()).get(STAFF_COOKIE)?.value);
   const page = (body: React.ReactNode) => (
     <div className="form-page form-page--wide staff-page">
@@ -45,7 +42,9 @@ export async function StaffScreen({ params }: { params: VenueParams }) {
     return page(
       <>
         <p className="lead">{t('signInText')}</p>
-        <StaffSignIn text={{ tokenLabel: promo('tokenLabel'), signIn: promo('signIn'), wrongToken: promo('wrongToken'), unavailable: forms('unavailable'), tooMany: limits('tooManyRequests') }} />
+        <ClientTexts namespaces={staffPanelNamespaces}>
+          <StaffSignIn />
+        </ClientTexts>
       </>,
     );
   }
@@ -62,7 +61,9 @@ export async function StaffScreen({ params }: { params: VenueParams }) {
         </a>
         <StaffSignOut label={t('signOut')} />
       </div>
-      <ServiceSheet initialDate={today} locale={locale} text={messages.staffArea} />
+      <ClientTexts namespaces={sheetNamespaces}>
+        <ServiceSheet initialDate={today} locale={locale} />
+      </ClientTexts>
     </>,
   );
 }

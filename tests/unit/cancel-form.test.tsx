@@ -1,0 +1,39 @@
+/**
+ * @jest-environment jsdom
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { CancelForm } from '@/components/reservation/cancel-form';
+import { cancelAnswer } from '@/lib/api/answers/reservation';
+import { answerFixture } from '../helpers/answers';
+import { messagesOf, renderWithIntl } from '../helpers/intl';
+import { cancelNamespaces } from '@/app/_screens/reservation/namespaces';
+
+const en = messagesOf('en');
+const cancelling = () => {
+  const mock = jest.fn().mockResolvedValue({ ok: true, status: 200, json: async () => ({ data: answerFixture(cancelAnswer, { outcome: 'cancelled', feeCents: 0 }) }) });
+  global.fetch = mock as unknown as typeof fetch;
+  return mock;
+};
+
+/** Issue 42: the cancel step reads its words through next-intl, a table booking's or an experience booking's, the amount an ICU argument. */
+describe('the cancel form', () => {
+  it("a table booking's: asks, then says it is cancelled and the fee that applies", async () => {
+    const fetchMock = cancelling();
+    renderWithIntl(<CancelForm hash="abc" locale="en" terms="Cancelling is free." done={{ fee: '€ 30' }} />, { namespaces: cancelNamespaces.table });
+    expect(screen.getByText(en.reserve.cancel.question)).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.reserve.cancel.confirm })));
+    expect(fetchMock).toHaveBeenCalledWith('/api/reservation/cancel', expect.objectContaining({ method: 'POST' }));
+    expect(screen.getByRole('heading', { name: en.reserve.cancel.doneTitle })).toBeInTheDocument();
+    expect(screen.getByText('A cancellation fee of € 30 applies.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.reserve.outcome.newReservation })).toHaveAttribute('href', '/en/reserve');
+  });
+
+  it("an experience booking's: its own words, and the refund once cancelled", async () => {
+    cancelling();
+    renderWithIntl(<CancelForm hash="abc" locale="en" kind="experience" terms="" endpoint="/api/experience/booking/cancel" newPath="/frontpage/esperienze" done={{ refund: '€ 60' }} />, { namespaces: cancelNamespaces.experience });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.experiences.manage.confirmCancel })));
+    expect(screen.getByRole('heading', { name: en.experiences.manage.doneTitle })).toBeInTheDocument();
+    expect(screen.getByText('The € 60 you paid will be refunded in full.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: en.experiences.manage.another })).toBeInTheDocument();
+  });
+});

@@ -28,7 +28,23 @@ export interface TableDoor {
   month(q: TableMonthQuery): Promise<ActionResult<TableMonthDay[]>>;
   day(q: TableDayQuery): Promise<ActionResult<TableDay>>;
   codeStatus(hash: string): Promise<ActionResult<ReservationAnswer<'codestatus'>>>;
+  /** The SMS code step (`clientAddress`: the guest's, whose wrong tries are counted). */
+  verifyCode(input: { hash: string; code: string; clientAddress?: string }): Promise<ActionResult<ReservationAnswer<'verifycode'>>>;
+  resendCode(hash: string): Promise<ActionResult<ReservationAnswer<'resendcode'>>>;
+  /** Moves a booking: the booking form's values as the guest sent them, checked by its rule (lib/forms/reservation.ts, `reservationSchema`) on either side. */
+  edit(hash: string, values: Record<string, unknown>): Promise<ActionResult<ReservationAnswer<'edit'>>>;
   cancel(hash: string): Promise<ActionResult<ReservationAnswer<'cancel'>>>;
+}
+
+/** A form's values as the wire's fields: strings, flags as `1`/`0`, nothing for an absent value. */
+export function formFields(values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'boolean') out[key] = value ? '1' : '0';
+    else if (typeof value === 'string' || typeof value === 'number') out[key] = String(value);
+  }
+  return out;
 }
 
 /** The optional fields of a calendar query, as the wire names them. */
@@ -40,6 +56,9 @@ export function wireTables(client: BackendClient): TableDoor {
     month: (q) => client.reservation('getmonth', { year: String(q.year), month: String(q.month), pax: String(q.pax), ...wireCalendar(q) }),
     day: (q) => client.reservation('getday', { day: q.date, pax: String(q.pax), ...wireCalendar(q) }),
     codeStatus: (hash) => client.reservation('codestatus', { hash }),
+    verifyCode: (input) => client.reservation('verifycode', { hash: input.hash, code: input.code, ...(input.clientAddress ? { remoteIp: input.clientAddress } : {}) }),
+    resendCode: (hash) => client.reservation('resendcode', { hash }),
+    edit: (hash, values) => client.reservation('edit', { ...formFields(values), hash }),
     cancel: (hash) => client.reservation('cancel', { hash }),
   };
 }

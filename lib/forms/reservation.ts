@@ -85,3 +85,10 @@ export const guaranteeStepSchema = z.object({ cancellationPolicy: z.literal(true
 
 /** The SMS code: six digits. */
 export const smsCodeSchema = z.object({ code: z.string({ error: 'codeInvalid' }).trim().regex(/^\d{6}$/, 'codeInvalid') });
+
+/** The SMS code step's answer (`hash`, `code`): six digits, or null (a 400 `codeInvalid`). */
+export function smsCodeOf(values: Record<string, unknown>): { hash: string; code: string } | null {
+  const q = z.object({ hash: z.string().max(64), code: z.string().max(20) }).safeParse(values);
+  if (!q.success || !/^\d{6}$/.test(q.data.code.trim())) return null;
+  return { hash: q.data.hash, code: q.data.code.trim() };
+}

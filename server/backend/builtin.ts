@@ -1,14 +1,16 @@
 import 'server-only';
 import type { ActionResult, Transport } from '@/lib/backend/client';
 import { UNAVAILABLE } from '@/lib/backend/client';
-import type { TableDoor } from '@/lib/backend/tables';
+import { formFields, type TableDoor } from '@/lib/backend/tables';
 import { errorMessage, log } from '@/lib/log';
 import { dispatch } from '@/server/backend/dispatch';
 import { getDb } from '@/server/db/client';
 import type { Db } from '@/server/db/types';
 import { venueContext, type VenueContext } from '@/server/venues/context';
 import { observedCall } from '@/server/observability/observe';
-import { tableCancel, tableCodeStatus, tableDay, tableMonth, type Outcome } from '@/server/booking/core';
+import { tableCancel, tableCodeStatus, tableDay, tableEdit, tableMonth, tableResendCode, tableVerifyCode, type Outcome } from '@/server/booking/core';
+import { reservationSchema } from '@/lib/forms/reservation';
+import { fieldErrors } from '@/lib/forms/fields';
 
 /**
  * The built-in backend called in-process, through the same dispatcher as its HTTP route.
@@ -59,5 +61,13 @@ export function builtinTables(venueKey: string): TableDoor {
     day: (q) => run('reservation/getday', (db, venue) => tableDay(db, venue, q)),
     codeStatus: (hash) => run('reservation/codestatus', (db, venue) => tableCodeStatus(db, venue, hash)),
     cancel: (hash) => run('reservation/cancel', (db, venue) => tableCancel(db, venue, hash, venueKey)),
+    verifyCode: (input) => run('reservation/verifycode', (db, venue) => tableVerifyCode(db, venue, input, venueKey)),
+    resendCode: (hash) => run('reservation/resendcode', (db, venue) => tableResendCode(db, venue, hash)),
+    edit: (hash, values) =>
+      run('reservation/edit', async (db, venue) => {
+        // The form's rule, as the contract's adapter applies it to the wire's fields (server/booking/calls.ts).
+        const q = reservationSchema.safeParse(formFields(values));
+        return q.success ? tableEdit(db, venue, hash, q.data, venueKey) : { status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(q.error) };
+      }),
   };
 }

@@ -1,15 +1,13 @@
 import 'server-only';
-import { bookingRefusal, movingBooking, tableBooking, tableCancel, tableCodeStatus, tableDay, tableMonth } from './core';
+import { bookingRefusal, movingBooking, tableBooking, tableCancel, tableCodeStatus, tableDay, tableEdit, tableMonth, tableResendCode, tableVerifyCode } from './core';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { calendarDaySchema, calendarMonthSchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
+import { calendarDaySchema, calendarMonthSchema, smsCodeOf, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
 import { createReservation, loadBookingVenue, checkChoice, requireModule } from '@/server/booking/service';
 import { holdSlot, releaseHold } from '@/server/booking/holds';
-import { editReservation } from '@/server/booking/changes';
 import { guaranteeTerms, totalFeeCents } from '@/server/booking/guarantee';
-import { resendCode, verifyCode } from '@/server/booking/sms';
 import { guaranteeProvider, localPayments, applyPaymentEvent, startCardSetup } from '@/server/payments';
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
@@ -156,28 +154,15 @@ export function confirmLocalCard({ db, params }: CallContext): Promise<Envelope>
   });
 }
 
-const codeInput = z.object({ hash: z.string().max(64), code: z.string().max(20) });
-
 /** `reservation/verifycode` `{hash, code, remoteIp}` → `{outcome}`: `confirm`, `accept`, `suspendedError`, or `codeWrong` with `attemptsLeft`. */
-export function verifyReservationCode({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
-  return guarded(async () => {
-    const q = codeInput.safeParse(fields(params));
-    if (!q.success || !/^\d{6}$/.test(q.data.code.trim())) return invalid({ code: 'codeInvalid' });
-    const result = await verifyCode(db, venue, { hash: q.data.hash, code: q.data.code.trim(), ip: params.get('remoteIp') || 'unknown', host: linkHost });
-    if ('outcome' in result) return { status: true, data: result };
-    if (result.error === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
-    if (result.error === 'tooManyAttempts') return { httpStatus: 429, status: false, error: 'tooManyAttempts' };
-    return { status: true, data: { outcome: 'codeWrong', attemptsLeft: 'attemptsLeft' in result ? result.attemptsLeft : 0 } };
-  });
+export async function verifyReservationCode({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
+  const q = smsCodeOf(fields(params));
+  if (!q) return invalid({ code: 'codeInvalid' });
+  return tableVerifyCode(db, venue, { ...q, clientAddress: params.get('remoteIp') || undefined }, linkHost);
 }
 
 /** `reservation/resendcode` `{hash}` → `{expiresAt}`, or `resendTooSoon` / `resendLimit` (429). */
-export async function resendReservationCode({ db, venue, params }: CallContext): Promise<Envelope> {
-  const result = await resendCode(db, venue, params.get('hash') ?? '');
-  if ('expiresAt' in result) return { status: true, data: { expiresAt: result.expiresAt.toISOString() } };
-  if (result.error === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
-  return { httpStatus: result.error === 'notSuspended' ? 409 : 429, status: false, error: result.error };
-}
+export const resendReservationCode = ({ db, venue, params }: CallContext): Promise<Envelope> => tableResendCode(db, venue, params.get('hash') ?? '');
 
 /** `reservation/codestatus` `{hash}`: the SMS step's state (status, phone ending, expiry, attempts left). */
 export const reservationCodeStatus = ({ db, venue, params }: CallContext): Promise<Envelope> => tableCodeStatus(db, venue, params.get('hash') ?? '');
@@ -186,14 +171,10 @@ export const reservationCodeStatus = ({ db, venue, params }: CallContext): Promi
 export const getReservation = ({ db, venue, params }: CallContext): Promise<Envelope> => tableBooking(db, venue, params.get('hash') ?? '');
 
 /** `reservation/edit` `{hash, ...the create fields}` → `{outcome: 'changed'}` or a `reserveEdit*Error`. */
-export function editTableReservation({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
-  return guarded(async () => {
-    const q = reservationSchema.safeParse(fields(params));
-    if (!q.success) return invalid(fieldErrors(q.error));
-    const result = await editReservation(db, venue, params.get('hash') ?? '', q.data, { host: linkHost });
-    if (result.outcome === 'changed') return { status: true, data: result };
-    return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
-  });
+export async function editTableReservation({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
+  const q = reservationSchema.safeParse(fields(params));
+  if (!q.success) return invalid(fieldErrors(q.error));
+  return tableEdit(db, venue, params.get('hash') ?? '', q.data, linkHost);
 }
 
 /** `reservation/cancel` `{hash}` → `{outcome: 'cancelled', feeCents}`. */

@@ -6,8 +6,9 @@ import { log } from '@/lib/log';
 import { countRefusal } from '@/server/observability/observe';
 import { RATE_LIMITED, RateLimitedError } from '@/server/limits/config';
 import { BookingError, getDay, getMonth } from './service';
-import { cancelReservation, findReservation, reservationView } from './changes';
-import { codeStatus } from './sms';
+import { cancelReservation, editReservation, findReservation, reservationView } from './changes';
+import { codeStatus, resendCode, verifyCode } from './sms';
+import type { ReservationData } from '@/lib/forms/reservation';
 
 /**
  * The table bookings' core (issue 42): typed input on a resolved venue, a typed answer or a
@@ -78,4 +79,31 @@ export async function tableCancel(db: Db, venue: VenueContext, hash: string, lin
   const result = await cancelReservation(db, venue, hash, { host: linkHost });
   if (result.outcome === 'cancelled') return { status: true as const, data: result };
   return refused(result.outcome === 'notFound' ? 404 : 409, result.outcome);
+}
+
+/** Moves a booking to the choice given (party, day, time, zone, details); its e-mails link to `linkHost`. */
+export const tableEdit = (db: Db, venue: VenueContext, hash: string, data: ReservationData, linkHost: string) =>
+  refusingBooking(async () => {
+    const result = await editReservation(db, venue, hash, data, { host: linkHost });
+    if (result.outcome === 'changed') return { status: true as const, data: { ...result, outcome: 'changed' as const } };
+    return refused(result.outcome === 'notFound' ? 404 : 409, result.outcome);
+  });
+
+/** The SMS code of a suspended booking, from `clientAddress` (its wrong tries are counted per address). */
+type CodeAnswer = { outcome: 'confirm' | 'accept' } | { outcome: 'suspendedError' } | { outcome: 'codeWrong'; attemptsLeft: number };
+export const tableVerifyCode = (db: Db, venue: VenueContext, input: { hash: string; code: string; clientAddress?: string }, linkHost: string) =>
+  refusingBooking<CodeAnswer>(async () => {
+    const result = await verifyCode(db, venue, { hash: input.hash, code: input.code, ip: input.clientAddress || 'unknown', host: linkHost });
+    if ('outcome' in result) return { status: true as const, data: result };
+    if (result.error === 'notFound') return refused(404, 'notFound');
+    if (result.error === 'tooManyAttempts') return refused(429, 'tooManyAttempts');
+    return { status: true as const, data: { outcome: 'codeWrong' as const, attemptsLeft: 'attemptsLeft' in result ? result.attemptsLeft : 0 } };
+  });
+
+/** A new SMS code for a suspended booking, or why not (`resendTooSoon`, `resendLimit`: 429; not suspended: 409). */
+export async function tableResendCode(db: Db, venue: VenueContext, hash: string) {
+  const result = await resendCode(db, venue, hash);
+  if ('expiresAt' in result) return { status: true as const, data: { expiresAt: result.expiresAt.toISOString() } };
+  if (result.error === 'notFound') return refused(404, 'notFound');
+  return refused(result.error === 'notSuspended' ? 409 : 429, result.error);
 }

@@ -2,9 +2,10 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { calendarDaySchema, calendarMonthSchema } from '@/lib/forms/reservation';
+import { calendarDaySchema, calendarMonthSchema, smsCodeOf } from '@/lib/forms/reservation';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
+import { formFields } from '@/lib/backend/tables';
 import { toLocale } from '@/lib/i18n/locales';
 import { sanitizedTexts } from '@/lib/html/description';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
@@ -15,16 +16,6 @@ import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http
 
 const backend = (request: Request) => backendFor(venueKeyForHost(request.headers.get('host')));
 
-/** Flattens a JSON body or query to the contract's form fields (strings). */
-function toForm(values: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'boolean') out[key] = value ? '1' : '0';
-    else if (typeof value === 'string' || typeof value === 'number') out[key] = String(value);
-  }
-  return out;
-}
 
 
 /** HTTP statuses of refusals that are not bad input (those are 400 with field errors). */
@@ -67,7 +58,7 @@ async function post(
 ) {
   const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  const form = toForm(body);
+  const form = formFields(body);
   const refused = limit ? await refuseOverLimit(request, limit, targets(form)) : null;
   if (refused) return refused;
   return answer(await run(form));
@@ -107,7 +98,7 @@ export const handleHold = (request: NextRequest) => post(request, 'holdAddress',
 export async function handleRelease(request: NextRequest) {
   const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return answer(await backend(request).reservation('release', toForm({ holdToken: body.holdToken })));
+  return answer(await backend(request).reservation('release', formFields({ holdToken: body.holdToken })));
 }
 
 /** `POST /api/reservation`: books; `{data: {outcome, hash}}`, 409 `soldOut`, or 400 with field errors. */
@@ -119,7 +110,7 @@ export async function handleCreate(request: NextRequest) {
     createPhone: typeof body.telefono === 'string' ? `${typeof body.prefisso === 'string' ? body.prefisso : ''}${body.telefono}`.replace(/[^\d+]/g, '') : undefined,
   });
   if (refused) return refused;
-  const form = toForm({
+  const form = formFields({
     ...body,
     language: toLocale(typeof body.language === 'string' ? body.language : null),
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
@@ -135,13 +126,17 @@ export const handleGuarantee = (request: NextRequest) => post(request, 'guarante
 export const handleLocalCard = (request: NextRequest) => post(request, 'cardConfirmAddress', (form) => backend(request).payment('confirmlocal', form));
 
 /** `POST /api/reservation/code`: the SMS code of a suspended booking (per-IP limits need the guest's address). */
-export const handleCode = (request: NextRequest) => post(request, null, (form) => backend(request).reservation('verifycode', { ...form, remoteIp: clientIp(request) }));
+export const handleCode = (request: NextRequest) =>
+  post(request, null, async (form) => {
+    const q = smsCodeOf(form);
+    return q ? backend(request).tables.verifyCode({ ...q, clientAddress: clientIp(request) }) : { status: false, error: 'invalid', fieldErrors: { code: 'codeInvalid' } };
+  });
 
 /** `POST /api/reservation/code/resend`: a new SMS code (429 when too soon or too many). */
-export const handleResend = (request: NextRequest) => post(request, 'smsResendAddress', (form) => backend(request).reservation('resendcode', { hash: form.hash ?? '' }));
+export const handleResend = (request: NextRequest) => post(request, 'smsResendAddress', (form) => backend(request).tables.resendCode(form.hash ?? ''));
 
 /** `POST /api/reservation/edit`: moves a booking; 409 with a `reserveEdit*Error` when refused. */
-export const handleEdit = (request: NextRequest) => post(request, null, (form) => backend(request).reservation('edit', form));
+export const handleEdit = (request: NextRequest) => post(request, null, (form) => backend(request).tables.edit(form.hash ?? '', form));
 
 /** `POST /api/reservation/cancel`. */
 export const handleCancel = (request: NextRequest) => post(request, null, (form) => backend(request).tables.cancel(form.hash ?? ''));
@@ -149,8 +144,8 @@ export const handleCancel = (request: NextRequest) => post(request, null, (form)
 /** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
 export async function handleExperiences(request: NextRequest) {
   const q = Object.fromEntries(request.nextUrl.searchParams.entries());
-  if (!q.day) return answer(await backend(request).experienceDays('getesperienzemonth', toForm(q)), 400);
-  const day = await backend(request).experienceDays('getesperienzeday', toForm(q));
+  if (!q.day) return answer(await backend(request).experienceDays('getesperienzemonth', formFields(q)), 400);
+  const day = await backend(request).experienceDays('getesperienzeday', formFields(q));
   // The descriptions go to the wizard's accordion as HTML: made safe here, whichever backend wrote them (issue 45).
   return answer(day.status ? { ...day, data: day.data.map((e) => ({ ...e, descrizione: sanitizedTexts(e.descrizione) })) } : day, 400);
 }

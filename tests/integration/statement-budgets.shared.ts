@@ -235,7 +235,10 @@ export function describeStatementBudgets(driver: Driver) {
       const db = await getDb();
       const venue = (await findVenueByKey(db, 'localhost'))!;
       await db.update(venues).set({ booking: { ...venue.booking!, reminders: { enabled: true, hour: 10, sms: true } } }).where(eq(venues.id, venue.id));
-      (await import('@/server/venues/context')).forgetVenueContexts();
+      // The venue's rules changed by hand: forgotten, and read again as the running site would have them.
+      const { forgetVenueContexts, venueContextById } = await import('@/server/venues/context');
+      forgetVenueContexts();
+      await venueContextById(db, venue.id);
       // Three bookings for tomorrow evening, made a week ago: due at 10:00 today, venue time.
       const tomorrow = testDay(1);
       const weekAgo = new Date(Date.parse(`${tomorrow}T12:00:00Z`) - 8 * 86_400_000);

@@ -35,6 +35,14 @@ describe('the table door on pglite', () => {
     const { direct, wire } = await doors();
     expect(await direct.cancel('unknownhash0000000000')).toEqual(await wire.cancel('unknownhash0000000000'));
     expect(await direct.codeStatus('unknownhash0000000000')).toEqual(await wire.codeStatus('unknownhash0000000000'));
+    expect(await direct.resendCode('unknownhash0000000000')).toEqual(await wire.resendCode('unknownhash0000000000'));
+    const code = { hash: 'unknownhash0000000000', code: '123456', clientAddress: '203.0.113.9' };
+    expect(await direct.verifyCode(code)).toEqual(await wire.verifyCode(code));
+    // A move refused by the form's rule, and one of a booking that does not exist, alike.
+    for (const values of [{ pax: 'x', date: friday }, { pax: 2, date: friday, time: '20:00', zone: 'sala', nome: 'Ada', cognome: 'Neri', email: 'ada@example.com', prefisso: '+39', telefono: '3471234567', privacy: true }]) {
+      expect(await direct.edit('unknownhash0000000000', values)).toEqual(await wire.edit('unknownhash0000000000', values));
+    }
+    expect(await direct.edit('unknownhash0000000000', { pax: 'x' })).toMatchObject({ status: false, error: 'invalid' });
     const { builtinTables } = await import('@/server/backend/builtin');
     expect(await builtinTables('nowhere.example').month({ ...month, pax: 2 })).toMatchObject({ status: false, error: 'venueNotFound' });
   });

@@ -11,16 +11,4 @@ export const invalid = (errors: Record<string, string>, error = 'invalid'): Enve
 
 export const notFound: Envelope = { httpStatus: 404, status: false, error: 'notFound' };
 
-/**
- * Runs a call. An error its domain's `refusal` recognises becomes that answer (a 4xx with a
- * message key, never a 500); any other is thrown on, for the dispatcher to log and answer 500.
- */
-export async function refusing(run: () => Promise<Envelope>, refusal: (error: unknown) => Envelope | undefined): Promise<Envelope> {
-  try {
-    return await run();
-  } catch (error) {
-    const answer = refusal(error);
-    if (answer) return answer;
-    throw error;
-  }
-}
+export { refusing } from '@/lib/backend/refusing';

@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/types';
 import type { VenueContext } from '@/server/venues/context';
 import type { TableDayQuery, TableMonthQuery } from '@/lib/backend/tables';
 import { log } from '@/lib/log';
+import { refusing } from '@/lib/backend/refusing';
 import { countRefusal } from '@/server/observability/observe';
 import { RATE_LIMITED, RateLimitedError } from '@/server/limits/config';
 import { BookingError, getDay, getMonth } from './service';
@@ -36,15 +37,8 @@ export function bookingRefusal(error: unknown): Refusal | undefined {
   return undefined;
 }
 
-export async function refusingBooking<T>(run: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
-  try {
-    return await run();
-  } catch (error) {
-    const refusal = bookingRefusal(error);
-    if (refusal) return refusal;
-    throw error;
-  }
-}
+/** Runs a core call, its domain errors answered as their refusals. */
+export const refusingBooking = <T>(run: () => Promise<Outcome<T>>): Promise<Outcome<T>> => refusing<Outcome<T>>(run, bookingRefusal);
 
 /** The booking being moved, by its hash: its own seats do not count against the new choice. */
 export async function movingBooking(db: Db, venue: VenueContext, hash: string | undefined) {

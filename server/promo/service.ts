@@ -1,4 +1,7 @@
 import 'server-only';
+import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
+import { promoPatch } from '@/server/wallet/patches';
+import { promoSerial } from '@/server/wallet/items';
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
@@ -279,12 +282,14 @@ export async function redeemCode(db: Db, venue: VenueRow, by: { id?: string; cod
   if (!found) return { result: 'notFound' };
   const { p, c } = found;
   if (!c.usedAt && now >= expiresAt(venue, p.validUntil)) return { result: 'expired', code: codeView(venue, p, c, now) };
-  const [updated] = await db
-    .update(promoCodes)
-    .set({ usedAt: now })
-    .where(and(eq(promoCodes.id, c.id), isNull(promoCodes.usedAt)))
-    .returning();
+  // The code marked used and its wallet pass's notice together (docs/wallet.md).
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.update(promoCodes).set({ usedAt: now }).where(and(eq(promoCodes.id, c.id), isNull(promoCodes.usedAt))).returning();
+    if (row) await passChanged(tx, venue.id, promoSerial(p.urlName, row.publicId), promoPatch('used'), now);
+    return row;
+  });
   if (updated) {
+    kickWalletDelivery();
     log.info('promo_code_used', { venueId: venue.id, promotion: p.urlName });
     return { result: 'used', code: codeView(venue, p, updated, now) };
   }

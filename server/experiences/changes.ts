@@ -126,7 +126,10 @@ export async function editExperienceBooking(
     await passChanged(tx, venue.id, experienceSerial(changed.hash), experiencePatch(false), now);
     return { outcome: 'changed' as const };
   });
-  if (result.outcome === 'changed') (kickDelivery(), kickWalletDelivery());
+  if (result.outcome === 'changed') {
+    kickDelivery();
+    kickWalletDelivery();
+  }
   log.info(result.outcome === 'changed' ? 'experience_booking_changed' : 'experience_edit_refused', { venueId: venue.id, reason: result.outcome });
   return result;
 }
@@ -160,7 +163,10 @@ export async function cancelExperienceBooking(db: Db, venue: VenueRow, hash: str
     return { outcome: 'cancelled' as const, feeCents: c.feeCents, refundCents: refund ? c.refundCents : 0, refund };
   });
   if (result.outcome === 'cancelled' && result.refund) await refundDeposit(db, venue, result.refund);
-  if (result.outcome === 'cancelled') (kickDelivery(), kickWalletDelivery());
+  if (result.outcome === 'cancelled') {
+    kickDelivery();
+    kickWalletDelivery();
+  }
   log.info('experience_booking_cancelled', { venueId: venue.id, outcome: result.outcome });
   if (result.outcome !== 'cancelled') return { outcome: result.outcome };
   return { outcome: result.outcome, feeCents: result.feeCents, refundCents: result.refundCents };

@@ -2,6 +2,7 @@ import 'server-only';
 import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
 import { promoPatch } from '@/server/wallet/patches';
 import { promoSerial } from '@/server/wallet/items';
+import { walletBadgesEmail } from '@/server/wallet/badges';
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
@@ -181,6 +182,7 @@ async function queueCodeEmail(tx: Db, venue: VenueRow, p: PromotionRow, c: { id:
     context.locale,
     { venueName: venue.name, firstName: c.firstName, title, code: c.code, validUntil, link: venuePageUrl(origin, context.locale, `/frontpage/promo/${p.urlName}/${c.publicId}`) },
     [],
+    { appendix: walletBadgesEmail(origin, promoSerial(p.urlName, c.publicId), context.locale) },
   );
   // A promotion is marketing: its e-mail carries the unsubscribe link and the one-click header (issue 26).
   const unsubscribe = promoUnsubscribePath(venue.id, c.id);

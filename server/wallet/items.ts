@@ -39,7 +39,7 @@ export function serialOf(item: WalletItem): string {
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{8,64}$/;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
+const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
 /** The key a serial names, or null for one this site never made. */
 export function parseSerial(serial: string): { kind: 'giftcard'; token: string } | { kind: 'promo'; urlName: string; id: string } | { kind: 'experience'; hash: string } | null {
@@ -58,9 +58,9 @@ export function serialOfPath(kind: string, key: string[]): string | null {
 }
 
 /** The download path of a pass (relative to the venue's origin). */
-export function walletPath(provider: 'apple' | 'google', serial: string): string {
+export function walletPath(provider: 'apple' | 'google', serial: string): string | null {
   const key = parseSerial(serial);
-  if (!key) throw new Error(`not a wallet serial: ${serial}`);
+  if (!key) return null;
   const rest = key.kind === 'giftcard' ? key.token : key.kind === 'promo' ? `${key.urlName}/${key.id}` : key.hash;
   return `/api/wallet/${provider}/${key.kind}/${rest}`;
 }

@@ -151,6 +151,20 @@ export function describeWallet(driver: Driver) {
       expect(object).toMatchObject({ id: `${TEST_GOOGLE_ISSUER}.${serial}`, cardNumber: card.code, balance: { micros: 50_000_000, currencyCode: 'EUR' }, classId: claims.payload.giftCardClasses[0].id });
       expect(JSON.stringify(object)).toContain('Test – no value');
 
+      // The card's e-mail carries both badges, in the guest's language, within 320 px.
+      const [mail] = await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'giftcardRecipient')).then((rows) => rows.filter((m) => m.recipient === 'wallet@example.com'));
+      expect(mail.bodyHtml).toContain(`href="http://localhost:3000/api/wallet/apple/giftcard/${card.printToken}?lang=en"`);
+      expect(mail.bodyHtml).toContain(`href="http://localhost:3000/api/wallet/google/giftcard/${card.printToken}?lang=en"`);
+      expect(mail.bodyHtml).toMatch(/>Add to Apple Wallet<\/a>[\s\S]*>Add to Google Wallet<\/a>/);
+      expect(mail.bodyText).toContain(`Add to Apple Wallet: http://localhost:3000/api/wallet/apple/giftcard/${card.printToken}?lang=en`);
+      const badges = /<table[^>]*max-width:320px[^>]*>[\s\S]*?<\/table>/.exec(mail.bodyHtml!)![0];
+      // Two buttons side by side: each width, padding of its cell and border, at most 320 px together.
+      const widths = [...badges.matchAll(/[;"]width:(\d+)px/g)].map((m) => Number(m[1]));
+      expect(widths).toHaveLength(2);
+      expect(widths.reduce((a, b) => a + b + 8, 0)).toBeLessThanOrEqual(320);
+      // And the card's block around them, as the rest of the e-mail's blocks.
+      expect(mail.bodyHtml).toMatch(/max-width:320px;box-sizing:border-box"><p[^>]*>€\s50<\/p>/);
+
       // Apple's web service: the pass's token, registration, the list of changed serials, If-Modified-Since.
       const base = `/api/wallet/v1/devices/device1/registrations/${TEST_PASS_TYPE_ID}`;
       const auth = { authorization: `ApplePass ${pass.authenticationToken}` };

@@ -112,6 +112,8 @@ const PUSH_TOKEN = /^[A-Za-z0-9]{1,200}$/;
 const MAX_DEVICES_PER_PASS = 20;
 
 type PassParams = { passType: string; serial: string };
+/** A route's second argument: its params, as Next hands them. */
+export type RouteContext<P> = { params: Promise<P> };
 
 /** Whether the request shows the pass's token (`Authorization: ApplePass {token}`) for a pass type this site signs. */
 function authorized(request: Request, venueKey: string, p: PassParams): boolean {
@@ -124,7 +126,8 @@ function authorized(request: Request, venueKey: string, p: PassParams): boolean 
 const status = (code: number) => new Response(null, { status: code, headers: { 'cache-control': 'private, no-store' } });
 
 /** `POST /v1/devices/{device}/registrations/{passType}/{serial}` `{pushToken}`: 201 new, 200 known, 401 without the pass's token. */
-export const handleWalletRegister = guarded({ type: 'json', sameOrigin: false, limit: 4096 }, async (request: Request, p: PassParams & { device: string }) => {
+export const handleWalletRegister = guarded({ type: 'json', sameOrigin: false, limit: 4096 }, async (request: Request, context: RouteContext<PassParams & { device: string }>) => {
+  const p = await context.params;
   const venue = venueKeyForHost(request.headers.get('host'));
   if (!authorized(request, venue, p)) return status(401);
   const body = await readJsonObject(request);
@@ -138,7 +141,8 @@ export const handleWalletRegister = guarded({ type: 'json', sameOrigin: false, l
 });
 
 /** `DELETE /v1/devices/{device}/registrations/{passType}/{serial}`: 200, 401 without the pass's token. */
-export const handleWalletUnregister = guarded({ type: 'none', sameOrigin: false }, async (request: Request, p: PassParams & { device: string }) => {
+export const handleWalletUnregister = guarded({ type: 'none', sameOrigin: false }, async (request: Request, context: RouteContext<PassParams & { device: string }>) => {
+  const p = await context.params;
   if (!authorized(request, venueKeyForHost(request.headers.get('host')), p)) return status(401);
   if (DEVICE.test(p.device)) await unregisterDevice(await getDb(), { deviceId: p.device, passTypeId: p.passType, serial: p.serial });
   return status(200);

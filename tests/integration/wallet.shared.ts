@@ -168,12 +168,12 @@ export function describeWallet(driver: Driver) {
       // Apple's web service: the pass's token, registration, the list of changed serials, If-Modified-Since.
       const base = `/api/wallet/v1/devices/device1/registrations/${TEST_PASS_TYPE_ID}`;
       const auth = { authorization: `ApplePass ${pass.authenticationToken}` };
-      const register = (headers: Record<string, string>) => http.handleWalletRegister(send('POST', `${base}/${serial}`, headers, { pushToken: 'abc123' }), { device: 'device1', passType: TEST_PASS_TYPE_ID, serial });
+      const register = (headers: Record<string, string>) => http.handleWalletRegister(send('POST', `${base}/${serial}`, headers, { pushToken: 'abc123' }), { params: Promise.resolve({ device: 'device1', passType: TEST_PASS_TYPE_ID, serial }) });
       expect((await register({ authorization: 'ApplePass wrong-token-wrong-token' })).status).toBe(401);
       expect((await register({})).status).toBe(401);
       expect((await register(auth)).status).toBe(201);
       expect((await register(auth)).status).toBe(200);
-      expect((await http.handleWalletRegister(send('POST', `${base}/${serial}`, auth, { pushToken: 'not a token!' }), { device: 'device1', passType: TEST_PASS_TYPE_ID, serial })).status).toBe(400);
+      expect((await http.handleWalletRegister(send('POST', `${base}/${serial}`, auth, { pushToken: 'not a token!' }), { params: Promise.resolve({ device: 'device1', passType: TEST_PASS_TYPE_ID, serial }) })).status).toBe(400);
       const serials = (since?: string) => http.handleWalletSerials(get(`${base}${since ? `?passesUpdatedSince=${since}` : ''}`), { device: 'device1', passType: TEST_PASS_TYPE_ID });
       const all = await serials();
       expect(all.status).toBe(200);
@@ -207,7 +207,7 @@ export function describeWallet(driver: Driver) {
       // A replayed redemption changes nothing; unregistering ends the pushes.
       await call('giftcard/redeem', { code: card.code, amount: '1250', reference: 'wallet 1', test: '1' });
       expect(await deliver()).toBe(0);
-      expect((await http.handleWalletUnregister(send('DELETE', `${base}/${serial}`, auth), { device: 'device1', passType: TEST_PASS_TYPE_ID, serial })).status).toBe(200);
+      expect((await http.handleWalletUnregister(send('DELETE', `${base}/${serial}`, auth), { params: Promise.resolve({ device: 'device1', passType: TEST_PASS_TYPE_ID, serial }) })).status).toBe(200);
       expect((await serials()).status).toBe(204);
       const { walletRegistrations } = schema;
       expect(await db.select().from(walletRegistrations)).toHaveLength(0);

@@ -1,5 +1,8 @@
 import 'server-only';
+import fs from 'node:fs';
+import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
+import { projectPath } from '@/server/runtime/config';
 import { PKPass } from 'passkit-generator';
 import { formatMoney } from '@/lib/currency';
 import { formatDay } from '@/lib/i18n/format';
@@ -38,6 +41,20 @@ export function solidPng(size: number, [r, g, b]: readonly [number, number, numb
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** The venue's logo when it is a PNG of the site (`/venues/x/logo.png` under public/); null otherwise (an SVG, a URL elsewhere). */
+export function sitePng(logo: string | undefined): Buffer | null {
+  if (!logo || !/^\/[A-Za-z0-9/_.-]+\.png$/.test(logo)) return null;
+  const root = projectPath('public');
+  const file = path.resolve(root, `.${logo}`);
+  if (!file.startsWith(root + path.sep)) return null;
+  try {
+    const png = fs.readFileSync(file);
+    return png.subarray(1, 4).toString() === 'PNG' ? png : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The token a device shows the PassKit web service for this pass (Apple: at least 16 characters): signed, never stored. */
 export const passAuthToken = (venueKey: string, serial: string) => linkSignature('wallet-pass', venueKey, serial);
 
@@ -57,7 +74,7 @@ export async function buildApplePass(item: WalletItem, venue: WalletVenue & { ve
   const icon = solidPng(58, c.rgb);
   const type = item.kind === 'giftcard' ? 'storeCard' : item.kind === 'promo' ? 'coupon' : 'eventTicket';
   const pass = new PKPass(
-    { 'icon.png': solidPng(29, c.rgb), 'icon@2x.png': icon, 'logo.png': solidPng(50, c.rgb), 'pass.json': Buffer.from(JSON.stringify({ formatVersion: 1, [type]: {} })) },
+    { 'icon.png': solidPng(29, c.rgb), 'icon@2x.png': icon, 'logo.png': sitePng(venue.logo) ?? solidPng(50, c.rgb), 'pass.json': Buffer.from(JSON.stringify({ formatVersion: 1, [type]: {} })) },
     { wwdr: creds.wwdr, signerCert: creds.signerCert, signerKey: creds.signerKey, signerKeyPassphrase: creds.signerKeyPassphrase },
     {
       serialNumber: serial,

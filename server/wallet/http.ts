@@ -39,6 +39,7 @@ async function venueOf(request: Request): Promise<Venue> {
     address: location?.address ?? '',
     brandColor: location?.theme.brandColor || '#8a2c1b',
     timezone: location?.timezone ?? 'Europe/Rome',
+    logo: location?.theme.logo ?? '',
     origin: venueKey === '_invalid' ? '' : venueOrigin(venueKey, host).origin,
   };
 }

@@ -22,7 +22,8 @@ export type WalletItem = GiftcardItem | PromoItem | ExperienceItem;
 export type WalletKind = WalletItem['kind'];
 
 /** The place a pass names: the venue's name, address and colours. */
-export type WalletVenue = { name: string; address: string; brandColor: string; timezone: string; origin: string };
+/** `logo`: the venue file's logo (a URL or site path); a PNG under public/ goes on the pass, anything else gives way to the brand colour. */
+export type WalletVenue = { name: string; address: string; brandColor: string; timezone: string; origin: string; logo?: string };
 
 /**
  * A pass's serial number, also its Google object's suffix: `g.{print token}`, `p.{urlName}.{id}`,

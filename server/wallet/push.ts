@@ -22,10 +22,11 @@ export class LocalPassPusher implements PassPusher {
 
 /** APNs over HTTP/2 with the pass certificate as client certificate (Apple: "Updating a pass"). */
 export class ApnsPassPusher implements PassPusher {
-  constructor(private readonly creds: AppleCredentials, private readonly host = 'https://api.push.apple.com') {}
+  /** `host` and `ca`: Apple's production service, or another (a test's) with its certificate authority. */
+  constructor(private readonly creds: AppleCredentials, private readonly host = 'https://api.push.apple.com', private readonly ca?: string) {}
   push(passTypeId: string, pushToken: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const session = http2.connect(this.host, { cert: this.creds.signerCert, key: this.creds.signerKey, passphrase: this.creds.signerKeyPassphrase });
+      const session = http2.connect(this.host, { cert: this.creds.signerCert, key: this.creds.signerKey, passphrase: this.creds.signerKeyPassphrase, ...(this.ca ? { ca: this.ca } : {}) });
       session.on('error', reject);
       const req = session.request({ ':method': 'POST', ':path': `/3/device/${encodeURIComponent(pushToken)}`, 'apns-topic': passTypeId, 'content-type': 'application/json' });
       req.setTimeout(10_000, () => req.close(http2.constants.NGHTTP2_CANCEL));

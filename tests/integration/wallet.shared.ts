@@ -265,6 +265,13 @@ export function describeWallet(driver: Driver) {
       expect((await http.handleWalletSerials(get('/api/wallet/v1/devices/dev/registrations/pass.other'), { device: 'dev', passType: 'pass.other' })).status).toBe(404);
       expect((await http.handleWalletSerials(get(`/api/wallet/v1/devices/dev/registrations/${TEST_PASS_TYPE_ID}?passesUpdatedSince=junk`), { device: 'dev', passType: TEST_PASS_TYPE_ID })).status).toBe(204);
       expect((await http.handleWalletLog(send('POST', '/api/wallet/v1/log', {}, { logs: ['hello'] }))).status).toBe(200);
+      // A holder of a pass's token cannot fill the table: 20 devices per pass, then 429.
+      const { passAuthToken } = await import('@/server/wallet/apple');
+      const serial = 'g.ZZZZZZZZZZZZZZZZZZZZZZ';
+      const auth = { authorization: `ApplePass ${passAuthToken('localhost', serial)}` };
+      const register = (device: string) => http.handleWalletRegister(send('POST', `/api/wallet/v1/devices/${device}/registrations/${TEST_PASS_TYPE_ID}/${serial}`, auth, { pushToken: 'abc' }), { params: Promise.resolve({ device, passType: TEST_PASS_TYPE_ID, serial }) });
+      for (let i = 0; i < 20; i++) expect((await register(`dev${i}`)).status).toBe(201);
+      expect((await register('dev20')).status).toBe(429);
     });
   });
 }

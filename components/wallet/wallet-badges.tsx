@@ -32,7 +32,7 @@ export function WalletBadges({ apple, google, labels }: Props) {
   return (
     <ul className="wallet-badges" aria-label={labels.group}>
       <li>
-        <a className="wallet-badge" href={apple} download>
+        <a className="wallet-badge" href={apple} type="application/vnd.apple.pkpass">
           <AppleMark />
           <span>{labels.apple}</span>
         </a>

@@ -11,7 +11,7 @@ import { toLocale, type Locale } from '@/lib/i18n/locales';
 import { messageText } from '@/server/outbox/templates';
 import { linkSignature } from '@/server/backend/signatures';
 import { appleCredentials } from './credentials';
-import { isTestPass, serialOf, type WalletItem, type WalletVenue } from './items';
+import { isTestPass, serialOf, venueInstant, type WalletItem, type WalletVenue } from './items';
 
 /** `#rrggbb` as the `rgb(r, g, b)` pass.json wants, and whether white text reads on it. */
 function colours(hex: string) {
@@ -99,19 +99,21 @@ export async function buildApplePass(item: WalletItem, venue: WalletVenue & { ve
     pass.auxiliaryFields.push({ key: 'validUntil', label: t(locale, 'validUntil'), value: formatDay(item.validUntil, locale) });
     pass.backFields.push({ key: 'code', label: t(locale, 'code'), value: item.code });
     pass.setBarcodes({ message: item.code, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1', altText: item.code });
-    pass.setExpirationDate(new Date(`${item.validUntil}T23:59:59Z`));
+    pass.setExpirationDate(venueInstant(venue.timezone, item.validUntil));
   } else if (item.kind === 'promo') {
     pass.primaryFields.push({ key: 'title', label: t(locale, 'promo'), value: title });
     const status = item.status === 'used' ? t(locale, 'used') : item.status === 'expired' ? t(locale, 'expired') : t(locale, 'useBy', { date: formatDay(item.validUntil, locale) });
     pass.secondaryFields.push({ key: 'code', label: t(locale, 'code'), value: item.code }, { key: 'status', label: t(locale, 'status'), value: status, changeMessage: '%@' });
     pass.setBarcodes({ message: item.barcode, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1', altText: item.code });
-    pass.setExpirationDate(new Date(`${item.validUntil}T23:59:59Z`));
+    pass.setExpirationDate(venueInstant(venue.timezone, item.validUntil));
   } else {
     pass.primaryFields.push({ key: 'title', label: t(locale, 'experience'), value: title });
     pass.secondaryFields.push({ key: 'date', label: t(locale, 'date'), value: formatDay(item.date, locale) }, ...(item.time ? [{ key: 'time', label: t(locale, 'time'), value: item.time }] : []));
     pass.auxiliaryFields.push({ key: 'party', label: t(locale, 'partySize'), value: String(item.partySize) }, ...(item.zone ? [{ key: 'zone', label: t(locale, 'zone'), value: item.zone }] : []));
     if (item.cancelled) pass.auxiliaryFields.push({ key: 'cancelled', label: t(locale, 'status'), value: t(locale, 'cancelled'), changeMessage: '%@' });
     pass.setBarcodes({ message: item.hash, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1' });
+    // Shown on the lock screen around the time of the experience.
+    pass.setRelevantDate(venueInstant(venue.timezone, item.date, item.time || '12:00'));
   }
   if (venue.name || venue.address) pass.backFields.push({ key: 'venue', label: t(locale, 'venue'), value: [venue.name, venue.address].filter(Boolean).join(', ') });
   return pass.getAsBuffer();

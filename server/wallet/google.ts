@@ -7,7 +7,7 @@ import { now as clockNow } from '@/server/clock';
 import { errorMessage, log } from '@/lib/log';
 import { googleConfigured, googleCredentials, type GoogleCredentials } from './credentials';
 import { googlePatchOf, type GoogleResource } from './patches';
-import { isTestPass, serialOf, type WalletItem, type WalletVenue } from './items';
+import { isTestPass, serialOf, venueInstant, type WalletItem, type WalletVenue } from './items';
 
 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -39,14 +39,14 @@ export function googleObjects(item: WalletItem, venue: WalletVenue & { venueKey:
     return {
       resource: 'giftCardObject' as const,
       class: { id: classId, ...common, merchantName: venue.name, localizedMerchantName: text(locale, venue.name) },
-      object: { ...object, cardNumber: item.code, barcode: { type: 'QR_CODE', value: item.code, alternateText: item.code }, header: text(locale, title), validTimeInterval: { end: { date: `${item.validUntil}T23:59:59Z` } } },
+      object: { ...object, cardNumber: item.code, barcode: { type: 'QR_CODE', value: item.code, alternateText: item.code }, header: text(locale, title), validTimeInterval: { end: { date: venueInstant(venue.timezone, item.validUntil).toISOString() } } },
     };
   }
   if (item.kind === 'promo') {
     return {
       resource: 'offerObject' as const,
       class: { id: `${classId}-${idPart(item.urlName)}`, ...common, title, localizedTitle: text(locale, title), provider: venue.name || 'Venue', redemptionChannel: 'INSTORE' },
-      object: { ...object, classId: `${classId}-${idPart(item.urlName)}`, barcode: { type: 'QR_CODE', value: item.barcode, alternateText: item.code }, validTimeInterval: { end: { date: `${item.validUntil}T23:59:59Z` } } },
+      object: { ...object, classId: `${classId}-${idPart(item.urlName)}`, barcode: { type: 'QR_CODE', value: item.barcode, alternateText: item.code }, validTimeInterval: { end: { date: venueInstant(venue.timezone, item.validUntil).toISOString() } } },
     };
   }
   return {

@@ -102,7 +102,8 @@ export async function handleWalletDownload(request: Request, params: { provider:
   if (!item) return notFound(locale);
   if (params.provider === 'google') return new Response(null, { status: 302, headers: { location: googleSaveUrl(item, venue, locale), 'cache-control': 'private, no-store' } });
   const buffer = await buildApplePass(item, venue, locale);
-  return pkpass(buffer, { 'content-disposition': `attachment; filename="${item.kind}.pkpass"` });
+  // Inline: Safari on iOS opens a pass it is shown; an attachment may end in Files instead of Wallet.
+  return pkpass(buffer, { 'content-disposition': `inline; filename="${item.kind}.pkpass"` });
 }
 
 // --- Apple's PassKit web service (developer.apple.com, "Wallet Passes Web Service") ---

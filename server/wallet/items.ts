@@ -1,4 +1,5 @@
 import 'server-only';
+import { TZDate } from '@date-fns/tz';
 import type { Texts } from '@/lib/contract/fields';
 
 /**
@@ -68,3 +69,10 @@ export function walletPath(provider: 'apple' | 'google', serial: string): string
 
 /** Whether a pass says "Test – no value": bought with test money, or signed with the local test keys. */
 export const isTestPass = (item: WalletItem, signedWithTestKeys: boolean) => signedWithTestKeys || (item.kind !== 'promo' && item.test);
+
+/** The instant of a day and time (`HH:mm`, or the day's last second) where the venue is. */
+export function venueInstant(timeZone: string, day: string, time?: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const [hh, mm, ss] = time ? [...time.split(':').map(Number), 0] : [23, 59, 59];
+  return new Date(new TZDate(y, m - 1, d, hh, mm, ss, timeZone).getTime());
+}

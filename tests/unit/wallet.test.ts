@@ -1,5 +1,5 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
-import { parseSerial, serialOfPath, walletPath } from '@/server/wallet/items';
+import { parseSerial, serialOfPath, venueInstant, walletPath } from '@/server/wallet/items';
 import { appleConfigured, googleConfigured, googleCredentials } from '@/server/wallet/credentials';
 import { HttpGoogleWalletApi } from '@/server/wallet/google';
 import { walletBadgesEmail } from '@/server/wallet/badges';
@@ -19,6 +19,12 @@ describe('wallet serials', () => {
     expect(parseSerial(`g.${TOKEN}.x`)).toBeNull();
     expect(walletPath('google', `p.aperitivo-omaggio.${TOKEN}`)).toBe(`/api/wallet/google/promo/aperitivo-omaggio/${TOKEN}`);
     expect(walletPath('apple', 'nonsense')).toBeNull();
+  });
+
+  it("ends a card's validity at the end of its day where the venue is, summer time or not", () => {
+    expect(venueInstant('Europe/Rome', '2030-07-31').toISOString()).toBe('2030-07-31T21:59:59.000Z');
+    expect(venueInstant('Europe/Rome', '2030-01-31').toISOString()).toBe('2030-01-31T22:59:59.000Z');
+    expect(venueInstant('Europe/Rome', '2030-03-31', '18:30').toISOString()).toBe('2030-03-31T16:30:00.000Z');
   });
 });
 

@@ -35,6 +35,7 @@ const UNITS = {
   http: { tier: 'kernel', rank: 6, label: 'http/', holds: 'JSON answers, the request gate, CSP reports, link forms' },
   outbox: { tier: 'kernel', rank: 6, label: 'outbox/', holds: 'e-mail and SMS: templates, outbox, transports' },
   payments: { tier: 'kernel', rank: 7, label: 'payments/ (providers, checkout, retry, flag)', holds: 'payment providers (Stripe, the local stand-in), checkout sessions, retries' },
+  wallet: { tier: 'kernel', rank: 7, label: 'wallet/ (passes, changes, delivery)', holds: "wallet passes: signing, Google's JWT, changes the domains record, pushes" },
   // domains: each may use the kernel and the domains of lower rank
   consent: { tier: 'domain', rank: 8, label: 'consent/', holds: "consent records, a guest's data" },
   fees: { tier: 'domain', rank: 8, label: 'payments/ (deposit, noshow, fee-*, index)', holds: 'card guarantees, deposits, no-show fees and their pages' },
@@ -83,6 +84,7 @@ const PLACES = [
   ['^server/http/', 'http'],
   ['^server/outbox/', 'outbox'],
   ['^server/payments/', 'payments'],
+  ['^server/wallet/', 'wallet'],
   ['^server/consent/', 'consent'],
   ['^server/booking/', 'booking'],
   ['^server/experiences/', 'booking'],

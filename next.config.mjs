@@ -54,6 +54,9 @@ const nextConfig = {
     '@opentelemetry/core',
     '@opentelemetry/context-async-hooks',
     '@opentelemetry/semantic-conventions',
+    // Wallet passes (docs/wallet.md): plain Node libraries, loaded from node_modules.
+    'passkit-generator',
+    'node-forge',
   ],
   // The generated pages and cached venue data of every venue live in this LRU cache, in each
   // instance's memory: the least recently used are dropped first, so memory stays bounded however

@@ -12,7 +12,8 @@ export type LinkPurpose =
   | 'noshow-fee'
   | 'fidelity-unsubscribe'
   | 'promo-unsubscribe'
-  | 'promo-redeem';
+  | 'promo-redeem'
+  | 'wallet-pass';
 
 /**
  * The site's link secret (docs/security.md, "Signed links"): LINK_SECRET, or one generated on

@@ -12,6 +12,9 @@ import { log } from '@/lib/log';
 import { amountDueCents, experienceGuarantee, placesLeft, policyOf, type ScheduledExperience } from './rules';
 import { bookedByDate, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf, withVenueWeekdays } from './service';
 import { queueExperienceEmails } from './emails';
+import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
+import { experiencePatch } from '@/server/wallet/patches';
+import { experienceSerial } from '@/server/wallet/items';
 
 /**
  * The guest's own changes to an experience booked on its own (docs/experiences.md, "Change
@@ -120,9 +123,13 @@ export async function editExperienceBooking(
       .where(eq(experienceBookings.id, b.id))
       .returning();
     await queueExperienceEmails(tx, venue, e, changed, 'changed', { host: context.host, now });
+    await passChanged(tx, venue.id, experienceSerial(changed.hash), experiencePatch(false), now);
     return { outcome: 'changed' as const };
   });
-  if (result.outcome === 'changed') kickDelivery();
+  if (result.outcome === 'changed') {
+    kickDelivery();
+    kickWalletDelivery();
+  }
   log.info(result.outcome === 'changed' ? 'experience_booking_changed' : 'experience_edit_refused', { venueId: venue.id, reason: result.outcome });
   return result;
 }
@@ -151,10 +158,15 @@ export async function cancelExperienceBooking(db: Db, venue: VenueRow, hash: str
     // The booking's payment, claimed once for its refund (a second cancel finds it cancelled above).
     if (c.refundCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
     await queueExperienceEmails(tx, venue, e, cancelled, 'cancelled', { host: context.host, now, refundCents: refund ? c.refundCents : 0 });
+    // The ticket in the guest's wallet is voided (docs/wallet.md).
+    await passChanged(tx, venue.id, experienceSerial(cancelled.hash), experiencePatch(true), now);
     return { outcome: 'cancelled' as const, feeCents: c.feeCents, refundCents: refund ? c.refundCents : 0, refund };
   });
   if (result.outcome === 'cancelled' && result.refund) await refundDeposit(db, venue, result.refund);
-  if (result.outcome === 'cancelled') kickDelivery();
+  if (result.outcome === 'cancelled') {
+    kickDelivery();
+    kickWalletDelivery();
+  }
   log.info('experience_booking_cancelled', { venueId: venue.id, outcome: result.outcome });
   if (result.outcome !== 'cancelled') return { outcome: result.outcome };
   return { outcome: result.outcome, feeCents: result.feeCents, refundCents: result.refundCents };

@@ -7,6 +7,8 @@ import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
 import { venueLinkHost } from '@/server/venues/queries';
 import { linkOriginFrom } from '@/server/venues/context';
 import { venuePageUrl } from '@/lib/venue/origin';
+import { walletBadgesEmail } from '@/server/wallet/badges';
+import { experienceSerial } from '@/server/wallet/items';
 import { reservationIcs } from '@/server/booking/ics';
 import { guaranteeNotes, markupVenue, visitReasonText } from '@/server/booking/emails';
 import { experienceReservationMarkup } from '@/lib/seo/email-markup';
@@ -130,7 +132,7 @@ export async function queueExperienceEmails(
     locale,
     { venueName: venue.name, firstName: b.firstName, link, title, date: dateText },
     details,
-    standing ? { notes, links: [[manage.changeLink, editUrl], [manage.cancelLink, cancelUrl]] } : { notes },
+    standing ? { notes, links: [[manage.changeLink, editUrl], [manage.cancelLink, cancelUrl]], appendix: walletBadgesEmail(origin, experienceSerial(b.hash), locale) } : { notes },
   );
   const attachments =
     news === 'waitinglist'

@@ -19,6 +19,8 @@ import { instantOf } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { escapeHtml } from '@/lib/html/escape';
 import { fill } from '@/lib/i18n/fill';
+import { walletBadgesEmail } from '@/server/wallet/badges';
+import { giftcardSerial } from '@/server/wallet/items';
 
 const catalogues = { it, en, fr, es, de };
 type Mail = 'recipient' | 'buyer' | 'venue';
@@ -71,6 +73,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
     const attachments = [];
     const blocks: string[] = [];
     const lines: [string, string][] = [];
+    const walletTexts: string[] = [];
     for (const [i, card] of cards.entries()) {
       const code = formatCardCode(card.code);
       const png = await QRCode.toBuffer(card.code, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
@@ -79,8 +82,11 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       attachments.push({ filename: `giftcard-${i + 1}-qr.png`, contentType: 'image/png', content: png.toString('base64'), cid });
       lines.push([`${label('code')}${cards.length > 1 ? ` ${i + 1}` : ''}`, code]);
       const print = order.siteBase ? `${order.siteBase}/frontpage/giftcard/card/${card.printToken}` : '';
+      // The card in the guest's phone wallet (docs/wallet.md), from the site the order was placed on.
+      const wallet = walletBadgesEmail(URL.canParse(order.siteBase) ? new URL(order.siteBase).origin : '', giftcardSerial(card.printToken), locale);
+      if (wallet.text) walletTexts.push(wallet.text);
       blocks.push(
-        `<div style="border:1px solid #d6cfc4;border-radius:8px;padding:12px;margin:12px 0"><p style="font-size:1.4em;font-weight:bold;margin:0">${escapeHtml(money(card.valueCents, order.currency, locale))}</p><p style="font-family:monospace;font-size:1.2em">${escapeHtml(code)}</p><img alt="QR ${escapeHtml(code)}" width="160" height="160" src="cid:${cid}">${print ? `<p><a href="${escapeHtml(print)}">${escapeHtml(t('print'))}</a></p>` : ''}</div>`,
+        `<div style="border:1px solid #d6cfc4;border-radius:8px;padding:12px;margin:12px 0;max-width:320px;box-sizing:border-box"><p style="font-size:1.4em;font-weight:bold;margin:0">${escapeHtml(money(card.valueCents, order.currency, locale))}</p><p style="font-family:monospace;font-size:1.2em">${escapeHtml(code)}</p><img alt="QR ${escapeHtml(code)}" width="160" height="160" src="cid:${cid}">${print ? `<p><a href="${escapeHtml(print)}">${escapeHtml(t('print'))}</a></p>` : ''}${wallet.html}</div>`,
       );
     }
     const paragraphs = [t('body', { venueName, buyerName, title })];
@@ -92,7 +98,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       htmlExtra: blocks.join('\n'),
       signature: t('signature', { venueName }),
     });
-    const printLinks = order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '';
+    const printLinks = [order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '', ...walletTexts].filter(Boolean).join('\n');
     // A chosen delivery day (a birthday): the outbox holds the e-mail until 09:00 that day, venue time.
     const at = order.deliverOn && !order.toMe ? instantOf(venue.timezone, order.deliverOn, '09:00') : null;
     const sendAt = at && at.getTime() > clockNow().getTime() ? at : undefined;

@@ -5,6 +5,9 @@ import { giftCardOrders, giftCardRedemptions, giftCards, issuedGiftCards, type V
 import { now as clockNow } from '@/server/clock';
 import { localMoment } from '@/server/booking/time';
 import { GiftcardError } from './errors';
+import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
+import { giftcardPatch } from '@/server/wallet/patches';
+import { giftcardSerial } from '@/server/wallet/items';
 
 /** The venue's own day: a card valid until a date is valid through that whole day where the venue is. */
 const today = (venue: VenueRow) => localMoment(venue.timezone, clockNow()).date;
@@ -55,7 +58,7 @@ export async function lookupCard(db: Db, venue: VenueRow, code: string) {
  * refused (rolled back), the retry is a new attempt.
  */
 export async function redeemCard(db: Db, venue: VenueRow, code: string, amountCents: number, reference: string, test = false) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [target] = await tx.select({ id: issuedGiftCards.id, test: issuedGiftCards.test }).from(issuedGiftCards).where(and(eq(issuedGiftCards.venueId, venue.id), eq(issuedGiftCards.code, code)));
     if (!target) throw new GiftcardError('notFound', 'code');
     // Test money stays test money: a card paid with it is redeemed only by a call that says it is a test.
@@ -77,10 +80,14 @@ export async function redeemCard(db: Db, venue: VenueRow, code: string, amountCe
       if (found.expired) throw new GiftcardError('expired', 'code');
       throw new GiftcardError('insufficientBalance', 'amount');
     }
+    // The guest's wallet pass shows the new balance (docs/wallet.md).
+    await passChanged(tx, venue.id, giftcardSerial(card.printToken), giftcardPatch(card.balanceCents, venue.currency));
     if (claimed) await tx.update(giftCardRedemptions).set({ balanceAfterCents: card.balanceCents }).where(eq(giftCardRedemptions.id, claimed));
     else await tx.insert(giftCardRedemptions).values({ cardId: card.id, amountCents, reference, balanceAfterCents: card.balanceCents });
     return { code: card.code, value: card.valueCents, balance: card.balanceCents, validUntil: card.validUntil, redeemed: amountCents, replayed: false };
   });
+  if (!result.replayed) kickWalletDelivery();
+  return result;
 }
 
 /**

@@ -29,7 +29,8 @@ type Vars = { venueName: string; firstName?: string; link?: string; [name: strin
 /** Label and value lines (a booking's details), shown between the text and the link. */
 type Details = [string, string][];
 /** More paragraphs after the details (a guarantee's terms), and labelled links after the link (Change, Cancel). */
-type Extra = { notes?: string[]; links?: [string, string][] };
+/** `appendix`: a block of its own before the signature (the wallet badges: docs/wallet.md), as HTML and as text. */
+type Extra = { notes?: string[]; links?: [string, string][]; appendix?: { html: string; text: string } };
 type Rendered = { subject: string; text: string; html: string };
 
 /**
@@ -57,7 +58,7 @@ export function renderEmailTexts(texts: Record<string, string>, language: string
   const links = extra.links ?? [];
   // The main link once: not again when it is also one of the labelled links (Change).
   const link = vars.link && !links.some(([, url]) => url === vars.link) ? vars.link : '';
-  const text = [greeting, '', ...paragraphs, '', ...lines, '', ...notes, '', link, '', ...links.map(([label, url]) => `${label}${colon}${url}`), '', signature]
+  const text = [greeting, '', ...paragraphs, '', ...lines, '', ...notes, '', link, '', ...links.map(([label, url]) => `${label}${colon}${url}`), '', extra.appendix?.text ?? '', '', signature]
     .join('\n')
     .replace(/\n{3,}/g, '\n\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b16">
@@ -67,6 +68,7 @@ ${lines.length ? `<ul>${details.map(([l, v]) => `<li><strong>${escapeHtml(l)}${c
 ${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
 ${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}
 ${links.length ? `<p>${links.map(([label, url]) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`).join(' · ')}</p>` : ''}
+${extra.appendix?.html ?? ''}
 <p>${escapeHtml(signature)}</p>
 </body></html>`;
   return { subject: t('subject'), text, html };

@@ -1,4 +1,8 @@
 import 'server-only';
+import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
+import { promoPatch } from '@/server/wallet/patches';
+import { promoSerial } from '@/server/wallet/items';
+import { walletBadgesEmail } from '@/server/wallet/badges';
 import { randomInt } from 'node:crypto';
 import { and, count, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
@@ -178,6 +182,7 @@ async function queueCodeEmail(tx: Db, venue: VenueRow, p: PromotionRow, c: { id:
     context.locale,
     { venueName: venue.name, firstName: c.firstName, title, code: c.code, validUntil, link: venuePageUrl(origin, context.locale, `/frontpage/promo/${p.urlName}/${c.publicId}`) },
     [],
+    { appendix: walletBadgesEmail(origin, promoSerial(p.urlName, c.publicId), context.locale) },
   );
   // A promotion is marketing: its e-mail carries the unsubscribe link and the one-click header (issue 26).
   const unsubscribe = promoUnsubscribePath(venue.id, c.id);
@@ -279,12 +284,14 @@ export async function redeemCode(db: Db, venue: VenueRow, by: { id?: string; cod
   if (!found) return { result: 'notFound' };
   const { p, c } = found;
   if (!c.usedAt && now >= expiresAt(venue, p.validUntil)) return { result: 'expired', code: codeView(venue, p, c, now) };
-  const [updated] = await db
-    .update(promoCodes)
-    .set({ usedAt: now })
-    .where(and(eq(promoCodes.id, c.id), isNull(promoCodes.usedAt)))
-    .returning();
+  // The code marked used and its wallet pass's notice together (docs/wallet.md).
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.update(promoCodes).set({ usedAt: now }).where(and(eq(promoCodes.id, c.id), isNull(promoCodes.usedAt))).returning();
+    if (row) await passChanged(tx, venue.id, promoSerial(p.urlName, row.publicId), promoPatch('used'), now);
+    return row;
+  });
   if (updated) {
+    kickWalletDelivery();
     log.info('promo_code_used', { venueId: venue.id, promotion: p.urlName });
     return { result: 'used', code: codeView(venue, p, updated, now) };
   }

@@ -11,6 +11,7 @@ import { sweepNoShowCharges } from '@/server/payments/noshow';
 import { sendReminders } from '@/server/booking/reminders';
 import { sweepWaitlists } from '@/server/booking/waitlist';
 import { pruneIdempotencyKeys } from '@/server/backend/idempotency';
+import { deliverWalletChanges } from '@/server/wallet/delivery';
 import { errorMessage, log } from '@/lib/log';
 import { now as clockNow } from '@/server/clock';
 import { markHousekeepingRun, observeHousekeepingStep } from '@/server/observability/observe';
@@ -48,6 +49,7 @@ type Step = { name: string; perVenue: boolean; run: (db: Db, now: Date, venueId?
  * - expired waiting-list offers pass to the next entry, and seats freed by anything above are
  *   offered to the waiting list (server/booking/waitlist.ts).
  * - idempotency keys past their 24 hours are deleted (server/backend/idempotency.ts).
+ * - wallet pass changes not yet pushed to devices and Google are sent (server/wallet/delivery.ts).
  * Capacity never depended on this (expired codes and holds stop counting by their time);
  * it keeps the venue's data truthful and the tables small.
  */
@@ -75,10 +77,12 @@ export const STEPS: Step[] = [
   { name: 'waitlists', perVenue: true, run: async (db, now, venueId) => ({ waitlistOffersMade: await sweepWaitlists(db, now, venueId) }) },
   // Idempotency keys kept 24 hours (server/backend/idempotency.ts).
   { name: 'idempotencyKeys', perVenue: false, run: async (db, now) => ({ idempotencyKeysDeleted: await pruneIdempotencyKeys(db, now) }) },
+  // Wallet pass changes whose push or Google update failed are sent again (server/wallet/delivery.ts).
+  { name: 'walletChanges', perVenue: false, run: async (db) => ({ walletChangesDelivered: await deliverWalletChanges(db) }) },
 ];
 
 /** What one pass did, by kind. */
-export type SweepCounts = Record<'suspendedEnded' | 'holdsDeleted' | 'rateLimitsDeleted' | 'giftcardOrdersExpired' | 'pendingAnswered' | 'depositsRefunded' | 'depositRefundsFailed' | 'noshowFeesSettled' | 'noshowFeesRefunded' | 'remindersSent' | 'waitlistOffersMade' | 'idempotencyKeysDeleted', number>;
+export type SweepCounts = Record<'suspendedEnded' | 'holdsDeleted' | 'rateLimitsDeleted' | 'giftcardOrdersExpired' | 'pendingAnswered' | 'depositsRefunded' | 'depositRefundsFailed' | 'noshowFeesSettled' | 'noshowFeesRefunded' | 'remindersSent' | 'waitlistOffersMade' | 'idempotencyKeysDeleted' | 'walletChangesDelivered', number>;
 
 export type SweepFailure = { step: string; venueId: number | null; error: string };
 /**
@@ -90,7 +94,7 @@ export type SweepFailure = { step: string; venueId: number | null; error: string
  * take what is due, so what the failed pass did is not done twice).
  */
 export async function sweepStale(db: Db, now = clockNow(), steps: Step[] = STEPS): Promise<SweepCounts & { failures: SweepFailure[] }> {
-  const counts: SweepCounts = { suspendedEnded: 0, holdsDeleted: 0, rateLimitsDeleted: 0, giftcardOrdersExpired: 0, pendingAnswered: 0, depositsRefunded: 0, depositRefundsFailed: 0, noshowFeesSettled: 0, noshowFeesRefunded: 0, remindersSent: 0, waitlistOffersMade: 0, idempotencyKeysDeleted: 0 };
+  const counts: SweepCounts = { suspendedEnded: 0, holdsDeleted: 0, rateLimitsDeleted: 0, giftcardOrdersExpired: 0, pendingAnswered: 0, depositsRefunded: 0, depositRefundsFailed: 0, noshowFeesSettled: 0, noshowFeesRefunded: 0, remindersSent: 0, waitlistOffersMade: 0, idempotencyKeysDeleted: 0, walletChangesDelivered: 0 };
   const failures: SweepFailure[] = [];
   const add = (part: Record<string, number>) => {
     for (const [key, n] of Object.entries(part)) counts[key as keyof SweepCounts] = (counts[key as keyof SweepCounts] ?? 0) + n;

@@ -13,6 +13,9 @@ import { errorMessage, log } from '@/lib/log';
 import { badLimitVariables } from '@/server/limits/config';
 import { providersFromEnv } from '@/server/runtime/providers';
 import { localWebhookSecret } from '@/server/payments/local';
+import { setWalletRunner } from '@/server/wallet/changes';
+import { deliverWalletChanges } from '@/server/wallet/delivery';
+import { appleConfigured } from '@/server/wallet/credentials';
 
 /**
  * Runs once when the server starts: migrations, demo data, the backend token, the
@@ -34,6 +37,9 @@ export async function startServer(): Promise<void> {
     // The local payment provider's webhook secret, made now so it is in the data directory from the start.
     if (providersFromEnv().payments === 'local') localWebhookSecret();
     startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
+    // Wallet passes: real Apple credentials must be whole (a partial set stops the start); changes are pushed after each commit.
+    appleConfigured();
+    setWalletRunner(async () => deliverWalletChanges(await getDb()));
     startHousekeeping(getDb);
     // With PostgreSQL, a venue change on any instance refreshes this one's cache at once (issue 27).
     startVenueListener();

@@ -6,6 +6,9 @@ import { queueExperienceEmails, type ExperienceNews } from '@/server/experiences
 import { lockExperienceDate } from '@/server/experiences/service';
 import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
+import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
+import { experiencePatch } from '@/server/wallet/patches';
+import { experienceSerial } from '@/server/wallet/items';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { actionAllowed, answerChanges, noShowFrom, staffExperienceView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
@@ -86,6 +89,8 @@ export async function answerExperienceBooking(
       .set({ ...changes, revision: b.revision + 1 })
       .where(eq(experienceBookings.id, b.id))
       .returning();
+    // A declined or cancelled booking's ticket in the guest's wallet is voided (docs/wallet.md).
+    if (ends) await passChanged(tx, venue.id, experienceSerial(changed.hash), experiencePatch(true), now);
     if (input.action === 'noshow') chargeId = await claimNoShowFee(tx, venue, { kind: 'experience', ...changed, time: changed.time || '00:00' }, now);
     let refund: string | null = null;
     if (ends && b.paidCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
@@ -105,6 +110,7 @@ export async function answerExperienceBooking(
   if (outcome.refund) await refundDeposit(db, venue, outcome.refund);
   if (outcome.result === 'done') {
     if (NEWS[input.action]) kickDelivery();
+    if (input.action === 'decline' || input.action === 'cancel') kickWalletDelivery();
     log.info('experience_booking_answered', { experienceBookingId: found.b.id, action: input.action, by: input.by });
   }
   if (chargeId || feeRefundId) {

@@ -25,6 +25,9 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'app/api/revalidate/route.ts POST': 'the backend refreshing a front, backend token',
   'app/api/csp-report/route.ts POST': 'browsers send reports without Origin or credentials',
   'app/api/unsubscribe/route.ts POST': "the mail client's one-click unsubscribe (RFC 8058), a signed token",
+  'app/api/wallet/v1/devices/[device]/registrations/[passType]/[serial]/route.ts POST': "Apple Wallet on the guest's device (PassKit web service), the pass's signed token",
+  'app/api/wallet/v1/devices/[device]/registrations/[passType]/[serial]/route.ts DELETE': "Apple Wallet on the guest's device (PassKit web service), the pass's signed token",
+  'app/api/wallet/v1/log/route.ts POST': 'Apple Wallet devices report errors (PassKit web service), logged only',
 };
 
 describe('every state-changing route goes through the request gate', () => {

@@ -18,6 +18,8 @@ import { bookingReference, formatDateTime } from '@/lib/i18n/format';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { MessagePanel } from '@/components/shell/message-panel';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
+import { PassBadges } from '@/app/_screens/shell/wallet';
+import { experienceSerial } from '@/server/wallet/items';
 
 /**
  * `/frontpage/esperienze/prenotazione/{hash}/edit` and `/cancel`: an experience booked on its
@@ -74,6 +76,7 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
     return (
       <MessagePanel title={t('editTitle')} text={booking.status === 'cancelled' ? t('cancelled') : t('notChangeable')} role="status">
         {summary}
+        {booking.status !== 'cancelled' ? <PassBadges serial={experienceSerial(booking.hash)} locale={locale} /> : null}
         <div className="actions">
           {booking.cancellable ? (
             <Link className="button button--ghost" href={`/frontpage/esperienze/prenotazione/${booking.hash}/cancel`}>
@@ -97,6 +100,7 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
       <section className="current-booking" aria-labelledby="current-booking">
         <h2 id="current-booking">{t('current')}</h2>
         {summary}
+        <PassBadges serial={experienceSerial(booking.hash)} locale={locale} />
         <p>{t('intro')}</p>
         {booking.paxFixed ? <p>{t('paxFixed')}</p> : null}
       </section>

@@ -7,6 +7,8 @@ import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
 import { formatMoney } from '@/lib/currency';
 import { formatDay } from '@/lib/i18n/format';
 import { PrintButton } from '@/components/giftcards/print-button';
+import { PassBadges } from '@/app/_screens/shell/wallet';
+import { giftcardSerial } from '@/server/wallet/items';
 
 const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
@@ -56,6 +58,7 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
         ) : null}
       </dl>
       <p className="field__hint">{pickText(card.regulations, locale)}</p>
+      <PassBadges serial={giftcardSerial(token)} locale={locale} />
       <div className="actions giftcard-print__actions">
         <PrintButton label={t('print')} />
       </div>

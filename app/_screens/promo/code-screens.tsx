@@ -20,6 +20,8 @@ import { ID, promoPath, type PromoCodeParams } from './paths';
 import { MessagePanel } from '@/components/shell/message-panel';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { staffPanelNamespaces } from './namespaces';
+import { PassBadges } from '@/app/_screens/shell/wallet';
+import { promoSerial } from '@/server/wallet/items';
 
 export function promoCodeMetadata(params: PromoCodeParams) {
   return screenMetadata(params, 'promoCode', `${promoPath(params.urlName)}/${encodeURIComponent(params.id)}`);
@@ -91,6 +93,7 @@ export async function PromoCodeScreen({ params }: { params: PromoCodeParams }) {
         <div className="promo-card__qr" role="img" aria-label={t('code.qrLabel')} data-qr={redeemUrl} dangerouslySetInnerHTML={{ __html: svg }} />
         <CodeFacts code={code} locale={locale} t={t} />
       </section>
+      {code.status === 'requested' ? <PassBadges serial={promoSerial(code.urlName, code.id)} locale={locale} /> : null}
       <p className="promo-code-page__hint">{t('code.printHint')}</p>
       <div className="actions promo-code-page__actions">
         <PrintButton label={t('code.print')} />

@@ -1,0 +1,3 @@
+import { describeWallet } from './wallet.shared';
+
+describeWallet('postgres');

@@ -29,6 +29,7 @@ import { FieldsStep } from './fields-step';
 import { TimeAndZone } from './time-and-zone';
 import { DepositStep } from './deposit-step';
 import { EXPERIENCE_LAST_KEY, type ExperienceFormSetup } from './types';
+import { embedHost } from '@/lib/embed/client';
 import { fill } from '@/lib/i18n/fill';
 import { textOf } from '@/lib/i18n/flat-texts';
 
@@ -97,7 +98,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       depositReference: depositReference ?? undefined,
       language: wizard.locale,
     };
-    const result = await api('/api/experience', experienceBookedAnswer, { payload, idempotencyKey: bookingKey(payload), ...(await bot.tokens(v2Token)) });
+    const result = await api('/api/experience', experienceBookedAnswer, { payload, idempotencyKey: bookingKey(payload), ...(embedHost() ? { source: 'embed' } : {}), ...(await bot.tokens(v2Token)) });
     if (result.ok) {
       bot.passed();
       writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, booking: result.data.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(summarySetup, details.motivo), note: details.note });

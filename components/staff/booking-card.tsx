@@ -20,6 +20,9 @@ const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'can
 /** A guest marked arrived is never a no-show, nor cancelled; a no-show who turns up late can still be marked arrived (server/staff/view.ts). */
 const allowed = (b: StaffBooking) =>
   (ACTIONS[b.status] ?? []).filter((a) => (a === 'arrived' || a === 'cancel' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));
+/** Where a booking came from (issue 46), in staff's words: a channel by its name. */
+const sourceLabel = (source: string, text: SheetText) =>
+  source.startsWith('channel:') ? fill(text.source.channel, { name: source.slice('channel:'.length) }) : (text.source[source as keyof Omit<SheetText['source'], 'channel'>] ?? source);
 /** The refusals the sheet explains (server/staff/http.ts), by the answer's error. */
 const REFUSALS = ['tooEarly', 'undoExpired', 'feePending'] as const;
 
@@ -76,6 +79,11 @@ export function BookingCard({ booking, locale, currency, timeZone, now, text, on
         {b.offer ? (
           <span className={`badge staff-offer staff-offer--${b.offer.status}`} data-testid="staff-offer">
             {fill(text.offers[b.offer.status] ?? b.offer.status, { until: clock(b.offer.expiresAt, timeZone) })}
+          </span>
+        ) : null}
+        {b.source && b.source !== 'web' ? (
+          <span className="badge staff-source" data-testid="staff-source" data-source={b.source}>
+            {sourceLabel(b.source, text)}
           </span>
         ) : null}
         {b.reminder ? (

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
 import { dayQuerySchema, monthQuerySchema, reservationChoiceSchema, reservationSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
+import { toBookingSource } from '@/lib/booking/source';
 import { BookingError, createReservation, getDay, getMonth, loadBookingVenue, checkChoice, requireModule } from '@/server/booking/service';
 import { holdSlot, releaseHold } from '@/server/booking/holds';
 import { cancelReservation, editReservation, findReservation, reservationView } from '@/server/booking/changes';
@@ -119,7 +120,7 @@ export function createTableReservation(ctx: CallContext): Promise<Envelope> {
     return idempotent(db, claimOf(venue.id, 'reservation/create', params, fields(params)), async (keeper) => {
       const bot = await checkBot(ctx);
       if (typeof bot !== 'string') return bot;
-      const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: linkHost, botVerdict: bot, keep: keeper.keep, keepWrite: keeper.keepWrite });
+      const result = await createReservation(db, venue, q.data, { locale: toLocale(params.get('language')), partner: params.get('partner') === '1', host: linkHost, botVerdict: bot, source: toBookingSource(params.get('source')), keep: keeper.keep, keepWrite: keeper.keepWrite });
       if (result.outcome === 'soldOut') return { status: false, error: 'soldOut' };
       return { status: true, data: { outcome: result.outcome, hash: result.hash } };
     });

@@ -6,6 +6,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
+import type { BookingSource } from '@/lib/booking/source';
 import { bookingGuestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
 import {
   addDays,
@@ -171,6 +172,8 @@ export type SubmitContext = {
   partner: boolean;
   host: string;
   botVerdict: 'pass' | 'unsure';
+  /** Where the booking came from (issue 46): the site's when not said. */
+  source?: BookingSource;
   /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
   keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
   /** `keep` as a write among the booking's last ones under its lock (one statement for them all, issue 42). */
@@ -266,6 +269,7 @@ export async function createReservation(
         ...bookingGuestColumns(input, input.motivo ?? null),
         ...guestConsentColumns(venue, input, context, now),
         botVerdict: context.botVerdict,
+        source: context.source ?? 'web',
         ...(guaranteed && card?.ok
           ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
           : {}),
@@ -297,7 +301,7 @@ export async function createReservation(
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });
-  countBooking('table', result.outcome);
+  countBooking('table', result.outcome, context.source ?? 'web');
   if (result.hash) kickDelivery();
   return result;
 }

@@ -47,6 +47,7 @@ const UNITS = {
   contract: { tier: 'composition', rank: 11, label: 'backend/call, answers, idempotency', holds: "the contract's envelope, answers, idempotency keys" },
   calls: { tier: 'composition', rank: 12, label: '*/calls*.ts', holds: "each domain's contract calls (the inbound adapter)" },
   backend: { tier: 'composition', rank: 13, label: 'backend/', holds: 'the dispatcher, the built-in and HTTP backends, the contract door' },
+  agents: { tier: 'composition', rank: 14, label: 'agents/', holds: 'the doors for assistants (MCP) and channels (the channel API): the backend, called as the site calls it' },
   site: { tier: 'composition', rank: 14, label: '*/http.ts, */data.ts, og/', holds: '/api handlers and page reads through the Backend, share images, sitemap' },
   admin: { tier: 'composition', rank: 15, label: 'venues/import, check, seed, admin; */admin.ts', holds: "the venue's import and the admin API" },
   runtime: { tier: 'composition', rank: 16, label: 'runtime/', holds: 'start, shutdown, health, housekeeping' },
@@ -92,6 +93,7 @@ const PLACES = [
   ['^server/staff/', 'staff'],
   ['^server/backend/', 'backend'],
   ['^server/og/', 'site'],
+  ['^server/agents/', 'agents'],
   ['^server/runtime/', 'runtime'],
 ];
 /** Arrows allowed against the ranks, each with its reason (none today). */

@@ -180,6 +180,9 @@ export type SubmitContext = {
   keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
 };
 
+/** The door the consents were given through when it is not the site's form (web, embed): an assistant or a channel (issue 46). */
+export const throughAnotherDoor = (source: BookingSource | undefined) => (source === 'mcp' || source?.startsWith('channel:') ? source : undefined);
+
 /** Whether the venue asks this booking for the SMS code (spec: never, always, above N covers, bot check unsure). */
 export function needsSmsCode(rules: Venue['rules'], pax: number, botVerdict: SubmitContext['botVerdict']): boolean {
   const { mode, covers } = rules.smsConfirmation;
@@ -231,7 +234,7 @@ export async function createReservation(
   // Read before the evening's lock, so that the transaction holding it writes and little else
   // (issue 42: at most 4 statements under it): the consents' texts, the e-mails' link host.
   const policyText = terms && card?.ok ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.date, time: input.time, covers: input.pax }, context.locale, now) : null;
-  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
+  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText, via: throughAnotherDoor(context.source) });
   const linkHost = linkHostFrom(v.hosts, venue.isDefault);
   // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
   // an unlocked read, without queueing on the evening's lock behind the bookings that may still

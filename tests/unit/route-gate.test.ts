@@ -25,6 +25,7 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'app/api/revalidate/route.ts POST': 'the backend refreshing a front, backend token',
   'app/api/csp-report/route.ts POST': 'browsers send reports without Origin or credentials',
   'app/api/unsubscribe/route.ts POST': "the mail client's one-click unsubscribe (RFC 8058), a signed token",
+  'app/mcp/route.ts POST': "an assistant's MCP client, not a page of ours: no cookie or ambient credential opens anything there, each tool is the site's call with its limits (docs/agents.md)",
 };
 
 describe('every state-changing route goes through the request gate', () => {

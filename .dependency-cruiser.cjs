@@ -37,6 +37,7 @@ const UNITS = {
   payments: { tier: 'kernel', rank: 7, label: 'payments/ (providers, checkout, retry, flag)', holds: 'payment providers (Stripe, the local stand-in), checkout sessions, retries' },
   // domains: each may use the kernel and the domains of lower rank
   consent: { tier: 'domain', rank: 8, label: 'consent/', holds: "consent records, a guest's data" },
+  channels: { tier: 'domain', rank: 8, label: 'channels/', holds: "the channel API's keys, quotas and signed webhooks (issue 46)" },
   fees: { tier: 'domain', rank: 8, label: 'payments/ (deposit, noshow, fee-*, index)', holds: 'card guarantees, deposits, no-show fees and their pages' },
   booking: { tier: 'domain', rank: 9, label: 'booking/ + experiences/', holds: 'one booking lifecycle: tables and experiences' },
   fidelity: { tier: 'domain', rank: 9, label: 'fidelity/', holds: 'the loyalty programme' },
@@ -85,6 +86,7 @@ const PLACES = [
   ['^server/outbox/', 'outbox'],
   ['^server/payments/', 'payments'],
   ['^server/consent/', 'consent'],
+  ['^server/channels/', 'channels'],
   ['^server/booking/', 'booking'],
   ['^server/experiences/', 'booking'],
   ['^server/fidelity/', 'fidelity'],

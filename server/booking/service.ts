@@ -45,6 +45,7 @@ import { contextOf, linkHostFrom, type BookingSetup, type VenueContext } from '@
 import { addExperienceToReservation } from '@/server/experiences/service';
 import { BookingError } from './errors';
 import { countBooking } from '@/server/observability/observe';
+import { overChannelQuota } from '@/server/channels/quotas';
 
 export { BookingError } from './errors';
 
@@ -246,7 +247,9 @@ export async function createReservation(
     const usage = fullNow ? null : ((await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
     const full = fullNow ?? fits(v, usage!, shift, input.time, zone, input.pax);
     const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
-    const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
+    // A channel's quota of covers per shift (issue 46): past it, the channel finds the time sold out.
+    const overQuota = !full && (await overChannelQuota(tx, v.rules, venue.id, context.source, { date: input.date, shiftKey: shift.key, pax: input.pax }, now));
+    const status = overQuota ? null : full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
     if (!status) {
       if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
       return { outcome: 'soldOut' as const };

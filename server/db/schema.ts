@@ -16,4 +16,5 @@ export * from './tables/limits';
 export * from './tables/staff';
 export * from './tables/consent';
 export * from './tables/idempotency';
+export * from './tables/channels';
 export * from './tables/relations';

@@ -38,7 +38,7 @@ describe('the MCP server at /mcp', () => {
     const result = (await client.callTool({ name, arguments: args })) as Result;
     // Every client reads the text; it holds the same JSON.
     expect(JSON.parse(result.content[0].text ?? '')).toEqual(result.structuredContent);
-    return { isError: Boolean(result.isError), ...(result.structuredContent as Record<string, unknown>) };
+    return { isError: Boolean(result.isError), ...(result.structuredContent as Record<string, unknown>) } as Record<string, unknown>;
   };
   const guest = (n: number, extra: Record<string, unknown> = {}) => ({
     firstName: 'Ada',

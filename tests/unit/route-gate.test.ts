@@ -25,6 +25,10 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'app/api/revalidate/route.ts POST': 'the backend refreshing a front, backend token',
   'app/api/csp-report/route.ts POST': 'browsers send reports without Origin or credentials',
   'app/api/unsubscribe/route.ts POST': "the mail client's one-click unsubscribe (RFC 8058), a signed token",
+  'app/api/channel/v1/bookings/route.ts POST': "a channel's server, authenticated by its bearer key (docs/agents.md)",
+  'app/api/channel/v1/bookings/[reference]/route.ts PATCH': "a channel's server, authenticated by its bearer key (docs/agents.md)",
+  'app/api/channel/v1/bookings/[reference]/cancel/route.ts POST': "a channel's server, authenticated by its bearer key (docs/agents.md)",
+  'app/api/channel/v1/bookings/[reference]/verify/route.ts POST': "a channel's server, authenticated by its bearer key (docs/agents.md)",
   'app/mcp/route.ts POST': "an assistant's MCP client, not a page of ours: no cookie or ambient credential opens anything there, each tool is the site's call with its limits (docs/agents.md)",
 };
 

@@ -54,7 +54,7 @@ test('an MCP client books a table for 4 next Friday, on the staff sheet tagged m
     // A refusal, in the site's words.
     const refused = await call('book_table', { date: '2020-01-03', time, pax: 4, firstName: 'Ada', lastName: 'Assistente', email, phonePrefix: '+39', phone: '3471234567', privacyAccepted: true, language: 'en' });
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent).toMatchObject({ error: 'pastDate', message: messages('en').reserve.errors.pastDate });
+    expect(refused.structuredContent).toMatchObject({ error: 'pastDate', message: messages('en')('reserve.errors.pastDate') });
   } finally {
     await client.close();
   }

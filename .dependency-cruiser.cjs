@@ -38,6 +38,7 @@ const UNITS = {
   wallet: { tier: 'kernel', rank: 7, label: 'wallet/ (passes, changes, delivery)', holds: "wallet passes: signing, Google's JWT, changes the domains record, pushes" },
   // domains: each may use the kernel and the domains of lower rank
   consent: { tier: 'domain', rank: 8, label: 'consent/', holds: "consent records, a guest's data" },
+  channels: { tier: 'domain', rank: 8, label: 'channels/', holds: "the channel API's keys, quotas and signed webhooks (issue 46)" },
   fees: { tier: 'domain', rank: 8, label: 'payments/ (deposit, noshow, fee-*, index)', holds: 'card guarantees, deposits, no-show fees and their pages' },
   booking: { tier: 'domain', rank: 9, label: 'booking/ + experiences/', holds: 'one booking lifecycle: tables and experiences' },
   fidelity: { tier: 'domain', rank: 9, label: 'fidelity/', holds: 'the loyalty programme' },
@@ -48,6 +49,7 @@ const UNITS = {
   contract: { tier: 'composition', rank: 11, label: 'backend/call, answers, idempotency', holds: "the contract's envelope, answers, idempotency keys" },
   calls: { tier: 'composition', rank: 12, label: '*/calls*.ts', holds: "each domain's contract calls (the inbound adapter)" },
   backend: { tier: 'composition', rank: 13, label: 'backend/', holds: 'the dispatcher, the built-in and HTTP backends, the contract door' },
+  agents: { tier: 'composition', rank: 14, label: 'agents/', holds: 'the doors for assistants (MCP) and channels (the channel API): the backend, called as the site calls it' },
   site: { tier: 'composition', rank: 14, label: '*/http.ts, */data.ts, og/', holds: '/api handlers and page reads through the Backend, share images, sitemap' },
   admin: { tier: 'composition', rank: 15, label: 'venues/import, check, seed, admin; */admin.ts', holds: "the venue's import and the admin API" },
   runtime: { tier: 'composition', rank: 16, label: 'runtime/', holds: 'start, shutdown, health, housekeeping' },
@@ -86,6 +88,7 @@ const PLACES = [
   ['^server/payments/', 'payments'],
   ['^server/wallet/', 'wallet'],
   ['^server/consent/', 'consent'],
+  ['^server/channels/', 'channels'],
   ['^server/booking/', 'booking'],
   ['^server/experiences/', 'booking'],
   ['^server/fidelity/', 'fidelity'],
@@ -94,6 +97,7 @@ const PLACES = [
   ['^server/staff/', 'staff'],
   ['^server/backend/', 'backend'],
   ['^server/og/', 'site'],
+  ['^server/agents/', 'agents'],
   ['^server/runtime/', 'runtime'],
 ];
 /** Arrows allowed against the ranks, each with its reason (none today). */

@@ -124,18 +124,18 @@ function withPartnerFlag(request: NextRequest, response: NextResponse) {
 }
 
 export const config = {
-  // Pages only (not Next's assets, the JSON APIs, the backend contract or public files), and of
+  // Pages only (not Next's assets, the JSON APIs, the backend contract, the MCP server or public files), and of
   // them only the requests the fast path of next.config.mjs cannot take (lib/venue/fast-routes.cjs):
   // a host that is not a plain lower-case venue name, a language or partner cookie, a `src` query, a
   // framed page (its venue's frame-ancestors), the Italian prefix, a %-escape; and every internal
   // path, with an extension too, so that none is reached from outside. Literals, as Next requires;
   // the host pattern is fast-routes.cjs's FAST_HOST (tests/unit/proxy.test.ts checks).
   matcher: [
-    { source: '/((?!_next/|api/|backend/|venues/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', missing: [{ type: 'header', key: 'host', value: '(?![0-9.]+(?::\\d+)?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\\d{1,5})?' }] },
-    { source: '/((?!_next/|api/|backend/|venues/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'cookie', key: 'frontpageLanguage' }] },
-    { source: '/((?!_next/|api/|backend/|venues/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'cookie', key: 'frontpagePartner' }] },
-    { source: '/((?!_next/|api/|backend/|venues/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'query', key: 'src' }] },
-    { source: '/((?!_next/|api/|backend/|venues/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'header', key: 'sec-fetch-dest', value: 'iframe' }] },
+    { source: '/((?!_next/|api/|backend/|venues/|mcp$|mcp/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', missing: [{ type: 'header', key: 'host', value: '(?![0-9.]+(?::\\d+)?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?::\\d{1,5})?' }] },
+    { source: '/((?!_next/|api/|backend/|venues/|mcp$|mcp/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'cookie', key: 'frontpageLanguage' }] },
+    { source: '/((?!_next/|api/|backend/|venues/|mcp$|mcp/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'cookie', key: 'frontpagePartner' }] },
+    { source: '/((?!_next/|api/|backend/|venues/|mcp$|mcp/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'query', key: 'src' }] },
+    { source: '/((?!_next/|api/|backend/|venues/|mcp$|mcp/|favicon\\.ico|robots\\.txt|.*\\.[a-z0-9]+$).*)', has: [{ type: 'header', key: 'sec-fetch-dest', value: 'iframe' }] },
     '/((?!_next/|api/|backend/|venues/).*%.*)',
     '/it',
     '/it/:path*',

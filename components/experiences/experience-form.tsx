@@ -34,6 +34,7 @@ import { useReserveTexts } from '@/components/reservation/texts';
 
 /** A refusal the experience form words itself (`experiences.errors`). */
 type ExperienceRefusal = keyof Messages['experiences']['errors'];
+import { embedHost } from '@/lib/embed/client';
 
 type Step = 'people' | 'date' | 'time' | 'fields' | 'details' | 'guarantee' | 'payment' | 'summary';
 
@@ -102,7 +103,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
       depositReference: depositReference ?? undefined,
       language: wizard.locale,
     };
-    const result = await api('/api/experience', experienceBookedAnswer, { payload, idempotencyKey: bookingKey(payload), ...(await bot.tokens(v2Token)) });
+    const result = await api('/api/experience', experienceBookedAnswer, { payload, idempotencyKey: bookingKey(payload), ...(embedHost() ? { source: 'embed' } : {}), ...(await bot.tokens(v2Token)) });
     if (result.ok) {
       bot.passed();
       writeSession(EXPERIENCE_LAST_KEY, { outcome: result.data.outcome, hash: e.hash, booking: result.data.hash, title: e.title, pax, date, time, name: `${details.nome} ${details.cognome}`, reason: visitReasonLabel(wizard.visitReasons, details.motivo, t('details.other')), note: details.note });

@@ -1,7 +1,7 @@
 import type { useRouter } from 'next/navigation';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { ReservationDetails } from '@/lib/forms/reservation';
-import { bookingEventId, sendEmbedEvent } from '@/lib/embed/client';
+import { bookingEventId, embedHost, sendEmbedEvent } from '@/lib/embed/client';
 import { api, fetchChecked } from '@/lib/api/client';
 import { submitKeys } from '@/lib/api/submit-key';
 import { bookingAnswer, dayAnswer, dayExperiencesAnswer, editAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers/reservation';
@@ -103,7 +103,8 @@ export async function sendBooking({ setup, reason, router, bot, details, details
     cancellationPolicy: Boolean(offer?.reference),
     ...(await bot.tokens(v2Token)),
   };
-  const result = await api('/api/reservation', bookingAnswer, { ...form, idempotencyKey: reservationKey(form) });
+  // In the widget's frame the booking is tagged `embed` (issue 46), else the server tags it `web`.
+  const result = await api('/api/reservation', bookingAnswer, { ...form, idempotencyKey: reservationKey(form), ...(embedHost() ? { source: 'embed' } : {}) });
   if (result.ok) {
     bot.passed();
     writeSession(HOLD_KEY, null);

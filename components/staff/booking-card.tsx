@@ -20,6 +20,8 @@ const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'can
 /** A guest marked arrived is never a no-show, nor cancelled; a no-show who turns up late can still be marked arrived (server/staff/view.ts). */
 const allowed = (b: StaffBooking) =>
   (ACTIONS[b.status] ?? []).filter((a) => (a === 'arrived' || a === 'cancel' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));
+/** The sources staff see by name (issue 46); a channel is named by its own name. */
+const SOURCES = ['web', 'embed', 'staff', 'mcp'] as const;
 /** The refusals the sheet explains (server/staff/http.ts), by the answer's error. */
 const REFUSALS = ['tooEarly', 'undoExpired', 'feePending'] as const;
 
@@ -77,6 +79,15 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
         {b.offer ? (
           <span className={`badge staff-offer staff-offer--${b.offer.status}`} data-testid="staff-offer">
             {t(`offers.${b.offer.status}`, { until: clock(b.offer.expiresAt, timeZone) })}
+          </span>
+        ) : null}
+        {b.source && b.source !== 'web' ? (
+          <span className="badge staff-source" data-testid="staff-source" data-source={b.source}>
+            {b.source.startsWith('channel:')
+              ? t('source.channel', { name: b.source.slice('channel:'.length) })
+              : (SOURCES as readonly string[]).includes(b.source)
+                ? t(`source.${b.source as (typeof SOURCES)[number]}`)
+                : b.source}
           </span>
         ) : null}
         {b.reminder ? (

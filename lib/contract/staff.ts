@@ -40,6 +40,8 @@ export const staffBookingSchema = z.object({
   answeredBy: str,
   answeredAt: str,
   createdAt: str,
+  /** Where the booking came from (issue 46, lib/booking/source.ts): web, embed, staff, mcp, channel:{name}; a backend without it sends none (''). */
+  source: str,
 });
 export type StaffBooking = z.output<typeof staffBookingSchema>;
 

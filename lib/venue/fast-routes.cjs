@@ -17,8 +17,8 @@ const FAST_HOST = '(?![0-9.]+(?::\\d+)?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a
 /** The same, with the host name (the venue key, port dropped) captured as `venue`. */
 const FAST_HOST_CAPTURE = '(?<venue>(?![0-9.]+(?::\\d+)?$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+)(?::\\d{1,5})?';
 
-/** First path segments that are never a page: Next's files, the APIs, public files, the internal pages and the Italian prefix. */
-const NOT_A_PAGE = ['_next', 'api', 'backend', 'venues', 'v', 'it', 'en', 'fr', 'es', 'de'];
+/** First path segments that are never a page: Next's files, the APIs, the MCP server (docs/agents.md), public files, the internal pages and the Italian prefix. */
+const NOT_A_PAGE = ['_next', 'api', 'backend', 'mcp', 'venues', 'v', 'it', 'en', 'fr', 'es', 'de'];
 
 /** next.config.mjs `rewrites().beforeFiles`: the venue's pages for a fast-path request. */
 function venueRewrites() {

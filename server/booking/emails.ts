@@ -1,4 +1,5 @@
 import 'server-only';
+import { queueChannelEvent, type ChannelEvent } from '@/server/channels/webhooks';
 import type { Db } from '@/server/db/types';
 import type { ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
@@ -25,6 +26,17 @@ export function markupVenue(venue: VenueRow, siteUrl: string): MarkupVenue {
 
 /** Why the guest gets an e-mail about their booking. */
 export type ReservationNews = 'confirm' | 'accept' | 'waitinglist' | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
+
+/** The channel API's event of each news (docs/agents.md). */
+const CHANNEL_EVENTS: Record<ReservationNews, ChannelEvent> = {
+  confirm: 'booking.confirmed',
+  accept: 'booking.awaitingVenue',
+  waitinglist: 'booking.waitingList',
+  changed: 'booking.changed',
+  cancelled: 'booking.cancelled',
+  declined: 'booking.declined',
+  venueCancelled: 'booking.cancelled',
+};
 
 const guestTemplate: Record<ReservationNews, EmailTemplate> = {
   confirm: 'reservationConfirm',
@@ -99,6 +111,8 @@ export async function queueReservationEmails(
   },
 ) {
   const messages = await reservationEmails(tx, venue, r, news, context);
+  // The channel that made the booking hears of the change too (issue 46): nothing to read for another door's booking.
+  await queueChannelEvent(tx, r, CHANNEL_EVENTS[news], context.now);
   if (context.linkHost !== undefined) await enqueueEmails(tx, messages, { venue, linkHost: context.linkHost });
   else await enqueueEmails(tx, messages);
 }

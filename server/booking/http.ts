@@ -7,6 +7,7 @@ import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
 import { formFields } from '@/lib/backend/tables';
 import { toLocale } from '@/lib/i18n/locales';
+import { browserSource } from '@/lib/booking/source';
 import { sanitizedTexts } from '@/lib/html/description';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
@@ -115,6 +116,8 @@ export async function handleCreate(request: NextRequest) {
     language: toLocale(typeof body.language === 'string' ? body.language : null),
     partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
     remoteIp: clientIp(request),
+    // A browser is the site or the widget's frame; never another door's tag (issue 46).
+    source: browserSource(body.source),
   });
   return answer(await backend(request).reservation('create', form));
 }

@@ -171,6 +171,15 @@ export const bookingRulesSchema = z
      * its fee) only this many minutes after its start, in the venue's time zone (server/staff/view.ts).
      */
     noShowGraceMinutes: z.number().int().min(0).max(720).default(15).describe("Minutes after a booking's start before staff may mark it a no-show (and charge its fee)."),
+    /**
+     * Issue 46 (docs/agents.md): the covers each channel of the channel API may book per shift and
+     * day, by the channel's name (`npm run channel:key`); `*` for every channel not named. A channel
+     * without a quota books as the site does, up to the shift's capacity.
+     */
+    channelQuotas: z
+      .record(z.string().regex(/^(\*|[a-z0-9][a-z0-9-]{0,31})$/), z.number().int().min(0).max(10_000))
+      .default({})
+      .describe('Covers per shift and day each channel of the channel API may book, by channel name (`*`: every other channel); none: up to the capacity.'),
   })
   .default({
     smsConfirmation: { mode: 'never', covers: 0 },
@@ -188,6 +197,7 @@ export const bookingRulesSchema = z
     reminders: { enabled: true, hour: 10, sms: false },
     waitlistOffers: { automatic: true, minutes: 15 },
     noShowGraceMinutes: 15,
+    channelQuotas: {},
   });
 
 export type BookingRules = z.infer<typeof bookingRulesSchema>;

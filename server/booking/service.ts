@@ -6,6 +6,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import { publicId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
+import type { BookingSource } from '@/lib/booking/source';
 import { bookingGuestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
 import {
   addDays,
@@ -44,6 +45,7 @@ import { contextOf, linkHostFrom, type BookingSetup, type VenueContext } from '@
 import { addExperienceToReservation } from '@/server/experiences/service';
 import { BookingError } from './errors';
 import { countBooking } from '@/server/observability/observe';
+import { overChannelQuota } from '@/server/channels/quotas';
 
 export { BookingError } from './errors';
 
@@ -171,11 +173,16 @@ export type SubmitContext = {
   partner: boolean;
   host: string;
   botVerdict: 'pass' | 'unsure';
+  /** Where the booking came from (issue 46): the site's when not said. */
+  source?: BookingSource;
   /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
   keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
   /** `keep` as a write among the booking's last ones under its lock (one statement for them all, issue 42). */
   keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
 };
+
+/** The door the consents were given through when it is not the site's form (web, embed): an assistant or a channel (issue 46). */
+export const throughAnotherDoor = (source: BookingSource | undefined) => (source === 'mcp' || source?.startsWith('channel:') ? source : undefined);
 
 /** Whether the venue asks this booking for the SMS code (spec: never, always, above N covers, bot check unsure). */
 export function needsSmsCode(rules: Venue['rules'], pax: number, botVerdict: SubmitContext['botVerdict']): boolean {
@@ -228,7 +235,7 @@ export async function createReservation(
   // Read before the evening's lock, so that the transaction holding it writes and little else
   // (issue 42: at most 4 statements under it): the consents' texts, the e-mails' link host.
   const policyText = terms && card?.ok ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.date, time: input.time, covers: input.pax }, context.locale, now) : null;
-  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
+  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText, via: throughAnotherDoor(context.source) });
   const linkHost = linkHostFrom(v.hosts, venue.isDefault);
   // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
   // an unlocked read, without queueing on the evening's lock behind the bookings that may still
@@ -240,7 +247,9 @@ export async function createReservation(
     const usage = fullNow ? null : ((await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
     const full = fullNow ?? fits(v, usage!, shift, input.time, zone, input.pax);
     const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
-    const status = full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
+    // A channel's quota of covers per shift (issue 46): past it, the channel finds the time sold out.
+    const overQuota = !full && (await overChannelQuota(tx, v.rules, venue.id, context.source, { date: input.date, shiftKey: shift.key, pax: input.pax }, now));
+    const status = overQuota ? null : full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
     if (!status) {
       if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
       return { outcome: 'soldOut' as const };
@@ -266,6 +275,7 @@ export async function createReservation(
         ...bookingGuestColumns(input, input.motivo ?? null),
         ...guestConsentColumns(venue, input, context, now),
         botVerdict: context.botVerdict,
+        source: context.source ?? 'web',
         ...(guaranteed && card?.ok
           ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
           : {}),
@@ -297,7 +307,7 @@ export async function createReservation(
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });
-  countBooking('table', result.outcome);
+  countBooking('table', result.outcome, context.source ?? 'web');
   if (result.hash) kickDelivery();
   return result;
 }

@@ -78,10 +78,12 @@ export type ConsentAnswers = {
   marketing: { email: boolean; sms: boolean };
   /** The cancellation and no-show policy the guest accepted, in their words, when the booking has one. */
   policy?: string | null;
+  /** Given through another door than the site's form (issue 46): `mcp` (an assistant showed the texts), `channel:{name}`; recorded as `{form}/{via}`. */
+  via?: string;
 };
 
 /** A form's consents with their texts' rows, ready to record once the subject exists (`insertConsents`). */
-export type PreparedConsents = { venueId: number; email: string; locale: Locale; version: string; form: ConsentForm; rows: { purpose: ConsentPurpose; channel: 'email' | 'sms' | null; given: boolean; textId: number; textHash: string }[] };
+export type PreparedConsents = { venueId: number; email: string; locale: Locale; version: string; form: ConsentForm; via?: string; rows: { purpose: ConsentPurpose; channel: 'email' | 'sms' | null; given: boolean; textId: number; textHash: string }[] };
 
 /**
  * Reads (and adds on their first use) the texts of a form's consents: privacy, marketing by
@@ -106,6 +108,7 @@ export async function prepareConsents(db: Db, venue: Pick<VenueRow, 'id' | 'poli
     locale,
     version,
     form: answers.form,
+    via: answers.via,
     rows: rows.map((r, i) => ({ purpose: r.purpose, channel: r.channel, given: r.given, textId: texts[i].id, textHash: texts[i].hash })),
   };
 }
@@ -125,7 +128,7 @@ export function consentsInsert(tx: Db, prepared: PreparedConsents, subject: Cons
       textHash: row.textHash,
       textVersion: prepared.version,
       locale: prepared.locale,
-      form: prepared.form,
+      form: prepared.via ? `${prepared.form}/${prepared.via}` : prepared.form,
       createdAt: at,
     })),
   );

@@ -17,4 +17,5 @@ export * from './tables/staff';
 export * from './tables/consent';
 export * from './tables/idempotency';
 export * from './tables/wallet';
+export * from './tables/channels';
 export * from './tables/relations';

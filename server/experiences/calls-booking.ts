@@ -5,6 +5,7 @@ import { calendarDate, numericId, queryInt } from '@/lib/forms/fields';
 import { MAX_PARTY } from '@/lib/params';
 import { experienceBookingSchema, experienceChoiceSchema } from '@/lib/forms/experience';
 import { toLocale } from '@/lib/i18n/locales';
+import { toBookingSource } from '@/lib/booking/source';
 import { botVerifier, readTokens } from '@/lib/botcheck';
 import { log } from '@/lib/log';
 import { BookingError } from '@/server/booking/errors';
@@ -118,7 +119,7 @@ export function createExperienceReserve(ctx: CallContext): Promise<Envelope> {
         log.warn('botcheck_refused', { venueId: ctx.venue.id, version, verdict });
         return { httpStatus: 403, status: false, error: 'botcheckFailed' };
       }
-      const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.linkHost, locale: toLocale(q.data.language ?? null), partner: q.data.partner, keep: keeper.keep });
+      const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.linkHost, locale: toLocale(q.data.language ?? null), partner: q.data.partner, source: toBookingSource(ctx.params.get('source')), keep: keeper.keep });
       return { status: true, data: result };
     });
   });

@@ -3,6 +3,7 @@ import type { NextRequest } from 'next/server';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
 import { toLocale } from '@/lib/i18n/locales';
+import { browserSource } from '@/lib/booking/source';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { clientIp } from '@/server/booking/http';
@@ -83,6 +84,8 @@ export async function handleCreate(request: NextRequest) {
       recaptchaV3Token: tokens.recaptchaV3Token ?? '',
       recaptchaV2Token: tokens.recaptchaV2Token ?? '',
       tokenVersion: tokens.recaptchaV2Token ? 'v2' : 'v3',
+      // A browser is the site or the widget's frame; never another door's tag (issue 46).
+      source: browserSource(body.source),
     }),
   );
 }

@@ -14,6 +14,7 @@ import { publicId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
+import type { BookingSource } from '@/lib/booking/source';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock, type ScheduledExperience } from './rules';
 import { queueExperienceEmails } from './emails';
@@ -140,6 +141,8 @@ export type ExperienceSubmit = {
   host: string;
   locale: string;
   partner: boolean;
+  /** Where the booking came from (issue 46): the site's when not said. */
+  source?: BookingSource;
   /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
   keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
 };
@@ -212,6 +215,7 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
         priceCents: e.priceCents * input.pax,
         paidCents: paid?.ok ? paid.amountCents : 0,
         paymentReference: paid?.ok ? input.depositReference : null,
+        source: context.source ?? 'web',
         ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) } } : {}),
         ...bookingGuestColumns(input, motivo),
         ...guestConsentColumns(venue, input, context, now),
@@ -228,7 +232,7 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
   });
   if (result.refund) await refundDeposit(db, venue, result.refund);
   log.info('experience_booked', { venueId: venue.id, experienceId: e.id, outcome: result.outcome });
-  countBooking('experience', result.outcome);
+  countBooking('experience', result.outcome, context.source ?? 'web');
   if (result.hash) kickDelivery();
   return { outcome: result.outcome, hash: result.hash };
 }
@@ -274,6 +278,7 @@ export async function addExperienceToReservation(
     notes: '',
     locale: reservation.locale,
     partner: reservation.partner,
+    source: reservation.source,
     privacyAcceptedAt: reservation.privacyAcceptedAt,
     marketingAcceptedAt: reservation.marketingAcceptedAt,
     policyVersion: reservation.policyVersion,

@@ -56,6 +56,8 @@ export const LIMITS = {
   smsCodeAddress: { count: 30, windowSeconds: 3600, per: 'address' },
   /** Gift card balance look-ups per address, counted before the code is looked at (codes carry 80 random bits). */
   giftcardBalanceAddress: { count: 10, windowSeconds: 900, per: 'address' },
+  /** MCP requests (an assistant's tool calls, docs/agents.md) per address; each booking also counts the booking limits above. */
+  mcpAddress: { count: 300, windowSeconds: 3600, per: 'address' },
 } as const satisfies Record<string, { count: number; windowSeconds: number; per: 'address' | 'email' | 'phone' }>;
 
 export type LimitName = keyof typeof LIMITS;

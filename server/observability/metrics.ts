@@ -24,7 +24,7 @@ function define(register: Registry) {
     pageCache: new Counter({ name: `${PREFIX}page_cache_total`, help: "Pages answered from Next's page cache or rendered, by x-nextjs-cache (HIT, STALE, MISS).", labelNames: ['result'] as const, registers }),
     backendCalls: new Counter({ name: `${PREFIX}backend_calls_total`, help: 'Contract calls answered by the built-in backend, by call and HTTP status.', labelNames: ['call', 'status'] as const, registers }),
     backendDuration: new Histogram({ name: `${PREFIX}backend_call_duration_seconds`, help: 'Time the built-in backend took for a contract call, by call.', labelNames: ['call'] as const, buckets: LATENCY_BUCKETS, registers }),
-    bookings: new Counter({ name: `${PREFIX}bookings_total`, help: 'Bookings taken by this instance, by kind (table, experience) and outcome (confirm, accept, waitinglist, suspended, soldOut, ...).', labelNames: ['kind', 'outcome'] as const, registers }),
+    bookings: new Counter({ name: `${PREFIX}bookings_total`, help: 'Bookings taken by this instance, by kind (table, experience), outcome (confirm, accept, waitinglist, suspended, soldOut, ...) and source (web, embed, staff, mcp, channel:{name}).', labelNames: ['kind', 'outcome', 'source'] as const, registers }),
     waitlistEntries: new Counter({ name: `${PREFIX}waitlist_entries_total`, help: 'Bookings put on the waiting list by this instance, by kind.', labelNames: ['kind'] as const, registers }),
     refusals: new Counter({ name: `${PREFIX}booking_refusals_total`, help: 'Booking calls refused, by kind and reason (the message key, or rateLimited).', labelNames: ['kind', 'reason'] as const, registers }),
     holds: new Counter({ name: `${PREFIX}holds_total`, help: 'Slot holds placed by this instance.', registers }),

@@ -102,9 +102,12 @@ export function observeWebhookLag(source: 'payments' | 'giftcards', created: num
 
 export type BookingKind = 'table' | 'experience';
 
-/** A booking taken by this instance, by its outcome; the waiting list's entries apart too. */
-export function countBooking(kind: BookingKind, outcome: string) {
-  metrics().bookings.inc({ kind, outcome });
+/**
+ * A booking taken by this instance, by its outcome and its source (issue 46: web, embed, staff,
+ * mcp, channel:{name}; a channel is one of the few the venues issued keys to); the waiting list's entries apart too.
+ */
+export function countBooking(kind: BookingKind, outcome: string, source = 'web') {
+  metrics().bookings.inc({ kind, outcome, source });
   if (outcome === 'waitinglist') metrics().waitlistEntries.inc({ kind });
 }
 

@@ -79,7 +79,7 @@ type OfferView = { status: string; expiresAt: string; offeredBy: string };
 /** The columns a table booking and an experience booking share (tables/booking.ts's column sets). */
 type BookedRow = Pick<
   ReservationRow,
-  'hash' | 'revision' | 'date' | 'time' | 'covers' | 'firstName' | 'lastName' | 'phonePrefix' | 'phone' | 'email' | 'zoneKey' | 'attendance' | 'attendanceAt' | 'attendanceBefore' | 'notes' | 'visitReason' | 'guaranteeProvider' | 'guaranteeTerms' | 'venueNote' | 'answeredBy' | 'answeredAt' | 'createdAt'
+  'hash' | 'revision' | 'date' | 'time' | 'covers' | 'firstName' | 'lastName' | 'phonePrefix' | 'phone' | 'email' | 'zoneKey' | 'attendance' | 'attendanceAt' | 'attendanceBefore' | 'notes' | 'visitReason' | 'guaranteeProvider' | 'guaranteeTerms' | 'venueNote' | 'answeredBy' | 'answeredAt' | 'createdAt' | 'source'
 > & { status: ReservationRow['status'] | ExperienceBookingRow['status'] };
 
 /** A booking as staff see it, a table's or an experience's: the parts both have. */
@@ -110,6 +110,8 @@ function bookedView(r: BookedRow, zoneNames: Map<string, Texts>, timing: Timing)
     answeredBy: r.answeredBy ?? '',
     answeredAt: r.answeredAt?.toISOString() ?? '',
     createdAt: r.createdAt.toISOString(),
+    /** Where the booking came from (issue 46): web, embed, staff, mcp, channel:{name}. */
+    source: r.source,
   };
 }
 

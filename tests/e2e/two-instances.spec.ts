@@ -166,7 +166,7 @@ test.describe('two instances on one PostgreSQL', () => {
   }
   /** A series' value in a scrape (0 when the series is not there yet). */
   const valueOf = (text: string, series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? 0);
-  const CONFIRMED = 'frontpage_bookings_total{kind="table",outcome="confirm"}';
+  const CONFIRMED = 'frontpage_bookings_total{kind="table",outcome="confirm",source="web"}';
   const BOOKING_POSTS = 'frontpage_http_requests_total{route="/api/reservation",method="POST",status="200"}';
 
   test('/metrics of both instances: a booking is counted once, on the instance that took it', async () => {

@@ -24,7 +24,7 @@ describe('the metrics of the process', () => {
       frontpage_http_requests_total: ['route', 'method', 'status'],
       frontpage_http_request_duration_seconds: ['route', 'method', 'status'],
       frontpage_backend_calls_total: ['call', 'status'],
-      frontpage_bookings_total: ['kind', 'outcome'],
+      frontpage_bookings_total: ['kind', 'outcome', 'source'],
       frontpage_waitlist_entries_total: ['kind'],
       frontpage_booking_refusals_total: ['kind', 'reason'],
       frontpage_holds_total: [],
@@ -46,13 +46,17 @@ describe('the metrics of the process', () => {
     expect(await text()).toContain('nodejs_eventloop_lag_seconds');
   });
 
-  it('count a booking by kind and outcome, a waiting-list entry apart, a refusal by its reason', async () => {
-    const before = (await sample('frontpage_bookings_total{kind="table",outcome="waitinglist"}')) ?? 0;
+  it('count a booking by kind, outcome and source, a waiting-list entry apart, a refusal by its reason', async () => {
+    const before = (await sample('frontpage_bookings_total{kind="table",outcome="waitinglist",source="web"}')) ?? 0;
     countBooking('table', 'confirm');
-    countBooking('table', 'waitinglist');
+    countBooking('table', 'waitinglist', 'web');
+    countBooking('table', 'confirm', 'mcp');
+    countBooking('experience', 'confirm', 'channel:mozrest');
     countRefusal('experience', 'soldOut');
-    expect(await sample('frontpage_bookings_total{kind="table",outcome="confirm"}')).toBeGreaterThanOrEqual(1);
-    expect(await sample('frontpage_bookings_total{kind="table",outcome="waitinglist"}')).toBe(before + 1);
+    expect(await sample('frontpage_bookings_total{kind="table",outcome="confirm",source="web"}')).toBeGreaterThanOrEqual(1);
+    expect(await sample('frontpage_bookings_total{kind="table",outcome="waitinglist",source="web"}')).toBe(before + 1);
+    expect(await sample('frontpage_bookings_total{kind="table",outcome="confirm",source="mcp"}')).toBe(1);
+    expect(await sample('frontpage_bookings_total{kind="experience",outcome="confirm",source="channel:mozrest"}')).toBe(1);
     expect(await sample('frontpage_waitlist_entries_total{kind="table"}')).toBeGreaterThanOrEqual(1);
     expect(await sample('frontpage_booking_refusals_total{kind="experience",reason="soldOut"}')).toBeGreaterThanOrEqual(1);
   });

@@ -236,8 +236,12 @@ describe('the fast path: next.config.mjs rewrites what needs nothing of the prox
   });
 
   it('never takes Next\'s files, the APIs, public files or the internal pages', () => {
-    for (const path of ['/_next/static/x.js', '/api/health', '/backend/api/frontpage/location/getlocation', '/venues/demo/logo.svg', '/embed.js', '/robots.txt', '/sitemap.xml', '/favicon.ico', '/v/demo.localhost/it']) {
+    for (const path of ['/_next/static/x.js', '/api/health', '/backend/api/frontpage/location/getlocation', '/mcp', '/venues/demo/logo.svg', '/embed.js', '/robots.txt', '/sitemap.xml', '/favicon.ico', '/v/demo.localhost/it']) {
       expect([path, fastRoute(path, { headers: { host: 'demo.localhost' } })]).toEqual([path, null]);
+    }
+    // The MCP server (docs/agents.md) is a route of its own on every host: neither the proxy nor the fast path makes it a page.
+    for (const host of ['demo.localhost', 'localhost:3000']) {
+      expect([host, Boolean(proxyRuns('/mcp', { headers: { host, cookie: 'frontpageLanguage=en' } } as never, {}))]).toEqual([host, false]);
     }
   });
 });

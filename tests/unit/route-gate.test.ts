@@ -28,6 +28,11 @@ const CROSS_SITE_ALLOWED: Record<string, string> = {
   'app/api/wallet/v1/devices/[device]/registrations/[passType]/[serial]/route.ts POST': "Apple Wallet on the guest's device (PassKit web service), the pass's signed token",
   'app/api/wallet/v1/devices/[device]/registrations/[passType]/[serial]/route.ts DELETE': "Apple Wallet on the guest's device (PassKit web service), the pass's signed token",
   'app/api/wallet/v1/log/route.ts POST': 'Apple Wallet devices report errors (PassKit web service), logged only',
+  'app/api/channel/v1/bookings/route.ts POST': "a channel's server, authenticated by its bearer key (docs/agents.md)",
+  'app/api/channel/v1/bookings/[reference]/route.ts PATCH': "a channel's server, authenticated by its bearer key (docs/agents.md)",
+  'app/api/channel/v1/bookings/[reference]/cancel/route.ts POST': "a channel's server, authenticated by its bearer key (docs/agents.md)",
+  'app/api/channel/v1/bookings/[reference]/verify/route.ts POST': "a channel's server, authenticated by its bearer key (docs/agents.md)",
+  'app/mcp/route.ts POST': "an assistant's MCP client, not a page of ours: no cookie or ambient credential opens anything there, each tool is the site's call with its limits (docs/agents.md)",
 };
 
 describe('every state-changing route goes through the request gate', () => {

@@ -35,6 +35,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   answeredBy: string,
   answeredAt: string,
   createdAt: string,
+  source: string,
 });
 
 export const staffDayAnswer: Check<StaffDay> = object({

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { BookingSource } from '@/lib/booking/source';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stamp } from './columns';
 import { venueRef } from './venues';
@@ -92,6 +93,8 @@ export const reservations = pgTable(
     ...guaranteeColumnSet(),
     /** The bot check's verdict on the submit (`pass`, or `unsure` when the SMS code stood in for the v2 challenge). */
     botVerdict: text('bot_verdict'),
+    /** Where the booking came from (issue 46, lib/booking/source.ts): web, embed, staff, mcp, channel:{name}. */
+    source: text('source').$type<BookingSource>().notNull().default('web'),
     moduleKey: text('module_key'),
     ...guestColumnSet(),
     ...changeColumnSet(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { BookingSource } from '@/lib/booking/source';
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { answerColumnSet, changeColumnSet, guaranteeColumnSet, guestColumnSet, reservations } from './booking';
 import { amountColumnSet, providerColumnSet, stamp, type Texts } from './columns';
@@ -83,6 +84,8 @@ export const experienceBookings = pgTable(
     /** Charged at booking (deposit or prepayment): amount and the provider's PaymentIntent. */
     paidCents: integer('paid_cents').notNull().default(0),
     paymentReference: text('payment_reference').unique(),
+    /** Where the booking came from (issue 46, lib/booking/source.ts); an experience added to a table booking has the table's. */
+    source: text('source').$type<BookingSource>().notNull().default('web'),
     ...guaranteeColumnSet(),
     ...guestColumnSet(),
     ...changeColumnSet(),

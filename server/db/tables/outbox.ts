@@ -14,7 +14,8 @@ export const outbox = pgTable(
   {
     id: serial('id').primaryKey(),
     venueId: integer('venue_id').references(() => venues.id, { onDelete: 'set null' }),
-    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    /** `webhook`: a booking change pushed to a channel (issue 46): `recipient` its URL, `bodyText` the JSON, `sender` `channel:{id}`, signed when sent. */
+    channel: text('channel').$type<'email' | 'sms' | 'webhook'>().notNull(),
     /** What the message is, e.g. `fidelityWelcome`: for logs and tests, never the content. */
     template: text('template').notNull(),
     locale: text('locale').notNull(),

@@ -1,0 +1,3 @@
+import { describeChannelApi } from './channel-api.shared';
+
+describeChannelApi('pglite');

@@ -30,6 +30,8 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
   const status = (error as { status?: number } | undefined)?.status;
   if (status === 401) window.location.reload();
   const shown = (b: StaffBooking) => filter === 'all' || b.status === filter;
+  // The cancellation policies guests accepted, once per sheet (the same text on every guaranteed card made a phone's sheet metres long).
+  const policies = data ? [...new Set([...data.shifts.flatMap((s) => s.bookings), ...data.waitingList, ...data.experiences].map((b) => b.guarantee?.policy ?? '').filter(Boolean))] : [];
   return (
     <div className="staff-sheet">
       <div className="staff-sheet__controls">
@@ -60,6 +62,14 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
       ) : null}
       {!data ? null : (
         <>
+          {policies.length ? (
+            <details className="staff-policies" data-testid="staff-policies">
+              <summary>{t('fee.policy')}</summary>
+              {policies.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </details>
+          ) : null}
           {data.shifts.map((shift) => {
             const bookings = shift.bookings.filter(shown);
             return (

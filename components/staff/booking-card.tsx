@@ -100,6 +100,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
               </span>
             ) : null}
           </span>
+          {b.notes ? <span className="staff-booking__printnote">{b.notes}</span> : null}
         </summary>
       <dl className="staff-booking__facts">
         <dt>{t('phone')}</dt>

@@ -51,7 +51,8 @@ export const staffDaySchema = z.object({
   timezone: str,
   /** The venue's currency (ISO 4217), for the amounts on the sheet. */
   currency: str,
-  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, bookings: z.array(staffBookingSchema) })),
+  /** `tally` (issue 44): the shift's covers expected, seated, no-show and left; a backend without it sends none. */
+  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, tally: orNull(z.object({ expected: num, seated: num, noShow: num, coversLeft: num })), bookings: z.array(staffBookingSchema) })),
   waitingList: z.array(staffBookingSchema),
   /** Experiences booked on their own that day; a backend without them sends none. */
   experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
@@ -72,6 +73,8 @@ export const staffAnswers = {
   'staff/refundfee': staffAnswerSchema,
   'staff/offer': staffAnswerSchema,
   'staff/undo': staffAnswerSchema,
+  /** Bookings on any day by name, phone or booking code (issue 44). */
+  'staff/search': z.object({ q: str, bookings: z.array(staffBookingSchema) }),
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),
   'staff/metrics': z.object({
     month: str,

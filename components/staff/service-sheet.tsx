@@ -10,6 +10,8 @@ import { pick } from './types';
 import { AutoOffers } from './auto-offers';
 import { BookingCard } from './booking-card';
 import { dayAfter } from '@/lib/booking/days';
+import { policyMessage } from '@/lib/booking/policy';
+import { formatMoney } from '@/lib/currency';
 import { StaffSearch } from './search';
 
 
@@ -55,9 +57,18 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
     );
   };
   const longDay = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  // The venue's terms in the staff's language (the guest's accepted text names their own party's total); a backend without the terms, the guest's text.
+  const policyWording = (b: StaffBooking, currency: string) => {
+    const g = b.guarantee;
+    if (!g) return '';
+    if (g.refundable !== 'never' && g.refundable !== 'always' && g.refundable !== 'until') return g.policy;
+    const rule = policyMessage({ refundable: g.refundable, hoursBefore: g.hoursBefore });
+    const amount = formatMoney(g.feeCents, g.currency || currency, locale);
+    return `${t(`policyText.${rule.key}`, rule.values)} ${t(g.per === 'guest' ? 'policyText.feePerGuest' : 'policyText.feePerReservation', { amount })}`;
+  };
   const shown = (b: StaffBooking) => filter === 'all' || b.status === filter;
   // The cancellation policies guests accepted, once per sheet (the same text on every guaranteed card made a phone's sheet metres long).
-  const policies = data ? [...new Set([...data.shifts.flatMap((s) => s.bookings), ...data.waitingList, ...data.experiences].map((b) => b.guarantee?.policy ?? '').filter(Boolean))] : [];
+  const policies = data ? [...new Set([...data.shifts.flatMap((s) => s.bookings), ...data.waitingList, ...data.experiences].map((b) => policyWording(b, data.currency)).filter(Boolean))] : [];
   return (
     <div className="staff-sheet">
       <nav className="staff-sheet__days" aria-label={t('days')}>

@@ -29,7 +29,8 @@ export const staffBookingSchema = z.object({
   reminder: z.enum(['', 'sent', 'coming', 'cancelled']).catch(''),
   notes: str,
   visitReason: str,
-  guarantee: orNull(z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str })),
+  /** `refundable` ('never' | 'always' | 'until', '' from a backend without it) and `hoursBefore`: the policy's terms (issue 44). */
+  guarantee: orNull(z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str, refundable: str, hoursBefore: num })),
   /** The no-show fee charged to the guarantee's card (issue 24); a backend that does not charge sends none. */
   fee: orNull(z.object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded', 'refund_failed']), amountCents: num, currency: str, error: str })),
   /** A waiting-list entry's latest offer of freed seats (issue 24); optional. */

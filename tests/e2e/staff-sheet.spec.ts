@@ -43,7 +43,9 @@ async function book(request: APIRequestContext, i: number, pax: number, time: st
 }
 
 const POLICY = 'Penale per mancata presentazione';
+const POLICY_DE = 'No-Show-Gebühr';
 let reference = '';
+let code = '';
 
 test.beforeAll(async ({ request }) => {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
@@ -70,7 +72,7 @@ test.beforeAll(async ({ request }) => {
   await book(request, 3, 10, '20:30', { nome: 'Massimiliano Alessandro', cognome: 'Bartolomeo-Castelfranchi' });
   await book(request, 4, 2, '19:30', { note: 'Anniversario' });
   await book(request, 5, 3, '21:00');
-  await book(request, 6, 5, '21:15', { nome: 'Annalisa', cognome: 'Schwarzenegger-Hohenzollern' });
+  code = (await book(request, 6, 5, '21:30', { nome: 'Annalisa', cognome: 'Schwarzenegger-Hohenzollern' })).hash!.slice(0, 8);
 });
 
 for (const [locale, t] of [['it', it], ['de', de]] as const) {
@@ -83,7 +85,7 @@ for (const [locale, t] of [['it', it], ['de', de]] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('staffArea.title'));
     const lines = page.getByTestId('staff-booking');
     await expect(async () => {
-      await page.getByLabel(t('staffArea.day')).fill(bookingDay);
+      await page.getByLabel(t('staffArea.day'), { exact: true }).fill(bookingDay);
       await expect(lines).toHaveCount(6, { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
 
@@ -105,7 +107,9 @@ for (const [locale, t] of [['it', it], ['de', de]] as const) {
 
     // The policy once for the sheet, though two bookings hold a card.
     await expect(page.getByTestId('staff-policies')).toHaveCount(1);
-    expect((await page.locator('body').textContent())!.split(POLICY).length - 1).toBe(1);
+    const policy = locale === 'it' ? POLICY : POLICY_DE;
+    expect((await page.locator('body').textContent())!.split(policy).length - 1).toBe(1);
+    await expect(page.getByTestId('staff-policies')).toContainText(t('staffArea.policyText.policyUntilDay'));
 
     // Details on tap (by keyboard): the phone, the zone once, the notes, the guarantee as a total; no payment reference.
     const details = guaranteed.locator('details');
@@ -129,3 +133,70 @@ for (const [locale, t] of [['it', it], ['de', de]] as const) {
     await context.close();
   });
 }
+
+const nextDay = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+test('the day in the address with previous and next day; the tally per shift; search across days; the printed run sheet', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/it/staff?date=${bookingDay}`);
+  await page.getByLabel(it('promo.staff.tokenLabel')).fill(token);
+  await page.keyboard.press('Enter');
+  // Signed in, the day from the address, without typing it.
+  const lines = page.getByTestId('staff-booking');
+  await expect(lines).toHaveCount(6, { timeout: 15_000 });
+  await expect(page.getByLabel(it('staffArea.day'), { exact: true })).toHaveValue(bookingDay);
+
+  // The tally at the top of the shift: 26 expected (the request of 10 included), none seated; an arrival moves 2 to seated.
+  const tally = (k: string) => page.getByTestId(`tally-cena-${k}`);
+  await expect(tally('expected')).toHaveText('26');
+  await expect(tally('seated')).toHaveText('0');
+  await expect(tally('noShow')).toHaveText('0');
+  await expect(tally('coversLeft')).toHaveText('34');
+  const four = page.getByRole('listitem', { name: '19:30 · Ospite4 Sheet' });
+  await four.getByTestId('staff-booking-line').click();
+  await four.getByRole('button', { name: `${it('staffArea.actions.arrived')}: 19:30 · Ospite4 Sheet` }).click();
+  await expect(tally('seated')).toHaveText('2');
+  await expect(tally('expected')).toHaveText('24');
+  await expect(tally('coversLeft')).toHaveText('34');
+
+  // Next and previous day: the address follows, a reload keeps the day.
+  await page.getByRole('link', { name: it('staffArea.nextDay') }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${nextDay(bookingDay, 1)}`));
+  await expect(lines).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel(it('staffArea.day'), { exact: true })).toHaveValue(nextDay(bookingDay, 1));
+  await page.getByRole('link', { name: it('staffArea.previousDay') }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${bookingDay}`));
+  await expect(lines).toHaveCount(6);
+
+  // Search from another day: by booking code, then by name; a result opens its day.
+  await page.goto(`${origin}/it/staff?date=${nextDay(bookingDay, -3)}`);
+  await expect(lines).toHaveCount(0);
+  const search = page.getByRole('searchbox', { name: it('staffArea.search.label') });
+  await search.fill(code.toLowerCase());
+  await page.keyboard.press('Enter');
+  const results = page.getByTestId('staff-search-results');
+  await expect(results).toContainText('Annalisa Schwarzenegger-Hohenzollern');
+  await search.fill('x');
+  await page.getByRole('button', { name: it('staffArea.search.submit') }).click();
+  await expect(page.getByText(it('staffArea.search.invalid'))).toBeVisible();
+  await search.fill('ospite5');
+  await page.keyboard.press('Enter');
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await results.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`date=${bookingDay}`));
+  await expect(lines).toHaveCount(6);
+
+  // Printed: no menu, no buttons, no forms; one page per shift, each booking's notes on its line.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.site-header')).toBeHidden();
+  await expect(page.getByRole('button', { name: /./ }).filter({ visible: true })).toHaveCount(0);
+  await expect(page.getByRole('searchbox')).toBeHidden();
+  await expect(page.getByTestId('staff-day')).toBeVisible();
+  expect(await page.getByRole('region').filter({ has: page.getByTestId('staff-booking') }).first().evaluate((s) => getComputedStyle(s).breakAfter)).toBe('page');
+  await expect(four.locator('.staff-booking__printnote')).toHaveText('Anniversario');
+  await expect(four.locator('a[href^="tel:"]')).toBeHidden();
+  await context.close();
+});

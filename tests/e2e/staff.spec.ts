@@ -227,8 +227,9 @@ test('the no-show fee: offered once the guest is late, apart from Arrived, confi
     await page.getByLabel(en('staffArea.day')).fill(date);
     await expect(guest).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
-  // The policy the guest accepted, as they read it (in Italian), once for the sheet (issue 44).
-  await expect(page.getByTestId('staff-policies')).toContainText('Penale per mancata presentazione');
+  // The policy, once for the sheet (issue 44), in the staff's language: the terms and the fee per guest.
+  await expect(page.getByTestId('staff-policies')).toContainText(en('staffArea.policyText.policyUntilDay'));
+  await expect(page.getByTestId('staff-policies')).toContainText(/No-show fee: €\s?30(\.00)? per guest\./);
   await openCard(guest);
   // Before the booking's time plus the grace: no "No-show", only from when it will be.
   const noShow = guest.getByRole('button', { name: `${en('staffArea.actions.noshow')}: ${name}` });

@@ -472,10 +472,9 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'staff/metrics', 'this month');
       await send(sc, 'staff/metrics', 'a month named', { month: LAST_MONTH });
       await send(sc, 'staff/metrics', 'bad input', { month: 'March' });
-      // Search across days (issue 44): by name, phone, booking code; a query too short.
+      // Search across days (issue 44): by name, phone; a query too short (the booking code, random, in staff-hoststand).
       await send(sc, 'staff/search', 'by name', { q: 'rossi40' });
       await send(sc, 'staff/search', 'by phone', { q: '347 123 4541' });
-      await send(sc, 'staff/search', 'by booking code', { q: waiting.slice(0, 8) });
       await send(sc, 'staff/search', 'too short', { q: 'a' });
       holdToRecord(sc);
     });

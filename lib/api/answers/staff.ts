@@ -26,7 +26,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   reminder: oneOf('', 'sent', 'coming', 'cancelled'),
   notes: string,
   visitReason: string,
-  guarantee: nullable(object({ provider: string, feeCents: number, currency: string, per: string, policy: string })),
+  guarantee: nullable(object({ provider: string, feeCents: number, currency: string, per: string, policy: string, refundable: string, hoursBefore: number })),
   fee: nullable(object({ status: oneOf('charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded', 'refund_failed'), amountCents: number, currency: string, error: string })),
   offer: nullable(object({ status: oneOf('open', 'claimed', 'expired', 'lapsed'), expiresAt: string, offeredBy: string })),
   paidCents: number,

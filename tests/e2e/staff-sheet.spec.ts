@@ -11,7 +11,8 @@ import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
  * in Italian and German, no sideways scroll; the cancellation policy once for the sheet, the card
  * guarantee as a total, no payment reference; axe-clean.
  */
-const HOST = 'sheet.localhost';
+/** A venue of its own each run (the suite's database outlives a run; counts on the sheet are exact). */
+const HOST = `sheet-${Date.now().toString(36)}.localhost`;
 const origin = siteUrl('builtin', HOST);
 const it = messages('it');
 const de = messages('de');
@@ -49,7 +50,7 @@ let code = '';
 
 test.beforeAll(async ({ request }) => {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
-  const venue = { ...file, slug: 'sheet-e2e', name: 'Osteria Sheet', hosts: [HOST], default: false, currency: 'EUR', booking: {
+  const venue = { ...file, slug: HOST.split('.')[0], name: 'Osteria Sheet', hosts: [HOST], default: false, currency: 'EUR', booking: {
       autoConfirmMaxCovers: 6,
       smsConfirmation: { mode: 'never', covers: 0 },
       guarantee: { when: [{ zones: ['terrazza'] }], cancellation: { refundable: 'until', hoursBefore: 24 }, fee: { amount: 20, per: 'guest' } },
@@ -108,7 +109,11 @@ for (const [locale, t] of [['it', it], ['de', de]] as const) {
     // The policy once for the sheet, though two bookings hold a card.
     await expect(page.getByTestId('staff-policies')).toHaveCount(1);
     const policy = locale === 'it' ? POLICY : POLICY_DE;
-    expect((await page.locator('body').textContent())!.split(policy).length - 1).toBe(1);
+    await page.getByTestId('staff-policies').locator('summary').click();
+    // Open every booking too: the policy's words show once on the sheet, not on each guaranteed booking.
+    for (const summary of await page.getByTestId('staff-booking-line').all()) await summary.click();
+    expect((await page.locator('main').innerText()).split(policy).length - 1).toBe(1);
+    for (const summary of await page.getByTestId('staff-booking-line').all()) await summary.click();
     await expect(page.getByTestId('staff-policies')).toContainText(t('staffArea.policyText.policyUntilDay'));
 
     // Details on tap (by keyboard): the phone, the zone once, the notes, the guarantee as a total; no payment reference.
@@ -118,8 +123,9 @@ for (const [locale, t] of [['it', it], ['de', de]] as const) {
     await page.keyboard.press('Enter');
     await expect(details).toHaveAttribute('open');
     await expect(guaranteed.locator('a[href^="tel:"]')).toBeVisible();
-    await expect(guaranteed.getByTestId('guarantee-total')).toHaveText(/^80[,.]00\s?€|€\s?80([,.]00)?/);
+    await expect(guaranteed.getByTestId('guarantee-total')).toHaveText(/^(80([,.]00)?\s?€|€\s?80([,.]00)?)\s/);
     await expect(guaranteed.getByTestId('guarantee-total')).toContainText('4 ×');
+    await expect(guaranteed.getByTestId('guarantee-total')).toContainText(t('staffArea.guaranteeTotal').replace('{total} ', ''));
     await expect(guaranteed.getByRole('button', { name: `${t('staffArea.actions.arrived')}: 20:00 · Ospite1 Sheet` })).toBeVisible();
     const body = (await page.locator('body').textContent())!;
     expect(body).not.toContain(reference);

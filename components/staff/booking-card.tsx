@@ -7,7 +7,14 @@ import { useTranslations } from 'next-intl';
 import { send } from '@/lib/api/client';
 import { staffAnswerAnswer } from '@/lib/api/answers/staff';
 import { pick } from './types';
-import { clock, NoShowApart, NoShowQuestion } from './no-show';
+import { clock, noShowFeeCents, NoShowApart, NoShowQuestion } from './no-show';
+
+/** The card guarantee as the guest would pay it: the total for the party, with the amount per person beside it when it is one. */
+function guaranteeTotal(b: StaffBooking, currency: string, locale: string, t: ReturnType<typeof useTranslations<'staffArea'>>) {
+  const cur = b.guarantee?.currency || currency;
+  const total = formatMoney(noShowFeeCents(b), cur, locale);
+  return b.guarantee?.per === 'guest' ? t('guaranteeTotalPer', { total, count: b.covers, each: formatMoney(b.guarantee.feeCents, cur, locale) }) : t('guaranteeTotal', { total });
+}
 
 /**
  * The actions a booking's card offers as buttons; refunding a fee is offered apart, once one
@@ -64,47 +71,57 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
   const actions = allowed(b);
   const fee = b.fee ? formatMoney(b.fee.amountCents, b.fee.currency || currency, locale) : '';
   const label = `${b.time} · ${b.name}`;
+  // Labelled "Zona" (it), not "Sala": the dining room's own name is often "Sala".
+  const zone = pick(b.zoneName, locale);
   // A backend that sends no time (nor the instants) leaves the rule to its own refusals.
   const at = now ? Date.parse(now) : null;
   const late = at === null || !b.noShowFrom || at >= Date.parse(b.noShowFrom);
   const canUndo = Boolean(b.undoUntil) && (at === null || at < Date.parse(b.undoUntil));
   return (
     <li className={`staff-booking staff-booking--${b.status}`} data-testid="staff-booking" aria-label={label}>
-      <div className="staff-booking__head">
-        <strong className="staff-booking__time">{b.time}</strong>
-        <span className="staff-booking__covers">{t('people', { count: b.covers })}</span>
-        <span className="staff-booking__name">{b.name}</span>
-        <span className={`badge staff-status staff-status--${b.status}`}>{t(`status.${b.status}`)}</span>
-        {b.attendance ? <span className="badge">{t(`attendance.${b.attendance}`)}</span> : null}
-        {b.offer ? (
-          <span className={`badge staff-offer staff-offer--${b.offer.status}`} data-testid="staff-offer">
-            {t(`offers.${b.offer.status}`, { until: clock(b.offer.expiresAt, timeZone) })}
+      <details className="staff-booking__details">
+        <summary className="staff-booking__line" data-testid="staff-booking-line">
+          <strong className="staff-booking__time">{b.time}</strong>
+          <span className="staff-booking__covers">{t('people', { count: b.covers })}</span>
+          <span className="staff-booking__name">{b.name}</span>
+          <span className="staff-booking__badges">
+            <span className={`badge staff-status staff-status--${b.status}`}>{t(`status.${b.status}`)}</span>
+            {b.attendance ? <span className="badge">{t(`attendance.${b.attendance}`)}</span> : null}
+            {b.guarantee ? <span className="badge staff-badge" data-testid="badge-guarantee">{t('badges.guarantee')}</span> : null}
+            {b.paidCents ? <span className="badge staff-badge" data-testid="badge-paid">{t('badges.paid')}</span> : null}
+            {b.notes || b.visitReason ? <span className="badge staff-badge" data-testid="badge-notes">{t('badges.notes')}</span> : null}
+            {b.experience ? <span className="badge staff-badge">{t('badges.experience')}</span> : null}
+            {b.offer ? (
+              <span className={`badge staff-offer staff-offer--${b.offer.status}`} data-testid="staff-offer">
+                {t(`offers.${b.offer.status}`, { until: clock(b.offer.expiresAt, timeZone) })}
+              </span>
+            ) : null}
+            {b.source && b.source !== 'web' ? (
+              <span className="badge staff-source" data-testid="staff-source" data-source={b.source}>
+                {b.source.startsWith('channel:')
+                  ? t('source.channel', { name: b.source.slice('channel:'.length) })
+                  : (SOURCES as readonly string[]).includes(b.source)
+                    ? t(`source.${b.source as (typeof SOURCES)[number]}`)
+                    : b.source}
+              </span>
+            ) : null}
+            {b.reminder ? (
+              <span className={`badge staff-reminder staff-reminder--${b.reminder}`} data-testid="staff-reminder">
+                {t(`reminder.${b.reminder}`)}
+              </span>
+            ) : null}
           </span>
-        ) : null}
-        {b.source && b.source !== 'web' ? (
-          <span className="badge staff-source" data-testid="staff-source" data-source={b.source}>
-            {b.source.startsWith('channel:')
-              ? t('source.channel', { name: b.source.slice('channel:'.length) })
-              : (SOURCES as readonly string[]).includes(b.source)
-                ? t(`source.${b.source as (typeof SOURCES)[number]}`)
-                : b.source}
-          </span>
-        ) : null}
-        {b.reminder ? (
-          <span className={`badge staff-reminder staff-reminder--${b.reminder}`} data-testid="staff-reminder">
-            {t(`reminder.${b.reminder}`)}
-          </span>
-        ) : null}
-      </div>
+          {b.notes ? <span className="staff-booking__printnote">{b.notes}</span> : null}
+        </summary>
       <dl className="staff-booking__facts">
         <dt>{t('phone')}</dt>
         <dd>
           <a href={`tel:${b.phone.replace(/\s/g, '')}`}>{b.phone}</a>
         </dd>
-        {pick(b.zoneName, locale) ? (
+        {zone ? (
           <>
             <dt>{t('zone')}</dt>
-            <dd>{pick(b.zoneName, locale)}</dd>
+            <dd>{zone}</dd>
           </>
         ) : null}
         {b.visitReason ? (
@@ -122,13 +139,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
         {b.guarantee ? (
           <>
             <dt>{t('guarantee')}</dt>
-            <dd>{formatMoney(b.guarantee.feeCents, b.guarantee.currency || currency, locale)}</dd>
-            {b.guarantee.policy ? (
-              <>
-                <dt>{t('fee.policy')}</dt>
-                <dd>{b.guarantee.policy}</dd>
-              </>
-            ) : null}
+            <dd data-testid="guarantee-total">{guaranteeTotal(b, currency, locale, t)}</dd>
           </>
         ) : null}
         {b.paidCents ? (
@@ -221,7 +232,8 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
           <NoShowApart b={b} busy={busy} late={late} canUndo={canUndo} fee={fee} label={label} timeZone={timeZone} onAsk={() => setAsking('noshow')} />
         </>
       )}
-      <p role="status" className={message && !message.ok ? 'field__error' : 'staff-booking__done'}>
+      </details>
+      <p role="status" className={`staff-booking__message ${message && !message.ok ? 'field__error' : 'staff-booking__done'}`}>
         {message?.text ?? ''}
       </p>
     </li>

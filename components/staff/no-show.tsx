@@ -13,7 +13,7 @@ import { useTranslations } from 'next-intl';
 export const clock = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
 
 /** The fee a no-show would charge, as the guest accepted it (server/payments/fee-amount.ts's `totalFeeCents`). */
-const noShowFeeCents = (b: StaffBooking) => (b.guarantee ? b.guarantee.feeCents * (b.guarantee.per === 'guest' ? b.covers : 1) : 0);
+export const noShowFeeCents = (b: StaffBooking) => (b.guarantee ? b.guarantee.feeCents * (b.guarantee.per === 'guest' ? b.covers : 1) : 0);
 
 type Props = { b: StaffBooking; busy: boolean };
 

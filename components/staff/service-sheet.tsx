@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import useSWR from 'swr';
 import type { StaffBooking } from '@/lib/contract/staff';
 import { fetchChecked } from '@/lib/api/client';
@@ -9,6 +9,10 @@ import { useTranslations } from 'next-intl';
 import { pick } from './types';
 import { AutoOffers } from './auto-offers';
 import { BookingCard } from './booking-card';
+import { dayAfter } from '@/lib/booking/days';
+import { policyMessage } from '@/lib/booking/policy';
+import { formatMoney } from '@/lib/currency';
+import { StaffSearch } from './search';
 
 
 const FILTERS = ['all', 'pending', 'confirmed', 'waitinglist', 'declined', 'cancelled'] as const;
@@ -29,9 +33,51 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
   const { data, error, mutate } = useSWR(`/api/staff/day?date=${date}`, fetchDay, { refreshInterval: 5000, revalidateOnFocus: true });
   const status = (error as { status?: number } | undefined)?.status;
   if (status === 401) window.location.reload();
+  // The day in the address (issue 44): a reload, a bookmark or a shared link opens the same day.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('date') === date) return;
+    url.searchParams.set('date', date);
+    window.history.replaceState(window.history.state, '', url);
+  }, [date]);
+  const dayLink = (days: number, label: string, rel: 'prev' | 'next') => {
+    const to = dayAfter(date, days);
+    return (
+      <a
+        className="button button--ghost staff-sheet__step"
+        href={`?date=${to}`}
+        rel={rel}
+        onClick={(e) => {
+          e.preventDefault();
+          setDate(to);
+        }}
+      >
+        {label}
+      </a>
+    );
+  };
+  const longDay = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  // The venue's terms in the staff's language (the guest's accepted text names their own party's total); a backend without the terms, the guest's text.
+  const policyWording = (b: StaffBooking, currency: string) => {
+    const g = b.guarantee;
+    if (!g) return '';
+    if (g.refundable !== 'never' && g.refundable !== 'always' && g.refundable !== 'until') return g.policy;
+    const rule = policyMessage({ refundable: g.refundable, hoursBefore: g.hoursBefore });
+    const amount = formatMoney(g.feeCents, g.currency || currency, locale);
+    return `${t(`policyText.${rule.key}`, rule.values)} ${t(g.per === 'guest' ? 'policyText.feePerGuest' : 'policyText.feePerReservation', { amount })}`;
+  };
   const shown = (b: StaffBooking) => filter === 'all' || b.status === filter;
+  // The cancellation policies guests accepted, once per sheet (the same text on every guaranteed card made a phone's sheet metres long).
+  const policies = data ? [...new Set([...data.shifts.flatMap((s) => s.bookings), ...data.waitingList, ...data.experiences].map((b) => policyWording(b, data.currency)).filter(Boolean))] : [];
   return (
     <div className="staff-sheet">
+      <nav className="staff-sheet__days" aria-label={t('days')}>
+        {dayLink(-1, t('previousDay'), 'prev')}
+        <p className="staff-sheet__day" data-testid="staff-day" aria-live="polite">
+          {longDay}
+        </p>
+        {dayLink(1, t('nextDay'), 'next')}
+      </nav>
       <div className="staff-sheet__controls">
         <div className="field">
           <label htmlFor={dateId}>{t('day')}</label>
@@ -53,6 +99,7 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
           </button>
         ) : null}
       </div>
+      <StaffSearch locale={locale} onOpenDay={setDate} />
       {error && status !== 401 ? (
         <p role="alert" className="field__error">
           {status === 501 ? t('notOffered') : t('unavailable')}
@@ -60,6 +107,14 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
       ) : null}
       {!data ? null : (
         <>
+          {policies.length ? (
+            <details className="staff-policies" data-testid="staff-policies">
+              <summary>{t('fee.policy')}</summary>
+              {policies.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </details>
+          ) : null}
           {data.shifts.map((shift) => {
             const bookings = shift.bookings.filter(shown);
             return (
@@ -70,6 +125,16 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
                 <p className="staff-shift__covers" data-testid={`covers-${shift.key}`}>
                   {t('covers', { covers: shift.covers, capacity: shift.capacity })}
                 </p>
+                {shift.tally ? (
+                  <dl className="staff-tally" data-testid={`tally-${shift.key}`}>
+                    {(['expected', 'seated', 'noShow', 'coversLeft'] as const).map((k) => (
+                      <div key={k} className="staff-tally__item">
+                        <dt>{t(`tally.${k}`)}</dt>
+                        <dd data-testid={`tally-${shift.key}-${k}`}>{shift.tally![k]}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
                 {bookings.length ? (
                   <ul className="staff-list">
                     {bookings.map((b) => (

@@ -29,7 +29,8 @@ export const staffBookingSchema = z.object({
   reminder: z.enum(['', 'sent', 'coming', 'cancelled']).catch(''),
   notes: str,
   visitReason: str,
-  guarantee: orNull(z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str })),
+  /** `refundable` ('never' | 'always' | 'until', '' from a backend without it) and `hoursBefore`: the policy's terms (issue 44). */
+  guarantee: orNull(z.object({ provider: str, feeCents: num, currency: str, per: str, policy: str, refundable: str, hoursBefore: num })),
   /** The no-show fee charged to the guarantee's card (issue 24); a backend that does not charge sends none. */
   fee: orNull(z.object({ status: z.enum(['charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded', 'refund_failed']), amountCents: num, currency: str, error: str })),
   /** A waiting-list entry's latest offer of freed seats (issue 24); optional. */
@@ -53,7 +54,8 @@ export const staffDaySchema = z.object({
   timezone: str,
   /** The venue's currency (ISO 4217), for the amounts on the sheet. */
   currency: str,
-  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, bookings: z.array(staffBookingSchema) })),
+  /** `tally` (issue 44): the shift's covers expected, seated, no-show and left; a backend without it sends none. */
+  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, tally: orNull(z.object({ expected: num, seated: num, noShow: num, coversLeft: num })), bookings: z.array(staffBookingSchema) })),
   waitingList: z.array(staffBookingSchema),
   /** Experiences booked on their own that day; a backend without them sends none. */
   experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
@@ -74,6 +76,8 @@ export const staffAnswers = {
   'staff/refundfee': staffAnswerSchema,
   'staff/offer': staffAnswerSchema,
   'staff/undo': staffAnswerSchema,
+  /** Bookings on any day by name, phone or booking code (issue 44). */
+  'staff/search': z.object({ q: str, bookings: z.array(staffBookingSchema) }),
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),
   'staff/metrics': z.object({
     month: str,

@@ -5,6 +5,7 @@ import type { StaffAction } from '@/server/staff/view';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { venueMetrics } from '@/server/staff/metrics';
 import { undoAttendance } from '@/server/staff/undo';
+import { searchBookings } from '@/server/staff/search';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -89,4 +90,15 @@ export async function staffMetrics({ db, venue, params }: CallContext): Promise<
   const month = params.get('month');
   if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { month: 'invalid' } };
   return { status: true, data: await venueMetrics(db, venue, month || undefined) };
+}
+
+/**
+ * `staff/search {q}` (issue 44) → `{q, bookings}`: the venue's table bookings on any day by
+ * name, phone or booking code, the latest days first (server/staff/search.ts); 400 for a query
+ * of fewer than 2 or more than 100 characters.
+ */
+export async function staffSearch({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = (params.get('q') ?? '').trim();
+  if (q.length < 2 || q.length > 100) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { q: 'invalid' } };
+  return { status: true, data: await searchBookings(db, venue, q) };
 }

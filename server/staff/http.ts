@@ -58,6 +58,20 @@ export async function handleStaffDay(request: NextRequest): Promise<Response> {
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
 }
 
+/**
+ * `GET /api/staff/search?q=…` (issue 44): bookings on any day by name, phone or booking code
+ * (`staff/search`) for signed-in staff. 401 `signIn`; 400 for a query of fewer than 2 or more
+ * than 100 characters; 501, 503 as the day.
+ */
+export async function handleStaffSearch(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const q = (request.nextUrl.searchParams.get('q') ?? '').trim();
+  if (q.length < 2 || q.length > 100) return json({ error: 'invalid', fieldErrors: { q: 'invalid' } }, 400);
+  const result = await backendFor(venueOf(request)).staff('staff/search', { q });
+  if (result.status) return json({ data: result.data }, 200);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
+}
+
 /** The sheet's refusals that are not about the booking's version or status (server/staff/calls.ts): 409 with the error. */
 const REFUSED = new Set(['tooEarly', 'undoExpired', 'feePending']);
 

@@ -17,6 +17,7 @@ import { answerExperienceBooking, experienceSheet, experienceSheetRows } from '.
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, feesOfDay, refundNoShow } from '@/server/payments/noshow';
+import { shiftTally } from './tally';
 import { actionAllowed, answerChanges, noShowFrom, staffBookingView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
@@ -87,6 +88,8 @@ export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
         endTime: s.endTime,
         capacity: s.capacity,
         covers: bookings.filter((b) => b.status === 'confirmed' || b.status === 'pending').reduce((sum, b) => sum + b.covers, 0),
+        /** Expected, seated, no-show and the covers left (issue 44), from these same bookings. */
+        tally: shiftTally(s.capacity, bookings),
         bookings,
       };
     });

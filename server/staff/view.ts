@@ -104,7 +104,16 @@ function bookedView(r: BookedRow, zoneNames: Map<string, Texts>, timing: Timing)
     notes: r.notes,
     visitReason: r.visitReason ?? '',
     guarantee: r.guaranteeTerms
-      ? { provider: r.guaranteeProvider ?? '', feeCents: r.guaranteeTerms.feeCents, currency: r.guaranteeTerms.currency, per: r.guaranteeTerms.per, policy: r.guaranteeTerms.text ?? '' }
+      ? {
+          provider: r.guaranteeProvider ?? '',
+          feeCents: r.guaranteeTerms.feeCents,
+          currency: r.guaranteeTerms.currency,
+          per: r.guaranteeTerms.per,
+          policy: r.guaranteeTerms.text ?? '',
+          /** The terms themselves (issue 44), so that the sheet words the policy once, in the staff's language. */
+          refundable: r.guaranteeTerms.refundable,
+          hoursBefore: r.guaranteeTerms.hoursBefore,
+        }
       : null,
     venueNote: r.venueNote ?? '',
     answeredBy: r.answeredBy ?? '',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { messages, readMails } from './helpers';
 import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
 
@@ -21,6 +21,9 @@ const bookingDay = (() => {
   while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 })();
+
+/** A booking's details and answers open on tap of its line (issue 44). */
+const openCard = (item: Locator) => item.getByTestId('staff-booking-line').click();
 
 async function contract(request: APIRequestContext, call: string, values: Record<string, string>, host = HOST) {
   const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/${call}`, {
@@ -82,6 +85,7 @@ test('staff on a 360 px phone: sign in, confirm a request of 10, mark an arrival
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
+  await openCard(request10);
   await request10.getByRole('button', { name: `${en('staffArea.actions.confirm')}: 20:00 · Ospite1 Staff` }).click();
   await expect(request10.getByRole('status')).toHaveText(en('staffArea.done'));
   await expect(request10).toContainText(en('staffArea.status.confirmed'));
@@ -90,6 +94,7 @@ test('staff on a 360 px phone: sign in, confirm a request of 10, mark an arrival
 
   // Arrivals, by keyboard: focus the button and press Enter.
   const small = page.getByRole('listitem', { name: '19:30 · Ospite2 Staff' });
+  await openCard(small);
   await small.getByRole('button', { name: `${en('staffArea.actions.arrived')}: 19:30 · Ospite2 Staff` }).focus();
   await page.keyboard.press('Enter');
   await expect(small).toContainText(en('staffArea.attendance.arrived'));
@@ -222,8 +227,10 @@ test('the no-show fee: offered once the guest is late, apart from Arrived, confi
     await page.getByLabel(en('staffArea.day')).fill(date);
     await expect(guest).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
-  // The policy the guest accepted, as they read it (in Italian), beside the card guarantee.
-  await expect(guest).toContainText('Penale per mancata presentazione');
+  // The policy, once for the sheet (issue 44), in the staff's language: the terms and the fee per guest.
+  await expect(page.getByTestId('staff-policies')).toContainText(en('staffArea.policyText.policyUntilDay'));
+  await expect(page.getByTestId('staff-policies')).toContainText(/No-show fee: €\s?30(\.00)? per guest\./);
+  await openCard(guest);
   // Before the booking's time plus the grace: no "No-show", only from when it will be.
   const noShow = guest.getByRole('button', { name: `${en('staffArea.actions.noshow')}: ${name}` });
   await expect(guest).toContainText(en('staffArea.noShow.from').replace('{time}', from));

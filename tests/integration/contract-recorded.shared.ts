@@ -472,6 +472,10 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'staff/metrics', 'this month');
       await send(sc, 'staff/metrics', 'a month named', { month: LAST_MONTH });
       await send(sc, 'staff/metrics', 'bad input', { month: 'March' });
+      // Search across days (issue 44): by name, phone; a query too short (the booking code, random, in staff-hoststand).
+      await send(sc, 'staff/search', 'by name', { q: 'rossi40' });
+      await send(sc, 'staff/search', 'by phone', { q: '347 123 4541' });
+      await send(sc, 'staff/search', 'too short', { q: 'a' });
       holdToRecord(sc);
     });
 

@@ -16,6 +16,7 @@ import { ServiceSheet } from '@/components/staff/service-sheet';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
 import { StaffSignOut } from '@/components/staff/sign-out';
+import { isIsoDay } from '@/lib/booking/days';
 
 /** The staff area is never indexed (nor in the sitemap, nor cached: rendered per request). */
 export async function staffMetadata(params: VenueParams): Promise<Metadata> {
@@ -24,11 +25,11 @@ export async function staffMetadata(params: VenueParams): Promise<Metadata> {
 }
 
 /**
- * `/staff` (issue 23): the service sheet for staff signed in on this device (a staff
+ * `/staff` (issue 23): the service sheet (of the day in the address, `?date=yyyy-mm-dd`, else today) for staff signed in on this device (a staff
  * session); the sign-in otherwise. A backend without the venue's calls (a legacy one) gets
  * a page saying the venue's own system handles bookings.
  */
-export async function StaffScreen({ params }: { params: VenueParams }) {
+export async function StaffScreen({ params, date }: { params: VenueParams; date?: string }) {
   const { locale, venueKey } = await loadVenue(params);
   const t = await getTranslations('staffArea');
   const session = await staffSessionFor(await getDb(), venueKey, (await cookies()).get(STAFF_COOKIE)?.value);
@@ -62,7 +63,7 @@ export async function StaffScreen({ params }: { params: VenueParams }) {
         <StaffSignOut label={t('signOut')} />
       </div>
       <ClientTexts namespaces={sheetNamespaces}>
-        <ServiceSheet initialDate={today} locale={locale} />
+        <ServiceSheet initialDate={isIsoDay(date) ? date : today} locale={locale} />
       </ClientTexts>
     </>,
   );

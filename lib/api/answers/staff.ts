@@ -26,7 +26,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   reminder: oneOf('', 'sent', 'coming', 'cancelled'),
   notes: string,
   visitReason: string,
-  guarantee: nullable(object({ provider: string, feeCents: number, currency: string, per: string, policy: string })),
+  guarantee: nullable(object({ provider: string, feeCents: number, currency: string, per: string, policy: string, refundable: string, hoursBefore: number })),
   fee: nullable(object({ status: oneOf('charging', 'succeeded', 'requires_action', 'failed', 'refunding', 'refunded', 'refund_failed'), amountCents: number, currency: string, error: string })),
   offer: nullable(object({ status: oneOf('open', 'claimed', 'expired', 'lapsed'), expiresAt: string, offeredBy: string })),
   paidCents: number,
@@ -44,11 +44,14 @@ export const staffDayAnswer: Check<StaffDay> = object({
   now: string,
   timezone: string,
   currency: string,
-  shifts: array(object({ key: string, name: texts, startTime: string, endTime: string, capacity: number, covers: number, bookings: array(staffBookingAnswer) })),
+  shifts: array(object({ key: string, name: texts, startTime: string, endTime: string, capacity: number, covers: number, tally: nullable(object({ expected: number, seated: number, noShow: number, coversLeft: number })), bookings: array(staffBookingAnswer) })),
   waitingList: array(staffBookingAnswer),
   experiences: array(staffBookingAnswer),
   autoOffers: nullable(boolean),
 });
+
+/** `/api/staff/search`: the bookings found, in `data`. */
+export const staffSearchAnswer = object({ q: string, bookings: array(staffBookingAnswer) });
 
 /** `answer`: done, or refused with the booking as it is now. */
 export const staffAnswerAnswer = object({ result: oneOf('done', 'changed', 'notAllowed', 'noSeats'), booking: staffBookingAnswer });

@@ -8,6 +8,10 @@ export async function generateMetadata({ params }: PageProps) {
   return staffMetadata(await params);
 }
 
-export default async function Page({ params }: PageProps) {
-  return <StaffScreen params={await params} />;
+type Props = PageProps & { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** `/staff?date=yyyy-mm-dd` (issue 44): the day in the address, today without one (or with a malformed one). */
+export default async function Page({ params, searchParams }: Props) {
+  const { date } = await searchParams;
+  return <StaffScreen params={await params} date={typeof date === 'string' ? date : undefined} />;
 }

@@ -1,0 +1,3 @@
+import { describeHostStand } from './staff-hoststand.shared';
+
+describeHostStand('postgres');

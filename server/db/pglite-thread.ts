@@ -80,21 +80,23 @@ export class PgliteThread {
   /** Starts the worker and opens PGlite in `dataDir` there; rejects with PGlite's error if it cannot. */
   static async open(dataDir: string): Promise<PgliteThread> {
     const worker = new Worker(WORKER, { workerData: { dataDir } });
-    // Only this function's listeners come off afterwards: the Worker's own (`newListener`…) must stay.
-    const listeners: Partial<Record<'message' | 'error' | 'exit', (value: never) => void>> = {};
+    // Only these listeners come off afterwards: the Worker's own (`newListener`…) must stay.
+    let onMessage: (reply: Reply) => void = () => undefined;
+    let onError: (error: Error) => void = () => undefined;
+    let onExit: (code: number) => void = () => undefined;
     try {
       const ready = await new Promise<{ threadId: number }>((resolve, reject) => {
-        listeners.message = (reply: Reply) => (reply.error ? reject(rebuild(reply.error)) : resolve(reply.result as { threadId: number }));
-        listeners.error = reject;
-        listeners.exit = (code: number) => reject(new Error(`The database thread ended while opening (exit code ${code})`));
-        for (const [event, listener] of Object.entries(listeners)) worker.on(event, listener);
+        onMessage = (reply) => (reply.error ? reject(rebuild(reply.error)) : resolve(reply.result as { threadId: number }));
+        onError = reject;
+        onExit = (code) => reject(new Error(`The database thread ended while opening (exit code ${code})`));
+        worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       });
       return new PgliteThread(worker, ready.threadId);
     } catch (error) {
       await worker.terminate();
       throw error;
     } finally {
-      for (const [event, listener] of Object.entries(listeners)) worker.off(event, listener);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
     }
   }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
@@ -18,7 +19,7 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** node-postgres: the pool's connections now, for /metrics (server/observability/scrape.ts). */
   pool?: { totalCount: number; idleCount: number; waitingCount: number; max: number };
-  /** PGlite: the worker thread it runs in (server/db/pglite-thread.ts), never the server's own. */
+  /** PGlite: the thread it runs in, a worker's (server/db/pglite-thread.ts), the server's own only with PGLITE_THREAD=off. */
   thread?: number;
   close(): Promise<void>;
 }
@@ -70,20 +71,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 
   const release = acquireDirectoryLock(options.dataDir);
-  let client: PgliteThread | undefined;
+  let client: PgliteThread | PGlite | undefined;
   try {
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    client = await PgliteThread.open(path.join(options.dataDir, 'pglite'));
+    const dir = path.join(options.dataDir, 'pglite');
+    // PGLITE_THREAD=off: PGlite in the server's own thread, as before issue 43, to measure the difference (docs/performance.md).
+    client = process.env.PGLITE_THREAD === 'off' ? await (await import('@electric-sql/pglite')).PGlite.create(dir) : await PgliteThread.open(dir);
     probePglite(client);
     // drizzle's PGlite driver calls `query`, `exec` and `transaction` (with `tx.query`, `tx.exec`): the thread's stand-in has them.
-    const db = drizzle(client as unknown as PGlite, { schema });
+    const db = drizzle(client as PGlite, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });
     const opened = client;
     return {
       db,
       driver: 'pglite',
-      thread: opened.threadId,
+      thread: opened instanceof PgliteThread ? opened.threadId : threadId,
       close: async () => {
         await opened.close();
         release();

@@ -43,6 +43,8 @@ COPY lib/venue/fast-routes.cjs ./lib/venue/fast-routes.cjs
 COPY scripts/start.mjs ./scripts/start.mjs
 COPY public ./public
 COPY server/db/migrations ./server/db/migrations
+# The embedded database's worker thread (server/db/pglite-thread.ts), loaded from here at run time.
+COPY server/db/pglite-worker.mjs ./server/db/pglite-worker.mjs
 COPY venues ./venues
 # The embedded database, the generated backend token and the file outbox live in DATA_DIR.
 RUN mkdir -p /data && chown node:node /data

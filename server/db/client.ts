@@ -1,8 +1,11 @@
 import 'server-only';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
+import { PgliteThread } from './pglite-thread';
 import { probePglite, probePool } from './probe';
 import type { Db } from './types';
 import { config, projectPath } from '@/server/runtime/config';
@@ -16,6 +19,8 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** node-postgres: the pool's connections now, for /metrics (server/observability/scrape.ts). */
   pool?: { totalCount: number; idleCount: number; waitingCount: number; max: number };
+  /** PGlite: the thread it runs in, a worker's (server/db/pglite-thread.ts), the server's own only with PGLITE_THREAD=off. */
+  thread?: number;
   close(): Promise<void>;
 }
 
@@ -25,7 +30,8 @@ const MIGRATION_LOCK_ID = 7_241_991;
 
 /**
  * Opens the database and applies pending migrations: node-postgres when a URL is
- * given, otherwise PGlite in `{dataDir}/pglite`, guarded by a lock file.
+ * given, otherwise PGlite in `{dataDir}/pglite`, guarded by a lock file, in a worker
+ * thread of its own (issue 43: its statements never hold the server's event loop).
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -65,23 +71,29 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
 
   const release = acquireDirectoryLock(options.dataDir);
+  let client: PgliteThread | PGlite | undefined;
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+    const dir = path.join(options.dataDir, 'pglite');
+    // PGLITE_THREAD=off: PGlite in the server's own thread, as before issue 43, to measure the difference (docs/performance.md).
+    client = process.env.PGLITE_THREAD === 'off' ? await (await import('@electric-sql/pglite')).PGlite.create(dir) : await PgliteThread.open(dir);
     probePglite(client);
-    const db = drizzle(client, { schema });
+    // drizzle's PGlite driver calls `query`, `exec` and `transaction` (with `tx.query`, `tx.exec`): the thread's stand-in has them.
+    const db = drizzle(client as PGlite, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });
+    const opened = client;
     return {
       db,
       driver: 'pglite',
+      thread: opened instanceof PgliteThread ? opened.threadId : threadId,
       close: async () => {
-        await client.close();
+        await opened.close();
         release();
       },
     };
   } catch (error) {
+    await client?.close().catch(() => undefined);
     release();
     throw error;
   }

@@ -4,7 +4,8 @@ import { SpanKind, tracingOn, withChildSpan } from '@/server/observability/traci
 /**
  * A test-only look at the statements the site sends (issue 42, statement budgets): when a test
  * has placed a probe on `globalThis` before the database is opened, `openDatabase` wraps the
- * driver's own query calls (PGlite's `query`/`exec`/`transaction`, node-postgres's pooled
+ * driver's own query calls (PGlite's `query`/`exec`/`transaction`, on the stand-in of
+ * server/db/pglite-thread.ts since PGlite runs in a worker thread; node-postgres's pooled
  * clients) and tells the probe of each statement and whether it runs inside a transaction.
  * tests/helpers/statements.ts counts. The same wrapping gives each statement its span when the
  * process traces (server/observability/tracing.ts): a child of the request, send or housekeeping

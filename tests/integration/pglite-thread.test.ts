@@ -1,0 +1,81 @@
+import { threadId } from 'node:worker_threads';
+import { eq, sql } from 'drizzle-orm';
+import { venues } from '@/server/db/schema';
+import { openTestDatabase } from '../helpers/databases';
+
+// Issue 43: the embedded database runs in a worker thread of its own (server/db/pglite-thread.ts),
+// so its statements never hold the server's event loop. Counted, not timed: the loop's turns while
+// one long statement runs.
+
+const venue = (slug: string) => sql`insert into venues (slug, name, currency, country, timezone, address, phone, custom_header, custom_footer, theme, policies)
+  values (${slug}, ${slug}, '€', 'IT', 'Europe/Rome', '', '', '', '', '{}', '{}')`;
+
+describe('PGlite in a thread of its own', () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = 'silent';
+    handle = await openTestDatabase('pglite');
+  });
+  afterAll(() => handle.close());
+
+  it('runs in a worker thread, not the event loop’s', () => {
+    expect(handle.thread).toEqual(expect.any(Number));
+    expect(handle.thread).not.toBe(threadId);
+  });
+
+  it('leaves the event loop turning while a long statement runs', async () => {
+    let turns = 0;
+    let running = true;
+    const turn = () => {
+      turns++;
+      if (running) setImmediate(turn);
+    };
+    setImmediate(turn);
+    await handle.db.execute(sql`select pg_sleep(0.5)`);
+    running = false;
+    // In the main thread the statement holds the loop for its whole half second: a handful of turns at most.
+    expect(turns).toBeGreaterThan(50);
+  });
+
+  it('keeps transactions, savepoints and PostgreSQL’s errors as they were', async () => {
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(venue('outer'));
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(venue('inner'));
+          throw new Error('inner fails');
+        }),
+      ).rejects.toThrow('inner fails');
+    });
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(venue('rolled-back'));
+        throw new Error('all of it fails');
+      }),
+    ).rejects.toThrow('all of it fails');
+    const slugs = (await handle.db.select({ slug: venues.slug }).from(venues)).map((v) => v.slug);
+    expect(slugs).toEqual(['outer']);
+
+    const duplicate = await handle.db.execute(venue('outer')).catch((error: { cause?: { code?: string; constraint?: string } }) => error);
+    expect(duplicate).toMatchObject({ cause: { code: '23505', constraint: expect.stringContaining('slug') } });
+    // Dates and numbers come back as drizzle reads them.
+    const [row] = await handle.db.select({ created: venues.createdAt, id: venues.id }).from(venues).where(eq(venues.slug, 'outer'));
+    expect(row.created).toBeInstanceOf(Date);
+    expect(row.id).toEqual(expect.any(Number));
+  });
+
+  it('serialises concurrent transactions on its one session', async () => {
+    const order: string[] = [];
+    await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        handle.db.transaction(async (tx) => {
+          order.push(`${name} begins`);
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          await tx.execute(venue(`serial-${name}`));
+          order.push(`${name} ends`);
+        }),
+      ),
+    );
+    expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends', 'c begins', 'c ends']);
+  });
+});

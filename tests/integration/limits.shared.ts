@@ -219,6 +219,29 @@ export function describeLimits(driver: Driver) {
         await pinTestClock();
       }
     });
+    it('lets a shared address check the guarantee of any number of small tables, while card setups stay limited (issue 45)', async () => {
+      const { handleGuarantee } = await import('@/server/booking/http');
+      const { LIMITS } = await import('@/server/limits/config');
+      const date = await openEvening(5);
+      const hotel = '203.0.113.145';
+      const check = (pax: number, i: number) => handleGuarantee(request('/api/reservation/guarantee', { date, time: '20:00', zone: 'sala', pax, email: `hotel${i}@example.com` }, hotel));
+      // A hotel's evening: 30 guests behind one address each check a table of 2 (no card asked).
+      for (let i = 0; i < 30; i++) {
+        const response = await check(2, i);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ data: { required: false } });
+      }
+      // Card setups (the demo venue asks one at dinner from 5 guests) are still counted and refused past the limit.
+      for (let i = 0; i < LIMITS.guaranteeAddress.count; i++) {
+        const response = await check(6, 100 + i);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({ data: { required: true, reference: expect.any(String) } });
+      }
+      const refused = await check(6, 999);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: 'rateLimited', limit: 'guaranteeAddress' });
+    });
+
     it('limits promo code requests per address (promoRequest) and per e-mail (promoRequestEmail) at the site\'s route', async () => {
       const { handleRequest } = await import('@/server/promo/http');
       const { LIMITS } = await import('@/server/limits');

@@ -37,10 +37,10 @@ test.describe('booking walks', () => {
     const mail = readMails().find((m) => m.to === email)!;
     expect(mail.subject).toMatch(new RegExp(`^Il tuo tavolo da ${VENUE} è confermato: `));
     expect(mail.text).toContain('Ciao Anna,');
-    expect(mail.text).toMatch(/\/reserve\/[A-Za-z0-9_-]{22}\/edit/);
+    expect(mail.text).toMatch(/\/reserve\/[2-9A-HJKMNP-Z]{26}\/edit/);
     // Change and Cancel links, the calendar file named, and the party size as the summary says it.
-    expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[A-Za-z0-9_-]{22}\/edit$/m);
-    expect(mail.text).toMatch(/^Annulla: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
+    expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[2-9A-HJKMNP-Z]{26}\/edit$/m);
+    expect(mail.text).toMatch(/^Annulla: \S+\/reserve\/[2-9A-HJKMNP-Z]{26}\/cancel$/m);
     expect(mail.text).toContain('reservation.ics');
     expect(mail.text).toMatch(/^Persone: 2 persone$/m);
     expect(mail.text).not.toContain('/en/reserve/');
@@ -67,7 +67,7 @@ test.describe('booking walks', () => {
     await fillDetails(page, phone, email);
     await expect(page.getByText(en('reserve.summary.footer'))).toBeVisible();
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
-    await page.waitForURL(/\/en\/a2fa\/reserve\/[A-Za-z0-9_-]{22}$/);
+    await page.waitForURL(/\/en\/a2fa\/reserve\/[2-9A-HJKMNP-Z]{26}$/);
     await page.getByLabel(en('reserve.sms.code')).fill(await smsCode(phone));
     await page.getByRole('button', { name: en('reserve.sms.submit') }).click();
     await page.waitForURL('**/en/reserve/accept');

@@ -102,6 +102,27 @@ test.describe('booking walks', () => {
     await expect.poll(() => readMails().some((m) => m.to === email), { timeout: 20_000 }).toBe(true);
   });
 
+  test('a guest who leaves the wizard gives the held seats back by a beacon on pagehide (issue 45)', async ({ page }) => {
+    await page.goto('/en/reserve');
+    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    const list = page.getByLabel(en('reserve.date.list'));
+    await expect(list.locator('option').nth(3)).toBeAttached();
+    await list.selectOption((await list.locator('option').nth(3).getAttribute('value'))!);
+    await page.locator('.time-step .choice:not(.choice--full)').first().click();
+    await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
+    await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('frontpageLastHold'));
+    expect(token).toBeTruthy();
+    // The page going away: pagehide sends the release, a same-origin JSON beacon of the browser's own, which the route's gate accepts.
+    // (Fired on the page itself: a beacon sent while the page unloads is not reported to the test.)
+    const released = page.waitForResponse((r) => r.url().endsWith('/api/reservation/release'));
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+    const answer = await released;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers()['content-type']).toBe('application/json');
+    expect(await page.evaluate(() => sessionStorage.getItem('frontpageReservationHold'))).toBeNull();
+  });
+
   test('a date that does not exist, typed into the address, is refused with a message, and another date can be chosen', async ({ page }) => {
     await page.goto(`/en/reserve?pax=2&date=${new Date().getUTCFullYear() + 1}-02-30`);
     await expect(page.getByRole('alert').filter({ hasText: en('reserve.errors.dateInvalid') })).toBeVisible();

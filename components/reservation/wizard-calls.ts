@@ -6,6 +6,7 @@ import { api, fetchChecked } from '@/lib/api/client';
 import { submitKeys } from '@/lib/api/submit-key';
 import { bookingAnswer, dayAnswer, dayExperiencesAnswer, editAnswer, experienceDaysAnswer, guaranteeAnswer, holdAnswer, monthAnswer } from '@/lib/api/answers/reservation';
 import { writeSession } from './session';
+import { lastHoldToken, rememberHold } from './last-hold';
 import type { useBotSubmit } from './use-bot-submit';
 import type { GuaranteeOffer } from './guarantee-step';
 import type { Hold } from './hold-notice';
@@ -32,10 +33,12 @@ export const fetchDayExperiences = async (url: string): Promise<DayExperience[]>
  * keeps it. Refused: the error code (`unavailable` when the site could not be reached).
  */
 export async function holdSeats(setup: WizardSetup, choice: Choice): Promise<{ hold: Hold } | { error: string }> {
-  const result = await api('/api/reservation/hold', holdAnswer, { ...choice, reservemodule: setup.module ?? undefined, hash: setup.edit?.hash });
+  // This browser's earlier hold (another tab, a tab closed at the card step) is replaced by this one (issue 45).
+  const result = await api('/api/reservation/hold', holdAnswer, { ...choice, reservemodule: setup.module ?? undefined, hash: setup.edit?.hash, holdToken: lastHoldToken() });
   if (!result.ok) return { error: result.status === 0 ? 'unavailable' : result.error };
   const hold: Hold = { token: result.data.holdToken, expiresAt: result.data.expiresAt, ...choice };
   writeSession(HOLD_KEY, hold);
+  rememberHold(hold.token);
   return { hold };
 }
 
@@ -81,6 +84,7 @@ export async function sendBooking({ setup, reason, router, bot, details, details
     if (!result.ok && (result.status === 0 || result.error === 'unavailable')) return 'unavailable';
     if (result.ok) {
       writeSession(HOLD_KEY, null);
+      rememberHold(null);
       writeSession(detailsKey, null);
       router.push(localizedPath(setup.locale, `/reserve/${edit.hash}/edit/confirm`));
       return null;
@@ -108,6 +112,7 @@ export async function sendBooking({ setup, reason, router, bot, details, details
   if (result.ok) {
     bot.passed();
     writeSession(HOLD_KEY, null);
+    rememberHold(null);
     writeSession(DETAILS_KEY, null);
     writeSession(GUARANTEE_KEY, null);
     writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason, note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });

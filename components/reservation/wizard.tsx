@@ -9,6 +9,7 @@ import { SummaryStep } from './summary-step';
 import { GuaranteeStep } from './guarantee-step';
 import { PeopleStep } from './people-step';
 import { HoldNotice, type Hold } from './hold-notice';
+import { rememberHold, useReleaseOnLeave } from './last-hold';
 import { Progress } from './progress';
 import { StepSection } from './step-section';
 import { useStepFocus } from './use-step-focus';
@@ -81,9 +82,13 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
     const current = readSession<Hold>(HOLD_KEY);
     if (!current) return;
     writeSession(HOLD_KEY, null);
+    rememberHold(null);
     setHold(null);
     await api('/api/reservation/release', releaseAnswer, { holdToken: current.token });
   };
+
+  // The guest leaves the wizard (closes the tab, goes to another site, reloads): the seats held go back at once (issue 45).
+  useReleaseOnLeave(() => setHold(null));
 
   /** Back to an earlier step from the progress indicator: later choices and the hold are dropped. */
   const backTo = (target: Step) => {

@@ -24,8 +24,8 @@ export function formatDateTime(at: Date, locale: string, timeZone: string): stri
   return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }
 
-/** The reference a guest quotes on the phone: the first 8 characters of the booking's public hash, upper-cased. */
-export const bookingReference = (hash: string) => hash.slice(0, 8).toUpperCase();
+/** The reference a guest quotes on the phone (lib/booking/reference.ts): "K7WE JWKR". */
+export { bookingReference } from '@/lib/booking/reference';
 
 /** A phrase that starts a line or a sentence, capitalised in the language ("Gültig bis …", "Valable jusqu'au …"). */
 export const sentenceCase = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);

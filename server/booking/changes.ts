@@ -1,4 +1,5 @@
 import 'server-only';
+import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, slotHolds, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
@@ -21,8 +22,8 @@ async function experienceView(db: Db, reservationId: number) {
   return e ? { hash: e.hash, titolo: e.title } : null;
 }
 
-/** A public hash is 128 random bits in base64url: anything else is not looked up at all. */
-export const isWellFormedHash = (hash: string) => /^[A-Za-z0-9_-]{22}$/.test(hash);
+/** A booking key of either shape: the readable one of new bookings, or the base64url of links sent before (issue 45). */
+export const isWellFormedHash = isWellFormedBookingHash;
 
 export async function findReservation(db: Db, venue: VenueRow, hash: string): Promise<ReservationRow | null> {
   if (!isWellFormedHash(hash)) return null;

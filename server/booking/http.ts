@@ -12,7 +12,7 @@ import { sanitizedTexts } from '@/lib/html/description';
 import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { clientAddress } from '@/server/http/client-address';
-import { RATE_LIMITED, refuseOverLimit, type LimitName } from '@/server/limits';
+import { giveBackLimit, RATE_LIMITED, refuseOverLimit, type LimitName } from '@/server/limits';
 import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http';
 
 const backend = (request: Request) => backendFor(venueKeyForHost(request.headers.get('host')));
@@ -123,7 +123,19 @@ export async function handleCreate(request: NextRequest) {
 }
 
 /** `POST /api/reservation/guarantee`: the card guarantee's terms, and a card setup to collect the card. */
-export const handleGuarantee = (request: NextRequest) => post(request, 'guaranteeAddress', (form) => backend(request).reservation('guarantee', form));
+/**
+ * `POST /api/reservation/guarantee`: whether the choice needs a card, and if so a new card setup.
+ * Only a started setup costs: a check that needs no card (or starts none) gives its hit of
+ * `guaranteeAddress` back, so a table of 2 never uses up a shared address's allowance (issue 45).
+ */
+export const handleGuarantee = (request: NextRequest) =>
+  post(request, 'guaranteeAddress', async (form) => {
+    const result = await backend(request).reservation('guarantee', form);
+    if (result.status && !startedSetup(result.data)) await giveBackLimit(request, 'guaranteeAddress');
+    return result;
+  });
+
+const startedSetup = (data: unknown) => typeof data === 'object' && data !== null && typeof (data as { reference?: unknown }).reference === 'string' && (data as { reference: string }).reference !== '';
 
 /** `POST /api/reservation/card`: the local test provider's card form (402 when declined). */
 export const handleLocalCard = (request: NextRequest) => post(request, 'cardConfirmAddress', (form) => backend(request).payment('confirmlocal', form));

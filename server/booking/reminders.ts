@@ -1,4 +1,5 @@
 import 'server-only';
+import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { venueLinkHost } from '@/server/venues/queries';
 import { linkOriginFrom } from '@/server/venues/context';
@@ -59,7 +60,7 @@ export type ReminderLink = { hash: string; version: number; signature: string };
 
 export function readReminderLink(hash: string, query: { v?: unknown; s?: unknown }): ReminderLink | null {
   const version = Number(query.v);
-  if (!/^[A-Za-z0-9_-]{22}$/.test(hash) || !Number.isInteger(version) || version < 0 || typeof query.s !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(query.s)) return null;
+  if (!isWellFormedBookingHash(hash) || !Number.isInteger(version) || version < 0 || typeof query.s !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(query.s)) return null;
   return { hash, version, signature: query.s };
 }
 

@@ -3,7 +3,7 @@ import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQLWrapper } from 'dr
 import type { Db } from '@/server/db/types';
 import { outbox, reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { publicId } from '@/server/ids';
+import { bookingId } from '@/server/ids';
 import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
@@ -262,7 +262,7 @@ export async function createReservation(
       if (!input.cancellationPolicy) throw new BookingError('cancellationPolicyRequired', 'cancellationPolicy');
     }
     if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
-    const hash = publicId();
+    const hash = bookingId();
     const [row] = await tx
       .insert(reservations)
       .values({

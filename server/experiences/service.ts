@@ -10,7 +10,7 @@ import { bookingGuestColumns, guestConsentColumns } from '@/server/consent/guest
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
-import { publicId } from '@/server/ids';
+import { bookingId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
@@ -199,7 +199,7 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
     }
     // The payment is this booking's from now on (a waiting-list booking keeps it for the venue to settle).
     if (paid?.ok && input.depositReference && !(await claimDeposit(tx, venue, input.depositReference, 'used'))) throw new BookingError('paymentNotFound');
-    const hash = publicId();
+    const hash = bookingId();
     const [row] = await tx
       .insert(experienceBookings)
       .values({
@@ -263,7 +263,7 @@ export async function addExperienceToReservation(
     venueId: venue.id,
     experienceId: e.id,
     reservationId: reservation.id,
-    hash: publicId(),
+    hash: bookingId(),
     date: reservation.date,
     time: reservation.time,
     zoneKey: reservation.zoneKey,

@@ -8,6 +8,8 @@ import { z } from 'zod';
  *
  * Defaults are set so that a real family never meets them, also behind a shared address (an
  * office, a hotel, a mobile carrier's NAT): a guest makes a handful of these calls per visit.
+ * Weighed against a hotel's evening (issue 45, docs/security.md): some 40 guests booking dinner
+ * from one address within two hours, 8 of them in the same 10 minutes.
  * Each can be changed in the environment, `LIMIT_<NAME>=<count>/<seconds>` (the name in
  * SCREAMING_SNAKE_CASE, e.g. `LIMIT_FIDELITY_LOOKUP_EMAIL=3/86400`), and per venue in the
  * venue file's `limits` (`{"fidelityLookupEmail": {"count": 3, "windowSeconds": 86400}}`).
@@ -15,25 +17,25 @@ import { z } from 'zod';
  */
 export const LIMITS = {
   /** Hold calls (a pick of a time in the booking wizard) per address. */
-  holdAddress: { count: 60, windowSeconds: 600, per: 'address' },
+  holdAddress: { count: 120, windowSeconds: 600, per: 'address' },
   /** Holds alive at once per address (the wizard keeps one; a new pick replaces it). Window unused. */
   liveHolds: { count: 4, windowSeconds: 0, per: 'address' },
   /** Covers held at once per address, over all its live holds. Window unused. */
   heldCovers: { count: 40, windowSeconds: 0, per: 'address' },
   /** Booking submits per address. */
-  createAddress: { count: 20, windowSeconds: 3600, per: 'address' },
+  createAddress: { count: 40, windowSeconds: 3600, per: 'address' },
   /** Booking submits per guest e-mail. */
   createEmail: { count: 10, windowSeconds: 3600, per: 'email' },
   /** Booking submits per guest phone number. */
   createPhone: { count: 10, windowSeconds: 3600, per: 'phone' },
-  /** Card guarantee set-ups (a Stripe SetupIntent each) per address. */
+  /** Card guarantee set-ups (a Stripe SetupIntent each) per address; a check that needs no card is given back (server/booking/http.ts). */
   guaranteeAddress: { count: 20, windowSeconds: 3600, per: 'address' },
   /** Card confirmations on the local test payment page per address. */
   cardConfirmAddress: { count: 30, windowSeconds: 3600, per: 'address' },
   /** New SMS codes asked for per address (each booking also has its own resend limits). */
   smsResendAddress: { count: 10, windowSeconds: 3600, per: 'address' },
   /** Loyalty sign-ups per address. */
-  fidelitySignupAddress: { count: 10, windowSeconds: 3600, per: 'address' },
+  fidelitySignupAddress: { count: 30, windowSeconds: 3600, per: 'address' },
   /** Loyalty sign-ups per e-mail. */
   fidelitySignupEmail: { count: 5, windowSeconds: 86400, per: 'email' },
   /** Loyalty look-ups (each may send an e-mail) per address. */
@@ -43,13 +45,13 @@ export const LIMITS = {
   /** Gift card checkouts (a payment session each) per address. */
   giftcardCheckout: { count: 20, windowSeconds: 3600, per: 'address' },
   /** Promo code requests per address. */
-  promoRequest: { count: 10, windowSeconds: 3600, per: 'address' },
+  promoRequest: { count: 30, windowSeconds: 3600, per: 'address' },
   /** Promo code requests per e-mail. */
   promoRequestEmail: { count: 5, windowSeconds: 86400, per: 'email' },
   /** Reports of the report-only script policy (/api/csp-report) logged per address. */
   cspReport: { count: 60, windowSeconds: 3600, per: 'address' },
   /** Experience booking submits per address. */
-  experienceCreate: { count: 20, windowSeconds: 3600, per: 'address' },
+  experienceCreate: { count: 40, windowSeconds: 3600, per: 'address' },
   /** Staff sign-in attempts (the venue's credential typed on a device) per address: guessing stays hopeless. */
   staffSignIn: { count: 10, windowSeconds: 900, per: 'address' },
   /** SMS code checks, right or wrong, per address, over all of a venue's bookings (each booking also ends after 5 wrong codes). */

@@ -72,6 +72,21 @@ export async function withinLimit(db: Db, venue: Pick<VenueRow, 'id' | 'limits' 
   }
 }
 
+/**
+ * Gives back the hit `refuseOverLimit` counted for this request's address against `name`: the
+ * call turned out to cost nothing (a guarantee check that needs no card, issue 45). Best effort.
+ */
+export async function giveBackLimit(request: Request, name: LimitName): Promise<void> {
+  const venueKey = venueKeyForHost(request.headers.get('host'));
+  const address = clientAddress(request.headers);
+  if (!address) return;
+  try {
+    await unhitRateLimits(await getDb(), [`limit:${name}:${venueKey}:${subjectKey(name, address)}`]);
+  } catch (error) {
+    log.error('rate_limit_give_back_failed', { limit: name, error: errorMessage(error) });
+  }
+}
+
 /** The 429 of a refusal: `{error: 'rateLimited', limit, retryAfter}` with `Retry-After`. */
 export function rateLimitedResponse(error: RateLimitedError): Response {
   return Response.json(

@@ -35,10 +35,28 @@ export type EmailMessage = {
 };
 
 /** The venue's face in its e-mails, from what the caller has read already: the venue and its link host. */
-export type EmailFrame = { venue: Pick<VenueRow, 'id' | 'name' | 'theme' | 'address' | 'phone'>; linkHost: string };
+export type EmailFrame = { venue: Pick<VenueRow, 'id' | 'name' | 'email' | 'theme' | 'address' | 'phone'>; linkHost: string };
+
+/** The address part of MAIL_FROM (which may be `Name <address>` or a bare address). */
+function mailFromAddress(): string {
+  const from = process.env.MAIL_FROM?.trim() || 'no-reply@localhost';
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from;
+}
+
+/**
+ * A venue's guest e-mail comes from `"{venue name}" <MAIL_FROM>` and answers go to the venue's own
+ * address (issue 45): the name in a display-name quoted string (RFC 5322; the transport encodes
+ * what is not ASCII), the address the site's. No Reply-To on the venue's own copy.
+ */
+export function venueSender(venue: { name: string; email: string | null }, recipient: string): { from: string; headers: Record<string, string> } {
+  const name = venue.name.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, '\\$&');
+  const replyTo = (venue.email ?? '').trim();
+  const toVenue = replyTo !== '' && replyTo.toLowerCase() === recipient.trim().toLowerCase();
+  return { from: `"${name}" <${mailFromAddress()}>`, headers: replyTo && !toVenue ? { 'Reply-To': replyTo } : {} };
+}
 
 /** The venue's face in its e-mails (server/outbox/layout.ts): the caller's, else the venue's cached context (read in the transaction when not cached). */
-async function brandOf(tx: Db, venueId: number, frame?: EmailFrame): Promise<EmailBrand | null> {
+async function brandOf(tx: Db, venueId: number, frame?: EmailFrame): Promise<(EmailBrand & { email: string }) | null> {
   const known = frame?.venue.id === venueId ? frame : null;
   const context = known ? null : await venueContextById(tx, venueId);
   const venue = known?.venue ?? context;
@@ -48,6 +66,7 @@ async function brandOf(tx: Db, venueId: number, frame?: EmailFrame): Promise<Ema
   const logo = venue.theme?.logo && !/\.svg(\?|$)/i.test(venue.theme.logo) ? venue.theme.logo : '';
   return {
     name: venue.name,
+    email: venue.email ?? '',
     logoUrl: logo ? new URL(logo, origin).toString() : '',
     brandColor: venue.theme?.brandColor ?? '',
     address: venue.address,
@@ -69,13 +88,14 @@ export async function enqueueEmail(tx: Db, input: EmailMessage): Promise<number>
  * from `frame`, then no read at all), to insert as one statement (issue 42).
  */
 export async function emailRows(tx: Db, inputs: EmailMessage[], frame?: EmailFrame) {
-  const brands = new Map<number, EmailBrand | null>();
+  const brands = new Map<number, (EmailBrand & { email: string }) | null>();
   const rows: (typeof outbox.$inferInsert)[] = [];
   for (const input of inputs) {
     const message = input.testMoney ? markTestMoney(input) : input;
     // Every e-mail of a venue in its frame: logo and colour, address, phone and map (issue 29).
     if (message.venueId !== null && !brands.has(message.venueId)) brands.set(message.venueId, await brandOf(tx, message.venueId, frame));
     const brand = message.venueId === null ? null : brands.get(message.venueId)!;
+    const sender = brand ? venueSender(brand, message.to) : null;
     const body = brand ? brandEmail(brand, message.locale, { html: message.html, text: message.text }, { unsubscribeUrl: message.unsubscribeUrl, jsonLd: message.jsonLd }) : { html: message.html ?? null, text: message.text };
     rows.push({
       venueId: message.venueId,
@@ -83,12 +103,15 @@ export async function emailRows(tx: Db, inputs: EmailMessage[], frame?: EmailFra
       template: message.template,
       locale: message.locale,
       recipient: message.to,
-      sender: message.from ?? '',
+      sender: message.from ?? sender?.from ?? '',
       subject: message.subject,
       bodyText: body.text,
       bodyHtml: body.html,
       attachments: message.attachments ?? [],
-      headers: message.oneClickUnsubscribeUrl ? { 'List-Unsubscribe': `<${message.oneClickUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
+      headers: {
+        ...(sender?.headers ?? {}),
+        ...(message.oneClickUnsubscribeUrl ? { 'List-Unsubscribe': `<${message.oneClickUnsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      },
       dedupeKey: message.dedupeKey ?? null,
       ...(message.sendAt ? { nextAttemptAt: message.sendAt } : {}),
     });

@@ -17,14 +17,17 @@ export function senderOf(message: OutboxRow): string {
 }
 
 function mailOptions(message: OutboxRow) {
+  // Reply-To (the venue's address, issue 45) as nodemailer's own field, which checks and encodes it.
+  const { 'Reply-To': replyTo, ...headers } = message.headers ?? {};
   return {
     from: senderOf(message),
+    ...(replyTo ? { replyTo } : {}),
     to: message.recipient,
     subject: message.subject,
     text: message.bodyText,
     html: message.bodyHtml ?? undefined,
     attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })),
-    headers: { ...(message.headers ?? {}), 'X-Frontpage-Message': `${message.id}-${message.template}` },
+    headers: { ...headers, 'X-Frontpage-Message': `${message.id}-${message.template}` },
   };
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { invalid } from '@/server/backend/answers';
 import { answerByLink, answerLinkState, type LinkState } from './links';
@@ -13,7 +14,7 @@ import { readAnswerLink } from '@/server/booking/answer-link';
 
 const linkOf = (params: URLSearchParams) => {
   const hash = params.get('hash') ?? '';
-  return /^[A-Za-z0-9_-]{22}$/.test(hash) ? readAnswerLink(hash, { a: params.get('a') ?? '', v: params.get('v') ?? '', s: params.get('s') ?? '' }) : null;
+  return isWellFormedBookingHash(hash) ? readAnswerLink(hash, { a: params.get('a') ?? '', v: params.get('v') ?? '', s: params.get('s') ?? '' }) : null;
 };
 
 function pageAnswer(state: LinkState, timezone: string): Envelope {

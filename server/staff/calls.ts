@@ -1,4 +1,5 @@
 import 'server-only';
+import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { z } from 'zod';
 import { answerBooking, serviceSheet, setAutoOffers } from '@/server/staff/sheet';
 import type { StaffAction } from '@/server/staff/view';
@@ -14,7 +15,7 @@ import { searchBookings } from '@/server/staff/search';
  */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d));
 const answerInput = z.object({
-  hash: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+  hash: z.string().refine(isWellFormedBookingHash),
   version: z.coerce.number().int().min(0).max(1_000_000),
   note: z.string().max(500, 'noteTooLong').optional().default(''),
 });

@@ -37,10 +37,10 @@ test.describe('booking walks', () => {
     const mail = readMails().find((m) => m.to === email)!;
     expect(mail.subject).toMatch(new RegExp(`^Il tuo tavolo da ${VENUE} è confermato: `));
     expect(mail.text).toContain('Ciao Anna,');
-    expect(mail.text).toMatch(/\/reserve\/[A-Za-z0-9_-]{22}\/edit/);
+    expect(mail.text).toMatch(/\/reserve\/[2-9A-HJKMNP-Z]{26}\/edit/);
     // Change and Cancel links, the calendar file named, and the party size as the summary says it.
-    expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[A-Za-z0-9_-]{22}\/edit$/m);
-    expect(mail.text).toMatch(/^Annulla: \S+\/reserve\/[A-Za-z0-9_-]{22}\/cancel$/m);
+    expect(mail.text).toMatch(/^Modifica: \S+\/reserve\/[2-9A-HJKMNP-Z]{26}\/edit$/m);
+    expect(mail.text).toMatch(/^Annulla: \S+\/reserve\/[2-9A-HJKMNP-Z]{26}\/cancel$/m);
     expect(mail.text).toContain('reservation.ics');
     expect(mail.text).toMatch(/^Persone: 2 persone$/m);
     expect(mail.text).not.toContain('/en/reserve/');
@@ -67,7 +67,7 @@ test.describe('booking walks', () => {
     await fillDetails(page, phone, email);
     await expect(page.getByText(en('reserve.summary.footer'))).toBeVisible();
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
-    await page.waitForURL(/\/en\/a2fa\/reserve\/[A-Za-z0-9_-]{22}$/);
+    await page.waitForURL(/\/en\/a2fa\/reserve\/[2-9A-HJKMNP-Z]{26}$/);
     await page.getByLabel(en('reserve.sms.code')).fill(await smsCode(phone));
     await page.getByRole('button', { name: en('reserve.sms.submit') }).click();
     await page.waitForURL('**/en/reserve/accept');
@@ -100,6 +100,27 @@ test.describe('booking walks', () => {
     await page.waitForURL('**/en/reserve/confirm');
     await expect(page.getByText('Giulia Neri')).toBeVisible();
     await expect.poll(() => readMails().some((m) => m.to === email), { timeout: 20_000 }).toBe(true);
+  });
+
+  test('a guest who leaves the wizard gives the held seats back by a beacon on pagehide (issue 45)', async ({ page }) => {
+    await page.goto('/en/reserve');
+    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    const list = page.getByLabel(en('reserve.date.list'));
+    await expect(list.locator('option').nth(3)).toBeAttached();
+    await list.selectOption((await list.locator('option').nth(3).getAttribute('value'))!);
+    await page.locator('.time-step .choice:not(.choice--full)').first().click();
+    await page.getByRole('group', { name: en('reserve.time.zones') }).getByRole('button').first().click();
+    await expect(page.getByRole('heading', { name: en('reserve.details.title') })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('frontpageLastHold'));
+    expect(token).toBeTruthy();
+    // The page going away: pagehide sends the release, a same-origin JSON beacon of the browser's own, which the route's gate accepts.
+    // (Fired on the page itself: a beacon sent while the page unloads is not reported to the test.)
+    const released = page.waitForResponse((r) => r.url().endsWith('/api/reservation/release'));
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+    const answer = await released;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers()['content-type']).toBe('application/json');
+    expect(await page.evaluate(() => sessionStorage.getItem('frontpageReservationHold'))).toBeNull();
   });
 
   test('a date that does not exist, typed into the address, is refused with a message, and another date can be chosen', async ({ page }) => {

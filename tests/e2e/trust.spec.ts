@@ -26,7 +26,7 @@ test.describe('reservations you can trust', () => {
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
 
     // Suspended: the SMS code, wrong then right.
-    await page.waitForURL(/\/en\/a2fa\/reserve\/[A-Za-z0-9_-]{22}$/);
+    await page.waitForURL(/\/en\/a2fa\/reserve\/[2-9A-HJKMNP-Z]{26}$/);
     const hash = page.url().split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1, name: en('reserve.sms.title') })).toBeVisible();
     await axe(page);

@@ -26,14 +26,16 @@ export type Exchange = {
 };
 
 const BASE64URL_22 = /^[A-Za-z0-9_-]{22}$/;
+/** A booking's key: the readable one of new bookings (issue 45), or the base64url of earlier ones. */
+const BOOKING_HASH = /^(?:[2-9A-HJKMNP-Z]{26}|[A-Za-z0-9_-]{22})$/;
 const RANDOM_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 /** A provider's reference: the local test provider's `lseti_`, `lpi_`, `lnpi_`, `lcs_`, Stripe's `seti_`, `pi_`, `cs_` ... */
 const PROVIDER_REFERENCE = /^[a-z]{1,6}_[A-Za-z0-9_]{8,}$/;
 
 /** The keys whose values are random, each with the shape its values must have to be masked. */
 const KEY_RULES: Record<string, { kind: string; shape: RegExp }[]> = {
-  hash: [{ kind: 'hash', shape: BASE64URL_22 }],
-  experienceHash: [{ kind: 'hash', shape: BASE64URL_22 }],
+  hash: [{ kind: 'hash', shape: BOOKING_HASH }],
+  experienceHash: [{ kind: 'hash', shape: BOOKING_HASH }],
   fingerprint: [{ kind: 'fingerprint', shape: BASE64URL_22 }],
   // A promo code's id is 128 random bits; numeric row ids are left as they are (a fresh database numbers them alike).
   id: [{ kind: 'id', shape: BASE64URL_22 }],

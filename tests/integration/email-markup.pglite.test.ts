@@ -62,7 +62,7 @@ describe('reservation markup in the e-mails', () => {
       expect(data).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'FoodEstablishmentReservation',
-        reservationNumber: hash.slice(0, 8).toUpperCase(),
+        reservationNumber: `${hash.slice(0, 4)} ${hash.slice(4, 8)}`,
         reservationStatus: 'https://schema.org/ReservationConfirmed',
         underName: { '@type': 'Person', name: `Ospite${i} Rossi`, email },
         partySize: 2,
@@ -109,7 +109,7 @@ describe('reservation markup in the e-mails', () => {
       expect(lang).toBe(locale);
       expect(data).toMatchObject({
         '@type': 'EventReservation',
-        reservationNumber: hash.slice(0, 8).toUpperCase(),
+        reservationNumber: `${hash.slice(0, 4)} ${hash.slice(4, 8)}`,
         reservationStatus: 'https://schema.org/ReservationConfirmed',
         underName: { name: `Ospite${i} Bianchi`, email },
         reservationFor: { '@type': 'Event', name: WINE[locale], location: { '@type': 'Place' } },

@@ -70,7 +70,7 @@ export function describeExperienceChanges(driver: Driver) {
       const depositReference = await paidDeposit(pasta.id, FRIDAY, '16:00', 2);
       const hash = await book(guest(1, { experienceId: pasta.id, day: FRIDAY, time: '16:00', pax: 2, campiAggiuntivi: { allergie: 'nessuna' }, depositReference, note: 'Seggiolone, grazie' }));
       const [mail] = await mails('experience_confirm', 'change1@example.com');
-      expect(mail.text).toContain(`Booking reference: ${hash.slice(0, 8).toUpperCase()}`);
+      expect(mail.text).toContain(`Booking reference: ${hash.slice(0, 4)} ${hash.slice(4, 8)}`);
       expect(mail.text).toMatch(/Paid: €\s60/);
       expect(mail.text).toMatch(/Balance due at the venue: €\s70/);
       expect(mail.text).toContain('Notes: Seggiolone, grazie');

@@ -99,6 +99,54 @@ export function describeLimits(driver: Driver) {
       expect((await handleHold(request('/api/reservation/hold', { date, time: '19:00', zone: 'sala', pax: 2, holdToken: own.token }, attacker))).status).toBe(200);
     });
 
+    it("lets a guest who left at the card step hold again from the same browser within the hold's minutes, replacing the earlier hold (issue 45)", async () => {
+      const { handleHold } = await import('@/server/booking/http');
+      const { POST: releaseRoute } = await import('@/app/api/reservation/release/route');
+      const { holdSeats } = await import('@/components/reservation/wizard-calls');
+      const { slotHolds, db } = await tables();
+      const date = await openEvening(9);
+      const guest = '198.51.100.45';
+      // The guest's browser: its storage (localStorage outlives a tab, sessionStorage does not), its calls reaching the site from the guest's address.
+      const storage = () => {
+        const items = new Map<string, string>();
+        return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k), clear: () => items.clear() };
+      };
+      const browser = globalThis as unknown as { localStorage: ReturnType<typeof storage>; sessionStorage: ReturnType<typeof storage>; fetch: typeof fetch };
+      const saved = { localStorage: browser.localStorage, sessionStorage: browser.sessionStorage, fetch: browser.fetch };
+      Object.defineProperty(globalThis, 'localStorage', { value: storage(), configurable: true, writable: true });
+      Object.defineProperty(globalThis, 'sessionStorage', { value: storage(), configurable: true, writable: true });
+      browser.fetch = (async (url: string, init: RequestInit) => handleHold(request(url, JSON.parse(String(init.body)), guest))) as typeof fetch;
+      const setup = { locale: 'en', module: null } as unknown as Parameters<typeof holdSeats>[0];
+      const party = { pax: 8, date, zone: 'sala' };
+      const live = () => db.$count(slotHolds, and(eq(slotHolds.date, date), eq(slotHolds.clientAddress, guest)));
+      try {
+        expect(await holdSeats(setup, { ...party, time: '20:00' })).toHaveProperty('hold');
+        // The tab is closed at the card step (no beacon arrived); a new tab, within 8 minutes: 8 + 8 covers would pass the largest party (12).
+        Object.defineProperty(globalThis, 'sessionStorage', { value: storage(), configurable: true, writable: true });
+        const again = await holdSeats(setup, { ...party, time: '20:30' });
+        expect(again).toHaveProperty('hold');
+        expect(await live()).toBe(1);
+        // Another browser behind the same address is still held to the covers of one party.
+        const shared = browser.localStorage;
+        Object.defineProperty(globalThis, 'localStorage', { value: storage(), configurable: true, writable: true });
+        expect(await holdSeats(setup, { ...party, time: '21:00' })).toEqual({ error: 'rateLimited' });
+        Object.defineProperty(globalThis, 'localStorage', { value: shared, configurable: true, writable: true });
+
+        // The guest leaves the page: the wizard's beacon (a same-origin JSON blob) passes the route's gate and gives the seats back.
+        const token = 'hold' in again ? again.hold.token : '';
+        const beacon = new NextRequest('http://localhost/api/reservation/release', {
+          method: 'POST',
+          headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'x-forwarded-for': guest },
+          body: new Blob([JSON.stringify({ holdToken: token })], { type: 'application/json' }),
+          duplex: 'half',
+        } as ConstructorParameters<typeof NextRequest>[1]);
+        expect((await releaseRoute(beacon)).status).toBe(200);
+        expect(await live()).toBe(0);
+      } finally {
+        for (const [key, value] of Object.entries(saved)) Object.defineProperty(globalThis, key, { value, configurable: true, writable: true });
+      }
+    });
+
     it('counts an IPv6 client by its /64 and an IPv4-mapped address as IPv4; one address never holds more than the largest party (issue 22)', async () => {
       const { handleHold } = await import('@/server/booking/http');
       const { handleGiftcardBalance: handleBalance } = await import('@/server/giftcards/http');
@@ -219,6 +267,29 @@ export function describeLimits(driver: Driver) {
         await pinTestClock();
       }
     });
+    it('lets a shared address check the guarantee of any number of small tables, while card setups stay limited (issue 45)', async () => {
+      const { handleGuarantee } = await import('@/server/booking/http');
+      const { LIMITS } = await import('@/server/limits/config');
+      const date = await openEvening(5);
+      const hotel = '203.0.113.145';
+      const check = (pax: number, i: number) => handleGuarantee(request('/api/reservation/guarantee', { date, time: '20:00', zone: 'sala', pax, email: `hotel${i}@example.com` }, hotel));
+      // A hotel's evening: 30 guests behind one address each check a table of 2 (no card asked).
+      for (let i = 0; i < 30; i++) {
+        const response = await check(2, i);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ data: { required: false } });
+      }
+      // Card setups (the demo venue asks one at dinner from 5 guests) are still counted and refused past the limit.
+      for (let i = 0; i < LIMITS.guaranteeAddress.count; i++) {
+        const response = await check(6, 100 + i);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({ data: { required: true, reference: expect.any(String) } });
+      }
+      const refused = await check(6, 999);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: 'rateLimited', limit: 'guaranteeAddress' });
+    });
+
     it('limits promo code requests per address (promoRequest) and per e-mail (promoRequestEmail) at the site\'s route', async () => {
       const { handleRequest } = await import('@/server/promo/http');
       const { LIMITS } = await import('@/server/limits');

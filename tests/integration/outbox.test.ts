@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { TEST_NOW } from '../helpers/clock';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { outbox } from '@/server/db/schema';
+import { outbox, venues } from '@/server/db/schema';
 import { enqueueEmail, enqueueEmails } from '@/server/outbox/enqueue';
 import { deliverDue, backoffMs } from '@/server/outbox/delivery';
 import { fileTransport, smtpTransport } from '@/server/outbox/transport';
@@ -10,6 +10,8 @@ import { transportFromEnv } from '@/server/outbox/channels';
 import { DRIVERS, openTestDatabase, tempDir } from '../helpers/databases';
 import { freePort } from '../helpers/postgres-server';
 import { startSmtpSink } from '../helpers/smtp-sink';
+import { forgetVenueContexts } from '@/server/venues/context';
+import { seedDemoVenue } from '@/server/venues/seed';
 import type { Db } from '@/server/db/types';
 
 const mail = (to: string, subject = 'Benvenuto da Trattoria Da Rosa') => ({
@@ -22,6 +24,15 @@ const mail = (to: string, subject = 'Benvenuto da Trattoria Da Rosa') => ({
   html: '<p>Ciao!</p>',
 });
 
+
+/** A header of a raw message, unfolded, its RFC 2047 words decoded. */
+function header(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const value = new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+    kind.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, '%$1').replace(/%(?![0-9a-f]{2})/gi, '%25'), 'latin1').toString().replace(/(%[0-9a-f]{2})+/gi, (m) => decodeURIComponent(m)),
+  );
+}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const waitFor = async (done: () => boolean) => {
@@ -41,6 +52,29 @@ describe.each(DRIVERS)('outbox on %s', (driver) => {
     db = handle.db;
   });
   afterAll(() => handle.close());
+
+  it("sends a venue's e-mails from its name at MAIL_FROM, with Reply-To its own address (issue 45)", async () => {
+    await seedDemoVenue(db);
+    const [venue] = await db.update(venues).set({ email: 'tavoli@sole.example', name: 'Trattoria "Sole", Bologna' }).where(eq(venues.isDefault, true)).returning();
+    forgetVenueContexts();
+    const before = process.env.MAIL_FROM;
+    process.env.MAIL_FROM = 'Frontpage <prenotazioni@frontpage.example>';
+    try {
+      const [guest, own] = await enqueueEmails(db, [
+        { ...mail('guest45@example.com'), venueId: venue.id },
+        { ...mail('TAVOLI@sole.example', 'Nuova prenotazione'), venueId: venue.id },
+      ]);
+      const rows = await db.select().from(outbox).where(inArray(outbox.id, [guest, own])).orderBy(outbox.id);
+      expect(rows[0].sender).toBe('"Trattoria \\"Sole\\", Bologna" <prenotazioni@frontpage.example>');
+      expect(rows[0].headers).toEqual({ 'Reply-To': 'tavoli@sole.example' });
+      // The venue's own copy comes from its name too, with nobody else to answer.
+      expect(rows[1].sender).toBe(rows[0].sender);
+      expect(rows[1].headers).toEqual({});
+    } finally {
+      if (before === undefined) delete process.env.MAIL_FROM;
+      else process.env.MAIL_FROM = before;
+    }
+  });
 
   it('queues nothing when the transaction that caused the e-mail rolls back', async () => {
     await expect(
@@ -185,6 +219,15 @@ describe('SMTP delivery', () => {
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0].to).toEqual(['guest@example.com']);
       expect(smtp.received[0].data).toContain('Subject: Welcome to Trattoria Da Rosa');
+
+      // A venue's e-mail: from its name, answered at its address (issue 45), also as the mail client reads it.
+      await seedDemoVenue(handle.db);
+      const [venue] = await handle.db.update(venues).set({ email: 'tavoli@dasole.example', name: 'Trattoria Dà Sole' }).where(eq(venues.isDefault, true)).returning();
+      forgetVenueContexts();
+      await enqueueEmail(handle.db, { ...mail('guest45@example.com', 'Il tuo tavolo'), venueId: venue.id });
+      expect(await deliverDue(handle.db, transport)).toMatchObject({ sent: 1 });
+      expect(header(smtp.received[1].data, 'From')).toMatch(/^"?Trattoria Dà Sole"? <no-reply@localhost>$/);
+      expect(header(smtp.received[1].data, 'Reply-To')).toBe('tavoli@dasole.example');
     } finally {
       await smtp.close();
     }

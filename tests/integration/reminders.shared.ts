@@ -158,7 +158,7 @@ export function describeReminders(driver: Driver) {
       expect(await reminders.sendReminders(db, now)).toBe(3);
       const linkOf = async (r: { email: string }, action: 'coming' | 'cancel') => {
         const [mail] = await reminderMails(r.email);
-        const match = new RegExp(`/frontpage/reminder/([A-Za-z0-9_-]{22})\\?a=${action}&v=(\\d+)&s=([A-Za-z0-9_-]{32})`).exec(mail.bodyText)!;
+        const match = new RegExp(`/frontpage/reminder/([2-9A-HJKMNP-Z]{26}|[A-Za-z0-9_-]{22})\\?a=${action}&v=(\\d+)&s=([A-Za-z0-9_-]{32})`).exec(mail.bodyText)!;
         return { url: match[0], link: reminders.readReminderLink(match[1], { v: match[2], s: match[3] }) };
       };
       // In the guest's language, both links.

@@ -158,6 +158,15 @@ describe('cross-site requests', () => {
     expect(calls).toEqual([]);
   });
 
+  it("takes the wizard's pagehide beacon: a same-origin POST with a JSON blob, as a browser sends it (issue 45)", async () => {
+    const { calls, handler } = recorder();
+    const body = '{"holdToken":"abc"}';
+    // What a beacon carries: the Blob's type as Content-Type, the page's Origin, no-cors fetch metadata.
+    const beacon = await handler(post('/api/reservation/release', { headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'empty' }, body }));
+    expect(beacon.status).toBe(204);
+    expect(calls).toEqual([body]);
+  });
+
   it('lets an exempt route (webhook, bearer API, CSP report) through from anywhere, still with its content type', async () => {
     const passed = await gate(post('/api/csp-report', { headers: { origin: 'http://elsewhere.example', 'content-type': 'application/csp-report' }, body: '{"csp-report":{}}' }), { type: 'csp-report', limit: BODY_LIMITS.cspReport, sameOrigin: false });
     expect('request' in passed && passed.text).toBe('{"csp-report":{}}');

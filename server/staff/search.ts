@@ -1,4 +1,5 @@
 import 'server-only';
+import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { and, desc, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, type VenueRow } from '@/server/db/schema';
@@ -25,8 +26,10 @@ export async function searchBookings(db: Db, venue: VenueRow, q: string) {
   const digits = text.replace(/\D/g, '');
   const matches = [sql`(${reservations.firstName} || ' ' || ${reservations.lastName}) ilike ${`%${likeEscaped(text)}%`}`];
   if (digits.length >= 4 && /^[\d\s+().-]+$/.test(text)) matches.push(sql`regexp_replace(${reservations.phonePrefix} || ${reservations.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`);
-  if (/^[A-Za-z0-9_-]{8}$/.test(text)) matches.push(sql`upper(left(${reservations.hash}, 8)) = ${text.toUpperCase()}`);
-  if (/^[A-Za-z0-9_-]{22}$/.test(text)) matches.push(eq(reservations.hash, text));
+  // The reference as the guest reads it ("K7WE JWKR": the key's first 8 characters, lib/booking/reference.ts), or the whole key.
+  const code = text.replace(/\s/g, '');
+  if (/^[A-Za-z0-9_-]{8}$/.test(code)) matches.push(sql`upper(left(${reservations.hash}, 8)) = ${code.toUpperCase()}`);
+  if (isWellFormedBookingHash(code)) matches.push(eq(reservations.hash, code));
   const [rows, zoneNames] = await Promise.all([
     db
       .select()

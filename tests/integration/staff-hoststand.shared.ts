@@ -80,6 +80,8 @@ export function describeHostStand(driver: Driver) {
       // The booking code of the guest's e-mails (the key's first 8 characters, any case), or the whole key.
       expect((await search(anna.hash.slice(0, 8).toLowerCase())).body.data!.bookings.map((b) => b.hash)).toContain(anna.hash);
       expect((await search(anna.hash)).body.data!.bookings.map((b) => b.hash)).toEqual([anna.hash]);
+      // As the guest reads it out from the e-mail: two groups of four.
+      expect((await search(`${anna.hash.slice(0, 4)} ${anna.hash.slice(4, 8)}`)).body.data!.bookings.map((b) => b.hash)).toContain(anna.hash);
       // A pattern's wildcards match themselves.
       expect((await search('%%')).body.data!.bookings).toEqual([]);
       expect(await search('a')).toMatchObject({ httpStatus: 400, body: { error: 'invalid', fieldErrors: { q: 'invalid' } } });

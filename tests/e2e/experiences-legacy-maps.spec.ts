@@ -128,8 +128,10 @@ test('books an experience on a legacy backend that answers maps and strings', as
   const fields = calls.find((c) => c.call === 'experience/getadditionalfields')!.body;
   expect(Object.fromEntries(fields)).toEqual({ experienceId: '1', zoneID: '8' });
   const created = calls.find((c) => c.call === 'experience/createexperiencereserve')!.body;
-  // The spec's fields, and the added idempotency key of the submit (issue 41: a retried call makes one booking).
-  expect([...created.keys()].sort()).toEqual(['idempotencyKey', 'payload', 'recaptchaV2Token', 'recaptchaV3Token', 'tokenVersion']);
+  // The spec's fields, the added idempotency key of the submit (issue 41: a retried call makes one booking) and the
+  // booking's source (issue 46: `web` from the site's own page).
+  expect([...created.keys()].sort()).toEqual(['idempotencyKey', 'payload', 'recaptchaV2Token', 'recaptchaV3Token', 'source', 'tokenVersion']);
+  expect(created.get('source')).toBe('web');
   expect(created.get('idempotencyKey')).toMatch(/^[A-Za-z0-9_-]{16,}$/);
   expect(created.get('tokenVersion')).toBe('v3');
   expect(JSON.parse(created.get('payload')!)).toMatchObject({ experienceId: 1, day: DAYS[0], time: '19:30', pax: 2, zone: '8', campiAggiuntivi: { allergies: 'none', occasion: 'birthday' }, nome: 'Giulia' });

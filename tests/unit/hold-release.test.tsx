@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import { LAST_HOLD_KEY, lastHoldToken, rememberHold, RELEASE_URL, useReleaseOnLeave } from '@/components/reservation/last-hold';
 import { readSession, writeSession } from '@/components/reservation/session';
 import { HOLD_KEY } from '@/components/reservation/types';
+import { testDay } from '../helpers/clock';
 
 /**
  * Issue 45: a hold left by a guest who leaves the wizard is given back when the page goes away
@@ -15,7 +16,8 @@ function Wizardish({ onReleased }: { onReleased: () => void }) {
   return null;
 }
 
-const hold = { token: 'tok-1', expiresAt: '2026-12-04T19:08:00.000Z', date: '2026-12-04', time: '20:00', zone: 'sala', pax: 2 };
+const day = testDay(8);
+const hold = { token: 'tok-1', expiresAt: `${day}T19:08:00.000Z`, date: day, time: '20:00', zone: 'sala', pax: 2 };
 
 describe('the hold when the guest leaves the wizard', () => {
   const beacon = jest.fn<boolean, [string, Blob]>();

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { metrics, metricsRegistry } from '@/server/observability/metrics';
+import { testDay } from '../helpers/clock';
 import { countBooking, countRefusal, observedCall, observedProvider, sendObserved } from '@/server/observability/observe';
 import { methodLabel, MAX_ROUTES, routeLabel, routePattern } from '@/server/observability/routes';
 import { installRequestObserver, metricsAccess, tokenScrapeAllowed } from '@/server/observability/requests';
@@ -98,7 +99,7 @@ describe('the route label', () => {
     expect(routePattern('/de/reservation?step=2')).toBe('/:locale/reservation');
     expect(routePattern('/reserve/AbC9_xYz-12QWErtyUIop1/edit')).toBe('/reserve/:id/edit');
     expect(routePattern('/api/reservation/day')).toBe('/api/reservation/day');
-    expect(routePattern('/api/staff/sheet/2026-11-26')).toBe('/api/staff/sheet/:date');
+    expect(routePattern(`/api/staff/sheet/${testDay(0)}`)).toBe('/api/staff/sheet/:date');
     expect(routePattern('/api/experiences/42')).toBe('/api/experiences/:id');
     expect(routePattern('/backend/api/frontpage/reservation/getday')).toBe('/backend/api/frontpage/reservation/getday');
     expect(routePattern('/_next/static/chunks/app-1a2b3c.js')).toBe('/_next/static');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { checkVenueFile, hostConflicts, jsonPath } from '@/server/venues/check';
 import { VENUE_FORMAT_VERSION } from '@/server/venues/schema';
 import { readCustomHeader } from '@/lib/venue/custom-header';
-import { TEST_NOW } from '../helpers/clock';
+import { TEST_NOW, testDay } from '../helpers/clock';
 import { february30 } from '../helpers/dates';
 
 /** A closure on a day that never exists, in a year still to come. */
@@ -215,7 +215,8 @@ describe('venue:check', () => {
     expect(booking({ from: '2027-12-24', to: '2027-12-26' }).errors).toEqual([
       'booking.closures: {"from":"2027-12-24","to":"2027-12-26"} is not a list of days (YYYY-MM-DD) or ranges {"from": "YYYY-MM-DD", "to": "YYYY-MM-DD"}',
     ]);
-    expect(booking([{ from: '2027-01-01', to: '2028-06-01' }]).errors).toEqual(['booking.closures[0].to: "2028-06-01" is not a day at most 366 days after `from`']);
+    const farEnd = testDay(30 + 517);
+    expect(booking([{ from: testDay(30), to: farEnd }]).errors).toEqual([`booking.closures[0].to: "${farEnd}" is not a day at most 366 days after \`from\``]);
 
     type Experience = Record<string, unknown>;
     const experience = (change: (e: Experience) => void) =>

@@ -39,6 +39,8 @@ export function actionAnswer(result: ActionResult, refusals: Record<string, numb
   if (result.status) return noStoreJson({ data: result.data }, 200);
   if (result.error === UNAVAILABLE || result.error === 'generic') return noStoreJson({ error: result.error }, 503);
   if (result.error === RATE_LIMITED) return rateLimitedResponse(new RateLimitedError(isLimitName(result.limit) ? result.limit : 'liveHolds', result.retryAfter ?? 60));
+  // A key reused with other input is a conflict, as the contract answers it (409), not a form error.
+  if (result.error === 'idempotencyKeyReused') return noStoreJson({ error: result.error, fieldErrors: result.fieldErrors }, 409);
   if (Object.keys(result.fieldErrors).length || result.error === 'invalid') return noStoreJson({ error: result.error, fieldErrors: result.fieldErrors }, 400);
   return noStoreJson({ error: result.error }, refusals[result.error] ?? fallback);
 }

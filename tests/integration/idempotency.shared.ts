@@ -143,6 +143,12 @@ export function describeIdempotency(driver: Driver) {
       expect(await (await giftcards.handleGiftcardCheckout(post('/api/giftcard/checkout', buyer))).json()).toEqual(order);
       expect(await db.$count(schema.giftCardOrders, eq(schema.giftCardOrders.email, buyer.email))).toBe(1);
       expect(await db.$count(idempotencyKeys, eq(idempotencyKeys.key, key(9)))).toBe(1);
+      // The same key with other input: the site's routes answer the contract's conflict (409), not a form error.
+      const reused = await giftcards.handleGiftcardCheckout(post('/api/giftcard/checkout', { ...buyer, quantity: '2' }));
+      expect(reused.status).toBe(409);
+      expect(await reused.json()).toMatchObject({ error: 'idempotencyKeyReused' });
+      const rebooked = await booking.handleCreate(post('/api/reservation', { ...body, pax: 3, recaptchaV3Token: localToken('v3', 'pass') }));
+      expect(rebooked.status).toBe(409);
     });
   });
 }

@@ -105,7 +105,8 @@ async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'au
   const zone = v.zones.find((z) => z.key === entry.zoneKey);
   if (!shift || !zone) return null;
   if (fits(v, usage, shift, entry.time, zone, entry.covers)) return null;
-  const expiresAt = new Date(now.getTime() + minutes * 60_000);
+  // Held for the venue's minutes, but never past the table's own time (a claim is refused from then on).
+  const expiresAt = new Date(Math.min(now.getTime() + minutes * 60_000, instantOf(venue.timezone, entry.date, entry.time).getTime()));
   const [offer] = await tx
     .insert(waitlistOffers)
     .values({ venueId: venue.id, reservationId: entry.id, status: 'open', offeredBy: by, expiresAt, createdAt: now })
@@ -249,12 +250,12 @@ export async function offerPage(db: Db, venue: VenueRow, offerId: number, signat
   const { offer, r } = row;
   const base = { booking: r, expiresAt: offer.expiresAt };
   if (offer.status === 'claimed') return { state: r.status === 'suspended' ? 'code' : 'claimed', ...base };
+  // An open offer whose table's time has come says so (its hold ends at that time at the latest).
+  if (offer.status === 'open' && r.status === 'waitinglist' && slotStarted(venue, r, now)) return { state: 'started', ...base };
   if (offer.status === 'expired' || (offer.status === 'open' && offer.expiresAt <= now)) return { state: 'expired', ...base };
   // Lapsed with the entry still waiting: the choice needs a card, given on the booking form.
   if (offer.status === 'lapsed' && r.status === 'waitinglist') return { state: 'needsCard', ...base };
   if (offer.status === 'lapsed' || r.status !== 'waitinglist') return { state: 'gone', ...base };
-  // Open, but the table's time has come: too late to claim, whatever the offer's own clock says.
-  if (slotStarted(venue, r, now)) return { state: 'started', ...base };
   return { state: 'open', ...base };
 }
 
@@ -276,9 +277,9 @@ export async function claimOffer(db: Db, given: VenueRow, offerId: number, signa
     await lockCapacity(tx, venue.id, entry.date, entry.shiftKey);
     const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
+    if (offer.status === 'open' && r.status === 'waitinglist' && slotStarted(venue, r, now)) return 'started' as const;
     if (offer.status !== 'open' || offer.expiresAt <= now) return 'expired' as const;
     if (r.status !== 'waitinglist') return 'gone' as const;
-    if (slotStarted(venue, r, now)) return 'started' as const;
     if (guaranteeTerms(v.rules, { date: r.date, shiftKey: r.shiftKey, zoneKey: r.zoneKey, pax: r.covers }, venue.currency)) {
       await tx.update(waitlistOffers).set({ status: 'lapsed', endedAt: now }).where(eq(waitlistOffers.id, offerId));
       return 'needsCard' as const;

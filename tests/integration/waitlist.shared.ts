@@ -178,12 +178,13 @@ export function describeWaitlist(driver: Driver) {
       const early = await book(guest(day, 2, { time: '21:30' }));
       const alsoEarly = await book(guest(day, 2, { time: '21:30' }));
       const late = await book(guest(day, 2, { time: '22:00' }));
-      // 21:20 where the venue is: a guest of 22:00 cancels; the first entry (21:30) is offered the seats until 21:35.
+      // 21:20 where the venue is: a guest of 22:00 cancels; the first entry (21:30) is offered the seats for the venue's
+      // 15 minutes, but never past its table's time: until 21:30, not 21:35.
       await cancel(seated[0], at('21:20'));
       const [offer] = await offersFor([early.hash]);
       expect(offer.offer).toMatchObject({ status: 'open' });
-      expect(offer.offer.expiresAt.getTime()).toBe(at('21:35').getTime());
-      // 21:31: the offer still runs, but its table's time has come: the page says so, the claim is refused and changes nothing.
+      expect(offer.offer.expiresAt.getTime()).toBe(at('21:30').getTime());
+      // 21:31: its table's time has come: the page says so, the claim is refused and changes nothing.
       expect((await waitlist.offerPage(db, venue, offer.offer.id, signature(offer.offer.id), at('21:31'))).state).toBe('started');
       expect((await waitlist.claimOffer(db, venue, offer.offer.id, signature(offer.offer.id), 'localhost', at('21:31'))).state).toBe('started');
       await pinTestClock(at('21:31'));
@@ -191,7 +192,7 @@ export function describeWaitlist(driver: Driver) {
         const claim = await dispatch('waitlist/claim', 'localhost', new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id) }));
         expect(claim).toEqual({ httpStatus: 409, body: { status: false, error: 'slotStarted' } });
         const shown = await dispatch('waitlist/offer', 'localhost', new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id) }));
-        expect(shown.body.data).toMatchObject({ state: 'started', until: '21:35', booking: { hash: early.hash, time: '21:30', covers: 2 } });
+        expect(shown.body.data).toMatchObject({ state: 'started', until: '21:30', booking: { hash: early.hash, time: '21:30', covers: 2 } });
         // The page's form: a 409 page in the guest's language, not a booking.
         const { handleOfferClaim } = await import('@/server/booking/guest-links-http');
         const form = new URLSearchParams({ id: String(offer.offer.id), s: signature(offer.offer.id), language: 'de' });

@@ -24,6 +24,8 @@ export type WizardSetup = {
   defaultPrefix: string;
   /** The venue's country (ISO alpha-2): the phone field's default and the name of a shared prefix. */
   country?: string;
+  /** The venue's week and closures (from the same data as the JSON-LD), to say why a day has no tables (components/reservation/closed-day.tsx). */
+  opening?: { weekdays: number[]; closures: { from: string; to: string }[] };
   monthNames: string[];
   weekdayNames: string[];
   policies: { privacy: string; marketing: string };

@@ -69,7 +69,7 @@ export function LastBooking({ outcome, locale, zones, venue }: Props) {
     const at = new Date(zonedInstant(venue.timezone, last.date, last.time).getTime() - terms.hoursBefore * 3_600_000);
     deadline = formatDateTime(at, locale, venue.timezone);
     // Booked after the deadline (the same day, a few hours ahead): no free cancellation is promised (issue 45).
-    deadlinePassed = at.getTime() <= Date.now();
+    deadlinePassed = Boolean(last.bookedAt) && at.getTime() <= Date.parse(last.bookedAt ?? '');
   }
   const policy = terms ? policyMessage(terms) : null;
   const editPath = last.hash ? localizedPath(locale, `/reserve/${last.hash}/edit`) : '';

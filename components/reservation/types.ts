@@ -49,6 +49,8 @@ export type LastReservation = {
   note?: string;
   /** The card guarantee's terms, when a card was saved for it. */
   guarantee?: { refundable: 'never' | 'always' | 'until'; hoursBefore: number; feeCents: number; per: 'reservation' | 'guest'; currency: string; totalCents: number };
+  /** When it was made (ISO): a free-cancellation deadline already past then is not promised (issue 45). */
+  bookedAt?: string;
 };
 export const LAST_RESERVATION_KEY = 'frontpageLastReservation';
 export const DETAILS_KEY = 'frontpageReservationDetails';

@@ -13,8 +13,10 @@ export async function OpeningHoursText({ id, hours, locale, closures = false, cl
   const t = await getTranslations('hours');
   const text = openingHoursText(hours, locale, { closed: t('closed'), closedOn: (date) => t('closedOn', { date }), closedFrom: (from, to) => t('closedFrom', { from, to }) }, closures ? CLOSURES_SHOWN : 0);
   if (!text.lines.length) return null;
+  // The home page's hours are a region of their own; the footer's are part of the footer landmark (one region per name, for axe's landmark-unique).
+  const Box = closures ? 'section' : 'div';
   return (
-    <section className={`opening-hours${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-title`}>
+    <Box className={`opening-hours${className ? ` ${className}` : ''}`} aria-labelledby={closures ? `${id}-title` : undefined}>
       <h2 id={`${id}-title`} className="opening-hours__title">
         {t('title')}
       </h2>
@@ -33,6 +35,6 @@ export async function OpeningHoursText({ id, hours, locale, closures = false, cl
           ))}
         </ul>
       ) : null}
-    </section>
+    </Box>
   );
 }

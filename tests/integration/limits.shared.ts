@@ -296,7 +296,7 @@ export function describeLimits(driver: Driver) {
         expect([i, booked.status]).toEqual([i, 200]);
         outcomes.push((await booked.json()).data.outcome);
         const joined = await handleSubscribe(
-          request('/api/fidelity', { nome: 'Ospite', cognome: `Numero ${i}`, email, prefisso: '+39', telefono, compleannoGiorno: 3, compleannoMese: 4, privacy: true, marketing: false, language: 'en' }, hotel),
+          request('/api/fidelity', { nome: 'Ospite', cognome: `Numero ${i}`, email, prefisso: '+39', telefono, compleannoGiorno: 3, compleannoMese: 4, privacy: true, marketing: true, language: 'en' }, hotel),
         );
         expect([i, joined.status]).toEqual([i, 200]);
       }

@@ -88,6 +88,31 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
   const priceLine = e.price > 0 && pax ? x('form.total', { price: money(e.price), count: pax, total: money(e.price * pax) }) : '';
   const afterDetails = (p: ExperiencePayment | null): Step => (p?.guarantee && !cardReference ? 'guarantee' : p?.deposit && !depositReference ? 'payment' : 'summary');
 
+  /**
+   * After the details: the card guarantee's or the payment's set-up. One that cannot start (the
+   * provider errs, the site is down) keeps the guest on this step, told so, with a button that
+   * tries again with the same details (issue 45), instead of a summary that cannot be confirmed.
+   */
+  const [paymentProblem, setPaymentProblem] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const startPayment = async (values: ReservationDetails) => {
+    setDetails(values);
+    setPaymentProblem(null);
+    let p = payment;
+    if (e.guarantee || e.payment) {
+      setStarting(true);
+      const result = await api('/api/experience/payment', experiencePaymentAnswer, { experienceId: e.id, day: date, time, pax, zone, email: values.email, language: wizard.locale });
+      setStarting(false);
+      if (!result.ok) {
+        setPaymentProblem(result.error === 'rateLimited' ? 'rateLimited' : 'paymentStart');
+        return;
+      }
+      p = result.data;
+      setPayment(p);
+    }
+    setStep(afterDetails(p));
+  };
+
   const submit = async (v2Token?: string): Promise<string | null> => {
     if (!details) return 'generic';
     const payload = {
@@ -219,20 +244,19 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
 
       {step === 'details' ? (
         <StepSection id="x-details" title={t('details.title')} headingRef={headingRef}>
+          {paymentProblem && details ? (
+            <div role="alert" className="notice notice--warning payment-problem">
+              <p>{paymentProblem === 'rateLimited' ? reserveError('rateLimited') : x('form.paymentStartFailed')}</p>
+              <button type="button" className="button" disabled={starting} aria-busy={starting || undefined} onClick={() => void startPayment(details)}>
+                {x('form.paymentRetry')}
+              </button>
+            </div>
+          ) : null}
           <DetailsStep
             setup={wizard}
             initial={details}
             askVisitReason={e.askVisitReason}
-            onDone={async (values) => {
-              setDetails(values);
-              let p = payment;
-              if (e.guarantee || e.payment) {
-                const result = await api('/api/experience/payment', experiencePaymentAnswer, { experienceId: e.id, day: date, time, pax, zone, email: values.email, language: wizard.locale });
-                p = result.ok ? result.data : null;
-                setPayment(p);
-              }
-              setStep(afterDetails(p));
-            }}
+            onDone={startPayment}
           />
         </StepSection>
       ) : null}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
@@ -21,6 +21,8 @@ export function CancelForm({
   endpoint = '/api/reservation/cancel',
   keepPath = `/reserve/${hash}/edit`,
   newPath = '/reserve',
+  summary = null,
+  cancelledSummary = null,
 }: {
   hash: string;
   locale: Locale;
@@ -32,6 +34,9 @@ export function CancelForm({
   endpoint?: string;
   keepPath?: string;
   newPath?: string;
+  /** The booking as it stands, above the question; once cancelled, `cancelledSummary` (its status "Cancelled", no balance due) under the news, never the standing one (issue 45). */
+  summary?: ReactNode;
+  cancelledSummary?: ReactNode;
 }) {
   const r = useTranslations('reserve');
   const x = useTranslations('experiences.manage');
@@ -59,6 +64,7 @@ export function CancelForm({
         </h2>
         <p>{texts.doneText}</p>
         {doneFee ? <p>{doneFee}</p> : null}
+        {cancelledSummary}
         <div className="actions">
           <a className="button" href={localizedPath(locale, newPath)}>
             {texts.newReservation}
@@ -69,6 +75,7 @@ export function CancelForm({
   }
   return (
     <div>
+      {summary}
       <p className="notice">{terms}</p>
       <p>{texts.question}</p>
       {state === 'error' ? (

@@ -7,17 +7,30 @@ import { MessagePanel } from '@/components/shell/message-panel';
  * A booking's cancel page, a table's or an experience's: the summary, then the cancel form; or,
  * once the booking is cancelled or can no longer be, why (`ended`) and where to book again.
  */
-export function CancelPanel({ title, summary, ended, form }: { title: string; summary: ReactNode; ended: { text: string; href: string; label: string } | null; form: ComponentProps<typeof CancelForm> }) {
+export function CancelPanel({
+  title,
+  summary,
+  cancelledSummary,
+  ended,
+  form,
+}: {
+  title: string;
+  summary: ReactNode;
+  /** The same booking as it reads once cancelled: the form shows it in place of `summary` after the guest cancels. */
+  cancelledSummary: ReactNode;
+  ended: { text: string; href: string; label: string } | null;
+  form: ComponentProps<typeof CancelForm>;
+}) {
   return (
     <MessagePanel title={title}>
-      {summary}
       {ended ? (
         <>
+          {summary}
           <p>{ended.text}</p>
           <ActionLink href={ended.href}>{ended.label}</ActionLink>
         </>
       ) : (
-        <CancelForm {...form} />
+        <CancelForm {...form} summary={summary} cancelledSummary={cancelledSummary} />
       )}
     </MessagePanel>
   );

@@ -64,9 +64,12 @@ export function LastBooking({ outcome, locale, zones, venue }: Props) {
   const standing = last.hash && (outcome === 'confirm' || outcome === 'accept');
   const terms = last.guarantee;
   let deadline: string | null = null;
+  let deadlinePassed = false;
   if (terms && terms.refundable === 'until' && venue) {
     const at = new Date(zonedInstant(venue.timezone, last.date, last.time).getTime() - terms.hoursBefore * 3_600_000);
     deadline = formatDateTime(at, locale, venue.timezone);
+    // Booked after the deadline (the same day, a few hours ahead): no free cancellation is promised (issue 45).
+    deadlinePassed = Boolean(last.bookedAt) && at.getTime() <= Date.parse(last.bookedAt ?? '');
   }
   const policy = terms ? policyMessage(terms) : null;
   const editPath = last.hash ? localizedPath(locale, `/reserve/${last.hash}/edit`) : '';
@@ -108,7 +111,7 @@ export function LastBooking({ outcome, locale, zones, venue }: Props) {
           <ul className="guarantee-terms">
             <li>{t('outcome.cardSaved')}</li>
             <li>{t(`guarantee.${policy.key}`, policy.values)}</li>
-            {deadline ? <li>{t('outcome.freeUntil', { deadline })}</li> : null}
+            {deadline ? <li>{t(deadlinePassed ? 'outcome.freeOver' : 'outcome.freeUntil', { deadline })}</li> : null}
             {terms.refundable === 'never' ? <li>{t('outcome.noFreeCancellation')}</li> : null}
             <li>
               {t(terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ExperienceAccordion } from './experience-accordion';
 import type { DayDetail, DayExperience, SlotInfo, WizardSetup } from './types';
 import { useReserveTexts } from './texts';
@@ -23,16 +23,19 @@ type Props = {
   onChoose: (choice: Choice) => Promise<string | null>;
   /** Changing a booking: its current time on this day, marked among the others. */
   current?: string;
+  /** Shown instead of the times on a day without tables nor experiences (a closed day reached by a link: components/reservation/closed-day.tsx). */
+  closed?: ReactNode;
 };
 
 /** Time slots, then the zones free at the chosen time; a full time offers the waiting list. */
-export function TimeStep({ setup, pax, date, day, experiences, chosenExperience, onExperience, loading, error, onChoose, current }: Props) {
+export function TimeStep({ setup, pax, date, day, experiences, chosenExperience, onExperience, loading, error, onChoose, current, closed }: Props) {
   const { t, optional, errorText } = useReserveTexts();
   const [time, setTime] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (error && !day) return <p role="alert" className="field__error">{error}</p>;
   if (loading || !day) return <p role="status">{t('date.loading')}</p>;
+  if (closed && !day.slots.length && day.state !== 'experience' && !experiences.length) return <>{closed}</>;
   const slot = day.slots.find((s) => s.time === time);
   // Times grouped by shift (Lunch, Dinner), in the day's order, under the venue's names for them.
   const groups: { key: string; name: string; slots: SlotInfo[] }[] = [];
@@ -75,6 +78,21 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
           </ul>
         </fieldset>
       ))}
+      {/* A full time: said once, right under the times (not below the experiences), with the waiting list when the venue keeps one (issue 45). */}
+      {slot && !slot.available ? (
+        <div className="notice" role="status">
+          {day.waitingList ? (
+            <>
+              <p>{t('time.waitingListHint')}</p>
+              <button type="button" className="button" disabled={busy} onClick={() => choose({ time: slot.time, zone: slot.zones[0]?.key ?? '', waitingList: true })}>
+                {t('time.waitingList')}
+              </button>
+            </>
+          ) : (
+            <p>{optional(`conditions.${slot.condition}`) ?? t('time.full')}</p>
+          )}
+        </div>
+      ) : null}
       {slot && slot.available ? (
         <fieldset className="field--group zones">
           <legend>{t('time.zones')}</legend>
@@ -91,19 +109,6 @@ export function TimeStep({ setup, pax, date, day, experiences, chosenExperience,
         </fieldset>
       ) : null}
       <ExperienceAccordion setup={setup} pax={pax} date={date} experiences={experiences} chosen={chosenExperience} onChoose={onExperience} withTables={day.slots.length > 0} />
-      {slot && !slot.available ? (
-        <div className="notice">
-          <p>{optional(`conditions.${slot.condition}`)}</p>
-          {day.waitingList ? (
-            <>
-              <p>{t('time.waitingListHint')}</p>
-              <button type="button" className="button" disabled={busy} onClick={() => choose({ time: slot.time, zone: slot.zones[0]?.key ?? '', waitingList: true })}>
-                {t('time.waitingList')}
-              </button>
-            </>
-          ) : null}
-        </div>
-      ) : null}
     </div>
   );
 }

@@ -24,6 +24,8 @@ export type WizardSetup = {
   defaultPrefix: string;
   /** The venue's country (ISO alpha-2): the phone field's default and the name of a shared prefix. */
   country?: string;
+  /** The venue's week and closures (from the same data as the JSON-LD), to say why a day has no tables (components/reservation/closed-day.tsx). */
+  opening?: { weekdays: number[]; closures: { from: string; to: string }[] };
   monthNames: string[];
   weekdayNames: string[];
   policies: { privacy: string; marketing: string };
@@ -47,6 +49,8 @@ export type LastReservation = {
   note?: string;
   /** The card guarantee's terms, when a card was saved for it. */
   guarantee?: { refundable: 'never' | 'always' | 'until'; hoursBefore: number; feeCents: number; per: 'reservation' | 'guest'; currency: string; totalCents: number };
+  /** When it was made (ISO): a free-cancellation deadline already past then is not promised (issue 45). */
+  bookedAt?: string;
 };
 export const LAST_RESERVATION_KEY = 'frontpageLastReservation';
 export const DETAILS_KEY = 'frontpageReservationDetails';

@@ -115,7 +115,7 @@ export async function sendBooking({ setup, reason, router, bot, details, details
     rememberHold(null);
     writeSession(DETAILS_KEY, null);
     writeSession(GUARANTEE_KEY, null);
-    writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason, note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined });
+    writeSession(LAST_RESERVATION_KEY, { outcome: result.data.outcome, hash: result.data.hash, pax, date, time, zone, name: `${details.nome} ${details.cognome}`, reason, note: details.note, guarantee: offer?.reference ? offer.offer?.terms : undefined, bookedAt: new Date().toISOString() });
     sendEmbedEvent({ type: 'booked', id: await bookingEventId(result.data.hash), status: result.data.outcome, pax, date });
     router.push(localizedPath(setup.locale, result.data.outcome === 'suspended' ? `/a2fa/reserve/${result.data.hash}` : `/reserve/${result.data.outcome}`));
     return null;

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { Calendar } from './calendar';
 import { TimeStep } from './time-step';
+import { ClosedDay } from './closed-day';
 import { DetailsStep } from './details-step';
 import { SummaryStep } from './summary-step';
 import { GuaranteeStep } from './guarantee-step';
@@ -184,6 +185,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
             chosenExperience={edit ? undefined : experience}
             onExperience={edit ? undefined : (hash) => go({ experience: hash })}
             current={edit && edit.choice.date === date ? edit.choice.time : undefined}
+            closed={<ClosedDay setup={setup} pax={pax} date={date} scope={scope} onChoose={(d) => go({ date: d, time: null, zone: null, experience: null, step: null })} />}
             loading={dayData.isLoading}
             error={dayData.error ? errorText(errorCode(dayData.error)) : undefined}
             onChoose={async (choice) => {

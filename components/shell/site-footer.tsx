@@ -4,6 +4,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import type { Location } from '@/lib/contract/location';
 import { CustomFooter } from './custom-header';
 import { Link } from './link';
+import { OpeningHoursText } from './opening-hours';
 
 export async function SiteFooter({ location }: { location: Location | null }) {
   if (!location) return null;
@@ -17,6 +18,7 @@ export async function SiteFooter({ location }: { location: Location | null }) {
           <a href={`tel:${location.phone.replace(/\s+/g, '')}`}>{location.phone}</a>
         </p>
       ) : null}
+      <OpeningHoursText id="footer-hours" hours={location.place?.openingHours ?? []} locale={locale} className="opening-hours--footer" />
       {/* The venue's own footer HTML (spec section 3), in the page's language where the venue gives one (issue 29), inside the footer landmark. */}
       <CustomFooter html={pickText(location.customFooter, toLocale(locale))} />
       <p className="site-footer__small">

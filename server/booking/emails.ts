@@ -67,11 +67,12 @@ export function guaranteeNotes(venue: Pick<VenueRow, 'timezone' | 'currency'>, r
   const policy = policyMessage(terms);
   const amount = formatMoney(terms.feeCents, terms.currency || venue.currency, locale);
   const total = formatMoney(totalFeeCents(terms, r.covers), terms.currency || venue.currency, locale);
-  const { deadline } = cancellationFee(terms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
+  const { deadline, free } = cancellationFee(terms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
   const notes = [`${reserveText(locale, 'outcome.guaranteeTitle')}: ${reserveText(locale, 'outcome.cardSaved')}`, reserveText(locale, `guarantee.${policy.key}`, policy.values)];
   if (terms.refundable === 'until' && deadline) {
     const when = formatDateTime(deadline, locale, venue.timezone);
-    notes.push(reserveText(locale, 'outcome.freeUntil', { deadline: when }));
+    // A booking made after its deadline (the same day, a few hours ahead) is never promised a free cancellation that has passed (issue 45).
+    notes.push(reserveText(locale, free ? 'outcome.freeUntil' : 'outcome.freeOver', { deadline: when }));
   } else if (terms.refundable === 'never') notes.push(reserveText(locale, 'outcome.noFreeCancellation'));
   notes.push(reserveText(locale, terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', { amount, total }));
   return notes;

@@ -53,6 +53,18 @@ function depositNote(manage: Texts, terms: GuaranteeTerms, venue: VenueRow, b: E
 
 const longDate = formatLongDate;
 
+/**
+ * What became of the guest's money once the booking ended (issue 45): refunded (the amount),
+ * kept by the venue under the terms (the amount), the cancellation fee that applies to the card
+ * guarantee, or nothing paid at all.
+ */
+function moneyAfterEnd(manage: Texts, b: ExperienceBookingRow, refundCents: number, money: (cents: number) => string): string {
+  if (refundCents > 0) return fill(manage.refunded, { amount: money(refundCents) });
+  if (b.paidCents > 0) return fill(manage.keptAfterCancel, { amount: money(b.paidCents) });
+  if (b.cancellationFeeCents) return fill(manage.feeAfterCancel, { amount: money(b.cancellationFeeCents) });
+  return manage.nothingPaid;
+}
+
 /** Why the guest gets an e-mail about an experience booking: its outcome, or their own change. */
 export type ExperienceNews = Exclude<ExperienceOutcome, 'reject'> | 'changed' | 'cancelled' | 'declined' | 'venueCancelled';
 
@@ -98,7 +110,9 @@ export async function queueExperienceEmails(
   const editUrl = venuePageUrl(origin, locale, `/frontpage/esperienze/prenotazione/${b.hash}/edit`);
   const cancelUrl = venuePageUrl(origin, locale, `/frontpage/esperienze/prenotazione/${b.hash}/cancel`);
   const zone = b.zoneKey ? await zoneLabel(tx, venue, b.zoneKey, locale) : '';
-  const balance = b.paidCents > 0 && b.priceCents > b.paidCents ? b.priceCents - b.paidCents : 0;
+  const ending = ENDING.includes(news);
+  // Nothing is due at the venue once the booking has ended (issue 45).
+  const balance = !ending && b.paidCents > 0 && b.priceCents > b.paidCents ? b.priceCents - b.paidCents : 0;
   // A deposit or prepayment taken (or refunded) in test money: the guest's and the venue's e-mails say so.
   const testMoney = (b.paidCents > 0 || !!context.refundCents) && isTestPayment(b.paymentReference);
   const reason = (b.visitReason ? visitReasonText(venue, b.visitReason, locale) : '');
@@ -118,7 +132,6 @@ export async function queueExperienceEmails(
     ...(b.notes ? [[summary.notes, b.notes] as [string, string]] : []),
     ...(b.cancellationFeeCents ? [[manage.fee, money(b.cancellationFeeCents)] as [string, string]] : []),
   ];
-  const ending = ENDING.includes(news);
   const standing = !ending && news !== 'waitinglist';
   const notes: string[] = [];
   if (standing) {
@@ -126,7 +139,7 @@ export async function queueExperienceEmails(
     if (b.paidCents > 0) notes.push(depositNote(manage, policyOf(e, b, venue.currency), venue, b, locale));
   }
   if (ending && context.venueNote?.trim()) notes.push(`${emails[news].note}: ${context.venueNote.trim()}`);
-  if (ending && context.refundCents) notes.push(fill(manage.refunded, { amount: money(context.refundCents) }));
+  if (ending) notes.push(moneyAfterEnd(manage, b, context.refundCents ?? 0, money));
   const mail = renderEmailTexts(
     emails[news],
     locale,

@@ -34,7 +34,7 @@ export async function publicPaths(venueKey: string): Promise<string[]> {
  * (`evil.example`), neither publicly cacheable (issue 41; docs/security.md). A backend that
  * fails is not an unknown host: its venue's files are answered from what can be read.
  */
-async function venueOf(request: Request): Promise<{ venueKey: string } | { response: Response }> {
+export async function venueOf(request: Request): Promise<{ venueKey: string } | { response: Response }> {
   const host = request.headers.get('host');
   if (request.headers.has('host') && !isPlainHost(host)) return { response: plainAnswer(400) };
   const venueKey = venueKeyForHost(host);

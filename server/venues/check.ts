@@ -1,4 +1,5 @@
 import 'server-only';
+import { refundTermsWarnings } from './terms-check';
 import { z } from 'zod';
 import { isKnownCurrency } from '@/lib/currency';
 import { readCustomHeader } from '@/lib/venue/custom-header';
@@ -290,6 +291,7 @@ export function semanticChecks(file: VenueFile): { errors: string[]; warnings: s
   if (party.directMax > party.max) errors.push(`booking.partySize.directMax: ${party.directMax} is above max ${party.max}: expected at most max (the larger parties are offered up to max)`);
   else if (party.directMax < party.min) errors.push(`booking.partySize.directMax: ${party.directMax} is below min ${party.min}: expected at least min`);
 
+  warnings.push(...refundTermsWarnings(file.experiences));
   for (const dropped of readCustomHeader(file.customHeader).dropped) warnings.push(`customHeader: ${dropped} is dropped from the page`);
   return { errors, warnings };
 }

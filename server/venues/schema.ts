@@ -73,7 +73,7 @@ export const experienceSchema = z.object({
   guaranteeType: z.number().int().nonnegative().default(0).describe('`tipoCCGaranzia`: 0 no card; 1 a card guarantee whose fee is per booking; 2 per guest (docs/experiences.md).'),
   purchaseType: z.number().int().nonnegative().default(0).describe('`tipoAcquisto`: 0 paid at the venue; 1 a deposit of `depositAmount` per guest; 2 full prepayment, `price` × guests.'),
   experienceType: z.number().int().nonnegative().default(0).describe('`tipoEsperienza`: 0 booked on its own or added to a table booking; 1 on its own only; 2 only added to a table booking.'),
-  cancellation: z.number().int().nonnegative().default(0).describe('With a card guarantee: free cancellation until this many hours before; 0: not refundable.'),
+  cancellation: z.number().int().nonnegative().default(0).describe('Free cancellation until this many hours before: a deposit or prepayment is refunded in full, and a card guarantee charges no fee; after that, or with 0, it is not refundable. Say the same in `bookingConditions` (a contradiction is a warning).'),
   photo: z.string().default('').meta({ description: 'Image URL or site path.', examples: ['/venues/demo/degustazione.jpg'] }),
   file: z.string().default('').describe('URL of a file to download (a menu), titled `fileTitle`.'),
   additionalFields: z

@@ -267,6 +267,46 @@ export function describeLimits(driver: Driver) {
         await pinTestClock();
       }
     });
+    it("lets a hotel's evening through one address: 30 guests each pick a time, book a table of 2 and join the loyalty programme; SMS codes stay limited (issue 45)", async () => {
+      const { handleHold, handleGuarantee, handleCreate, handleResend } = await import('@/server/booking/http');
+      const { handleSubscribe } = await import('@/server/fidelity/http');
+      const { LIMITS } = await import('@/server/limits/config');
+      const hotel = '203.0.113.180';
+      const evenings = [await openEvening(8), await openEvening(9), await openEvening(10)];
+      const outcomes: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const choice = { date: evenings[i % 3], time: EVENING_TIMES[i % EVENING_TIMES.length], zone: ZONES[i % 2], pax: 2 };
+        const email = `guest${i}@hotel.example`;
+        const telefono = `347${String(1000000 + i)}`;
+        // Each guest picks a time twice (changing their mind once), as the wizard does.
+        const first = await handleHold(request('/api/reservation/hold', { ...choice, time: '19:00' }, hotel));
+        expect([i, first.status]).toEqual([i, 200]);
+        const hold = await handleHold(request('/api/reservation/hold', { ...choice, holdToken: (await first.json()).data.holdToken }, hotel));
+        expect([i, hold.status]).toEqual([i, 200]);
+        const holdToken = (await hold.json()).data.holdToken;
+        const guarantee = await handleGuarantee(request('/api/reservation/guarantee', { ...choice, email, holdToken }, hotel));
+        expect([i, guarantee.status]).toEqual([i, 200]);
+        const booked = await handleCreate(
+          request(
+            '/api/reservation',
+            { ...choice, holdToken, nome: 'Ospite', cognome: `Numero ${i}`, email, prefisso: '+39', telefono, privacy: true, recaptchaV3Token: 'local.v3.pass.testtoken', tokenVersion: 'v3', language: 'en' },
+            hotel,
+          ),
+        );
+        expect([i, booked.status]).toEqual([i, 200]);
+        outcomes.push((await booked.json()).data.outcome);
+        const joined = await handleSubscribe(
+          request('/api/fidelity', { nome: 'Ospite', cognome: `Numero ${i}`, email, prefisso: '+39', telefono, compleannoGiorno: 3, compleannoMese: 4, privacy: true, marketing: true, language: 'en' }, hotel),
+        );
+        expect([i, joined.status]).toEqual([i, 200]);
+      }
+      expect(outcomes.every((o) => ['confirm', 'accept', 'suspended'].includes(o))).toBe(true);
+      // What costs money stays tight from the same address: new SMS codes.
+      const resends: number[] = [];
+      for (let i = 0; i <= LIMITS.smsResendAddress.count; i++) resends.push((await handleResend(request('/api/reservation/code/resend', { hash: `hotel${i}` }, hotel))).status);
+      expect(resends.filter((s) => s === 429)).toHaveLength(1);
+    });
+
     it('lets a shared address check the guarantee of any number of small tables, while card setups stay limited (issue 45)', async () => {
       const { handleGuarantee } = await import('@/server/booking/http');
       const { LIMITS } = await import('@/server/limits/config');

@@ -30,6 +30,16 @@ describe("the guest's e-mail states the card guarantee", () => {
     expect(guaranteeNotes(venue, booking('until'), 'it', TEST_NOW)[2]).toMatch(/^Cancellazione gratuita fino a .*20:00 \(ora del locale\)\.$/);
   });
 
+  test('a booking made after its free-cancellation deadline (the same day) is never promised "free cancellation until" a past moment (issue 45)', () => {
+    const sameDay = { ...booking('until'), date: TEST_NOW.toISOString().slice(0, 10), time: '20:00' };
+    const notes = guaranteeNotes(venue, sameDay, 'en', TEST_NOW);
+    expect(notes.join(' ')).not.toContain('Free cancellation until');
+    expect(notes[2]).toMatch(/^This reservation can no longer be cancelled free of charge: the free cancellation period ended on .+ \(venue time\)\. If you cancel or do not come, the fee below applies\.$/);
+    expect(guaranteeNotes(venue, sameDay, 'it', TEST_NOW)[2]).toMatch(/^Questa prenotazione non si può più cancellare gratuitamente/);
+    // Two days ahead the promise stands.
+    expect(guaranteeNotes(venue, booking('until'), 'en', TEST_NOW)[2]).toMatch(/^Free cancellation until /);
+  });
+
   test('party size reads as in the summary', () => {
     expect(reserveText('en', 'people.count', { count: 2 })).toBe('2 people');
     expect(reserveText('it', 'people.count', { count: 1 })).toBe('1 persona');

@@ -36,4 +36,22 @@ describe('the cancel form', () => {
     expect(screen.getByText('The € 60 you paid will be refunded in full.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: en.experiences.manage.another })).toBeInTheDocument();
   });
+
+  it('once cancelled, shows the booking as cancelled under the news, never "Status: Confirmed" above it (issue 45)', async () => {
+    cancelling();
+    const summary = (status: string) => (
+      <dl>
+        <dt>{en.reserve.summary.status}</dt>
+        <dd data-testid="booking-status">{status}</dd>
+      </dl>
+    );
+    renderWithIntl(<CancelForm hash="abc" locale="en" terms="Cancelling is free." summary={summary(en.reserve.bookingStatus.confirmed)} cancelledSummary={summary(en.reserve.bookingStatus.cancelled)} />, { namespaces: cancelNamespaces.table });
+    expect(screen.getByTestId('booking-status')).toHaveTextContent(en.reserve.bookingStatus.confirmed);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.reserve.cancel.confirm })));
+    expect(screen.getAllByTestId('booking-status').map((s) => s.textContent)).toEqual([en.reserve.bookingStatus.cancelled]);
+    expect(screen.queryByText(en.reserve.bookingStatus.confirmed)).toBeNull();
+    // The news first, then the booking as it now stands.
+    const heading = screen.getByRole('heading', { name: en.reserve.cancel.doneTitle });
+    expect(heading.compareDocumentPosition(screen.getByTestId('booking-status')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -23,6 +23,25 @@ describe('venue:check', () => {
     expect(checkVenueFile(demo())).toMatchObject({ errors: [], warnings: [], file: { slug: 'demo' } });
   });
 
+  it("warns when an experience's texts and its refund terms contradict each other, and the demo's pasta class agrees (issue 45)", () => {
+    type Exp = Record<string, unknown> & { key: string };
+    const pasta = (v: Venue) => (v.experiences as Exp[]).find((e) => e.key === 'corso-pasta')!;
+    // The texts promise a free cancellation up to 72 hours; the deposit is made non-refundable.
+    const kept = check((v) => void (pasta(v).cancellation = 0));
+    expect(kept.file).not.toBeNull();
+    expect(kept.warnings).toEqual([expect.stringMatching(/^experiences\[\d\] "corso-pasta": its texts promise a free cancellation, but cancellation is 0: what the guest pays is not refundable/)]);
+    // Another limit than the texts' 72 hours.
+    expect(check((v) => void (pasta(v).cancellation = 24)).warnings).toEqual([expect.stringContaining('its texts promise a free cancellation until 72 hours before, but cancellation is 24')]);
+    // Vice versa: texts that say only "not refundable" (in German here), with a refund until 48 hours before.
+    const refunded = check((v) => {
+      pasta(v).cancellation = 48;
+      pasta(v).bookingConditions = { it: 'Acconto di 30 € a persona.', de: 'Die Anzahlung von 30 € pro Person wird nicht erstattet.' };
+    });
+    expect(refunded.warnings).toEqual([expect.stringContaining('its texts say the payment is not refundable, but cancellation is 48')]);
+    // An experience paid at the venue risks nothing: no warning.
+    expect(check((v) => Object.assign(pasta(v), { cancellation: 0, purchaseType: 0 })).warnings).toEqual([]);
+  });
+
   it('names the JSON path and what was expected, in plain words', () => {
     const result = check((v) => {
       v.shifts[1].end = '25:00';

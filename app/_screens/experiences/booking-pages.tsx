@@ -40,7 +40,8 @@ async function Summary({ booking, locale, valuta, labels, manage }: { booking: E
   const t = await getTranslations('reserve');
   const money = (cents: number) => formatMoney(cents, valuta, locale);
   const policy = policyMessage(booking.policy);
-  const balance = booking.paidCents > 0 && booking.priceCents > booking.paidCents ? booking.priceCents - booking.paidCents : 0;
+  // Nothing is due at the venue for a cancelled booking (issue 45).
+  const balance = booking.status !== 'cancelled' && booking.paidCents > 0 && booking.priceCents > booking.paidCents ? booking.priceCents - booking.paidCents : 0;
   const rows: [string, string][] = [
     [labels.experience, pickText(booking.titolo, locale)],
     [manage.reference, bookingReference(booking.hash)],
@@ -143,6 +144,7 @@ export async function CancelExperienceBookingScreen({ params }: { params: VenueP
       <CancelPanel
         title={done ? t('doneTitle') : t('cancelTitle')}
         summary={<Summary booking={booking} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />}
+        cancelledSummary={<Summary booking={{ ...booking, status: 'cancelled' }} locale={locale} valuta={location.valuta} labels={labels} manage={manage} />}
         ended={done || !booking.cancellable ? { text: done ? t('cancelled') : t('notChangeable'), href: '/frontpage/esperienze', label: t('another') } : null}
         form={{
           hash: booking.hash,

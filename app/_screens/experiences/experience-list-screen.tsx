@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { sanitizeDescription } from '@/lib/html/description';
-import { formatPrice } from '@/lib/currency';
+import { ExperiencePrice } from '@/components/experiences/experience-price';
 import { getExperienceList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
@@ -29,11 +29,7 @@ export async function ExperienceListScreen({ params }: { params: VenueParams }) 
               <h2>{title}</h2>
               <div className="experience-description" dangerouslySetInnerHTML={{ __html: sanitizeDescription(pickText(e.descrizione, locale)) }} />
               <p>{t('guests', { min: e.numOspitiMin, max: e.numOspitiMax })}</p>
-              {e.prezzo > 0 ? (
-                <p className="price">
-                  {t('price')}: {formatPrice(e.prezzo, location.valuta, locale)} {t('perPerson')}
-                </p>
-              ) : null}
+              <ExperiencePrice experience={e} currency={location.valuta} locale={locale} />
               <div className="actions" style={{ justifyContent: 'flex-start' }}>
                 {hasOwnForm(e) ? (
                   <Link className="button" href={`/frontpage/esperienze/${e.hash}/reserve`} aria-label={`${t('book')}: ${title}`}>

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ExperienceLinks } from '@/components/experiences/experience-links';
 import { pickText } from '@/lib/i18n/texts';
 import { sanitizeDescription } from '@/lib/html/description';
-import { formatPrice } from '@/lib/currency';
+import { ExperiencePrice } from '@/components/experiences/experience-price';
 import { localizedPath } from '@/lib/i18n/paths';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { NotFoundPage } from '@/app/_screens/shell/not-found-page';
@@ -37,11 +37,7 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
       {experience.data ? <p>{experience.data === experience.scadenza ? t('date', { date: formatDay(experience.data, locale) }) : t('from', { date: formatDay(experience.data, locale) })}</p> : null}
       <p>{t('guests', { min: experience.numOspitiMin, max: experience.numOspitiMax })}</p>
       {experience.durata > 0 ? <p>{t('duration', { minutes: experience.durata })}</p> : null}
-      {experience.prezzo > 0 ? (
-        <p className="price">
-          {t('price')}: {formatPrice(experience.prezzo, location.valuta, locale)} {t('perPerson')}
-        </p>
-      ) : null}
+      <ExperiencePrice experience={experience} currency={location.valuta} locale={locale} />
       {soldOut(experience) ? <p className="badge">{t('soldOut')}</p> : null}
       {why === 'past' || why === 'notBookable' ? <p>{t(why)}</p> : null}
       {conditions ? (

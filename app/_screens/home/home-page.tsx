@@ -7,6 +7,7 @@ import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context'
 import { JsonLdScript } from '@/components/seo/json-ld';
 import { siteOrigin } from '@/lib/venue/origin';
 import { venueJsonLd } from '@/lib/seo/json-ld';
+import { OpeningHoursText } from '@/components/shell/opening-hours';
 
 /** The venue's landing: name, cover and the ways in to every service it offers. */
 export async function HomePage({ params }: { params: VenueParams }) {
@@ -71,6 +72,8 @@ export async function HomePage({ params }: { params: VenueParams }) {
           </li>
         ))}
       </ul>
+      {/* The hours the JSON-LD gives search engines, as text for the guest (issue 45). */}
+      <OpeningHoursText id="home-hours" hours={location.place?.openingHours ?? []} locale={locale} closures className="card opening-hours--home" />
     </>
   );
 }

@@ -180,6 +180,7 @@ export async function CancelScreen({ params }: { params: VenueParams & { key: st
       <CancelPanel
         title={done ? t('cancel.doneTitle') : t('cancel.title')}
         summary={<BookingSummary booking={booking} locale={locale} valuta={location.valuta} />}
+        cancelledSummary={<BookingSummary booking={{ ...booking, status: 'cancelled' }} locale={locale} valuta={location.valuta} />}
         ended={done || !booking.changeable ? { text: done ? t('edit.cancelled') : t('edit.notChangeable'), href: '/reserve', label: t('outcome.newReservation') } : null}
         form={{
           hash: booking.hash,

@@ -3,6 +3,7 @@ import { getPrefixList } from '@/server/venues/data';
 import { phonePrefixes } from '@/lib/venue/prefixes';
 import { pickText } from '@/lib/i18n/texts';
 import { botVerifier } from '@/lib/botcheck';
+import { closureRanges, openWeekdays } from '@/lib/seo/opening-hours';
 import type { Location } from '@/lib/contract/location';
 import type { Locale } from '@/lib/i18n/locales';
 import type { WizardSetup } from '@/components/reservation/types';
@@ -30,6 +31,7 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
     prefixes,
     country: location.country,
     defaultPrefix,
+    opening: { weekdays: openWeekdays(location.place?.openingHours ?? []), closures: closureRanges(location.place?.openingHours ?? []) },
     monthNames: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1)))),
     weekdayNames: Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i)))), // 1 Jan 2024 is a Monday
     policies: { privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) },

@@ -37,8 +37,8 @@ export async function screenMetadata(params: VenueParams, screen: ScreenKey, pat
     title: name ? `${name} - ${product}` : product,
     // Search engines' snippet: the screen, the venue and its tagline.
     description: [name ? `${product} · ${name}` : product, tagline].filter(Boolean).join('. '),
-    // The favicon is the venue's logo.
-    icons: logo ? { icon: [{ url: logo, type: logo.endsWith('.svg') ? 'image/svg+xml' : undefined }], apple: logo.endsWith('.svg') ? undefined : logo } : undefined,
+    // The favicon is the venue's logo; without one, the icon /favicon.ico makes (the venue's initial on its colour: server/og/favicon.tsx).
+    icons: logo ? { icon: [{ url: logo, type: logo.endsWith('.svg') ? 'image/svg+xml' : undefined }], apple: logo.endsWith('.svg') ? undefined : logo } : { icon: [{ url: '/favicon.ico', type: 'image/png', sizes: '48x48' }] },
     metadataBase: siteOrigin(params.venue),
     alternates: { canonical: localizedPath(locale, path), languages: alternatePaths(path) },
   };

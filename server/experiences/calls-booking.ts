@@ -119,7 +119,7 @@ export function createExperienceReserve(ctx: CallContext): Promise<Envelope> {
         log.warn('botcheck_refused', { venueId: ctx.venue.id, version, verdict });
         return { httpStatus: 403, status: false, error: 'botcheckFailed' };
       }
-      const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.linkHost, locale: toLocale(q.data.language ?? null), partner: q.data.partner, source: toBookingSource(ctx.params.get('source')), keep: keeper.keep });
+      const result = await createExperienceBooking(ctx.db, ctx.venue, q.data, { host: ctx.linkHost, locale: toLocale(q.data.language ?? null), partner: q.data.partner, source: toBookingSource(ctx.params.get('source')), keep: keeper.keep, keepWrite: keeper.keepWrite });
       return { status: true, data: result };
     });
   });

@@ -6,6 +6,10 @@ import type { z } from 'zod';
 import { readTokens } from '@/lib/botcheck';
 import type { Envelope } from '@/server/backend/call';
 import type { ReservationAnswer } from '@/lib/contract/reservation';
+import type { ExperienceBookingAnswer } from '@/lib/contract/experience-booking';
+import { experienceBookingOf, experiencePayload, type ExperienceDoor } from '@/lib/backend/experiences';
+import { experienceBookingSchema } from '@/lib/forms/experience';
+import { experienceCancel, experienceConfirmLocalDeposit, experienceCreate, experienceEdit, experienceMonth, experienceStartPayment } from '@/server/experiences/core';
 import { claimFor, idempotent } from '@/server/backend/idempotency';
 import { errorMessage, log } from '@/lib/log';
 import { dispatch } from '@/server/backend/dispatch';
@@ -50,12 +54,12 @@ function asResult<T>(outcome: Outcome<T> | Envelope): ActionResult<T> {
 const invalidForm = (error: z.ZodError): Refusal => ({ status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(error) });
 
 /**
- * The table door of the built-in backend (issue 42): the core called directly on the venue the
+ * A door's call on the built-in backend (issue 42): the core called directly on the venue the
  * request resolved (server/venues/context.ts), nothing serialised; observed as the contract's
  * call of the same name. An error the core does not refuse reads as `unavailable`, as a 5xx does.
  */
-export function builtinTables(venueKey: string): TableDoor {
-  const run = async <T>(call: string, core: (db: Db, venue: VenueContext) => Promise<Outcome<T> | Envelope>): Promise<ActionResult<T>> => {
+function coreRunner(venueKey: string) {
+  return async <T>(call: string, core: (db: Db, venue: VenueContext) => Promise<Outcome<T> | Envelope>): Promise<ActionResult<T>> => {
     const answered = await observedCall(call, async () => {
       try {
         const db = await getDb();
@@ -70,6 +74,11 @@ export function builtinTables(venueKey: string): TableDoor {
     });
     return answered.result;
   };
+}
+
+/** The table door of the built-in backend: its core (server/booking/core.ts), called directly. */
+export function builtinTables(venueKey: string): TableDoor {
+  const run = coreRunner(venueKey);
   return {
     month: (q) => run('reservation/getmonth', (db, venue) => tableMonth(db, venue, q)),
     day: (q) => run('reservation/getday', (db, venue) => tableDay(db, venue, q)),
@@ -96,6 +105,40 @@ export function builtinTables(venueKey: string): TableDoor {
         if (!q.success) return invalidForm(q.error);
         return idempotent(db, claimFor(venue.id, 'reservation/create', form.idempotencyKey, form), (keeper) =>
           tableCreate(db, venue, tableBookingOf(q.data), { ...submit, bot: readTokens(form), linkHost: venueKey, keep: keeper.keep, keepWrite: keeper.keepWrite }),
+        );
+      }),
+  };
+}
+
+/** The experience door of the built-in backend: its core (server/experiences/core.ts), called directly. */
+export function builtinExperiences(venueKey: string): ExperienceDoor {
+  const run = coreRunner(venueKey);
+  return {
+    month: (q) => run('experience/getesperienzemonth', (db, venue) => experienceMonth(db, venue, q)),
+    startPayment: (p) => run('experience/startpayment', (db, venue) => experienceStartPayment(db, venue, p)),
+    confirmLocalDeposit: (card) => run('payment/confirmlocaldeposit', (db) => experienceConfirmLocalDeposit(db, card)),
+    // The moves' and cancels' e-mails link to the venue's own host, as the contract's adapter's do.
+    edit: (hash, change) => run('experience/editreserve', (db, venue) => experienceEdit(db, venue, hash, change, venueKey)),
+    cancel: (hash) => run('experience/cancelreserve', (db, venue) => experienceCancel(db, venue, hash, venueKey)),
+    create: (values, submit) =>
+      run<ExperienceBookingAnswer<'createexperiencereserve'>>('experience/createexperiencereserve', async (db, venue) => {
+        // The payload as the contract's adapter reads it (server/experiences/calls-booking.ts): the form's rule,
+        // and the idempotency key over the same fingerprint, so a retry is the first booking.
+        const payload = experiencePayload(values, submit);
+        const q = experienceBookingSchema.safeParse(payload);
+        if (!q.success) return invalidForm(q.error);
+        const v2 = submit.tokens.recaptchaV2Token || undefined;
+        return idempotent(db, claimFor(venue.id, 'experience/createexperiencereserve', submit.idempotencyKey, payload), (keeper) =>
+          experienceCreate(db, venue, experienceBookingOf(q.data), {
+            locale: submit.locale,
+            partner: submit.partner,
+            source: submit.source,
+            bot: v2 ? { version: 'v2', token: v2 } : { version: 'v3', token: submit.tokens.recaptchaV3Token || undefined },
+            clientAddress: submit.clientAddress,
+            linkHost: venueKey,
+            keep: keeper.keep,
+            keepWrite: keeper.keepWrite,
+          }),
         );
       }),
   };

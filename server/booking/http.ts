@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { calendarDaySchema, calendarMonthSchema, guaranteeChoiceSchema, localCardSchema, smsCodeOf, tableChoiceSchema } from '@/lib/forms/reservation';
+import { calendarDaySchema, calendarMonthSchema, monthQuerySchema, guaranteeChoiceSchema, localCardSchema, smsCodeOf, tableChoiceSchema } from '@/lib/forms/reservation';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
 import { formFields } from '@/lib/backend/tables';
@@ -169,7 +169,11 @@ export const handleCancel = (request: NextRequest) => post(request, null, (form)
 /** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
 export async function handleExperiences(request: NextRequest) {
   const q = Object.fromEntries(request.nextUrl.searchParams.entries());
-  if (!q.day) return answer(await backend(request).experienceDays('getesperienzemonth', formFields(q)), 400);
+  if (!q.day) {
+    const month = monthQuerySchema.safeParse(q);
+    if (!month.success) return json({ error: 'invalid', fieldErrors: fieldErrors(month.error) }, 400);
+    return answer(await backend(request).experiences.month({ year: month.data.year, month: month.data.month, partySize: month.data.pax }), 400);
+  }
   const day = await backend(request).experienceDays('getesperienzeday', formFields(q));
   // The descriptions go to the wizard's accordion as HTML: made safe here, whichever backend wrote them (issue 45).
   return answer(day.status ? { ...day, data: day.data.map((e) => ({ ...e, descrizione: sanitizedTexts(e.descrizione) })) } : day, 400);

@@ -7,7 +7,7 @@ import { contextOf, linkOriginFrom } from '@/server/venues/context';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { walletBadgesEmail } from '@/server/wallet/badges';
 import { experienceSerial } from '@/server/wallet/items';
-import { reservationIcs } from '@/server/booking/ics';
+import { icsAttachment } from '@/server/booking/ics';
 import { guaranteeNotes, markupVenue, visitReasonText } from '@/server/booking/emails';
 import { experienceReservationMarkup } from '@/lib/seo/email-markup';
 import { cancellationFee, totalFeeCents } from '@/server/booking/guarantee';
@@ -146,26 +146,20 @@ export async function experienceEmails(
     news === 'waitinglist'
       ? []
       : [
-          {
-            filename: 'experience.ics',
-            contentType: `text/calendar; charset=utf-8; method=${ending ? 'CANCEL' : 'PUBLISH'}`,
-            content: Buffer.from(
-              reservationIcs({
-                uid: `${b.hash}@${new URL(origin).host}`,
-                timeZone: venue.timezone,
-                date: b.date,
-                time: b.time || '00:00',
-                durationMinutes: e.durationMinutes || (b.time ? 120 : 24 * 60),
-                summary: `${venue.name} · ${title}`,
-                location: venue.address,
-                description: `${mail.subject}\n${link}`,
-                url: link,
-                now: context.now,
-                sequence: b.revision,
-                cancelled: ending,
-              }),
-            ).toString('base64'),
-          },
+          icsAttachment('experience.ics', {
+            uid: `${b.hash}@${new URL(origin).host}`,
+            timeZone: venue.timezone,
+            date: b.date,
+            time: b.time || '00:00',
+            durationMinutes: e.durationMinutes || (b.time ? 120 : 24 * 60),
+            summary: `${venue.name} · ${title}`,
+            location: venue.address,
+            description: `${mail.subject}\n${link}`,
+            url: link,
+            now: context.now,
+            sequence: b.revision,
+            cancelled: ending,
+          }),
         ];
   const jsonLd = experienceReservationMarkup(markupVenue(venue, venuePageUrl(origin, locale, '/')), { ...b, updatedAt: context.now }, {
     ended: ending,

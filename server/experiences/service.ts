@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, getTableColumns, gte, inArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experienceBookings, experiences, outbox, reservations, shifts, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, experiences, reservations, shifts, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
@@ -18,10 +18,9 @@ import type { BookingSource } from '@/lib/booking/source';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock, type ScheduledExperience } from './rules';
 import { experienceEmails } from './emails';
-import { emailRows } from '@/server/outbox/enqueue';
-import { writeTogether, writeTogetherCounted } from '@/server/db/batch';
+import { EXPERIENCE, writeBookingLast, type Keeping } from '@/server/booking/lifecycle';
 import { acceptedPolicyText } from '@/server/booking/emails';
-import { consentsInsert, prepareConsents } from '@/server/consent/records';
+import { prepareConsents } from '@/server/consent/records';
 import { countBooking } from '@/server/observability/observe';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
@@ -145,11 +144,7 @@ export type ExperienceSubmit = {
   partner: boolean;
   /** Where the booking came from (issue 46): the site's when not said. */
   source?: BookingSource;
-  /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
-  keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
-  /** `keep` as a write among the booking's last ones under its lock (one statement for them all, issue 42). */
-  keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
-};
+} & Keeping;
 
 /**
  * Books an experience (`createexperiencereserve`). The choice, the guest limits and the
@@ -182,7 +177,7 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
   // Read before the date's lock, so that the transaction holding it writes and little else (issue 42:
   // at most 4 statements under it): the consents' texts; the e-mails' frame comes from the venue's context.
   const policyText = card?.ok && terms ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) : null;
-  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: 'experience', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
+  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: EXPERIENCE.consentForm, privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
 
   const result = await db.transaction(async (tx) => {
     await lockExperienceDate(tx, venue.id, e.id, input.day);
@@ -233,15 +228,8 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
     const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
-    // The consents, the e-mails and the call's idempotency key, in one statement.
-    const { mails, frame } = await experienceEmails(tx, venue, e, row, outcome, { host: context.host, now });
-    const writes = [consentsInsert(tx, { ...consents, email: row.email.trim().toLowerCase() }, { type: 'experienceBooking', id: row.id }, now), tx.insert(outbox).values(await emailRows(tx, mails, frame))];
-    const keeping = context.keepWrite?.(tx, { outcome, hash });
-    if (keeping) keeping.check(await writeTogetherCounted(tx, keeping.write, writes));
-    else {
-      await context.keep?.(tx, { outcome, hash });
-      await writeTogether(tx, writes);
-    }
+    // The consents, the e-mails and the call's idempotency key, in one statement (the lifecycle's last writes).
+    await writeBookingLast(tx, EXPERIENCE, { id: row.id, email: row.email, answer: { outcome, hash } }, consents, await experienceEmails(tx, venue, e, row, outcome, { host: context.host, now }), context, now);
     return { outcome, hash, refund: null };
   });
   if (result.refund) await refundDeposit(db, venue, result.refund);

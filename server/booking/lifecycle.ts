@@ -1,0 +1,66 @@
+import 'server-only';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { Db } from '@/server/db/types';
+import { outbox } from '@/server/db/schema';
+import { writeTogether, writeTogetherCounted } from '@/server/db/batch';
+import { consentsInsert, type ConsentAnswers, type PreparedConsents } from '@/server/consent/records';
+import { emailRows, type EmailFrame, type EmailMessage } from '@/server/outbox/enqueue';
+import { instantOf } from './time';
+
+/**
+ * One booking lifecycle for tables and experiences (issue 42): what the two kinds of booking
+ * share, written once. Their differences are data: what is booked (a table's shift and zone, an
+ * experience's date), its capacity rule (the evening's covers, the experience's places), its
+ * payment (a card guarantee, a deposit). Each kind's service (server/booking/service.ts,
+ * changes.ts; server/experiences/service.ts, changes.ts) checks and counts its own; the steps
+ * below (the standing rule, the lock order, the last writes under the lock) are the same.
+ */
+
+/** What a kind of booking is, as data: the consents' form and subject, and what its hold and answers are counted as. */
+export type BookingKind = { kind: 'table' | 'experience'; consentForm: 'reservation' | 'experience'; consentSubject: ConsentAnswers['subject']['type'] };
+export const TABLE: BookingKind = { kind: 'table', consentForm: 'reservation', consentSubject: 'reservation' };
+export const EXPERIENCE: BookingKind = { kind: 'experience', consentForm: 'experience', consentSubject: 'experienceBooking' };
+
+/** The statuses a booking stands in: the guest may change or cancel it until it begins. */
+export const STANDING = ['confirmed', 'pending', 'waitinglist'] as const;
+
+/** Whether the guest can still change or cancel a booking: standing, and not yet begun (a booking without a time begins at midnight). */
+export function changeable(timeZone: string, b: { status: string; date: string; time: string | null }, now: Date): boolean {
+  return (STANDING as readonly string[]).includes(b.status) && instantOf(timeZone, b.date, b.time || '00:00').getTime() > now.getTime();
+}
+
+/** Locks taken in one order by every change, so two changes crossing each other cannot deadlock: each key once, sorted. */
+export function inLockOrder<K>(keys: K[], name: (key: K) => string): K[] {
+  const seen = new Map<string, K>();
+  for (const key of keys) seen.set(name(key), key);
+  return [...seen.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, key]) => key);
+}
+
+/** Keeps a call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
+export type Keeping = {
+  keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
+  /** `keep` as a write among the booking's last ones under its lock (one statement for them all). */
+  keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
+};
+
+/**
+ * A new booking's last writes under its lock, in one statement (issue 42: at most 4 statements
+ * under the lock): its consents (their texts read before the lock), its e-mails in their venue's
+ * frame, and the call's idempotency key with its answer.
+ */
+export async function writeBookingLast(
+  tx: Db,
+  kind: BookingKind,
+  made: { id: number; email: string; answer: { outcome: string; hash: string } },
+  consents: PreparedConsents,
+  mails: { mails: EmailMessage[]; frame: EmailFrame },
+  keeping: Keeping,
+  now: Date,
+): Promise<void> {
+  const writes: SQLWrapper[] = [consentsInsert(tx, { ...consents, email: made.email.trim().toLowerCase() }, { type: kind.consentSubject, id: made.id }, now)];
+  if (mails.mails.length) writes.push(tx.insert(outbox).values(await emailRows(tx, mails.mails, mails.frame)));
+  const kept = keeping.keepWrite?.(tx, made.answer);
+  if (kept) return kept.check(await writeTogetherCounted(tx, kept.write, writes));
+  await keeping.keep?.(tx, made.answer);
+  await writeTogether(tx, writes);
+}

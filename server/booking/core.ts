@@ -5,9 +5,7 @@ import { createHash } from 'node:crypto';
 import type { GuaranteeTerms } from '@/server/db/schema';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
 import type { LocalCard, TableBooking, TableDayQuery, TableGuaranteeInput, TableHoldInput, TableMonthQuery } from '@/lib/backend/tables';
-import type { BookingSource } from '@/lib/booking/source';
-import { botVerifier } from '@/lib/botcheck';
-import type { TokenVersion } from '@/lib/botcheck/types';
+import { botCheck, ok, refused, TABLE, type BookingSubmit, type Outcome, type Refusal } from './lifecycle';
 import { now as clockNow } from '@/server/clock';
 import { applyPaymentEvent, guaranteeProvider, localPayments, startCardSetup } from '@/server/payments';
 import { guaranteeTerms, totalFeeCents } from './guarantee';
@@ -16,7 +14,7 @@ import { log } from '@/lib/log';
 import { refusing } from '@/lib/backend/refusing';
 import { countRefusal } from '@/server/observability/observe';
 import { RATE_LIMITED, RateLimitedError } from '@/server/limits/config';
-import { BookingError, checkChoice, createReservation, getDay, getMonth, loadBookingVenue, requireModule, type SubmitContext } from './service';
+import { BookingError, checkChoice, createReservation, getDay, getMonth, loadBookingVenue, requireModule, } from './service';
 import { cancelReservation, editReservation, findReservation, reservationView } from './changes';
 import { codeStatus, resendCode, verifyCode } from './sms';
 import type { ReservationData } from '@/lib/forms/reservation';
@@ -27,11 +25,7 @@ import type { ReservationData } from '@/lib/forms/reservation';
  * the contract's inbound adapter after reading the wire (server/booking/calls.ts), so the two
  * answer alike by construction.
  */
-export type Refusal = { status: false; error: string; fieldErrors?: Record<string, string>; httpStatus: number; data?: { limit: string; retryAfter: number } };
-export type Outcome<T> = { status: true; data: T } | Refusal;
-
-const ok = <T>(data: T) => ({ status: true as const, data });
-const refused = (httpStatus: number, error: string, fieldErrors?: Record<string, string>): Refusal => ({ status: false, error, httpStatus, ...(fieldErrors ? { fieldErrors } : {}) });
+export type { Outcome, Refusal } from './lifecycle';
 
 /** A domain error as its refusal (bad input a 400 with a message key, an abuse limit a 429), never a 500; anything else is thrown on. */
 export function bookingRefusal(error: unknown): Refusal | undefined {
@@ -142,44 +136,14 @@ export async function tableRelease(db: Db, venue: VenueContext, holdToken: strin
   return ok(null);
 }
 
-/** What a submit brings beside the booking: the guest's language, the partner flag, the address, the source, the bot check's token. */
-export type TableSubmitContext = {
-  locale: string;
-  partner: boolean;
-  clientAddress?: string;
-  source: BookingSource;
-  bot: { version: TokenVersion; token: string | undefined };
-  /** The host its e-mails link to. */
-  linkHost: string;
-} & Pick<SubmitContext, 'keep' | 'keepWrite'>;
-
-/**
- * The bot check of a submit (spec section 7): the v2 token when present, else the v3 one.
- * `unsure` asks the guest for the visible challenge, unless the venue confirms unsure
- * submits with the SMS code instead.
- */
-async function checkBot(db: Db, venue: VenueContext, submit: TableSubmitContext): Promise<Refusal | 'pass' | 'unsure'> {
-  // An assistant has no browser to run the check in (issue 46, docs/agents.md): its booking counts as
-  // unsure, so a venue that confirms unsure submits by SMS asks it for the code; a channel
-  // authenticated by its own key passes. Only a front holding the backend token says the source.
-  if (submit.source === 'mcp') return 'unsure';
-  if (submit.source.startsWith('channel:')) return 'pass';
-  const { version, token } = submit.bot;
-  const verdict = await botVerifier().verify(token, version, { action: 'reserve', remoteIp: submit.clientAddress || undefined });
-  if (verdict === 'pass') return 'pass';
-  const v = await loadBookingVenue(db, venue);
-  if (verdict === 'unsure' && version === 'v3') {
-    if (v.rules.smsConfirmation.mode === 'botUnsure') return 'unsure';
-    return refused(409, 'botcheckUnsure');
-  }
-  log.warn('botcheck_refused', { venueId: venue.id, version, verdict });
-  return refused(403, 'botcheckFailed');
-}
+/** What a submit brings beside the booking (the lifecycle's): the language, the partner flag, the address, the source, the bot check's token. */
+export type TableSubmitContext = BookingSubmit;
 
 /** Books a table: `{outcome, hash}`, `soldOut` (nothing stored), or the refusal of its input, its bot check or its card. */
 export const tableCreate = (db: Db, venue: VenueContext, booking: TableBooking, submit: TableSubmitContext) =>
   refusingBooking(async () => {
-    const bot = await checkBot(db, venue, submit);
+    // The venue may confirm an unsure submit by the SMS code instead of the visible challenge.
+    const bot = await botCheck(TABLE, venue.id, submit, async () => (await loadBookingVenue(db, venue)).rules.smsConfirmation.mode === 'botUnsure');
     if (typeof bot !== 'string') return bot;
     const result = await createReservation(db, venue, formOf(booking), { locale: submit.locale, partner: submit.partner, host: submit.linkHost, botVerdict: bot, source: submit.source, keep: submit.keep, keepWrite: submit.keepWrite });
     if (result.outcome === 'soldOut' || !result.hash) return refused(200, 'soldOut');

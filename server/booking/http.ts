@@ -91,7 +91,7 @@ export async function handleDay(request: NextRequest) {
 }
 
 /** A form read by its rule into a door's typed input, or the refusal of bad input (400 with a message key per field). */
-function typed<S extends z.ZodType>(schema: S, form: Record<string, string>, run: (input: z.output<S>) => Promise<ActionResult>): Promise<ActionResult> {
+export function typed<S extends z.ZodType>(schema: S, form: Record<string, unknown>, run: (input: z.output<S>) => Promise<ActionResult>): Promise<ActionResult> {
   const q = schema.safeParse(form);
   return q.success ? run(q.data) : Promise.resolve({ status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) });
 }
@@ -111,6 +111,20 @@ export async function handleRelease(request: NextRequest) {
   return answer(await backend(request).tables.release(formFields({ holdToken: body.holdToken }).holdToken || undefined));
 }
 
+/**
+ * What the site tells a door of a browser's submit beside its form (tables and experiences alike):
+ * the guest's language, the partner cookie, the guest's address, and the source, which a browser
+ * only says as the site or the widget's frame, never another door's tag (issue 46).
+ */
+export function browserSubmit(request: NextRequest, language: unknown, source: unknown) {
+  return {
+    locale: toLocale(typeof language === 'string' ? language : null),
+    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
+    clientAddress: clientIp(request),
+    source: browserSource(source),
+  };
+}
+
 /** `POST /api/reservation`: books; `{data: {outcome, hash}}`, 409 `soldOut`, or 400 with field errors. */
 export async function handleCreate(request: NextRequest) {
   const body = await readJsonObject(request);
@@ -121,13 +135,7 @@ export async function handleCreate(request: NextRequest) {
   });
   if (refused) return refused;
   return answer(
-    await backend(request).tables.create(body, {
-      locale: toLocale(typeof body.language === 'string' ? body.language : null),
-      partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
-      clientAddress: clientIp(request),
-      // A browser is the site or the widget's frame; never another door's tag (issue 46).
-      source: browserSource(body.source),
-    }),
+    await backend(request).tables.create(body, browserSubmit(request, body.language, body.source)),
   );
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experienceBookings, experiences, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { cancellationFee } from '@/server/booking/guarantee';
 import { changeable as isChangeable, inLockOrder } from '@/server/booking/lifecycle';
 import { isWellFormedHash } from '@/server/booking/changes';
@@ -10,7 +10,7 @@ import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { amountDueCents, experienceGuarantee, placesLeft, policyOf, type ScheduledExperience } from './rules';
-import { bookedByDate, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf, withVenueWeekdays } from './service';
+import { bookedByDate, bookingsWithExperience, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf } from './service';
 import { queueExperienceEmails } from './emails';
 import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
 import { experiencePatch } from '@/server/wallet/patches';
@@ -28,11 +28,7 @@ type Booking = ExperienceBookingRow;
 
 async function findBooking(db: Db, venue: VenueRow, hash: string): Promise<{ b: Booking; e: ScheduledExperience } | null> {
   if (!isWellFormedHash(hash)) return null;
-  const [row] = await db
-    .select({ b: experienceBookings, e: withVenueWeekdays })
-    .from(experienceBookings)
-    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
-    .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, hash)));
+  const [row] = await bookingsWithExperience(db, and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, hash)));
   return row && row.b.reservationId === null ? row : null;
 }
 

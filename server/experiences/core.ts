@@ -6,10 +6,7 @@ import type { VenueContext } from '@/server/venues/context';
 import type { ExperienceBooking, ExperienceChange, ExperienceMonthDay, ExperienceMonthQuery, ExperiencePaymentInput } from '@/lib/backend/experiences';
 import type { LocalCard } from '@/lib/backend/tables';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
-import type { BookingSource } from '@/lib/booking/source';
 import type { ExperienceOutcome, ExperiencePayment } from '@/lib/contract/experience-booking';
-import type { TokenVersion } from '@/lib/botcheck/types';
-import { botVerifier } from '@/lib/botcheck';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { refusing } from '@/lib/backend/refusing';
@@ -19,8 +16,7 @@ import type { BookingRules } from '@/server/booking/rules';
 import { localMoment } from '@/server/booking/time';
 import { BookingError } from '@/server/booking/errors';
 import { totalFeeCents } from '@/server/booking/guarantee';
-import type { Outcome, Refusal } from '@/server/booking/core';
-import type { Keeping } from '@/server/booking/lifecycle';
+import { botCheck, EXPERIENCE, ok, refused, type BookingSubmit, type Outcome, type Refusal } from '@/server/booking/lifecycle';
 import { guaranteeProvider, startCardSetup } from '@/server/payments';
 import { confirmLocalDeposit, depositProvider, startDeposit } from '@/server/payments/deposit';
 import { countRefusal } from '@/server/observability/observe';
@@ -35,8 +31,6 @@ import { cancelExperienceBooking, editExperienceBooking } from './changes';
  * inbound adapter after reading the wire (server/experiences/calls-*.ts).
  */
 
-const ok = <T>(data: T) => ({ status: true as const, data });
-const refused = (httpStatus: number, error: string, fieldErrors?: Record<string, string>): Refusal => ({ status: false, error, httpStatus, ...(fieldErrors ? { fieldErrors } : {}) });
 
 /** A domain error as its refusal: `notFound` a 404, any other a 400 with its message key (under `experiences.errors`); anything else is thrown on. */
 export function experienceRefusal(error: unknown): Refusal | undefined {
@@ -87,16 +81,8 @@ export async function experienceMonth(db: Db, venue: VenueContext, q: Experience
   return ok(out);
 }
 
-/** A submit's context beside the booking: the guest's language, the partner flag, the source, the bot check's token, the guest's address. */
-export type ExperienceSubmitContext = {
-  locale: string;
-  partner: boolean;
-  source: BookingSource;
-  bot: { version: TokenVersion; token: string | undefined };
-  clientAddress?: string;
-  /** The host its e-mails link to. */
-  linkHost: string;
-} & Keeping;
+/** A submit's context beside the booking (the lifecycle's). */
+export type ExperienceSubmitContext = BookingSubmit;
 
 /** A booking as the booking service reads it (the form's names: `pax`, `day`). */
 const formOf = ({ partySize, date, ...rest }: ExperienceBooking): ExperienceBookingData => ({ ...rest, pax: partySize, day: date });
@@ -107,13 +93,9 @@ const formOf = ({ partySize, date, ...rest }: ExperienceBooking): ExperienceBook
  */
 export const experienceCreate = (db: Db, venue: VenueContext, booking: ExperienceBooking, submit: ExperienceSubmitContext) =>
   refusingExperience<{ outcome: ExperienceOutcome; hash: string }>(async () => {
-    const { version, token } = submit.bot;
-    const verdict = await botVerifier().verify(token, version, { action: 'reserve', remoteIp: submit.clientAddress || undefined });
-    if (verdict === 'unsure' && version === 'v3') return refused(409, 'botcheckUnsure');
-    if (verdict !== 'pass') {
-      log.warn('botcheck_refused', { venueId: venue.id, version, verdict });
-      return refused(403, 'botcheckFailed');
-    }
+    // An experience has no SMS step: an unsure check asks for the visible challenge.
+    const bot = await botCheck(EXPERIENCE, venue.id, submit, async () => false);
+    if (bot !== 'pass') return typeof bot === 'string' ? refused(409, 'botcheckUnsure') : bot;
     const result = await createExperienceBooking(db, venue, formOf(booking), { host: submit.linkHost, locale: submit.locale, partner: submit.partner, source: submit.source, keep: submit.keep, keepWrite: submit.keepWrite });
     return ok(result);
   });

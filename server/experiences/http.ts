@@ -1,16 +1,12 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/server/backend';
-import type { z } from 'zod';
 import type { ActionResult } from '@/lib/backend/client';
-import { fieldErrors } from '@/lib/forms/fields';
 import { experienceMoveSchema, experiencePaymentSchema } from '@/lib/forms/experience';
 import { localCardSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
-import { browserSource } from '@/lib/booking/source';
-import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { clientIp } from '@/server/booking/http';
+import { browserSubmit, typed } from '@/server/booking/http';
 import { refuseOverLimit } from '@/server/limits';
 import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http';
 
@@ -41,12 +37,6 @@ export const handleTimes = async (request: NextRequest) => {
 
 /** `GET /api/experience/fields?experienceId&zoneID`. */
 export const handleFields = async (request: NextRequest) => answer(await backend(request).experience('getadditionalfields', strings(query(request), ['experienceId', 'zoneID'])));
-
-/** A body read by its rule into the door's typed input, or the refusal of bad input (400 with a message key per field). */
-function typed<S extends z.ZodType>(schema: S, values: Record<string, unknown>, run: (input: z.output<S>) => Promise<ActionResult>): Promise<ActionResult> {
-  const q = schema.safeParse(values);
-  return q.success ? run(q.data) : Promise.resolve({ status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) });
-}
 
 /** `POST /api/experience/payment`: the guarantee and the deposit the booking asks for (`experience/startpayment`). */
 export async function handlePayment(request: NextRequest) {
@@ -82,11 +72,7 @@ export async function handleCreate(request: NextRequest) {
   const tokens = strings(body, ['recaptchaV3Token', 'recaptchaV2Token', 'idempotencyKey']);
   return answer(
     await backend(request).experiences.create(p, {
-      locale: toLocale(typeof p.language === 'string' ? p.language : null),
-      partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
-      clientAddress: clientIp(request),
-      // A browser is the site or the widget's frame; never another door's tag (issue 46).
-      source: browserSource(body.source),
+      ...browserSubmit(request, p.language, body.source),
       tokens: { recaptchaV3Token: tokens.recaptchaV3Token, recaptchaV2Token: tokens.recaptchaV2Token },
       // One key per submit from the browser (a retry reuses it): a lost answer never books twice.
       idempotencyKey: tokens.idempotencyKey,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { experienceBookings, experiences, reservations, shifts, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
@@ -37,6 +37,10 @@ export const venueWeekdays = sql<number[]>`(select coalesce(array_agg(distinct d
 
 /** An experience's columns and its venue's open weekdays, for a select. */
 export const withVenueWeekdays = { ...getTableColumns(experiences), venueWeekdays };
+
+/** Experience bookings with their experience (and its venue's open weekdays), where `where` holds: one statement. */
+export const bookingsWithExperience = (db: Db, where: SQL | undefined) =>
+  db.select({ b: experienceBookings, e: withVenueWeekdays }).from(experienceBookings).innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId)).where(where);
 
 /** One experience of the venue by id or public hash (an unknown one, or another venue's, is null). */
 export async function findExperience(db: Db, venue: VenueRow, by: { id?: number; hash?: string }): Promise<ScheduledExperience | null> {
@@ -304,11 +308,7 @@ export async function experienceOfReservation(db: Db, reservationId: number): Pr
  * when the experience cannot follow (it does not run then, or is full): the edit is refused.
  */
 export async function moveReservationExperience(tx: Db, venue: VenueRow, r: typeof reservations.$inferSelect, to: { date: string; time: string; zone: string; covers: number }, now = clockNow()): Promise<boolean> {
-  const [row] = await tx
-    .select({ b: experienceBookings, e: withVenueWeekdays })
-    .from(experienceBookings)
-    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
-    .where(and(eq(experienceBookings.reservationId, r.id), inArray(experienceBookings.status, [...TAKING])));
+  const [row] = await bookingsWithExperience(tx, and(eq(experienceBookings.reservationId, r.id), inArray(experienceBookings.status, [...TAKING])));
   if (!row) return true;
   const { b, e } = row;
   if (b.date !== to.date || b.covers !== to.covers) {

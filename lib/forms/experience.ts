@@ -18,6 +18,17 @@ export const experienceChoiceSchema = z.object({
   zone: z.string().max(60).optional().default(''),
 });
 
+/** The payment step's question (`experience/startpayment`): the choice, the guest's e-mail and language, as the experience door names them. */
+export const experiencePaymentSchema = experienceChoiceSchema
+  .extend({ email: z.string().max(200).optional().default(''), language: z.string().max(10).optional() })
+  .transform(({ pax, day, ...rest }) => ({ ...rest, partySize: pax, date: day }));
+
+/** A booking's move (`experience/editreserve`): its hash, the new day, time, party and zone, as the experience door names them. */
+export const experienceMoveSchema = experienceChoiceSchema
+  .omit({ experienceId: true })
+  .extend({ hash: z.string().max(64) })
+  .transform(({ pax, day, ...rest }) => ({ ...rest, partySize: pax, date: day }));
+
 /** The most additional-field answers one booking may carry (docs/security.md, "Requests"). */
 export const MAX_ADDITIONAL_FIELDS = 50;
 

@@ -14,9 +14,9 @@ export const dayQuerySchema = z.object({ day: isoDate, pax });
 /** What a calendar query may add: the booking module (`reservemodule`) and the hash of a booking being moved (its seats do not count). */
 const calendarExtras = { reservemodule: z.string().optional(), hash: z.string().max(64).optional() };
 /** A month of the table calendar as a query writes it, read into the table door's typed query (lib/backend/tables.ts). */
-export const calendarMonthSchema = monthQuerySchema.extend(calendarExtras).transform((q) => ({ year: q.year, month: q.month, pax: q.pax, module: q.reservemodule || undefined, editing: q.hash || undefined }));
+export const calendarMonthSchema = monthQuerySchema.extend(calendarExtras).transform((q) => ({ year: q.year, month: q.month, partySize: q.pax, module: q.reservemodule || undefined, editing: q.hash || undefined }));
 /** A day of the table calendar as a query writes it, read into the table door's typed query. */
-export const calendarDaySchema = dayQuerySchema.extend(calendarExtras).transform((q) => ({ date: q.day, pax: q.pax, module: q.reservemodule || undefined, editing: q.hash || undefined }));
+export const calendarDaySchema = dayQuerySchema.extend(calendarExtras).transform((q) => ({ date: q.day, partySize: q.pax, module: q.reservemodule || undefined, editing: q.hash || undefined }));
 
 /** The booking's choice: party size, date, time, zone, module. Field names are the contract's. */
 export const reservationChoiceSchema = z.object({
@@ -26,6 +26,17 @@ export const reservationChoiceSchema = z.object({
   zone: z.string({ error: 'zoneRequired' }).min(1, 'zoneRequired').max(60, 'zoneRequired'),
   reservemodule: optionalKey,
 });
+
+/** A choice as the table door takes it (lib/backend/tables.ts): the party as `partySize`, the module as `module`. */
+export const tableChoiceSchema = reservationChoiceSchema.transform(({ pax, reservemodule, ...rest }) => ({ ...rest, partySize: pax, module: reservemodule }));
+
+/** The card guarantee's question: a choice, the guest's e-mail (for the provider) and the hold it follows. */
+export const guaranteeChoiceSchema = reservationChoiceSchema
+  .extend({ email: z.string().max(200).optional(), holdToken: z.string().max(64).optional() })
+  .transform(({ pax, reservemodule, ...rest }) => ({ ...rest, partySize: pax, module: reservemodule }));
+
+/** The local test provider's card form: the setup's reference and secret, and the card number typed. */
+export const localCardSchema = z.object({ reference: z.string().max(100), clientSecret: z.string().max(200), cardNumber: z.string().max(40) });
 
 /** The guest's part of a booking: personal data and consents (visit reason, birthday, notes optional). */
 export const detailsShape = {

@@ -1,14 +1,23 @@
 import 'server-only';
 import type { ActionResult, Transport } from '@/lib/backend/client';
 import { UNAVAILABLE } from '@/lib/backend/client';
-import { formFields, type TableDoor } from '@/lib/backend/tables';
+import { formFields, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
+import type { z } from 'zod';
+import { readTokens } from '@/lib/botcheck';
+import type { Envelope } from '@/server/backend/call';
+import type { ReservationAnswer } from '@/lib/contract/reservation';
+import type { ExperienceBookingAnswer } from '@/lib/contract/experience-booking';
+import { experienceBookingOf, experiencePayload, type ExperienceDoor } from '@/lib/backend/experiences';
+import { experienceBookingSchema } from '@/lib/forms/experience';
+import { experienceCancel, experienceConfirmLocalDeposit, experienceCreate, experienceEdit, experienceMonth, experienceStartPayment } from '@/server/experiences/core';
+import { claimFor, idempotent } from '@/server/backend/idempotency';
 import { errorMessage, log } from '@/lib/log';
 import { dispatch } from '@/server/backend/dispatch';
 import { getDb } from '@/server/db/client';
 import type { Db } from '@/server/db/types';
 import { venueContext, type VenueContext } from '@/server/venues/context';
 import { observedCall } from '@/server/observability/observe';
-import { tableCancel, tableCodeStatus, tableDay, tableEdit, tableMonth, tableResendCode, tableVerifyCode, type Outcome } from '@/server/booking/core';
+import { tableCancel, tableCodeStatus, tableConfirmLocalCard, tableCreate, tableDay, tableEdit, tableGuarantee, tableHold, tableMonth, tableRelease, tableResendCode, tableVerifyCode, type Outcome, type Refusal } from '@/server/booking/core';
 import { reservationSchema } from '@/lib/forms/reservation';
 import { fieldErrors } from '@/lib/forms/fields';
 
@@ -24,31 +33,40 @@ export function builtinTransport(venueKey: string): Transport {
   };
 }
 
-/** A core answer as the pages read a call's: a refusal keeps its code, field errors and (past a limit) when to try again. */
-function asResult<T>(outcome: Outcome<T>): ActionResult<T> {
-  if (outcome.status) return outcome;
+/**
+ * A core answer (or a contract envelope, for what the door keeps above the core: an idempotency
+ * key's replay) as the pages read a call's: a refusal keeps its code, field errors and (past a
+ * limit) when to try again.
+ */
+function asResult<T>(outcome: Outcome<T> | Envelope): ActionResult<T> {
+  if (outcome.status) return { status: true, data: outcome.data as T };
+  const { retryAfter, limit } = (outcome.data ?? {}) as { retryAfter?: unknown; limit?: unknown };
   return {
     status: false,
-    error: outcome.error,
+    error: outcome.error || 'generic',
     fieldErrors: outcome.fieldErrors ?? {},
-    ...(outcome.data ? { retryAfter: Math.ceil(outcome.data.retryAfter), limit: outcome.data.limit } : {}),
+    ...(typeof retryAfter === 'number' && retryAfter > 0 ? { retryAfter: Math.ceil(retryAfter) } : {}),
+    ...(typeof limit === 'string' ? { limit } : {}),
   };
 }
 
+/** The form's rule refused its values: a 400 with a message key per field. */
+const invalidForm = (error: z.ZodError): Refusal => ({ status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(error) });
+
 /**
- * The table door of the built-in backend (issue 42): the core called directly on the venue the
+ * A door's call on the built-in backend (issue 42): the core called directly on the venue the
  * request resolved (server/venues/context.ts), nothing serialised; observed as the contract's
  * call of the same name. An error the core does not refuse reads as `unavailable`, as a 5xx does.
  */
-export function builtinTables(venueKey: string): TableDoor {
-  const run = async <T>(call: string, core: (db: Db, venue: VenueContext) => Promise<Outcome<T>>): Promise<ActionResult<T>> => {
+function coreRunner(venueKey: string) {
+  return async <T>(call: string, core: (db: Db, venue: VenueContext) => Promise<Outcome<T> | Envelope>): Promise<ActionResult<T>> => {
     const answered = await observedCall(call, async () => {
       try {
         const db = await getDb();
         const venue = await venueContext(db, venueKey);
         if (!venue) return { httpStatus: 404, result: { status: false, error: 'venueNotFound', fieldErrors: {} } as ActionResult<T> };
         const outcome = await core(db, venue);
-        return { httpStatus: outcome.status ? 200 : outcome.httpStatus, result: asResult(outcome) };
+        return { httpStatus: (outcome as Envelope).httpStatus ?? 200, result: asResult<T>(outcome) };
       } catch (error) {
         log.error('backend_call_error', { call, venue: venueKey, error: errorMessage(error) });
         return { httpStatus: 500, result: { status: false, error: UNAVAILABLE, fieldErrors: {} } as ActionResult<T> };
@@ -56,6 +74,11 @@ export function builtinTables(venueKey: string): TableDoor {
     });
     return answered.result;
   };
+}
+
+/** The table door of the built-in backend: its core (server/booking/core.ts), called directly. */
+export function builtinTables(venueKey: string): TableDoor {
+  const run = coreRunner(venueKey);
   return {
     month: (q) => run('reservation/getmonth', (db, venue) => tableMonth(db, venue, q)),
     day: (q) => run('reservation/getday', (db, venue) => tableDay(db, venue, q)),
@@ -67,7 +90,56 @@ export function builtinTables(venueKey: string): TableDoor {
       run('reservation/edit', async (db, venue) => {
         // The form's rule, as the contract's adapter applies it to the wire's fields (server/booking/calls.ts).
         const q = reservationSchema.safeParse(formFields(values));
-        return q.success ? tableEdit(db, venue, hash, q.data, venueKey) : { status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(q.error) };
+        return q.success ? tableEdit(db, venue, hash, tableBookingOf(q.data), venueKey) : invalidForm(q.error);
+      }),
+    hold: (h) => run('reservation/hold', (db, venue) => tableHold(db, venue, h)),
+    release: (holdToken) => run('reservation/release', (db, venue) => tableRelease(db, venue, holdToken)),
+    guarantee: (g) => run('reservation/guarantee', (db, venue) => tableGuarantee(db, venue, g)),
+    confirmLocalCard: (card) => run('payment/confirmlocal', (db) => tableConfirmLocalCard(db, card)),
+    create: (values, submit) =>
+      run<ReservationAnswer<'create'>>('reservation/create', async (db, venue) => {
+        // The fields as the contract's adapter reads them (server/booking/calls.ts): the form's rule, the
+        // bot check's tokens, and the idempotency key over the same fingerprint, so a retry is the first booking.
+        const form = wireSubmit(values, submit);
+        const q = reservationSchema.safeParse(form);
+        if (!q.success) return invalidForm(q.error);
+        return idempotent(db, claimFor(venue.id, 'reservation/create', form.idempotencyKey, form), (keeper) =>
+          tableCreate(db, venue, tableBookingOf(q.data), { ...submit, bot: readTokens(form), linkHost: venueKey, keep: keeper.keep, keepWrite: keeper.keepWrite }),
+        );
+      }),
+  };
+}
+
+/** The experience door of the built-in backend: its core (server/experiences/core.ts), called directly. */
+export function builtinExperiences(venueKey: string): ExperienceDoor {
+  const run = coreRunner(venueKey);
+  return {
+    month: (q) => run('experience/getesperienzemonth', (db, venue) => experienceMonth(db, venue, q)),
+    startPayment: (p) => run('experience/startpayment', (db, venue) => experienceStartPayment(db, venue, p)),
+    confirmLocalDeposit: (card) => run('payment/confirmlocaldeposit', (db) => experienceConfirmLocalDeposit(db, card)),
+    // The moves' and cancels' e-mails link to the venue's own host, as the contract's adapter's do.
+    edit: (hash, change) => run('experience/editreserve', (db, venue) => experienceEdit(db, venue, hash, change, venueKey)),
+    cancel: (hash) => run('experience/cancelreserve', (db, venue) => experienceCancel(db, venue, hash, venueKey)),
+    create: (values, submit) =>
+      run<ExperienceBookingAnswer<'createexperiencereserve'>>('experience/createexperiencereserve', async (db, venue) => {
+        // The payload as the contract's adapter reads it (server/experiences/calls-booking.ts): the form's rule,
+        // and the idempotency key over the same fingerprint, so a retry is the first booking.
+        const payload = experiencePayload(values, submit);
+        const q = experienceBookingSchema.safeParse(payload);
+        if (!q.success) return invalidForm(q.error);
+        const v2 = submit.tokens.recaptchaV2Token || undefined;
+        return idempotent(db, claimFor(venue.id, 'experience/createexperiencereserve', submit.idempotencyKey, payload), (keeper) =>
+          experienceCreate(db, venue, experienceBookingOf(q.data), {
+            locale: submit.locale,
+            partner: submit.partner,
+            source: submit.source,
+            bot: v2 ? { version: 'v2', token: v2 } : { version: 'v3', token: submit.tokens.recaptchaV3Token || undefined },
+            clientAddress: submit.clientAddress,
+            linkHost: venueKey,
+            keep: keeper.keep,
+            keepWrite: keeper.keepWrite,
+          }),
+        );
       }),
   };
 }

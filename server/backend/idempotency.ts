@@ -63,7 +63,11 @@ export function fingerprintOf(input: Record<string, unknown>): string {
 
 /** The call's claim: null without a key, `invalid` for a malformed one. */
 export function claimOf(venueId: number, call: string, params: URLSearchParams, input: Record<string, unknown>): Claim | null | 'invalid' {
-  const key = params.get('idempotencyKey');
+  return claimFor(venueId, call, params.get('idempotencyKey'), input);
+}
+
+/** The claim of a key given as a value (a door that reads no wire): null without a key, `invalid` for a malformed one. */
+export function claimFor(venueId: number, call: string, key: string | null | undefined, input: Record<string, unknown>): Claim | null | 'invalid' {
   if (!key) return null;
   if (!KEY.test(key)) return 'invalid';
   return { venueId, call, key, fingerprint: fingerprintOf(input) };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { changeable as isChangeable, inLockOrder } from './lifecycle';
 import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
@@ -12,7 +13,6 @@ import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
 import { offerWithin } from './waitlist';
 import { checkChoice, loadBookingVenue, lockCapacity, placeColumns, requireModule, usageBetween } from './service';
-import { instantOf } from './time';
 import { now as clockNow } from '@/server/clock';
 import { cancelReservationExperience, experienceOfReservation, moveReservationExperience } from '@/server/experiences/service';
 
@@ -31,10 +31,8 @@ export async function findReservation(db: Db, venue: VenueRow, hash: string): Pr
   return r ?? null;
 }
 
-/** Whether the guest can still change or cancel it: standing, and not yet begun. */
-function changeable(venue: VenueRow, r: ReservationRow, now: Date) {
-  return ['confirmed', 'pending', 'waitinglist'].includes(r.status) && instantOf(venue.timezone, r.date, r.time).getTime() > now.getTime();
-}
+/** Whether the guest can still change or cancel it: the lifecycle's rule (standing, and not yet begun). */
+const changeable = (venue: VenueRow, r: ReservationRow, now: Date) => isChangeable(venue.timezone, r, now);
 
 async function zoneName(db: Db, venue: VenueRow, key: string): Promise<Texts> {
   const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
@@ -102,10 +100,7 @@ export async function editReservation(
   }
   const result = await db.transaction(async (tx) => {
     // Both shifts' locks, always in the same order, so two edits crossing each other cannot deadlock.
-    const locks = [
-      [current.date, current.shiftKey],
-      [input.date, shift.key],
-    ].sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`));
+    const locks = inLockOrder([[current.date, current.shiftKey], [input.date, shift.key]], ([date, shiftKey]) => `${date}|${shiftKey}`);
     for (const [date, shiftKey] of locks) await lockCapacity(tx, venue.id, date, shiftKey);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     if (!r || !changeable(venue, r, now) || r.status === 'waitinglist') return { outcome: 'notChangeable' as const };

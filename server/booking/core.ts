@@ -1,12 +1,20 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
 import type { VenueContext } from '@/server/venues/context';
-import type { TableDayQuery, TableMonthQuery } from '@/lib/backend/tables';
+import { createHash } from 'node:crypto';
+import type { GuaranteeTerms } from '@/server/db/schema';
+import type { PublicPaymentConfig } from '@/lib/payments/types';
+import type { LocalCard, TableBooking, TableDayQuery, TableGuaranteeInput, TableHoldInput, TableMonthQuery } from '@/lib/backend/tables';
+import { botCheck, ok, refused, TABLE, type BookingSubmit, type Outcome, type Refusal } from './lifecycle';
+import { now as clockNow } from '@/server/clock';
+import { applyPaymentEvent, guaranteeProvider, localPayments, startCardSetup } from '@/server/payments';
+import { guaranteeTerms, totalFeeCents } from './guarantee';
+import { holdSlot, releaseHold } from './holds';
 import { log } from '@/lib/log';
 import { refusing } from '@/lib/backend/refusing';
 import { countRefusal } from '@/server/observability/observe';
 import { RATE_LIMITED, RateLimitedError } from '@/server/limits/config';
-import { BookingError, getDay, getMonth } from './service';
+import { BookingError, checkChoice, createReservation, getDay, getMonth, loadBookingVenue, requireModule, } from './service';
 import { cancelReservation, editReservation, findReservation, reservationView } from './changes';
 import { codeStatus, resendCode, verifyCode } from './sms';
 import type { ReservationData } from '@/lib/forms/reservation';
@@ -17,10 +25,7 @@ import type { ReservationData } from '@/lib/forms/reservation';
  * the contract's inbound adapter after reading the wire (server/booking/calls.ts), so the two
  * answer alike by construction.
  */
-export type Refusal = { status: false; error: string; fieldErrors?: Record<string, string>; httpStatus: number; data?: { limit: string; retryAfter: number } };
-export type Outcome<T> = { status: true; data: T } | Refusal;
-
-const refused = (httpStatus: number, error: string, fieldErrors?: Record<string, string>): Refusal => ({ status: false, error, httpStatus, ...(fieldErrors ? { fieldErrors } : {}) });
+export type { Outcome, Refusal } from './lifecycle';
 
 /** A domain error as its refusal (bad input a 400 with a message key, an abuse limit a 429), never a 500; anything else is thrown on. */
 export function bookingRefusal(error: unknown): Refusal | undefined {
@@ -50,11 +55,11 @@ export async function movingBooking(db: Db, venue: VenueContext, hash: string | 
 
 /** A month's day states for a party. */
 export const tableMonth = (db: Db, venue: VenueContext, q: TableMonthQuery) =>
-  refusingBooking(async () => ({ status: true as const, data: await getMonth(db, venue, { year: q.year, month: q.month, pax: q.pax, module: q.module || undefined, editing: await movingBooking(db, venue, q.editing) }) }));
+  refusingBooking(async () => ({ status: true as const, data: await getMonth(db, venue, { year: q.year, month: q.month, pax: q.partySize, module: q.module || undefined, editing: await movingBooking(db, venue, q.editing) }) }));
 
 /** A day's slots and zones for a party, and why it is full when it is. */
 export const tableDay = (db: Db, venue: VenueContext, q: TableDayQuery) =>
-  refusingBooking(async () => ({ status: true as const, data: await getDay(db, venue, { date: q.date, pax: q.pax, module: q.module || undefined, editing: await movingBooking(db, venue, q.editing) }) }));
+  refusingBooking(async () => ({ status: true as const, data: await getDay(db, venue, { date: q.date, pax: q.partySize, module: q.module || undefined, editing: await movingBooking(db, venue, q.editing) }) }));
 
 /** A booking as its guest's pages show it. */
 export async function tableBooking(db: Db, venue: VenueContext, hash: string): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof reservationView>>>>> {
@@ -76,9 +81,9 @@ export async function tableCancel(db: Db, venue: VenueContext, hash: string, lin
 }
 
 /** Moves a booking to the choice given (party, day, time, zone, details); its e-mails link to `linkHost`. */
-export const tableEdit = (db: Db, venue: VenueContext, hash: string, data: ReservationData, linkHost: string) =>
+export const tableEdit = (db: Db, venue: VenueContext, hash: string, booking: TableBooking, linkHost: string) =>
   refusingBooking(async () => {
-    const result = await editReservation(db, venue, hash, data, { host: linkHost });
+    const result = await editReservation(db, venue, hash, formOf(booking), { host: linkHost });
     if (result.outcome === 'changed') return { status: true as const, data: { ...result, outcome: 'changed' as const } };
     return refused(result.outcome === 'notFound' ? 404 : 409, result.outcome);
   });
@@ -101,3 +106,98 @@ export async function tableResendCode(db: Db, venue: VenueContext, hash: string)
   if (result.error === 'notFound') return refused(404, 'notFound');
   return refused(result.error === 'notSuspended' ? 409 : 429, result.error);
 }
+
+/** A booking as the booking service reads it (server/booking/service.ts names the party `pax`, as the form does). */
+const formOf = ({ partySize, module, ...rest }: TableBooking): ReservationData => ({ ...rest, pax: partySize, reservemodule: module });
+
+/**
+ * Holds the seats of a choice: `{holdToken, expiresAt}`, or a refusal with the condition (the
+ * contract answers it 200 `status: false`), or `rateLimited` past the address's live holds or held covers.
+ */
+export const tableHold = (db: Db, venue: VenueContext, h: TableHoldInput) =>
+  refusingBooking(async () => {
+    const result = await holdSlot(db, venue, {
+      date: h.date,
+      time: h.time,
+      pax: h.partySize,
+      zone: h.zone,
+      module: h.module,
+      replaceToken: h.replaceToken || undefined,
+      clientAddress: h.clientAddress || undefined,
+      editing: await movingBooking(db, venue, h.editing || undefined),
+    });
+    if ('condition' in result) return refused(200, result.condition);
+    return ok({ holdToken: result.token, expiresAt: result.expiresAt.toISOString() });
+  });
+
+/** Gives held seats back at once (an unknown or absent token: nothing to give). */
+export async function tableRelease(db: Db, venue: VenueContext, holdToken: string | undefined): Promise<Outcome<null>> {
+  if (holdToken) await releaseHold(db, venue, holdToken);
+  return ok(null);
+}
+
+/** What a submit brings beside the booking (the lifecycle's): the language, the partner flag, the address, the source, the bot check's token. */
+export type TableSubmitContext = BookingSubmit;
+
+/** Books a table: `{outcome, hash}`, `soldOut` (nothing stored), or the refusal of its input, its bot check or its card. */
+export const tableCreate = (db: Db, venue: VenueContext, booking: TableBooking, submit: TableSubmitContext) =>
+  refusingBooking(async () => {
+    // The venue may confirm an unsure submit by the SMS code instead of the visible challenge.
+    const bot = await botCheck(TABLE, venue.id, submit, async () => (await loadBookingVenue(db, venue)).rules.smsConfirmation.mode === 'botUnsure');
+    if (typeof bot !== 'string') return bot;
+    const result = await createReservation(db, venue, formOf(booking), { locale: submit.locale, partner: submit.partner, host: submit.linkHost, botVerdict: bot, source: submit.source, keep: submit.keep, keepWrite: submit.keepWrite });
+    if (result.outcome === 'soldOut' || !result.hash) return refused(200, 'soldOut');
+    return ok({ outcome: result.outcome, hash: result.hash });
+  });
+
+/**
+ * Whether a choice needs a card guarantee: `{required: false}`, or the terms (policy, fee) and a
+ * new card setup `{required, terms, payment, reference, clientSecret}` (no setup without the provider's public key).
+ */
+export type GuaranteeOffer =
+  | { required: false }
+  | { required: true; terms: GuaranteeTerms & { totalCents: number }; payment: PublicPaymentConfig; reference?: string; clientSecret?: string };
+export const tableGuarantee = (db: Db, venue: VenueContext, g: TableGuaranteeInput) =>
+  refusingBooking<GuaranteeOffer>(async () => {
+    const v = await loadBookingVenue(db, venue);
+    const { shift, zone } = checkChoice(v, venue, { date: g.date, time: g.time, pax: g.partySize, zone: g.zone }, requireModule(v, g.module), clockNow());
+    const terms = guaranteeTerms(v.rules, { date: g.date, shiftKey: shift.key, zoneKey: zone.key, pax: g.partySize }, venue.currency);
+    if (!terms) return ok({ required: false as const });
+    const provider = guaranteeProvider();
+    const payment = provider.publicConfig();
+    const totalCents = totalFeeCents(terms, g.partySize);
+    const base = { required: true as const, terms: { ...terms, totalCents }, payment };
+    // Without the public key the browser cannot collect the card: no setup is started.
+    if (payment.kind === 'stripe' && !payment.publishableKey) return ok(base);
+    const setup = await startCardSetup(db, venue, {
+      amountCents: totalCents,
+      currency: venue.currency,
+      email: g.email ?? '',
+      description: `${venue.name} ${g.date} ${g.time} (${g.partySize})`,
+      metadata: {
+        date: g.date,
+        time: g.time,
+        pax: String(g.partySize),
+        // One setup per hold and terms: the same guarantee asked again (a retry, a double click, a script) is the same SetupIntent.
+        ...(g.holdToken ? { idempotencyKey: `guarantee-${createHash('sha256').update([venue.slug, g.holdToken, totalCents, g.email ?? '', g.date, g.time, g.partySize].join('|')).digest('base64url')}` } : {}),
+      },
+    });
+    return ok({ ...base, reference: setup.reference, clientSecret: setup.clientSecret });
+  });
+
+/**
+ * The local test provider's card form: the setup's status as Stripe.js answers it (`succeeded`),
+ * or `paymentNotFound` (404), `declined`, `cardInvalid`, `paymentFailed` (402). Its signed webhook is applied too.
+ */
+export const tableConfirmLocalCard = (db: Db, card: LocalCard) =>
+  refusingBooking(async () => {
+    if (guaranteeProvider().kind !== 'local') return refused(404, 'paymentNotFound');
+    const payments = localPayments();
+    const confirmed = await payments.confirm(card.reference, card.clientSecret, { number: card.cardNumber });
+    if (!confirmed) return refused(404, 'paymentNotFound');
+    // The same path as a provider's webhook: signature verified, then applied once.
+    await applyPaymentEvent(db, payments.parseWebhook(confirmed.event.body, confirmed.event.signature));
+    const { setup } = confirmed;
+    if (setup.status === 'succeeded') return ok({ status: setup.status });
+    return refused(402, setup.lastError === 'processing_error' ? 'paymentFailed' : setup.lastError === 'incorrect_number' ? 'cardInvalid' : 'declined');
+  });

@@ -12,7 +12,7 @@ import { venuePageUrl } from '@/lib/venue/origin';
 import { pickText } from '@/lib/i18n/texts';
 import { toLocale } from '@/lib/i18n/locales';
 import { formatMoney } from '@/lib/currency';
-import { reservationIcs } from './ics';
+import { icsAttachment } from './ics';
 import { answerLinkPath } from './answer-link';
 import { bookingRulesSchema } from './rules';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
@@ -163,26 +163,20 @@ export async function reservationEmails(tx: Db, venue: VenueRow, r: ReservationR
     news === 'waitinglist'
       ? []
       : [
-          {
-            filename: 'reservation.ics',
-            contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'PUBLISH'}`,
-            content: Buffer.from(
-              reservationIcs({
-                uid: `${r.hash}@${new URL(origin).host}`,
-                timeZone: venue.timezone,
-                date: r.date,
-                time: r.time,
-                durationMinutes: 120,
-                summary: `${venue.name} · ${reserveText(locale, 'people.count', { count: r.covers })}`,
-                location: venue.address,
-                description: `${mail.subject}\n${editUrl}`,
-                url: editUrl,
-                now: context.now,
-                sequence: r.revision,
-                cancelled,
-              }),
-            ).toString('base64'),
-          },
+          icsAttachment('reservation.ics', {
+            uid: `${r.hash}@${new URL(origin).host}`,
+            timeZone: venue.timezone,
+            date: r.date,
+            time: r.time,
+            durationMinutes: 120,
+            summary: `${venue.name} · ${reserveText(locale, 'people.count', { count: r.covers })}`,
+            location: venue.address,
+            description: `${mail.subject}\n${editUrl}`,
+            url: editUrl,
+            now: context.now,
+            sequence: r.revision,
+            cancelled,
+          }),
         ];
   // The booking for the mail client, in every e-mail about it: a change carries the new facts, an end ReservationCancelled.
   const jsonLd = tableReservationMarkup(markupVenue(venue, venuePageUrl(origin, locale, '/')), r, {

@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { calendarDaySchema, calendarMonthSchema, smsCodeOf } from '@/lib/forms/reservation';
+import { calendarDaySchema, calendarMonthSchema, monthQuerySchema, guaranteeChoiceSchema, localCardSchema, smsCodeOf, tableChoiceSchema } from '@/lib/forms/reservation';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
 import { formFields } from '@/lib/backend/tables';
@@ -90,16 +90,39 @@ export async function handleDay(request: NextRequest) {
   return q.ok ? answer(await backend(request).tables.day(q.query), 400) : q.response;
 }
 
+/** A form read by its rule into a door's typed input, or the refusal of bad input (400 with a message key per field). */
+export function typed<S extends z.ZodType>(schema: S, form: Record<string, unknown>, run: (input: z.output<S>) => Promise<ActionResult>): Promise<ActionResult> {
+  const q = schema.safeParse(form);
+  return q.success ? run(q.data) : Promise.resolve({ status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) });
+}
+
 /**
  * `POST /api/reservation/hold`: holds the seats of the chosen time (409 with the condition when full;
  * 429 past the address's hold calls, or its live holds and held covers, which the backend counts).
  */
-export const handleHold = (request: NextRequest) => post(request, 'holdAddress', (form) => backend(request).reservation('hold', { ...form, remoteIp: clientIp(request) }));
+export const handleHold = (request: NextRequest) =>
+  post(request, 'holdAddress', (form) =>
+    typed(tableChoiceSchema, form, (choice) => backend(request).tables.hold({ ...choice, replaceToken: form.holdToken || undefined, editing: form.hash || undefined, clientAddress: clientIp(request) })),
+  );
 
 export async function handleRelease(request: NextRequest) {
   const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return answer(await backend(request).reservation('release', formFields({ holdToken: body.holdToken })));
+  return answer(await backend(request).tables.release(formFields({ holdToken: body.holdToken }).holdToken || undefined));
+}
+
+/**
+ * What the site tells a door of a browser's submit beside its form (tables and experiences alike):
+ * the guest's language, the partner cookie, the guest's address, and the source, which a browser
+ * only says as the site or the widget's frame, never another door's tag (issue 46).
+ */
+export function browserSubmit(request: NextRequest, language: unknown, source: unknown) {
+  return {
+    locale: toLocale(typeof language === 'string' ? language : null),
+    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
+    clientAddress: clientIp(request),
+    source: browserSource(source),
+  };
 }
 
 /** `POST /api/reservation`: books; `{data: {outcome, hash}}`, 409 `soldOut`, or 400 with field errors. */
@@ -111,34 +134,29 @@ export async function handleCreate(request: NextRequest) {
     createPhone: typeof body.telefono === 'string' ? `${typeof body.prefisso === 'string' ? body.prefisso : ''}${body.telefono}`.replace(/[^\d+]/g, '') : undefined,
   });
   if (refused) return refused;
-  const form = formFields({
-    ...body,
-    language: toLocale(typeof body.language === 'string' ? body.language : null),
-    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
-    remoteIp: clientIp(request),
-    // A browser is the site or the widget's frame; never another door's tag (issue 46).
-    source: browserSource(body.source),
-  });
-  return answer(await backend(request).reservation('create', form));
+  return answer(
+    await backend(request).tables.create(body, browserSubmit(request, body.language, body.source)),
+  );
 }
 
-/** `POST /api/reservation/guarantee`: the card guarantee's terms, and a card setup to collect the card. */
 /**
  * `POST /api/reservation/guarantee`: whether the choice needs a card, and if so a new card setup.
  * Only a started setup costs: a check that needs no card (or starts none) gives its hit of
  * `guaranteeAddress` back, so a table of 2 never uses up a shared address's allowance (issue 45).
  */
 export const handleGuarantee = (request: NextRequest) =>
-  post(request, 'guaranteeAddress', async (form) => {
-    const result = await backend(request).reservation('guarantee', form);
-    if (result.status && !startedSetup(result.data)) await giveBackLimit(request, 'guaranteeAddress');
-    return result;
-  });
+  post(request, 'guaranteeAddress', (form) =>
+    typed(guaranteeChoiceSchema, form, async (choice) => {
+      const result = await backend(request).tables.guarantee(choice);
+      if (result.status && !startedSetup(result.data)) await giveBackLimit(request, 'guaranteeAddress');
+      return result;
+    }),
+  );
 
 const startedSetup = (data: unknown) => typeof data === 'object' && data !== null && typeof (data as { reference?: unknown }).reference === 'string' && (data as { reference: string }).reference !== '';
 
 /** `POST /api/reservation/card`: the local test provider's card form (402 when declined). */
-export const handleLocalCard = (request: NextRequest) => post(request, 'cardConfirmAddress', (form) => backend(request).payment('confirmlocal', form));
+export const handleLocalCard = (request: NextRequest) => post(request, 'cardConfirmAddress', (form) => typed(localCardSchema, form, (card) => backend(request).tables.confirmLocalCard(card)));
 
 /** `POST /api/reservation/code`: the SMS code of a suspended booking (per-IP limits need the guest's address). */
 export const handleCode = (request: NextRequest) =>
@@ -159,7 +177,11 @@ export const handleCancel = (request: NextRequest) => post(request, null, (form)
 /** `GET /api/reservation/experiences?month&year&pax` or `?day&pax`: the spec's experience calendar calls. */
 export async function handleExperiences(request: NextRequest) {
   const q = Object.fromEntries(request.nextUrl.searchParams.entries());
-  if (!q.day) return answer(await backend(request).experienceDays('getesperienzemonth', formFields(q)), 400);
+  if (!q.day) {
+    const month = monthQuerySchema.safeParse(q);
+    if (!month.success) return json({ error: 'invalid', fieldErrors: fieldErrors(month.error) }, 400);
+    return answer(await backend(request).experiences.month({ year: month.data.year, month: month.data.month, partySize: month.data.pax }), 400);
+  }
   const day = await backend(request).experienceDays('getesperienzeday', formFields(q));
   // The descriptions go to the wizard's accordion as HTML: made safe here, whichever backend wrote them (issue 45).
   return answer(day.status ? { ...day, data: day.data.map((e) => ({ ...e, descrizione: sanitizedTexts(e.descrizione) })) } : day, 400);

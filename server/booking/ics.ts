@@ -24,3 +24,12 @@ export function reservationIcs(r: {
   const end = new Date(start.getTime() + r.durationMinutes * 60_000);
   return calendarFile({ uid: r.uid, start, end, now: r.now ?? clockNow(), summary: r.summary, location: r.location, description: r.description, url: r.url, sequence: r.sequence, cancelled: r.cancelled });
 }
+
+/** A booking's calendar file as an e-mail's attachment: published while it stands, a cancel (`method=CANCEL`) once it ended. */
+export function icsAttachment(filename: string, event: Parameters<typeof reservationIcs>[0]) {
+  return {
+    filename,
+    contentType: `text/calendar; charset=utf-8; method=${event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    content: Buffer.from(reservationIcs(event)).toString('base64'),
+  };
+}

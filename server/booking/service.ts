@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, gt, gte, inArray, lte, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { outbox, reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { bookingId } from '@/server/ids';
 import { log } from '@/lib/log';
@@ -35,12 +35,11 @@ import { localMoment } from './time';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { verifyCardSetup } from '@/server/payments';
 import { acceptedPolicyText, reservationEmails } from './emails';
-import { emailRows } from '@/server/outbox/enqueue';
-import { writeTogether, writeTogetherCounted } from '@/server/db/batch';
+import { TABLE, writeBookingLast, type Keeping } from './lifecycle';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
-import { consentsInsert, prepareConsents } from '@/server/consent/records';
+import { prepareConsents } from '@/server/consent/records';
 import { contextOf, linkHostFrom, type BookingSetup, type VenueContext } from '@/server/venues/context';
 import { addExperienceToReservation } from '@/server/experiences/service';
 import { BookingError } from './errors';
@@ -167,7 +166,7 @@ export function placeColumns(c: { date: string; time: string; pax: number }, { s
   return { date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax };
 }
 
-/** What the call layer learnt about the submit before booking: the bot check's verdict. */
+/** What the call layer learnt about the submit before booking: the bot check's verdict; and how it keeps its idempotency key. */
 export type SubmitContext = {
   locale: string;
   partner: boolean;
@@ -175,11 +174,7 @@ export type SubmitContext = {
   botVerdict: 'pass' | 'unsure';
   /** Where the booking came from (issue 46): the site's when not said. */
   source?: BookingSource;
-  /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
-  keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
-  /** `keep` as a write among the booking's last ones under its lock (one statement for them all, issue 42). */
-  keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
-};
+} & Keeping;
 
 /** The door the consents were given through when it is not the site's form (web, embed): an assistant or a channel (issue 46). */
 export const throughAnotherDoor = (source: BookingSource | undefined) => (source === 'mcp' || source?.startsWith('channel:') ? source : undefined);
@@ -235,7 +230,7 @@ export async function createReservation(
   // Read before the evening's lock, so that the transaction holding it writes and little else
   // (issue 42: at most 4 statements under it): the consents' texts, the e-mails' link host.
   const policyText = terms && card?.ok ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.date, time: input.time, covers: input.pax }, context.locale, now) : null;
-  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: 'reservation', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText, via: throughAnotherDoor(context.source) });
+  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: TABLE.consentForm, privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText, via: throughAnotherDoor(context.source) });
   const linkHost = linkHostFrom(v.hosts, venue.isDefault);
   // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
   // an unlocked read, without queueing on the evening's lock behind the bookings that may still
@@ -285,25 +280,19 @@ export async function createReservation(
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
     // The policy's consent only where the booking holds the policy (not on the waiting list).
-    const consentRows = consentsInsert(tx, { ...consents, email: row.email.trim().toLowerCase(), rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) }, { type: 'reservation', id: row.id }, now);
+    const given = { ...consents, rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) };
     // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
     const experience = input.experience ? await addExperienceToReservation(tx, venue, row, input.experience, now) : null;
     if (status === 'suspended') {
-      await consentRows;
+      // Its e-mails wait for the code (server/booking/sms.ts).
+      await writeBookingLast(tx, TABLE, { id: row.id, email: row.email, answer: { outcome: 'suspended', hash } }, given, { mails: [], frame: { venue, linkHost } }, context, now);
       await issueCode(tx, venue, row, now);
-      await context.keep?.(tx, { outcome: 'suspended', hash });
       return { outcome: 'suspended' as const, hash };
     }
     const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
     // The consents and the e-mails (their frame read before the lock), and the call's idempotency key, in one statement.
     const mails = await reservationEmails(tx, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
-    const writes = [consentRows, tx.insert(outbox).values(await emailRows(tx, mails, { venue, linkHost }))];
-    const keeping = context.keepWrite?.(tx, { outcome, hash });
-    if (keeping) keeping.check(await writeTogetherCounted(tx, keeping.write, writes));
-    else {
-      await context.keep?.(tx, { outcome, hash });
-      await writeTogether(tx, writes);
-    }
+    await writeBookingLast(tx, TABLE, { id: row.id, email: row.email, answer: { outcome, hash } }, given, { mails, frame: { venue, linkHost } }, context, now);
     return { outcome, hash };
   });
   log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });

@@ -1,10 +1,8 @@
 import 'server-only';
-import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { experienceChoiceSchema } from '@/lib/forms/experience';
-import { log } from '@/lib/log';
-import { BookingError } from '@/server/booking/errors';
-import { cancelExperienceBooking, editExperienceBooking, experienceBookingView } from '@/server/experiences/changes';
+import { experienceMoveSchema } from '@/lib/forms/experience';
+import { experienceBookingView } from '@/server/experiences/changes';
+import { experienceCancel, experienceEdit } from '@/server/experiences/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { notFound } from '../backend/answers';
 
@@ -22,22 +20,12 @@ export async function getExperienceReserve({ db, venue, params }: CallContext): 
 
 /** `experience/editreserve {hash, day, time, pax, zone}` → `{outcome: 'changed'}`, or a `reserveEdit*Error` / `notChangeable` (409). */
 export async function editExperienceReserve({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
-  const q = experienceChoiceSchema.omit({ experienceId: true }).extend({ hash: z.string().max(64) }).safeParse(Object.fromEntries(params.entries()));
+  const q = experienceMoveSchema.safeParse(Object.fromEntries(params.entries()));
   if (!q.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) };
-  try {
-    const result = await editExperienceBooking(db, venue, q.data.hash, q.data, { host: venueKey });
-    if (result.outcome === 'changed') return { status: true, data: result };
-    return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
-  } catch (error) {
-    if (!(error instanceof BookingError)) throw error;
-    log.info('experience_edit_refused', { code: error.code });
-    return { httpStatus: 400, status: false, error: error.code, fieldErrors: error.field ? { [error.field]: error.code } : {} };
-  }
+  const { hash, ...change } = q.data;
+  // Its e-mails link to the venue's own host (the contract's answer, recorded).
+  return experienceEdit(db, venue, hash, change, venueKey);
 }
 
 /** `experience/cancelreserve {hash}` → `{outcome: 'cancelled', feeCents, refundCents}` (also when already cancelled), or `notChangeable` (409). */
-export async function cancelExperienceReserve({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {
-  const result = await cancelExperienceBooking(db, venue, params.get('hash') ?? '', { host: venueKey });
-  if (result.outcome === 'cancelled') return { status: true, data: result };
-  return { httpStatus: result.outcome === 'notFound' ? 404 : 409, status: false, error: result.outcome };
-}
+export const cancelExperienceReserve = ({ db, venue, params, venueKey }: CallContext): Promise<Envelope> => experienceCancel(db, venue, params.get('hash') ?? '', venueKey);

@@ -1,16 +1,16 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experienceBookings, experiences, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { cancellationFee } from '@/server/booking/guarantee';
-import { instantOf } from '@/server/booking/time';
+import { changeable as isChangeable, inLockOrder } from '@/server/booking/lifecycle';
 import { isWellFormedHash } from '@/server/booking/changes';
 import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { amountDueCents, experienceGuarantee, placesLeft, policyOf, type ScheduledExperience } from './rules';
-import { bookedByDate, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf, withVenueWeekdays } from './service';
+import { bookedByDate, bookingsWithExperience, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf } from './service';
 import { queueExperienceEmails } from './emails';
 import { kickWalletDelivery, passChanged } from '@/server/wallet/changes';
 import { experiencePatch } from '@/server/wallet/patches';
@@ -28,18 +28,12 @@ type Booking = ExperienceBookingRow;
 
 async function findBooking(db: Db, venue: VenueRow, hash: string): Promise<{ b: Booking; e: ScheduledExperience } | null> {
   if (!isWellFormedHash(hash)) return null;
-  const [row] = await db
-    .select({ b: experienceBookings, e: withVenueWeekdays })
-    .from(experienceBookings)
-    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
-    .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, hash)));
+  const [row] = await bookingsWithExperience(db, and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, hash)));
   return row && row.b.reservationId === null ? row : null;
 }
 
-const startOf = (venue: VenueRow, b: Pick<Booking, 'date' | 'time'>) => instantOf(venue.timezone, b.date, b.time || '00:00');
-
-/** Whether the guest can still change or cancel it: standing, and not yet begun. */
-const changeable = (venue: VenueRow, b: Booking, now: Date) => ['confirmed', 'pending', 'waitinglist'].includes(b.status) && startOf(venue, b).getTime() > now.getTime();
+/** Whether the guest can still change or cancel it: the lifecycle's rule (standing, and not yet begun). */
+const changeable = (venue: VenueRow, b: Booking, now: Date) => isChangeable(venue.timezone, b, now);
 
 /** What cancelling now means: free or not, the fee recorded, the deadline, and the deposit given back or kept. */
 export function cancellationOf(venue: VenueRow, e: ExperienceRow, b: Booking, now: Date) {
@@ -111,7 +105,7 @@ export async function editExperienceBooking(
   if (experienceGuarantee(e, venue.currency) && !current.guaranteeReference) return { outcome: 'reserveEditCcError' };
   if (amountDueCents(e, input.pax) !== current.paidCents && (current.paidCents > 0 || amountDueCents(e, input.pax) > 0)) return { outcome: 'reserveEditPaymentError' };
   const result = await db.transaction(async (tx) => {
-    for (const date of [...new Set([current.date, input.day])].sort()) await lockExperienceDate(tx, venue.id, e.id, date);
+    for (const date of inLockOrder([current.date, input.day], (d) => d)) await lockExperienceDate(tx, venue.id, e.id, date);
     const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, current.id)).for('update');
     if (!b || !changeable(venue, b, now) || b.status === 'waitinglist') return { outcome: 'notChangeable' as const };
     const booked = ((await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0) - (b.date === input.day ? b.covers : 0);

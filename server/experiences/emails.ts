@@ -1,15 +1,13 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
-import { and, eq } from 'drizzle-orm';
-import { zones, type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
+import { type ExperienceBookingRow, type ExperienceRow, type GuaranteeTerms, type Texts as DbTexts, type VenueRow } from '@/server/db/schema';
 import { isTestPayment } from '@/server/payments/test-money';
-import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
-import { venueLinkHost } from '@/server/venues/queries';
-import { linkOriginFrom } from '@/server/venues/context';
+import { enqueueEmails, type EmailFrame, type EmailMessage } from '@/server/outbox/enqueue';
+import { contextOf, linkOriginFrom } from '@/server/venues/context';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { walletBadgesEmail } from '@/server/wallet/badges';
 import { experienceSerial } from '@/server/wallet/items';
-import { reservationIcs } from '@/server/booking/ics';
+import { icsAttachment } from '@/server/booking/ics';
 import { guaranteeNotes, markupVenue, visitReasonText } from '@/server/booking/emails';
 import { experienceReservationMarkup } from '@/lib/seo/email-markup';
 import { cancellationFee, totalFeeCents } from '@/server/booking/guarantee';
@@ -36,8 +34,9 @@ const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, Catalogue
 const text = (t: DbTexts | null | undefined, locale: Locale) => pickText(t as Parameters<typeof pickText>[0], locale);
 
 
+/** A zone's name, from the venue's context (server/venues/context.ts: cached, no statement). */
 async function zoneLabel(db: Db, venue: VenueRow, key: string, locale: Locale): Promise<string> {
-  const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
+  const zone = (await contextOf(db, venue)).setup.zones.find((z) => z.key === key);
   return zone ? text(zone.name, locale) : key;
 }
 
@@ -78,7 +77,16 @@ const ENDING: ExperienceNews[] = ['cancelled', 'declined', 'venueCancelled'];
  * facts that bind them: the area, the amount paid and the balance due at the venue, the card
  * guarantee's fee and the free-cancellation deadline, and what happens to a deposit.
  */
-export async function queueExperienceEmails(
+export async function queueExperienceEmails(...args: Parameters<typeof experienceEmails>) {
+  const { mails, frame } = await experienceEmails(...args);
+  await enqueueEmails(args[0], mails, frame);
+}
+
+/**
+ * The e-mails of an experience booking's news (the guest's, and the venue's unless not wanted)
+ * and the frame they are queued in, for a caller that writes them with its own last writes (issue 42).
+ */
+export async function experienceEmails(
   tx: Db,
   venue: VenueRow,
   e: ExperienceRow,
@@ -94,11 +102,11 @@ export async function queueExperienceEmails(
     notifyVenue?: boolean;
     venueEvent?: 'deadlineConfirmed' | 'deadlineDeclined';
   },
-) {
+): Promise<{ mails: EmailMessage[]; frame: EmailFrame }> {
   const locale = toLocale(b.locale);
   const { emails, summary, manage } = catalogues[locale].experiences;
   // The one origin rule (lib/venue/origin.ts): the same links whether a request or the sweep sends this.
-  const linkHost = await venueLinkHost(tx, venue.id);
+  const { linkHost } = await contextOf(tx, venue);
   const origin = linkOriginFrom(linkHost, context.host);
   // The guest's e-mail and the venue's, queued in one insert in the venue's frame (issue 42).
   const frame = { venue, linkHost };
@@ -151,26 +159,20 @@ export async function queueExperienceEmails(
     news === 'waitinglist'
       ? []
       : [
-          {
-            filename: 'experience.ics',
-            contentType: `text/calendar; charset=utf-8; method=${ending ? 'CANCEL' : 'PUBLISH'}`,
-            content: Buffer.from(
-              reservationIcs({
-                uid: `${b.hash}@${new URL(origin).host}`,
-                timeZone: venue.timezone,
-                date: b.date,
-                time: b.time || '00:00',
-                durationMinutes: e.durationMinutes || (b.time ? 120 : 24 * 60),
-                summary: `${venue.name} · ${title}`,
-                location: venue.address,
-                description: `${mail.subject}\n${link}`,
-                url: link,
-                now: context.now,
-                sequence: b.revision,
-                cancelled: ending,
-              }),
-            ).toString('base64'),
-          },
+          icsAttachment('experience.ics', {
+            uid: `${b.hash}@${new URL(origin).host}`,
+            timeZone: venue.timezone,
+            date: b.date,
+            time: b.time || '00:00',
+            durationMinutes: e.durationMinutes || (b.time ? 120 : 24 * 60),
+            summary: `${venue.name} · ${title}`,
+            location: venue.address,
+            description: `${mail.subject}\n${link}`,
+            url: link,
+            now: context.now,
+            sequence: b.revision,
+            cancelled: ending,
+          }),
         ];
   const jsonLd = experienceReservationMarkup(markupVenue(venue, venuePageUrl(origin, locale, '/')), { ...b, updatedAt: context.now }, {
     ended: ending,
@@ -181,10 +183,7 @@ export async function queueExperienceEmails(
     currency: currencyIcon(venue.currency).code,
   });
   mails.push({ venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd, testMoney });
-  if (!venue.email || context.notifyVenue === false) {
-    await enqueueEmails(tx, mails, frame);
-    return;
-  }
+  if (!venue.email || context.notifyVenue === false) return { mails, frame };
   const venueTexts = catalogues.it.experiences;
   const note = renderEmailTexts(
     venueTexts.emails.venue,
@@ -206,5 +205,5 @@ export async function queueExperienceEmails(
     ],
   );
   mails.push({ venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html, testMoney });
-  await enqueueEmails(tx, mails, frame);
+  return { mails, frame };
 }

@@ -2,11 +2,11 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
+import { experienceMoveSchema, experiencePaymentSchema } from '@/lib/forms/experience';
+import { localCardSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
-import { browserSource } from '@/lib/booking/source';
-import { PARTNER_COOKIE, isPartnerValue } from '@/lib/partner/flag';
 import { venueKeyForHost } from '@/lib/venue/host';
-import { clientIp } from '@/server/booking/http';
+import { browserSubmit, typed } from '@/server/booking/http';
 import { refuseOverLimit } from '@/server/limits';
 import { actionAnswer, noStoreJson as json, readJsonObject } from '@/server/http';
 
@@ -45,7 +45,7 @@ export async function handlePayment(request: NextRequest) {
   // A payment set-up costs a provider call (a Stripe intent), as the table booking's guarantee.
   const refused = await refuseOverLimit(request, 'guaranteeAddress');
   if (refused) return refused;
-  return answer(await backend(request).experiencePayment('startpayment', strings(body, ['experienceId', 'day', 'time', 'pax', 'zone', 'email', 'language'])));
+  return answer(await typed(experiencePaymentSchema, strings(body, ['experienceId', 'day', 'time', 'pax', 'zone', 'email', 'language']), (p) => backend(request).experiences.startPayment(p)));
 }
 
 /** `POST /api/experience/deposit-card`: the local test provider's card form for a deposit. */
@@ -54,13 +54,13 @@ export async function handleDepositCard(request: NextRequest) {
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const refused = await refuseOverLimit(request, 'cardConfirmAddress');
   if (refused) return refused;
-  return answer(await backend(request).experiencePayment('confirmlocaldeposit', strings(body, ['reference', 'clientSecret', 'cardNumber'])));
+  return answer(await typed(localCardSchema, strings(body, ['reference', 'clientSecret', 'cardNumber']), (card) => backend(request).experiences.confirmLocalDeposit(card)));
 }
 
 /**
- * `POST /api/experience`: `{payload, recaptchaV3Token?, recaptchaV2Token?}` → `createexperiencereserve`.
- * The server adds the language, the partner flag and the guest's address to the payload, and
- * sets `tokenVersion` from the tokens (spec section 7: `v2` when a v2 token is present).
+ * `POST /api/experience`: `{payload, recaptchaV3Token?, recaptchaV2Token?}` → the experience door's `create`.
+ * The server adds the language, the partner flag and the guest's address to the payload; the
+ * bot check reads the v2 token when present (spec section 7).
  */
 export async function handleCreate(request: NextRequest) {
   const body = await readJsonObject(request);
@@ -69,23 +69,13 @@ export async function handleCreate(request: NextRequest) {
   const p = payload as Record<string, unknown>;
   const refused = await refuseOverLimit(request, 'experienceCreate', { createEmail: typeof p.email === 'string' ? p.email : null });
   if (refused) return refused;
-  const full = {
-    ...p,
-    language: toLocale(typeof p.language === 'string' ? p.language : null),
-    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
-    remoteIp: clientIp(request),
-  };
   const tokens = strings(body, ['recaptchaV3Token', 'recaptchaV2Token', 'idempotencyKey']);
   return answer(
-    await backend(request).experience('createexperiencereserve', {
+    await backend(request).experiences.create(p, {
+      ...browserSubmit(request, p.language, body.source),
+      tokens: { recaptchaV3Token: tokens.recaptchaV3Token, recaptchaV2Token: tokens.recaptchaV2Token },
       // One key per submit from the browser (a retry reuses it): a lost answer never books twice.
-      ...(tokens.idempotencyKey ? { idempotencyKey: tokens.idempotencyKey } : {}),
-      payload: JSON.stringify(full),
-      recaptchaV3Token: tokens.recaptchaV3Token ?? '',
-      recaptchaV2Token: tokens.recaptchaV2Token ?? '',
-      tokenVersion: tokens.recaptchaV2Token ? 'v2' : 'v3',
-      // A browser is the site or the widget's frame; never another door's tag (issue 46).
-      source: browserSource(body.source),
+      idempotencyKey: tokens.idempotencyKey,
     }),
   );
 }
@@ -94,12 +84,13 @@ export async function handleCreate(request: NextRequest) {
 export async function handleBookingEdit(request: NextRequest) {
   const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return actionAnswer(await backend(request).experience('editreserve', strings(body, ['hash', 'day', 'time', 'pax', 'zone'])), refusalStatus, 409);
+  const result = await typed(experienceMoveSchema, strings(body, ['hash', 'day', 'time', 'pax', 'zone']), ({ hash, ...change }) => backend(request).experiences.edit(hash, change));
+  return actionAnswer(result, refusalStatus, 409);
 }
 
 /** `POST /api/experience/booking/cancel {hash}`. */
 export async function handleBookingCancel(request: NextRequest) {
   const body = await readJsonObject(request);
   if (!body) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return actionAnswer(await backend(request).experience('cancelreserve', strings(body, ['hash'])), refusalStatus, 409);
+  return actionAnswer(await backend(request).experiences.cancel(strings(body, ['hash']).hash ?? ''), refusalStatus, 409);
 }

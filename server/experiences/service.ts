@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, getTableColumns, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { experienceBookings, experiences, reservations, shifts, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
 import { addDays } from '@/server/booking/availability';
@@ -17,9 +17,10 @@ import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { BookingSource } from '@/lib/booking/source';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock, type ScheduledExperience } from './rules';
-import { queueExperienceEmails } from './emails';
+import { experienceEmails } from './emails';
+import { EXPERIENCE, writeBookingLast, type Keeping } from '@/server/booking/lifecycle';
 import { acceptedPolicyText } from '@/server/booking/emails';
-import { recordConsents } from '@/server/consent/records';
+import { prepareConsents } from '@/server/consent/records';
 import { countBooking } from '@/server/observability/observe';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
@@ -36,6 +37,10 @@ export const venueWeekdays = sql<number[]>`(select coalesce(array_agg(distinct d
 
 /** An experience's columns and its venue's open weekdays, for a select. */
 export const withVenueWeekdays = { ...getTableColumns(experiences), venueWeekdays };
+
+/** Experience bookings with their experience (and its venue's open weekdays), where `where` holds: one statement. */
+export const bookingsWithExperience = (db: Db, where: SQL | undefined) =>
+  db.select({ b: experienceBookings, e: withVenueWeekdays }).from(experienceBookings).innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId)).where(where);
 
 /** One experience of the venue by id or public hash (an unknown one, or another venue's, is null). */
 export async function findExperience(db: Db, venue: VenueRow, by: { id?: number; hash?: string }): Promise<ScheduledExperience | null> {
@@ -143,9 +148,7 @@ export type ExperienceSubmit = {
   partner: boolean;
   /** Where the booking came from (issue 46): the site's when not said. */
   source?: BookingSource;
-  /** Keeps the call's idempotency key with its answer, in the booking's transaction (server/backend/idempotency.ts). */
-  keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
-};
+} & Keeping;
 
 /**
  * Books an experience (`createexperiencereserve`). The choice, the guest limits and the
@@ -175,6 +178,10 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
   const due = amountDueCents(e, input.pax);
   const card = terms && input.guaranteeReference ? await verifyCardSetup(db, venue, input.guaranteeReference) : null;
   const paid = due > 0 && input.depositReference ? await verifyDeposit(db, venue, input.depositReference, due) : null;
+  // Read before the date's lock, so that the transaction holding it writes and little else (issue 42:
+  // at most 4 statements under it): the consents' texts; the e-mails' frame comes from the venue's context.
+  const policyText = card?.ok && terms ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) : null;
+  const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: EXPERIENCE.consentForm, privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
 
   const result = await db.transaction(async (tx) => {
     await lockExperienceDate(tx, venue.id, e.id, input.day);
@@ -216,7 +223,7 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
         paidCents: paid?.ok ? paid.amountCents : 0,
         paymentReference: paid?.ok ? input.depositReference : null,
         source: context.source ?? 'web',
-        ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) } } : {}),
+        ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } } : {}),
         ...bookingGuestColumns(input, motivo),
         ...guestConsentColumns(venue, input, context, now),
       })
@@ -224,10 +231,9 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BookingError('paymentNotFound');
-    await recordConsents(tx, venue, { email: row.email, subject: { type: 'experienceBooking', id: row.id }, locale: context.locale, form: 'experience', privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: row.guaranteeTerms?.text }, now);
     const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
-    await context.keep?.(tx, { outcome, hash });
-    await queueExperienceEmails(tx, venue, e, row, outcome, { host: context.host, now });
+    // The consents, the e-mails and the call's idempotency key, in one statement (the lifecycle's last writes).
+    await writeBookingLast(tx, EXPERIENCE, { id: row.id, email: row.email, answer: { outcome, hash } }, consents, await experienceEmails(tx, venue, e, row, outcome, { host: context.host, now }), context, now);
     return { outcome, hash, refund: null };
   });
   if (result.refund) await refundDeposit(db, venue, result.refund);
@@ -302,11 +308,7 @@ export async function experienceOfReservation(db: Db, reservationId: number): Pr
  * when the experience cannot follow (it does not run then, or is full): the edit is refused.
  */
 export async function moveReservationExperience(tx: Db, venue: VenueRow, r: typeof reservations.$inferSelect, to: { date: string; time: string; zone: string; covers: number }, now = clockNow()): Promise<boolean> {
-  const [row] = await tx
-    .select({ b: experienceBookings, e: withVenueWeekdays })
-    .from(experienceBookings)
-    .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
-    .where(and(eq(experienceBookings.reservationId, r.id), inArray(experienceBookings.status, [...TAKING])));
+  const [row] = await bookingsWithExperience(tx, and(eq(experienceBookings.reservationId, r.id), inArray(experienceBookings.status, [...TAKING])));
   if (!row) return true;
   const { b, e } = row;
   if (b.date !== to.date || b.covers !== to.covers) {

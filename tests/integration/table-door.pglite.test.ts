@@ -22,13 +22,13 @@ describe('the table door on pglite', () => {
 
   it('answers a month and a day alike through both doors, refusals included', async () => {
     const { direct, wire } = await doors();
-    const months = [{ ...month, pax: 2 }, { ...month, pax: 99 }, { ...month, pax: 2, module: 'nope' }, { ...month, pax: 2, editing: 'unknownhash0000000000' }];
+    const months = [{ ...month, partySize: 2 }, { ...month, partySize: 99 }, { ...month, partySize: 2, module: 'nope' }, { ...month, partySize: 2, editing: 'unknownhash0000000000' }];
     for (const q of months) expect(await direct.month(q)).toEqual(await wire.month(q));
-    const days = [{ date: friday, pax: 2 }, { date: friday, pax: 40 }, { date: testDay(24), pax: 2 }, { date: testDay(-3), pax: 2 }];
+    const days = [{ date: friday, partySize: 2 }, { date: friday, partySize: 40 }, { date: testDay(24), partySize: 2 }, { date: testDay(-3), partySize: 2 }];
     for (const q of days) expect(await direct.day(q)).toEqual(await wire.day(q));
-    const answered = await direct.day({ date: friday, pax: 2 });
+    const answered = await direct.day({ date: friday, partySize: 2 });
     expect(answered.status && answered.data.slots.length).toBeGreaterThan(0);
-    expect(await direct.month({ ...month, pax: 99 })).toMatchObject({ status: false, error: 'partyTooLarge', fieldErrors: { pax: 'partyTooLarge' } });
+    expect(await direct.month({ ...month, partySize: 99 })).toMatchObject({ status: false, error: 'partyTooLarge', fieldErrors: { pax: 'partyTooLarge' } });
   });
 
   it('answers a booking that does not exist alike, and an unknown venue as the contract does', async () => {
@@ -44,12 +44,44 @@ describe('the table door on pglite', () => {
     }
     expect(await direct.edit('unknownhash0000000000', { pax: 'x' })).toMatchObject({ status: false, error: 'invalid' });
     const { builtinTables } = await import('@/server/backend/builtin');
-    expect(await builtinTables('nowhere.example').month({ ...month, pax: 2 })).toMatchObject({ status: false, error: 'venueNotFound' });
+    expect(await builtinTables('nowhere.example').month({ ...month, partySize: 2 })).toMatchObject({ status: false, error: 'venueNotFound' });
+  });
+
+  it('holds, releases, books and asks for a card alike through both doors, the core called directly on the built-in side', async () => {
+    const { direct, wire } = await doors();
+    const choice = { date: friday, time: '20:00', partySize: 2, zone: 'sala' };
+    // Refused choices: too large a party, a day past, a zone not offered.
+    for (const refused of [{ ...choice, partySize: 99 }, { ...choice, date: testDay(-3) }, { ...choice, zone: 'nowhere' }]) {
+      expect(await direct.hold(refused)).toEqual(await wire.hold(refused));
+      expect(await direct.guarantee(refused)).toEqual(await wire.guarantee(refused));
+    }
+    const held = await direct.hold({ ...choice, clientAddress: '203.0.113.7' });
+    const heldToo = await wire.hold({ ...choice, clientAddress: '203.0.113.8' });
+    expect(held).toMatchObject({ status: true, data: { holdToken: expect.any(String), expiresAt: expect.any(String) } });
+    expect(Object.keys(held.status ? held.data : {})).toEqual(Object.keys(heldToo.status ? heldToo.data : {}));
+    expect(await direct.release(held.status ? held.data.holdToken : undefined)).toEqual(await wire.release(heldToo.status ? heldToo.data.holdToken : undefined));
+    expect(await direct.release(undefined)).toEqual({ status: true, data: null });
+    // No card on this venue, and a test card form for a setup that does not exist.
+    expect(await direct.guarantee(choice)).toEqual(await wire.guarantee(choice));
+    expect(await direct.guarantee(choice)).toEqual({ status: true, data: { required: false } });
+    const card = { reference: 'seti_unknown', clientSecret: 'seti_unknown_secret', cardNumber: '4242424242424242' };
+    expect(await direct.confirmLocalCard(card)).toEqual(await wire.confirmLocalCard(card));
+    // A booking: the form's rule refuses alike; a submit books, and its retry with the same key is the first booking.
+    const submit = { locale: 'en', partner: false, clientAddress: '203.0.113.7', source: 'web' as const };
+    expect(await direct.create({ pax: 'x' }, submit)).toEqual(await wire.create({ pax: 'x' }, submit));
+    const guest = { pax: 2, date: friday, time: '20:00', zone: 'sala', nome: 'Ada', cognome: 'Neri', email: 'ada-door@example.com', prefisso: '+39', telefono: '3471234567', privacy: true, recaptchaV3Token: 'local.v3.pass.testtoken', idempotencyKey: 'table-door-key-000000001' };
+    const made = await direct.create(guest, submit);
+    expect(made).toMatchObject({ status: true, data: { outcome: 'confirm', hash: expect.any(String) } });
+    expect(await direct.create({ ...guest, recaptchaV3Token: 'local.v3.pass.another' }, submit)).toEqual(made);
+    expect(await direct.create({ ...guest, nome: 'Bea' }, submit)).toMatchObject({ status: false, error: 'idempotencyKeyReused' });
+    // A bot check that fails is refused alike.
+    const bot = { ...guest, email: 'bot-door@example.com', recaptchaV3Token: 'local.v3.fail.testtoken', idempotencyKey: undefined };
+    expect(await direct.create(bot, submit)).toEqual(await wire.create(bot, submit));
   });
 
   it('sends the month its one statement, the venue read from memory', async () => {
     const { direct } = await doors();
-    await direct.month({ ...month, pax: 2 });
-    expect((await countStatements(() => direct.month({ ...month, pax: 2 }))).statements).toBe(1);
+    await direct.month({ ...month, partySize: 2 });
+    expect((await countStatements(() => direct.month({ ...month, partySize: 2 }))).statements).toBe(1);
   });
 });

@@ -43,6 +43,8 @@ export const staffBookingSchema = z.object({
   createdAt: str,
   /** Where the booking came from (issue 46, lib/booking/source.ts): web, embed, staff, mcp, channel:{name}; a backend without it sends none (''). */
   source: str,
+  /** A staff booking or change past capacity (issue 44): the rule it went past (`shiftFull`, `slotFull`, `zoneFull`, `pacingFull`), '' for none. */
+  override: str,
 });
 export type StaffBooking = z.output<typeof staffBookingSchema>;
 
@@ -66,6 +68,8 @@ export type StaffDay = z.output<typeof staffDaySchema>;
 
 export const staffAnswerSchema = z.object({ result: z.enum(['done', 'changed', 'notAllowed', 'noSeats']), booking: staffBookingSchema });
 
+export const staffBookedSchema = z.object({ result: z.enum(['booked', 'changed']), booking: staffBookingSchema, override: str });
+
 export const staffAnswers = {
   'staff/day': staffDaySchema,
   'staff/confirm': staffAnswerSchema,
@@ -78,6 +82,10 @@ export const staffAnswers = {
   'staff/undo': staffAnswerSchema,
   /** Bookings on any day by name, phone or booking code (issue 44). */
   'staff/search': z.object({ q: str, bookings: z.array(staffBookingSchema) }),
+  /** Staff bookings (issue 44): a walk-in, a booking taken on the phone, a booking changed; `override` the rule booked past, '' for none. */
+  'staff/walkin': staffBookedSchema,
+  'staff/phonebooking': staffBookedSchema,
+  'staff/change': staffBookedSchema,
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),
   'staff/metrics': z.object({
     month: str,

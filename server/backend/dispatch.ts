@@ -36,7 +36,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from '@/server/booking/calls';
-import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo, staffSearch } from '@/server/staff/calls';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo, staffSearch, staffWalkInCall, staffPhoneBookingCall, staffChangeCall } from '@/server/staff/calls';
 import { claimWaitlistOffer, confirmReminderLink, getReminderLink, getWaitlistOffer } from '@/server/booking/calls-links';
 import { authenticateFeeLink, getFeeLink } from '@/server/payments/calls-fee';
 import { answerWithLink, getAnswerLink } from '@/server/staff/calls-links';
@@ -126,6 +126,10 @@ const handlers: Record<string, Handler> = {
   'staff/metrics': staffMetrics,
   'staff/undo': staffUndo,
   'staff/search': staffSearch,
+  // Staff bookings (issue 44): walk-ins, bookings taken on the phone, changes from the sheet.
+  'staff/walkin': staffWalkInCall,
+  'staff/phonebooking': staffPhoneBookingCall,
+  'staff/change': staffChangeCall,
   // The signed link pages (issue 41; docs/backend-contract.md, "Link pages"): the link's signature is their authority.
   'reservation/reminder': getReminderLink,
   'reservation/confirmreminder': confirmReminderLink,

@@ -139,11 +139,13 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     /** A deposit or prepayment made at booking (experiences on their own). */
     paidCents: 0,
     experience,
+    /** A staff booking or change past capacity (issue 44): the rule it went past, '' for none. */
+    override: r.capacityOverride?.condition ?? '',
   };
 }
 
 /** An experience booked on its own as staff see it: the table booking's shape, `kind` 'experience', no shift, reminder or offer. */
 export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, timing: Timing, fee: FeeView | null = null): StaffBooking {
-  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title };
+  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '' };
 }
 export type StaffBooking = ReturnType<typeof staffBookingView>;

@@ -36,6 +36,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   answeredAt: string,
   createdAt: string,
   source: string,
+  override: string,
 });
 
 export const staffDayAnswer: Check<StaffDay> = object({
@@ -55,6 +56,9 @@ export const staffSearchAnswer = object({ q: string, bookings: array(staffBookin
 
 /** `answer`: done, or refused with the booking as it is now. */
 export const staffAnswerAnswer = object({ result: oneOf('done', 'changed', 'notAllowed', 'noSeats'), booking: staffBookingAnswer });
+
+/** `/api/staff/book` and `/api/staff/change` (issue 44): the booking made or changed, and the rule it was booked past ('' for none). */
+export const staffBookedAnswer = object({ result: oneOf('booked', 'changed'), booking: staffBookingAnswer, override: string });
 
 export const signInAnswer = object({ result: oneOf('signedIn'), expiresAt: string });
 

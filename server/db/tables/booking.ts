@@ -67,6 +67,9 @@ export const answerColumnSet = () => ({
 /** What an undo of staff's last attendance mark goes back to: the attendance then, and when it was marked. */
 export type AttendanceBefore = { attendance: 'arrived' | 'noshow' | null; at: string | null };
 
+/** What a staff override past capacity recorded (server/staff/bookings.ts): the first rule the booking went past, and when. */
+export type CapacityOverride = { condition: 'shiftFull' | 'slotFull' | 'zoneFull' | 'pacingFull'; at: string; covers: number };
+
 export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 
 /**
@@ -96,6 +99,8 @@ export const reservations = pgTable(
     /** Where the booking came from (issue 46, lib/booking/source.ts): web, embed, staff, mcp, channel:{name}. */
     source: text('source').$type<BookingSource>().notNull().default('web'),
     moduleKey: text('module_key'),
+    /** A staff booking or change past capacity (issue 44): the rule it went past, when, and that staff ticked the override. */
+    capacityOverride: jsonb('capacity_override').$type<CapacityOverride>(),
     ...guestColumnSet(),
     ...changeColumnSet(),
     ...answerColumnSet(),

@@ -63,6 +63,9 @@ export const staffDaySchema = z.object({
   experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
   /** Whether freed seats are offered to the waiting list automatically (issue 24); a backend without offers sends none. */
   autoOffers: orNull(z.boolean()),
+  /** The venue's zones and the slot times of its shifts (issue 44), for the sheet's add and change forms; a backend without them sends none. */
+  zones: z.array(z.object({ key: z.string(), name: texts })).nullish().transform((v) => v ?? []),
+  times: z.array(z.string()).nullish().transform((v) => v ?? []),
 });
 export type StaffDay = z.output<typeof staffDaySchema>;
 

@@ -7,7 +7,7 @@ import { queueReservationEmails, type ReservationNews } from '@/server/booking/e
 import { isWellFormedHash } from '@/server/booking/changes';
 import { loadBookingVenue, lockCapacity } from '@/server/booking/service';
 import { cancelReservationExperience, experienceOfReservation } from '@/server/experiences/service';
-import { isoWeekday } from '@/server/booking/availability';
+import { isoWeekday, slotTimes } from '@/server/booking/availability';
 import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
@@ -96,7 +96,9 @@ export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
   const waitingList = views.filter((b) => b.status === 'waitinglist').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const experiences = experienceSheet(venue, experienceRows, zoneNames, fees.experience);
   // `now`: the server's time, which the sheet holds `noShowFrom` and `undoUntil` against (not the device's clock).
-  return { date, today: venueToday(venue), now: clockNow().toISOString(), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic };
+  // What the sheet's forms offer (issue 44): the venue's zones, and the slot times of every shift (a staff booking or change picks one).
+  const forms = { zones: v.zones.map((z) => ({ key: z.key, name: z.name as Texts })), times: [...new Set(v.shifts.flatMap((s) => slotTimes(s)))].sort() };
+  return { date, today: venueToday(venue), now: clockNow().toISOString(), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic, ...forms };
 }
 
 /** `tooEarly`: a no-show before the booking's start plus the venue's grace (issue 41), refused with the booking as it is. */

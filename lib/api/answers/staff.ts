@@ -49,6 +49,8 @@ export const staffDayAnswer: Check<StaffDay> = object({
   waitingList: array(staffBookingAnswer),
   experiences: array(staffBookingAnswer),
   autoOffers: nullable(boolean),
+  zones: array(object({ key: string, name: texts })),
+  times: array(string),
 });
 
 /** `/api/staff/search`: the bookings found, in `data`. */

@@ -22,12 +22,20 @@ function guaranteeTotal(b: StaffBooking, currency: string, locale: string, t: Re
  * was charged; "No-show" stands apart from "Arrived", asks first, and only once the guest is
  * late (issue 41).
  */
-type Action = 'confirm' | 'decline' | 'arrived' | 'cancel' | 'offer';
+type Action = 'confirm' | 'decline' | 'arrived' | 'finished' | 'cancel' | 'offer';
 type Answer = Action | 'noshow' | 'refundfee' | 'undo' | 'change';
-const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'cancel'], waitinglist: ['offer', 'decline'] };
+const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'finished', 'cancel'], waitinglist: ['offer', 'decline'] };
 /** A guest marked arrived is never a no-show, nor cancelled; a no-show who turns up late can still be marked arrived (server/staff/view.ts). */
 const allowed = (b: StaffBooking) =>
-  (ACTIONS[b.status] ?? []).filter((a) => (a === 'arrived' || a === 'cancel' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));
+  (ACTIONS[b.status] ?? []).filter((a) =>
+    a === 'arrived' || a === 'cancel'
+      ? b.attendance !== 'arrived' && b.attendance !== 'finished'
+      : a === 'finished'
+        ? b.kind === 'table' && b.attendance === 'arrived'
+        : a === 'offer'
+          ? b.kind === 'table' && b.offer?.status !== 'open'
+          : true,
+  );
 /** The sources staff see by name (issue 46); a channel is named by its own name. */
 const SOURCES = ['web', 'embed', 'staff', 'walkin', 'phone', 'mcp'] as const;
 /** The refusals the sheet explains (server/staff/http.ts), by the answer's error. */
@@ -236,7 +244,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
                 <button
                   key={action}
                   type="button"
-                  className={action === 'confirm' || action === 'arrived' || action === 'offer' ? 'button' : 'button button--ghost'}
+                  className={action === 'confirm' || action === 'arrived' || action === 'finished' || action === 'offer' ? 'button' : 'button button--ghost'}
                   disabled={busy}
                   aria-label={`${action === 'offer' ? t('offers.offer') : t(`actions.${action}`)}: ${label}`}
                   onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void answer(action))}

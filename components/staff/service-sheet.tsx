@@ -129,7 +129,7 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
                 </p>
                 {shift.tally ? (
                   <dl className="staff-tally" data-testid={`tally-${shift.key}`}>
-                    {(['expected', 'seated', 'noShow', 'coversLeft'] as const).map((k) => (
+                    {(['expected', 'seated', 'finished', 'noShow', 'coversLeft'] as const).map((k) => (
                       <div key={k} className="staff-tally__item">
                         <dt>{t(`tally.${k}`)}</dt>
                         <dd data-testid={`tally-${shift.key}-${k}`}>{shift.tally![k]}</dd>

@@ -20,7 +20,7 @@ export const staffBookingSchema = z.object({
   zone: str,
   zoneName: texts,
   status: z.enum(['confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined']),
-  attendance: z.enum(['', 'arrived', 'noshow']).catch(''),
+  attendance: z.enum(['', 'arrived', 'noshow', 'finished']).catch(''),
   /** From when a no-show may be marked (issue 41; ISO instant); a backend without it sends none. */
   noShowFrom: str,
   /** Until when the last attendance mark can be undone (`staff/undo`; ISO instant), '' for none. */
@@ -57,7 +57,7 @@ export const staffDaySchema = z.object({
   /** The venue's currency (ISO 4217), for the amounts on the sheet. */
   currency: str,
   /** `tally` (issue 44): the shift's covers expected, seated, no-show and left; a backend without it sends none. */
-  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, tally: orNull(z.object({ expected: num, seated: num, noShow: num, coversLeft: num })), bookings: z.array(staffBookingSchema) })),
+  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, tally: orNull(z.object({ expected: num, seated: num, finished: num, noShow: num, coversLeft: num })), bookings: z.array(staffBookingSchema) })),
   waitingList: z.array(staffBookingSchema),
   /** Experiences booked on their own that day; a backend without them sends none. */
   experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
@@ -83,6 +83,8 @@ export const staffAnswers = {
   'staff/refundfee': staffAnswerSchema,
   'staff/offer': staffAnswerSchema,
   'staff/undo': staffAnswerSchema,
+  /** A seated party that left (issue 44). */
+  'staff/finished': staffAnswerSchema,
   /** Bookings on any day by name, phone or booking code (issue 44). */
   'staff/search': z.object({ q: str, bookings: z.array(staffBookingSchema) }),
   /** Staff bookings (issue 44): a walk-in, a booking taken on the phone, a booking changed; `override` the rule booked past, '' for none. */

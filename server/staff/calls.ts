@@ -83,6 +83,7 @@ export const staffNoShow = answer('noshow');
 export const staffCancel = answer('cancel');
 export const staffRefundFee = answer('refundfee');
 export const staffOffer = answer('offer');
+export const staffFinished = answer('finished');
 
 /** `staff/autooffers {enabled: 1 | 0}` → `{autoOffers}`: automatic waiting-list offers on or off. */
 export async function staffAutoOffers({ db, venue, params }: CallContext): Promise<Envelope> {

@@ -77,7 +77,7 @@ const REFUSED = new Set(['tooEarly', 'undoExpired', 'feePending']);
 
 /**
  * `POST /api/staff/answer {hash, action, version, note?}`: one answer to a booking, action
- * `confirm`, `decline`, `arrived`, `noshow`, `cancel`, `refundfee`, `offer`, or `undo` (the
+ * `confirm`, `decline`, `arrived`, `noshow`, `cancel`, `refundfee`, `offer`, `finished` (issue 44), or `undo` (the
  * last mark, within 10 minutes). 200 `{result: 'done', booking}`; 409 `{result: 'changed' |
  * 'notAllowed', booking}` with the booking as it is now; 409 `{error: 'tooEarly' |
  * 'undoExpired' | 'feePending'}`; 401, 400, 404, 501, 503.

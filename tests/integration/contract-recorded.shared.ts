@@ -543,17 +543,23 @@ export function describeContractRecorded(driver: Driver) {
       holdToRecord(sc);
     });
 
-    it('staff bookings (issue 44): staff/walkin, staff/phonebooking, staff/change', async () => {
+    it('staff bookings (issue 44): staff/walkin, staff/phonebooking, staff/change, staff/finished', async () => {
       const sc = new Scenario('staff-bookings');
       const day = D(10); // a Friday
       const phoned = { date: day, time: '20:00', pax: '4', zone: 'sala', nome: 'Giulia', cognome: 'Bianchi', prefisso: '+39', telefono: '347 123 4590' };
       await send(sc, 'staff/walkin', 'no shift open now', { pax: '2' });
       await clockAt(florence(TODAY, '19:10'));
-      await send(sc, 'staff/walkin', 'two, no name', { pax: '2' });
+      const two = await send(sc, 'staff/walkin', 'two, no name', { pax: '2' });
+      const twoHash = at(two.body, 'data', 'booking', 'hash');
       await send(sc, 'staff/walkin', 'three, a name and a phone, on the terrace', { pax: '3', zone: 'terrazza', nome: 'Luca', prefisso: '+39', telefono: '347 123 4591' });
       await send(sc, 'staff/walkin', 'nobody', { pax: '0' });
       await send(sc, 'staff/walkin', 'twenty past the slot', { pax: '20' });
       await send(sc, 'staff/walkin', 'twenty, overridden', { pax: '20', override: '1' });
+      // Seated, then finished (issue 44), undone like arrived.
+      await send(sc, 'staff/finished', 'the two walked in', { hash: twoHash, version: '0' });
+      await send(sc, 'staff/finished', 'again', { hash: twoHash, version: '1' });
+      await send(sc, 'staff/undo', 'the two back at their table', { hash: twoHash, version: '1' });
+      await send(sc, 'staff/day', 'today, the walk-ins', { date: TODAY });
       await clockAt(NOW);
       const booked = await send(sc, 'staff/phonebooking', 'four on the phone', { ...phoned, note: 'High chair' });
       await send(sc, 'staff/phonebooking', 'with an e-mail and marketing', { ...phoned, time: '20:30', pax: '2', nome: 'Marta', email: 'recorded60@example.com', marketing: '1', language: 'en' });

@@ -151,6 +151,38 @@ export function describeStaffBookings(driver: Driver) {
       expect(await staff.staffChange(db, venue, { hash: 'A'.repeat(26), version: 0, pax: 2, override: false }, now)).toMatchObject({ status: false, httpStatus: 404 });
     });
 
+    it('marks a seated party finished, undone like arrived; the tally counts it apart and its covers stay the shift\'s', async () => {
+      const { db, venue, staff } = await ctx();
+      const { answerBooking, serviceSheet } = await import('@/server/staff/sheet');
+      const { undoAttendance } = await import('@/server/staff/undo');
+      const date = testDay(9); // a Thursday
+      const at = await florence(date, '20:10');
+      const booked = await staff.staffPhoneBooking(db, venue, { date, time: '20:00', pax: 4, zone: 'sala', guest: phoneGuest(), override: false }, TEST_NOW);
+      if (!booked.status) throw new Error(JSON.stringify(booked));
+      const walked = await staff.staffWalkIn(db, venue, { pax: 3, guest: {}, override: false }, at);
+      if (!walked.status) throw new Error(JSON.stringify(walked));
+      const answer = (hash: string, action: 'arrived' | 'finished', version: number, when = at) => answerBooking(db, venue, { hash, action, version, by: 'staff', host: 'localhost' }, when);
+      const hash = booked.data.booking.hash;
+      // Not seated yet: not finished.
+      expect(await answer(hash, 'finished', 0)).toMatchObject({ result: 'notAllowed' });
+      expect(await answer(hash, 'arrived', 0)).toMatchObject({ result: 'done', booking: { attendance: 'arrived' } });
+      const tally = async () => (await serviceSheet(db, venue, date)).shifts.find((s) => s.key === 'cena')!.tally;
+      expect(await tally()).toEqual({ expected: 0, seated: 7, finished: 0, noShow: 0, coversLeft: 60 - 7 });
+      const finished = await answer(hash, 'finished', 1);
+      expect(finished).toMatchObject({ result: 'done', booking: { attendance: 'finished', version: 2 } });
+      expect(await tally()).toEqual({ expected: 0, seated: 3, finished: 4, noShow: 0, coversLeft: 60 - 7 });
+      // Finished is not arrived again, nor cancelled.
+      expect(await answer(hash, 'arrived', 2)).toMatchObject({ result: 'notAllowed' });
+      expect(await answerBooking(db, venue, { hash, action: 'cancel', version: 2, by: 'staff', host: 'localhost' }, at)).toMatchObject({ result: 'notAllowed' });
+      // Undone within 10 minutes: back to seated.
+      const undone = await undoAttendance(db, venue, { hash, version: 2 }, new Date(at.getTime() + 5 * 60_000));
+      expect(undone).toMatchObject({ result: 'done', booking: { attendance: 'arrived', version: 3 } });
+      expect(await tally()).toMatchObject({ seated: 7, finished: 0 });
+      // The walk-in finished, then undone too late.
+      expect(await answer(walked.data.booking.hash, 'finished', 0)).toMatchObject({ result: 'done' });
+      expect(await undoAttendance(db, venue, { hash: walked.data.booking.hash, version: 1 }, new Date(at.getTime() + 11 * 60_000))).toMatchObject({ result: 'undoExpired' });
+    });
+
     it('hammer: 20 guests and 7 walk-ins booking one evening at once never pass its capacity, but by the overrides recorded', async () => {
       const { db, venue, staff, schema } = await ctx();
       const { createReservation } = await import('@/server/booking/service');

@@ -140,7 +140,7 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
   const outcome = await db.transaction(async (tx) => {
     await lockCapacity(tx, venue.id, b.date, shift.key);
     const usage = (await usageBetween(tx, venue.id, b.date, b.date, now)).get(b.date) ?? emptyUsage();
-    const condition = fits(venue.setup, usage, shift, b.time, zone, b.pax);
+    const condition = fits(venue.setup, usage, shift, b.time, zone, b.pax, { pacing: false });
     if (condition && !b.override) return full(condition);
     const override = overrideOf(condition, b.pax, now);
     const [row] = await tx
@@ -217,7 +217,7 @@ export async function staffChange(db: Db, venue: VenueContext, input: ChangeInpu
     if (r.revision !== input.version) return refused(409, 'changed');
     if (r.status !== 'confirmed' && r.status !== 'pending') return refused(409, 'notChangeable');
     const usage = (await usageBetween(tx, venue.id, next.date, next.date, now, { reservationId: r.id })).get(next.date) ?? emptyUsage();
-    const condition = fits(venue.setup, usage, shift, next.time, zone, next.pax);
+    const condition = fits(venue.setup, usage, shift, next.time, zone, next.pax, { pacing: false });
     if (condition && !input.override) return full(condition);
     // An experience added to the booking moves with it, or the change is refused (docs/experiences.md).
     if (!(await moveReservationExperience(tx, venue, r, { date: next.date, time: next.time, zone: zone.key, covers: next.pax }, now))) return refused(409, 'experienceFull');

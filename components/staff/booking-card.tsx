@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { ChangeBooking } from './booking-form';
+import { GuestProfile } from './guest-profile';
 import { formatMoney } from '@/lib/currency';
 import { useTranslations } from 'next-intl';
 import { send } from '@/lib/api/client';
@@ -78,6 +79,8 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
     onChanged();
   };
   const actions = allowed(b);
+  // The guest's profile comes with the day's sheet (an answer's booking carries none): the latest the sheet polled.
+  const guest = b.guest ?? booking.guest;
   // Staff change a standing table booking's party, time, area and day (issue 44), where the backend offers the forms.
   const canChange = Boolean(forms?.zones.length) && b.kind === 'table' && (b.status === 'confirmed' || b.status === 'pending');
   const fee = b.fee ? formatMoney(b.fee.amountCents, b.fee.currency || currency, locale) : '';
@@ -102,6 +105,11 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
             {b.paidCents ? <span className="badge staff-badge" data-testid="badge-paid">{t('badges.paid')}</span> : null}
             {b.notes || b.visitReason ? <span className="badge staff-badge" data-testid="badge-notes">{t('badges.notes')}</span> : null}
             {b.experience ? <span className="badge staff-badge">{t('badges.experience')}</span> : null}
+            {guest?.tags.slice(0, 2).map((tag) => (
+              <span key={tag} className="badge staff-badge staff-badge--tag" data-testid="badge-tag">
+                {tag}
+              </span>
+            ))}
             {b.override ? (
               <span className="badge staff-badge staff-badge--over" data-testid="badge-override" title={t(`book.full.${b.override as 'shiftFull'}`)}>
                 {t('book.overrideBadge')}
@@ -177,6 +185,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
           </>
         ) : null}
       </dl>
+      {guest ? <GuestProfile hash={b.hash} profile={guest} onSaved={onChanged} /> : null}
       {b.fee ? (
         <p className={`staff-fee staff-fee--${b.fee.status}${b.fee.status === 'failed' || b.fee.status === 'refund_failed' ? ' field__error' : ''}`} data-testid="staff-fee">
           {t(`fee.${b.fee.status}`, { amount: fee, error: b.fee.error })}

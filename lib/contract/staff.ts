@@ -45,6 +45,12 @@ export const staffBookingSchema = z.object({
   source: str,
   /** A staff booking or change past capacity (issue 44): the rule it went past (`shiftFull`, `slotFull`, `zoneFull`, `pacingFull`), '' for none. */
   override: str,
+  /**
+   * The guest's profile at the venue (issue 44), on `staff/day`: visits (seated bookings), no-shows
+   * and cancellations counted from the bookings, and staff's notes and tags; null elsewhere, for a
+   * guest without an inbox or phone, or from a backend without profiles.
+   */
+  guest: orNull(z.object({ visits: num, noShows: num, cancellations: num, notes: str, tags: z.array(z.string()), version: num })),
 });
 export type StaffBooking = z.output<typeof staffBookingSchema>;
 
@@ -91,6 +97,8 @@ export const staffAnswers = {
   'staff/walkin': staffBookedSchema,
   'staff/phonebooking': staffBookedSchema,
   'staff/change': staffBookedSchema,
+  /** A guest's notes and tags kept on their profile (issue 44). */
+  'staff/guest': z.object({ profile: z.object({ visits: num, noShows: num, cancellations: num, notes: str, tags: z.array(z.string()), version: num }) }),
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),
   'staff/metrics': z.object({
     month: str,

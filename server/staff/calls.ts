@@ -7,6 +7,7 @@ import type { CallContext, Envelope } from '@/server/backend/call';
 import { venueMetrics } from '@/server/staff/metrics';
 import { undoAttendance } from '@/server/staff/undo';
 import { searchBookings } from '@/server/staff/search';
+import { saveGuestNote } from '@/server/guests/profiles';
 import { STAFF_MAX_PARTY, staffChange, staffPhoneBooking, staffWalkIn, type StaffBookingOutcome } from '@/server/staff/bookings';
 import { fieldErrors, isCalendarDate, isValidPhone, phoneNumber, prefix, requiredText } from '@/lib/forms/fields';
 import { EMAIL } from '@/lib/forms/shapes';
@@ -192,4 +193,20 @@ export async function staffChangeCall({ db, venue, params }: CallContext): Promi
   if (!q.success) return invalid(q.error);
   const { override, ...change } = q.data;
   return asEnvelope(await staffChange(db, venue, { ...change, override }));
+}
+
+/**
+ * `staff/guest {hash, notes?, tags?}` (issue 44; server/guests/profiles.ts) → `{profile}`: the
+ * notes and the tags (comma-separated: "VIP, Allergia noci, Seggiolone") of the guest of a
+ * booking, kept on their profile at the venue. 400 `notes: tooLong` (over 1,000 characters),
+ * `tags: invalid` (more than 12, or one over 30 characters); 404 `notFound`; 409 `noIdentity`
+ * (a walk-in who gave neither an e-mail nor a phone).
+ */
+export async function staffGuestCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  const hash = params.get('hash') ?? '';
+  if (!isWellFormedBookingHash(hash)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { hash: 'invalid' } };
+  const notes = (params.get('notes') ?? '').slice(0, 5_000);
+  const tags = (params.get('tags') ?? '').slice(0, 5_000).split(',');
+  const outcome = await saveGuestNote(db, venue, { hash, notes, tags });
+  return outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} };
 }

@@ -176,3 +176,19 @@ export async function handleStaffChange(request: NextRequest): Promise<Response>
   if (!body || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
   return staffBookingAnswer('staff/change', request, wireFields(body, ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override']));
 }
+
+/**
+ * `POST /api/staff/guest {hash, notes, tags: string[]}` (issue 44): the guest's notes and tags on
+ * their profile (`staff/guest`). 200 `{profile}`; 400 with the field; 404; 409 `noIdentity`; 401, 501, 503.
+ */
+export async function handleStaffGuest(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  const tags = Array.isArray(body?.tags) && body.tags.every((t) => typeof t === 'string' && !t.includes(',')) ? (body.tags as string[]) : null;
+  if (!body || typeof body.hash !== 'string' || typeof body.notes !== 'string' || !tags) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  const result = await backendFor(venueOf(request)).staff('staff/guest', { hash: body.hash, notes: body.notes.slice(0, 5_000), tags: tags.join(',').slice(0, 5_000) });
+  if (result.status) return json(result.data, 200);
+  if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
+  if (result.error === 'noIdentity') return json({ error: 'noIdentity' }, 409);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
+}

@@ -18,6 +18,7 @@ import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/boo
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, feesOfDay, refundNoShow } from '@/server/payments/noshow';
 import { shiftTally } from './tally';
+import { identityOf, profilesOf } from '@/server/guests/profiles';
 import { actionAllowed, answerChanges, noShowFrom, staffBookingView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
@@ -72,9 +73,14 @@ export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
   ]);
   const rows = found.map(({ r }) => r);
   // Every booking's fee, also one given back by an undone no-show (the booking's attendance cleared).
-  const [fees, offers] = await Promise.all([feesOfDay(db, { table: rows.map((r) => r.id), experience: experienceRows.map(({ b }) => b.id) }), offersOf(db, rows.map((r) => r.id))]);
+  // And the guests' profiles (issue 44): their history and staff's notes and tags, two statements for the whole day.
+  const [fees, offers, profiles] = await Promise.all([
+    feesOfDay(db, { table: rows.map((r) => r.id), experience: experienceRows.map(({ b }) => b.id) }),
+    offersOf(db, rows.map((r) => r.id)),
+    profilesOf(db, venue, rows.map((r) => identityOf(r, venue.country))),
+  ]);
   const timing = timingOf(venue);
-  const views = found.map(({ r, experience }) => staffBookingView(r, zoneNames, timing, experience, fees.table.get(r.id) ?? null, offers.get(r.id) ?? null));
+  const views = found.map(({ r, experience }, i) => ({ ...staffBookingView(r, zoneNames, timing, experience, fees.table.get(r.id) ?? null, offers.get(r.id) ?? null), guest: profiles[i] }));
   const weekday = isoWeekday(date);
   const booked = new Set(rows.map((r) => r.shiftKey));
   const shifts = v.shifts

@@ -4,6 +4,7 @@ import type { FeeView } from '@/server/payments/noshow';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { instantOf } from '@/server/booking/time';
 import { displayPhone } from '@/lib/identity';
+import type { GuestProfile } from '@/server/guests/profiles';
 
 /** What staff do to a booking and how they see one: shared by the table sheet (sheet.ts) and experiences (experience-answers.ts). */
 export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee', 'offer', 'finished'] as const;
@@ -143,11 +144,13 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     experience,
     /** A staff booking or change past capacity (issue 44): the rule it went past, '' for none. */
     override: r.capacityOverride?.condition ?? '',
+    /** The guest's profile at the venue (issue 44: history, staff's notes and tags), on the day's sheet; null elsewhere or without an identity. */
+    guest: null as GuestProfile | null,
   };
 }
 
 /** An experience booked on its own as staff see it: the table booking's shape, `kind` 'experience', no shift, reminder or offer. */
 export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, timing: Timing, fee: FeeView | null = null): StaffBooking {
-  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '' };
+  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '', guest: null };
 }
 export type StaffBooking = ReturnType<typeof staffBookingView>;

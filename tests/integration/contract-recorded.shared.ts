@@ -543,7 +543,7 @@ export function describeContractRecorded(driver: Driver) {
       holdToRecord(sc);
     });
 
-    it('staff bookings (issue 44): staff/walkin, staff/phonebooking, staff/change, staff/finished', async () => {
+    it('staff bookings (issue 44): staff/walkin, staff/phonebooking, staff/change, staff/finished, staff/guest', async () => {
       const sc = new Scenario('staff-bookings');
       const day = D(10); // a Friday
       const phoned = { date: day, time: '20:00', pax: '4', zone: 'sala', nome: 'Giulia', cognome: 'Bianchi', prefisso: '+39', telefono: '347 123 4590' };
@@ -577,6 +577,10 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'staff/change', 'past the terrace, overridden', { hash, version: next, pax: '30', override: '1' });
       await send(sc, 'staff/change', 'an unknown booking', { hash: 'A'.repeat(26), version: '0', pax: '2' });
       await send(sc, 'staff/change', 'bad input', { hash, version: 'x' });
+      // The guest's profile (issue 44): notes and tags staff keep, shown on the sheet.
+      await send(sc, 'staff/guest', 'notes and tags for Giulia', { hash, notes: 'Allergia alle noci', tags: 'VIP, Seggiolone' });
+      await send(sc, 'staff/guest', 'a walk-in who gave no phone nor e-mail', { hash: twoHash, notes: 'Tavolo vicino alla finestra' });
+      await send(sc, 'staff/guest', 'a tag too long', { hash, tags: 'x'.repeat(31) });
       await send(sc, 'staff/day', 'the Friday', { date: day });
       holdToRecord(sc);
     });

@@ -37,6 +37,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   createdAt: string,
   source: string,
   override: string,
+  guest: nullable(object({ visits: number, noShows: number, cancellations: number, notes: string, tags: array(string), version: number })),
 });
 
 export const staffDayAnswer: Check<StaffDay> = object({
@@ -61,6 +62,9 @@ export const staffAnswerAnswer = object({ result: oneOf('done', 'changed', 'notA
 
 /** `/api/staff/book` and `/api/staff/change` (issue 44): the booking made or changed, and the rule it was booked past ('' for none). */
 export const staffBookedAnswer = object({ result: oneOf('booked', 'changed'), booking: staffBookingAnswer, override: string });
+
+/** `/api/staff/guest` (issue 44): the guest's profile as saved. */
+export const guestProfileAnswer = object({ profile: object({ visits: number, noShows: number, cancellations: number, notes: string, tags: array(string), version: number }) });
 
 export const signInAnswer = object({ result: oneOf('signedIn'), expiresAt: string });
 

@@ -80,7 +80,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
   };
   const actions = allowed(b);
   // The guest's profile comes with the day's sheet (an answer's booking carries none): the latest the sheet polled.
-  const guest = b.guest ?? booking.guest;
+  const guest = booking.guest;
   // Staff change a standing table booking's party, time, area and day (issue 44), where the backend offers the forms.
   const canChange = Boolean(forms?.zones.length) && b.kind === 'table' && (b.status === 'confirmed' || b.status === 'pending');
   const fee = b.fee ? formatMoney(b.fee.amountCents, b.fee.currency || currency, locale) : '';

@@ -8,7 +8,7 @@ import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
 /**
  * Staff bookings on a 360 px phone (issue 44): a walk-in seated now, a booking taken on the
  * phone, one past capacity booked only once the override is ticked (and marked on its line), and
- * a change of party and time from the booking's details; by touch and by keyboard, axe-clean
+ * a change of party and time from the booking's details, the guest's notes and tags; by touch and by keyboard, axe-clean
  * with each form open, no sideways scroll.
  */
 const HOST = `desk-${Date.now().toString(36)}.localhost`;
@@ -17,14 +17,17 @@ const it = messages('it');
 let token = '';
 
 /**
- * A time zone where it is about midday now (Etc/GMT-N is UTC+N), so that the venue's all-day
- * shift is open whatever hour the suite runs: a walk-in is seated in the shift open now.
+ * A time zone where it is about midday now (a city on each whole-hour offset; summer time moves
+ * it an hour at most), so that the venue's all-day shift is open whatever hour the suite runs:
+ * a walk-in is seated in the shift open now.
  */
-const middayZone = (() => {
-  let offset = 12 - new Date().getUTCHours();
-  if (offset > 14) offset -= 24;
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-})();
+const ZONES: Record<number, string> = {
+  [-11]: 'Pacific/Pago_Pago', [-10]: 'Pacific/Honolulu', [-9]: 'Pacific/Gambier', [-8]: 'Pacific/Pitcairn', [-7]: 'America/Phoenix', [-6]: 'America/Guatemala',
+  [-5]: 'America/Bogota', [-4]: 'America/La_Paz', [-3]: 'America/Argentina/Buenos_Aires', [-2]: 'Atlantic/South_Georgia', [-1]: 'Atlantic/Cape_Verde',
+  0: 'Africa/Abidjan', 1: 'Africa/Lagos', 2: 'Africa/Maputo', 3: 'Africa/Nairobi', 4: 'Asia/Dubai', 5: 'Asia/Karachi', 6: 'Asia/Dhaka', 7: 'Asia/Bangkok',
+  8: 'Asia/Singapore', 9: 'Asia/Tokyo', 10: 'Pacific/Port_Moresby', 11: 'Pacific/Noumea', 12: 'Pacific/Tarawa',
+};
+const middayZone = ZONES[12 - new Date().getUTCHours()];
 
 test.beforeAll(async ({ request }) => {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
@@ -128,5 +131,18 @@ test('a walk-in, a phone booking, one past capacity by the override, and a chang
   await expect(page.getByRole('listitem', { name: '22:15 · Giulia Bianchi' }).getByTestId('staff-booking-line')).toContainText(it('staffArea.people').replace('{count}', '2'));
   await noSidewaysScroll(page);
   await axeClean(page, 'after the change');
+
+  // Her profile: notes and tags staff keep, on her booking's line and details.
+  const moved = page.getByRole('listitem', { name: '22:15 · Giulia Bianchi' });
+  await expect(moved.getByTestId('guest-history')).toBeVisible();
+  await moved.getByRole('button', { name: it('staffArea.guestProfile.edit') }).click();
+  await moved.getByLabel(it('staffArea.guestProfile.notes')).fill('Allergia alle noci');
+  await moved.getByRole('textbox', { name: it('staffArea.guestProfile.tags'), exact: true }).fill('VIP, Seggiolone');
+  await axeClean(page, 'guest profile form');
+  await moved.getByRole('button', { name: it('staffArea.guestProfile.save') }).click();
+  await expect(moved.getByTestId('guest-notes')).toHaveText('Allergia alle noci');
+  await expect(moved.getByTestId('badge-tag')).toHaveText(['VIP', 'Seggiolone']);
+  await noSidewaysScroll(page);
+  await axeClean(page, 'guest profile saved');
   await context.close();
 });

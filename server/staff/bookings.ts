@@ -124,10 +124,10 @@ function guestRow(venue: VenueContext, g: Partial<StaffGuest>, now: Date) {
   };
 }
 
-/** A view of the booking as the sheet shows it. */
-async function viewOf(tx: Db, venue: VenueContext, row: ReservationRow) {
+/** A view of the booking as the sheet shows it; `experience` the title of an experience added to it (a new booking has none: no read). */
+async function viewOf(tx: Db, venue: VenueContext, row: ReservationRow, experience?: Texts | null) {
   const zoneNames = new Map(venue.setup.zones.map((z) => [z.key, z.name as Texts]));
-  return staffBookingView(row, zoneNames, timingOf(venue), await experienceTitle(tx, row.id));
+  return staffBookingView(row, zoneNames, timingOf(venue), experience === undefined ? await experienceTitle(tx, row.id) : experience);
 }
 
 type NewBooking = { date: string; time: string; pax: number; place: Place; guest: Partial<StaffGuest>; override: boolean; source: 'walkin' | 'phone'; seated: boolean };
@@ -166,7 +166,7 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
     await consentsInsert(tx, consents, { type: 'reservation', id: row.id }, now);
     // The guest's confirmation when staff took an e-mail (the venue is not told of its own booking).
     if (row.email) await queueReservationEmails(tx, venue, row, 'confirm', { host: venue.linkHost, zoneName: zone.name as Texts, now, notifyVenue: false, linkHost: venue.linkHost });
-    return { status: true as const, data: { result: 'booked' as const, booking: await viewOf(tx, venue, row), override: override?.condition ?? ('' as const) } };
+    return { status: true as const, data: { result: 'booked' as const, booking: await viewOf(tx, venue, row, null), override: override?.condition ?? ('' as const) } };
   });
   if (outcome.status) {
     log.info('staff_booking', { venueId: venue.id, source: b.source, covers: b.pax, override: outcome.data.override || null });

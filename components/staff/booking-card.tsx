@@ -1,7 +1,9 @@
 'use client';
 
 import { useId, useState } from 'react';
-import type { StaffBooking } from '@/lib/contract/staff';
+import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
+import { ChangeBooking } from './booking-form';
+import { GuestProfile } from './guest-profile';
 import { formatMoney } from '@/lib/currency';
 import { useTranslations } from 'next-intl';
 import { send } from '@/lib/api/client';
@@ -21,14 +23,22 @@ function guaranteeTotal(b: StaffBooking, currency: string, locale: string, t: Re
  * was charged; "No-show" stands apart from "Arrived", asks first, and only once the guest is
  * late (issue 41).
  */
-type Action = 'confirm' | 'decline' | 'arrived' | 'cancel' | 'offer';
-type Answer = Action | 'noshow' | 'refundfee' | 'undo';
-const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'cancel'], waitinglist: ['offer', 'decline'] };
+type Action = 'confirm' | 'decline' | 'arrived' | 'finished' | 'cancel' | 'offer';
+type Answer = Action | 'noshow' | 'refundfee' | 'undo' | 'change';
+const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'finished', 'cancel'], waitinglist: ['offer', 'decline'] };
 /** A guest marked arrived is never a no-show, nor cancelled; a no-show who turns up late can still be marked arrived (server/staff/view.ts). */
 const allowed = (b: StaffBooking) =>
-  (ACTIONS[b.status] ?? []).filter((a) => (a === 'arrived' || a === 'cancel' ? b.attendance !== 'arrived' : a === 'offer' ? b.kind === 'table' && b.offer?.status !== 'open' : true));
+  (ACTIONS[b.status] ?? []).filter((a) =>
+    a === 'arrived' || a === 'cancel'
+      ? b.attendance !== 'arrived' && b.attendance !== 'finished'
+      : a === 'finished'
+        ? b.kind === 'table' && b.attendance === 'arrived'
+        : a === 'offer'
+          ? b.kind === 'table' && b.offer?.status !== 'open'
+          : true,
+  );
 /** The sources staff see by name (issue 46); a channel is named by its own name. */
-const SOURCES = ['web', 'embed', 'staff', 'mcp'] as const;
+const SOURCES = ['web', 'embed', 'staff', 'walkin', 'phone', 'mcp'] as const;
 /** The refusals the sheet explains (server/staff/http.ts), by the answer's error. */
 const REFUSALS = ['tooEarly', 'undoExpired', 'feePending'] as const;
 
@@ -36,7 +46,7 @@ const REFUSALS = ['tooEarly', 'undoExpired', 'feePending'] as const;
  * One booking: its facts and the answers its status allows. `now` is the server's time of the
  * sheet's last answer (polled every 5 s): "No-show" and "Undo" are offered by it, not by this device's clock.
  */
-export function BookingCard({ booking, locale, currency, timeZone, now, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; now: string; onChanged: () => void }) {
+export function BookingCard({ booking, locale, currency, timeZone, now, forms, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; now: string; forms?: Pick<StaffDay, 'zones' | 'times'>; onChanged: () => void }) {
   const t = useTranslations('staffArea');
   const [b, setB] = useState(booking);
   const [seen, setSeen] = useState(booking);
@@ -69,6 +79,10 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
     onChanged();
   };
   const actions = allowed(b);
+  // The guest's profile comes with the day's sheet (an answer's booking carries none): the latest the sheet polled.
+  const guest = booking.guest;
+  // Staff change a standing table booking's party, time, area and day (issue 44), where the backend offers the forms.
+  const canChange = Boolean(forms?.zones.length) && b.kind === 'table' && (b.status === 'confirmed' || b.status === 'pending');
   const fee = b.fee ? formatMoney(b.fee.amountCents, b.fee.currency || currency, locale) : '';
   const label = `${b.time} · ${b.name}`;
   // Labelled "Zona" (it), not "Sala": the dining room's own name is often "Sala".
@@ -91,6 +105,16 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
             {b.paidCents ? <span className="badge staff-badge" data-testid="badge-paid">{t('badges.paid')}</span> : null}
             {b.notes || b.visitReason ? <span className="badge staff-badge" data-testid="badge-notes">{t('badges.notes')}</span> : null}
             {b.experience ? <span className="badge staff-badge">{t('badges.experience')}</span> : null}
+            {guest?.tags.slice(0, 2).map((tag) => (
+              <span key={tag} className="badge staff-badge staff-badge--tag" data-testid="badge-tag">
+                {tag}
+              </span>
+            ))}
+            {b.override ? (
+              <span className="badge staff-badge staff-badge--over" data-testid="badge-override" title={t(`book.full.${b.override as 'shiftFull'}`)}>
+                {t('book.overrideBadge')}
+              </span>
+            ) : null}
             {b.offer ? (
               <span className={`badge staff-offer staff-offer--${b.offer.status}`} data-testid="staff-offer">
                 {t(`offers.${b.offer.status}`, { until: clock(b.offer.expiresAt, timeZone) })}
@@ -161,6 +185,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
           </>
         ) : null}
       </dl>
+      {guest ? <GuestProfile hash={b.hash} profile={guest} onSaved={onChanged} /> : null}
       {b.fee ? (
         <p className={`staff-fee staff-fee--${b.fee.status}${b.fee.status === 'failed' || b.fee.status === 'refund_failed' ? ' field__error' : ''}`} data-testid="staff-fee">
           {t(`fee.${b.fee.status}`, { amount: fee, error: b.fee.error })}
@@ -180,6 +205,20 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
             </button>
           </div>
         </div>
+      ) : asking === 'change' && forms ? (
+        <ChangeBooking
+          booking={b}
+          zones={forms.zones}
+          times={forms.times}
+          locale={locale}
+          onClose={() => setAsking(null)}
+          onChanged={(changed, text) => {
+            setB(changed);
+            setAsking(null);
+            setMessage({ ok: true, text });
+            onChanged();
+          }}
+        />
       ) : asking ? (
         <form
           className="form staff-booking__note"
@@ -203,7 +242,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
         </form>
       ) : (
         <>
-          {actions.length || canUndo || b.fee?.status === 'succeeded' ? (
+          {actions.length || canUndo || canChange || b.fee?.status === 'succeeded' ? (
             <div className="actions staff-booking__actions">
               {canUndo ? (
                 <button type="button" className="button" disabled={busy} aria-label={`${t('undo.button')}: ${label}`} onClick={() => void answer('undo')}>
@@ -214,7 +253,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
                 <button
                   key={action}
                   type="button"
-                  className={action === 'confirm' || action === 'arrived' || action === 'offer' ? 'button' : 'button button--ghost'}
+                  className={action === 'confirm' || action === 'arrived' || action === 'finished' || action === 'offer' ? 'button' : 'button button--ghost'}
                   disabled={busy}
                   aria-label={`${action === 'offer' ? t('offers.offer') : t(`actions.${action}`)}: ${label}`}
                   onClick={() => (action === 'decline' || action === 'cancel' ? setAsking(action) : void answer(action))}
@@ -222,6 +261,11 @@ export function BookingCard({ booking, locale, currency, timeZone, now, onChange
                   {action === 'offer' ? t('offers.offer') : t(`actions.${action}`)}
                 </button>
               ))}
+              {canChange ? (
+                <button type="button" className="button button--ghost" disabled={busy} aria-label={`${t('book.change')}: ${label}`} data-testid="staff-change" onClick={() => setAsking('change')}>
+                  {t('book.change')}
+                </button>
+              ) : null}
               {b.fee?.status === 'succeeded' ? (
                 <button type="button" className="button button--ghost" disabled={busy} aria-label={`${t('fee.refund')}: ${label}`} onClick={() => setAsking('refundfee')}>
                   {t('fee.refund')}

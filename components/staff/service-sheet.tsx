@@ -13,6 +13,7 @@ import { dayAfter } from '@/lib/booking/days';
 import { policyMessage } from '@/lib/booking/policy';
 import { formatMoney } from '@/lib/currency';
 import { StaffSearch } from './search';
+import { AddBooking } from './booking-form';
 
 
 const FILTERS = ['all', 'pending', 'confirmed', 'waitinglist', 'declined', 'cancelled'] as const;
@@ -107,6 +108,7 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
       ) : null}
       {!data ? null : (
         <>
+          {data.zones.length ? <AddBooking key={data.date} day={data} locale={locale} onBooked={() => mutate()} /> : null}
           {policies.length ? (
             <details className="staff-policies" data-testid="staff-policies">
               <summary>{t('fee.policy')}</summary>
@@ -127,7 +129,7 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
                 </p>
                 {shift.tally ? (
                   <dl className="staff-tally" data-testid={`tally-${shift.key}`}>
-                    {(['expected', 'seated', 'noShow', 'coversLeft'] as const).map((k) => (
+                    {(['expected', 'seated', 'finished', 'noShow', 'coversLeft'] as const).map((k) => (
                       <div key={k} className="staff-tally__item">
                         <dt>{t(`tally.${k}`)}</dt>
                         <dd data-testid={`tally-${shift.key}-${k}`}>{shift.tally![k]}</dd>
@@ -138,7 +140,7 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
                 {bookings.length ? (
                   <ul className="staff-list">
                     {bookings.map((b) => (
-                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} onChanged={() => mutate()} />
+                      <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} forms={data} onChanged={() => mutate()} />
                     ))}
                   </ul>
                 ) : (
@@ -153,7 +155,7 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
             {data.experiences.filter(shown).length ? (
               <ul className="staff-list">
                 {data.experiences.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} forms={data} onChanged={() => mutate()} />
                 ))}
               </ul>
             ) : (
@@ -166,7 +168,7 @@ export function ServiceSheet({ initialDate, locale }: { initialDate: string; loc
             {data.waitingList.filter(shown).length ? (
               <ol className="staff-list">
                 {data.waitingList.filter(shown).map((b) => (
-                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} onChanged={() => mutate()} />
+                  <BookingCard key={b.hash} booking={b} locale={locale} currency={data.currency} timeZone={data.timezone} now={data.now} forms={data} onChanged={() => mutate()} />
                 ))}
               </ol>
             ) : (

@@ -20,7 +20,7 @@ export const staffBookingSchema = z.object({
   zone: str,
   zoneName: texts,
   status: z.enum(['confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined']),
-  attendance: z.enum(['', 'arrived', 'noshow']).catch(''),
+  attendance: z.enum(['', 'arrived', 'noshow', 'finished']).catch(''),
   /** From when a no-show may be marked (issue 41; ISO instant); a backend without it sends none. */
   noShowFrom: str,
   /** Until when the last attendance mark can be undone (`staff/undo`; ISO instant), '' for none. */
@@ -43,6 +43,14 @@ export const staffBookingSchema = z.object({
   createdAt: str,
   /** Where the booking came from (issue 46, lib/booking/source.ts): web, embed, staff, mcp, channel:{name}; a backend without it sends none (''). */
   source: str,
+  /** A staff booking or change past capacity (issue 44): the rule it went past (`shiftFull`, `slotFull`, `zoneFull`, `pacingFull`), '' for none. */
+  override: str,
+  /**
+   * The guest's profile at the venue (issue 44), on `staff/day`: visits (seated bookings), no-shows
+   * and cancellations counted from the bookings, and staff's notes and tags; null elsewhere, for a
+   * guest without an inbox or phone, or from a backend without profiles.
+   */
+  guest: orNull(z.object({ visits: num, noShows: num, cancellations: num, notes: str, tags: z.array(z.string()), version: num })),
 });
 export type StaffBooking = z.output<typeof staffBookingSchema>;
 
@@ -55,16 +63,21 @@ export const staffDaySchema = z.object({
   /** The venue's currency (ISO 4217), for the amounts on the sheet. */
   currency: str,
   /** `tally` (issue 44): the shift's covers expected, seated, no-show and left; a backend without it sends none. */
-  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, tally: orNull(z.object({ expected: num, seated: num, noShow: num, coversLeft: num })), bookings: z.array(staffBookingSchema) })),
+  shifts: z.array(z.object({ key: z.string(), name: texts, startTime: str, endTime: str, capacity: num, covers: num, tally: orNull(z.object({ expected: num, seated: num, finished: num, noShow: num, coversLeft: num })), bookings: z.array(staffBookingSchema) })),
   waitingList: z.array(staffBookingSchema),
   /** Experiences booked on their own that day; a backend without them sends none. */
   experiences: z.array(staffBookingSchema).nullish().transform((v) => v ?? []),
   /** Whether freed seats are offered to the waiting list automatically (issue 24); a backend without offers sends none. */
   autoOffers: orNull(z.boolean()),
+  /** The venue's zones and the slot times of its shifts (issue 44), for the sheet's add and change forms; a backend without them sends none. */
+  zones: z.array(z.object({ key: z.string(), name: texts })).nullish().transform((v) => v ?? []),
+  times: z.array(z.string()).nullish().transform((v) => v ?? []),
 });
 export type StaffDay = z.output<typeof staffDaySchema>;
 
 export const staffAnswerSchema = z.object({ result: z.enum(['done', 'changed', 'notAllowed', 'noSeats']), booking: staffBookingSchema });
+
+export const staffBookedSchema = z.object({ result: z.enum(['booked', 'changed']), booking: staffBookingSchema, override: str });
 
 export const staffAnswers = {
   'staff/day': staffDaySchema,
@@ -76,8 +89,16 @@ export const staffAnswers = {
   'staff/refundfee': staffAnswerSchema,
   'staff/offer': staffAnswerSchema,
   'staff/undo': staffAnswerSchema,
+  /** A seated party that left (issue 44). */
+  'staff/finished': staffAnswerSchema,
   /** Bookings on any day by name, phone or booking code (issue 44). */
   'staff/search': z.object({ q: str, bookings: z.array(staffBookingSchema) }),
+  /** Staff bookings (issue 44): a walk-in, a booking taken on the phone, a booking changed; `override` the rule booked past, '' for none. */
+  'staff/walkin': staffBookedSchema,
+  'staff/phonebooking': staffBookedSchema,
+  'staff/change': staffBookedSchema,
+  /** A guest's notes and tags kept on their profile (issue 44). */
+  'staff/guest': z.object({ profile: z.object({ visits: num, noShows: num, cancellations: num, notes: str, tags: z.array(z.string()), version: num }) }),
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),
   'staff/metrics': z.object({
     month: str,

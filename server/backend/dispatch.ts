@@ -36,7 +36,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from '@/server/booking/calls';
-import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo, staffSearch } from '@/server/staff/calls';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo, staffSearch, staffWalkInCall, staffPhoneBookingCall, staffChangeCall, staffFinished, staffGuestCall } from '@/server/staff/calls';
 import { claimWaitlistOffer, confirmReminderLink, getReminderLink, getWaitlistOffer } from '@/server/booking/calls-links';
 import { authenticateFeeLink, getFeeLink } from '@/server/payments/calls-fee';
 import { answerWithLink, getAnswerLink } from '@/server/staff/calls-links';
@@ -125,7 +125,13 @@ const handlers: Record<string, Handler> = {
   'staff/autooffers': staffAutoOffers,
   'staff/metrics': staffMetrics,
   'staff/undo': staffUndo,
+  'staff/finished': staffFinished,
   'staff/search': staffSearch,
+  // Staff bookings (issue 44): walk-ins, bookings taken on the phone, changes from the sheet.
+  'staff/walkin': staffWalkInCall,
+  'staff/phonebooking': staffPhoneBookingCall,
+  'staff/change': staffChangeCall,
+  'staff/guest': staffGuestCall,
   // The signed link pages (issue 41; docs/backend-contract.md, "Link pages"): the link's signature is their authority.
   'reservation/reminder': getReminderLink,
   'reservation/confirmreminder': confirmReminderLink,

@@ -89,12 +89,29 @@ export function isBeforeNotice(date: string, time: string, earliest: LocalNow): 
 export type SlotZone = { key: string; available: boolean; condition?: Condition };
 export type Slot = { time: string; shift: string; available: boolean; zones: SlotZone[]; condition?: Condition };
 
-/** Whether `pax` covers fit a shift, slot and zone, and if not, the first rule that stops them. */
-export function fits(venue: Venue, usage: DayUsage, shift: Shift, time: string, zone: Zone, pax: number): Condition | null {
+/**
+ * Whether `pax` covers fit a shift, slot and zone, and if not, the first rule that stops them.
+ * Past the venue's pacing (`booking.pacingCoversPer15Minutes`, issue 44) the time is full too
+ * (`slotFull`, as guests see it), unless `pacing: false` (staff bookings may pass it).
+ */
+export function fits(venue: Venue, usage: DayUsage, shift: Shift, time: string, zone: Zone, pax: number, options: { pacing?: boolean } = {}): Condition | null {
   if ((usage.shift.get(shift.key) ?? 0) + pax > shift.capacity) return 'shiftFull';
   if (shift.slotCapacity !== null && (usage.slot.get(slotKey(shift.key, time)) ?? 0) + pax > shift.slotCapacity) return 'slotFull';
   if ((usage.zone.get(zoneKey(shift.key, zone.key)) ?? 0) + pax > zone.capacity) return 'zoneFull';
+  if (options.pacing !== false && overPacing(venue.rules.pacingCoversPer15Minutes, usage, time, pax)) return 'slotFull';
   return null;
+}
+
+/**
+ * Whether `pax` more covers starting at `time` go past the pacing: the covers already starting in
+ * its 15 minutes (every shift's slots whose time falls in them, from the day's usage) plus `pax`.
+ */
+export function overPacing(pace: number | undefined, usage: DayUsage, time: string, pax: number): boolean {
+  if (!pace) return false;
+  const window = Math.floor(toMinutes(time) / 15);
+  let starting = 0;
+  for (const [key, covers] of usage.slot) if (Math.floor(toMinutes(key.slice(key.lastIndexOf('|') + 1)) / 15) === window) starting += covers;
+  return starting + pax > pace;
 }
 
 /** The time slots of a day for a party, each with its zones. Past slots (within the notice) are left out. */

@@ -176,6 +176,17 @@ export const bookingRulesSchema = z
      * day, by the channel's name (`npm run channel:key`); `*` for every channel not named. A channel
      * without a quota books as the site does, up to the shift's capacity.
      */
+    /**
+     * Pacing (issue 44): at most this many covers starting in each 15 minutes (10:00–10:14, 10:15–
+     * 10:29…) for bookings made online; staff bookings may pass it (server/staff/bookings.ts). Unset: no pacing.
+     */
+    pacingCoversPer15Minutes: z
+      .number()
+      .int()
+      .positive()
+      .max(10_000)
+      .optional()
+      .describe('Pacing: at most this many covers starting in each 15 minutes (10:00–10:14, 10:15–10:29…) for online bookings; staff bookings may pass it. Unset: no pacing.'),
     channelQuotas: z
       .record(z.string().regex(/^(\*|[a-z0-9][a-z0-9-]{0,31})$/), z.number().int().min(0).max(10_000))
       .default({})

@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { consentRecords, consentTexts, experienceBookings, fidelityMembers, giftCardOrders, outbox, promoCodes, reservations, venues } from '@/server/db/schema';
+import { consentRecords, consentTexts, experienceBookings, fidelityMembers, giftCardOrders, guestProfiles, outbox, promoCodes, reservations, venues } from '@/server/db/schema';
 import { sha256 } from './records';
-import { sameInbox } from './identity-sql';
+import { canonicalEmailSql, canonicalPhoneSql, sameInbox } from './identity-sql';
 import { canonicalEmail } from '@/lib/identity';
 
 /**
@@ -27,12 +27,28 @@ const byEmail = {
   consentRecords: same(consentRecords.email),
 };
 
-/** Everything stored about the guest: bookings, orders, codes, memberships, and every consent with its text. */
+/**
+ * The guest's profiles at the venues (issue 44: staff's notes and tags): by their inbox, and by
+ * the phones of their table bookings (a profile made for a phone booking has no inbox). Read
+ * before an erasure blanks the bookings' phones.
+ */
+async function profilesOfGuest(db: Db, address: string) {
+  const phones = await db
+    .selectDistinct({ venueId: reservations.venueId, phone: canonicalPhoneSql(reservations.phonePrefix, reservations.phone) })
+    .from(reservations)
+    .where(and(sql`${canonicalEmailSql(reservations.email)} = ${address}`, ne(reservations.phone, '')));
+  return db
+    .select()
+    .from(guestProfiles)
+    .where(or(eq(guestProfiles.emailKey, address), ...phones.map((p) => and(eq(guestProfiles.venueId, p.venueId), eq(guestProfiles.phoneKey, p.phone)))));
+}
+
+/** Everything stored about the guest: bookings, orders, codes, memberships, profiles, and every consent with its text. */
 export async function exportGuest(db: Db, email: string) {
   const address = canonicalEmail(email);
   const slugs = new Map((await db.select({ id: venues.id, slug: venues.slug }).from(venues)).map((v) => [v.id, v.slug]));
   const venueOf = (id: number | null) => (id === null ? null : (slugs.get(id) ?? null));
-  const [tables, experiences, orders, codes, members, consents] = await Promise.all([
+  const [tables, experiences, orders, codes, members, consents, profiles] = await Promise.all([
     db.select().from(reservations).where(byEmail.reservations(address)),
     db.select().from(experienceBookings).where(byEmail.experienceBookings(address)),
     db.select().from(giftCardOrders).where(or(byEmail.giftCardOrders(address), byEmail.giftCardRecipients(address))),
@@ -45,6 +61,7 @@ export async function exportGuest(db: Db, email: string) {
       // Also those kept after an erasure, under the address's hash.
       .where(or(byEmail.consentRecords(address), inArray(consentRecords.email, erasedKeys(email))))
       .orderBy(consentRecords.id),
+    profilesOfGuest(db, address),
   ]);
   return {
     email: address,
@@ -53,6 +70,7 @@ export async function exportGuest(db: Db, email: string) {
     experienceBookings: experiences.map((b) => ({ venue: venueOf(b.venueId), reference: b.hash, date: b.date, time: b.time, covers: b.covers, status: b.status, firstName: b.firstName, lastName: b.lastName, email: b.email, phone: `${b.phonePrefix} ${b.phone}`, additionalFields: b.additionalFields, notes: b.notes, paidCents: b.paidCents, locale: b.locale, createdAt: b.createdAt })),
     giftCardOrders: orders.map((o) => ({ venue: venueOf(o.venueId), orderNumber: o.orderNumber, status: o.status, asBuyer: canonicalEmail(o.email) === address, quantity: o.quantity, totalCents: o.totalCents, currency: o.currency, firstName: o.firstName, lastName: o.lastName, email: o.email, phone: `${o.phonePrefix} ${o.phone}`, birthDate: o.birthDate, city: o.city, country: o.country, province: o.province, cap: o.cap, recipient: o.toMe ? null : { firstName: o.recipientFirstName, lastName: o.recipientLastName, email: o.recipientEmail, phone: o.recipientPhone }, message: o.message, createdAt: o.createdAt })),
     promoCodes: codes.map((c) => ({ promotionId: c.promotionId, firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone, requestedAt: c.requestedAt, usedAt: c.usedAt })),
+    guestProfiles: profiles.map((p) => ({ venue: venueOf(p.venueId), email: p.emailKey, phone: p.phoneKey, notes: p.notes, tags: p.tags, createdAt: p.createdAt, updatedAt: p.updatedAt })),
     fidelityMemberships: members.map((m) => ({ venue: venueOf(m.venueId), firstName: m.firstName, lastName: m.lastName, email: m.email, phone: `${m.phonePrefix} ${m.phone}`, birthDay: m.birthDay, birthMonth: m.birthMonth, marketingWithdrawnAt: m.marketingWithdrawnAt, createdAt: m.createdAt })),
     consents: consents.map(({ r, text }) => ({
       venue: venueOf(r.venueId),
@@ -73,7 +91,8 @@ export async function exportGuest(db: Db, email: string) {
 export type GuestExport = Awaited<ReturnType<typeof exportGuest>>;
 
 /**
- * Erases the guest: bookings, orders, codes and memberships stay (the venue's accounts and
+ * Erases the guest: their profiles at the venues (staff's notes and tags, issue 44) are deleted;
+ * bookings, orders, codes and memberships stay (the venue's accounts and
  * its capacity need them) with every personal field blanked; the consent records stay as the
  * venue's proof, their address replaced by its SHA-256 (`sha256:…`), which names nobody but
  * still matches the address if the guest gives it again. One transaction; counts per table.
@@ -82,6 +101,9 @@ export async function eraseGuest(db: Db, email: string) {
   const address = canonicalEmail(email);
   const erased = `erased-${sha256(address).slice(0, 12)}@invalid`;
   return db.transaction(async (tx) => {
+    // The profiles first: the bookings' phones that find them are blanked below.
+    const profiles = await profilesOfGuest(tx, address);
+    if (profiles.length) await tx.delete(guestProfiles).where(inArray(guestProfiles.id, profiles.map((p) => p.id)));
     const r = await tx
       .update(reservations)
       .set({ firstName: '', lastName: '', email: erased, phonePrefix: '', phone: '', birthDay: null, birthMonth: null, notes: '', visitReason: null })
@@ -126,6 +148,6 @@ export async function eraseGuest(db: Db, email: string) {
       .delete(outbox)
       .where(and(sameInbox(outbox.recipient, address), ne(outbox.status, 'pending')))
       .returning({ id: outbox.id });
-    return { outboxMessages: messages.length, reservations: r.length, experienceBookings: e.length, giftCardOrders: o.length + gifted.length, promoCodes: codes.length, fidelityMembers: members.length, consentRecords: c.length };
+    return { outboxMessages: messages.length, reservations: r.length, experienceBookings: e.length, giftCardOrders: o.length + gifted.length, promoCodes: codes.length, fidelityMembers: members.length, consentRecords: c.length, guestProfiles: profiles.length };
   });
 }

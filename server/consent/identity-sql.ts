@@ -17,5 +17,14 @@ export function canonicalEmailSql(column: AnyColumn | SQL): SQL<string> {
   return sql<string>`(case when ${v} ~ '^.+@[^@]*$' then (case when ${domain} in ('gmail.com', 'googlemail.com') then replace(${local}, '.', '') || '@gmail.com' else ${local} || '@' || ${domain} end) else ${v} end)`;
 }
 
+/**
+ * A stored phone (its prefix and number columns) as SQL, compared with `canonicalPhoneOf`
+ * (lib/identity.ts): the prefix and the number's digits without spaces or punctuation, what it
+ * gives for the numbers the guest forms accept (issue 44: guest profiles by phone).
+ */
+export function canonicalPhoneSql(prefix: AnyColumn, phone: AnyColumn): SQL<string> {
+  return sql<string>`regexp_replace(${prefix} || ${phone}, '[^0-9+]', '', 'g')`;
+}
+
 /** Whether the column's address is the same inbox as `email` (canonicalEmail on both sides). */
 export const sameInbox = (column: AnyColumn | SQL, canonical: string): SQL => sql`${canonicalEmailSql(column)} = ${canonical}`;

@@ -18,4 +18,5 @@ export * from './tables/consent';
 export * from './tables/idempotency';
 export * from './tables/wallet';
 export * from './tables/channels';
+export * from './tables/guests';
 export * from './tables/relations';

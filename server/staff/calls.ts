@@ -7,6 +7,12 @@ import type { CallContext, Envelope } from '@/server/backend/call';
 import { venueMetrics } from '@/server/staff/metrics';
 import { undoAttendance } from '@/server/staff/undo';
 import { searchBookings } from '@/server/staff/search';
+import { saveGuestNote } from '@/server/guests/profiles';
+import { STAFF_MAX_PARTY, staffChange, staffPhoneBooking, staffWalkIn, type StaffBookingOutcome } from '@/server/staff/bookings';
+import { fieldErrors, isCalendarDate, isValidPhone, phoneNumber, prefix, requiredText } from '@/lib/forms/fields';
+import { EMAIL } from '@/lib/forms/shapes';
+import { TIME_PATTERN } from '@/lib/params';
+import { toLocale } from '@/lib/i18n/locales';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -78,6 +84,7 @@ export const staffNoShow = answer('noshow');
 export const staffCancel = answer('cancel');
 export const staffRefundFee = answer('refundfee');
 export const staffOffer = answer('offer');
+export const staffFinished = answer('finished');
 
 /** `staff/autooffers {enabled: 1 | 0}` → `{autoOffers}`: automatic waiting-list offers on or off. */
 export async function staffAutoOffers({ db, venue, params }: CallContext): Promise<Envelope> {
@@ -102,4 +109,104 @@ export async function staffSearch({ db, venue, params }: CallContext): Promise<E
   const q = (params.get('q') ?? '').trim();
   if (q.length < 2 || q.length > 100) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { q: 'invalid' } };
   return { status: true, data: await searchBookings(db, venue, q) };
+}
+
+/*
+ * Staff bookings (issue 44; server/staff/bookings.ts): the wire read into the core's typed input,
+ * the core's outcome written back. Refusals: 400 `invalid` (with the field), `pastDate`,
+ * `closedDay`, `timeNotOffered`, `zoneNotOffered`; 409 `full` (`fieldErrors.override`: the rule
+ * the party would go past, `shiftFull` | `slotFull` | `zoneFull` | `pacingFull`; sent again with
+ * `override=1` to book past it, recorded), `noShiftNow` (a walk-in with no shift open),
+ * `changed` (the booking changed since `version`), `notChangeable`, `experienceFull`; 404 `notFound`.
+ */
+const flag = z.enum(['1', '0', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true');
+const pax = z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(STAFF_MAX_PARTY, 'invalid');
+const optionalText = (max: number) => z.string().trim().max(max, 'tooLong').optional().default('');
+const guestFields = {
+  nome: optionalText(80),
+  cognome: optionalText(80),
+  prefisso: z.string().trim().regex(/^(\+\d{1,4})?$/, 'prefixRequired').optional().default(''),
+  telefono: optionalText(20),
+  email: z.string().trim().max(254, 'emailInvalid').refine((v) => v === '' || EMAIL.test(v), 'emailInvalid').optional().default(''),
+  note: optionalText(500),
+  marketing: flag,
+  language: z.string().optional(),
+  override: flag,
+};
+const checkStaffPhone = (v: { prefisso: string; telefono: string }, ctx: z.RefinementCtx) => {
+  if (v.telefono && !isValidPhone(v.prefisso || '+39', v.telefono)) ctx.addIssue({ code: 'custom', path: ['telefono'], message: 'phoneInvalid' });
+};
+const walkInWire = z.object({ pax, zone: z.string().max(40).optional(), ...guestFields }).superRefine(checkStaffPhone);
+const phoneWire = z
+  .object({
+    date: z.string().refine(isCalendarDate, 'dateInvalid'),
+    time: z.string().regex(TIME_PATTERN, 'invalid'),
+    pax,
+    zone: z.string().min(1, 'invalid').max(40),
+    ...guestFields,
+    nome: requiredText('nameRequired'),
+    prefisso: prefix,
+    telefono: phoneNumber,
+  })
+  .superRefine(checkStaffPhone);
+const changeWire = z.object({
+  hash: z.string().refine(isWellFormedBookingHash, 'invalid'),
+  version: z.coerce.number({ error: 'invalid' }).int('invalid').min(0, 'invalid').max(1_000_000, 'invalid'),
+  date: z.string().refine(isCalendarDate, 'dateInvalid').optional(),
+  time: z.string().regex(TIME_PATTERN, 'invalid').optional(),
+  pax: pax.optional(),
+  zone: z.string().min(1).max(40).optional(),
+  override: flag,
+});
+
+const wireOf = (params: URLSearchParams) => Object.fromEntries([...params.entries()].filter(([, v]) => v !== ''));
+const invalid = (error: z.ZodError): Envelope => ({ httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(error) });
+const asEnvelope = (outcome: StaffBookingOutcome): Envelope => (outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} });
+const guestOf = (q: z.output<typeof walkInWire>) => ({
+  firstName: q.nome,
+  lastName: q.cognome,
+  phonePrefix: q.telefono ? q.prefisso || '+39' : '',
+  phone: q.telefono,
+  email: q.email,
+  notes: q.note,
+  locale: toLocale(q.language ?? null),
+  marketing: q.marketing,
+});
+
+/** `staff/walkin {pax, zone?, nome?, cognome?, prefisso?, telefono?, email?, note?, override?}` → `{result: 'booked', booking, override}`. */
+export async function staffWalkInCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = walkInWire.safeParse(wireOf(params));
+  if (!q.success) return invalid(q.error);
+  return asEnvelope(await staffWalkIn(db, venue, { pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }));
+}
+
+/** `staff/phonebooking {date, time, pax, zone, nome, cognome?, prefisso, telefono, email?, note?, marketing?, language?, override?}` → `{result: 'booked', booking, override}`. */
+export async function staffPhoneBookingCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = phoneWire.safeParse(wireOf(params));
+  if (!q.success) return invalid(q.error);
+  return asEnvelope(await staffPhoneBooking(db, venue, { date: q.data.date, time: q.data.time, pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }));
+}
+
+/** `staff/change {hash, version, date?, time?, pax?, zone?, override?}` → `{result: 'changed', booking, override}`. */
+export async function staffChangeCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = changeWire.safeParse(wireOf(params));
+  if (!q.success) return invalid(q.error);
+  const { override, ...change } = q.data;
+  return asEnvelope(await staffChange(db, venue, { ...change, override }));
+}
+
+/**
+ * `staff/guest {hash, notes?, tags?}` (issue 44; server/guests/profiles.ts) → `{profile}`: the
+ * notes and the tags (comma-separated: "VIP, Allergia noci, Seggiolone") of the guest of a
+ * booking, kept on their profile at the venue. 400 `notes: tooLong` (over 1,000 characters),
+ * `tags: invalid` (more than 12, or one over 30 characters); 404 `notFound`; 409 `noIdentity`
+ * (a walk-in who gave neither an e-mail nor a phone).
+ */
+export async function staffGuestCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  const hash = params.get('hash') ?? '';
+  if (!isWellFormedBookingHash(hash)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { hash: 'invalid' } };
+  const notes = (params.get('notes') ?? '').slice(0, 5_000);
+  const tags = (params.get('tags') ?? '').slice(0, 5_000).split(',');
+  const outcome = await saveGuestNote(db, venue, { hash, notes, tags });
+  return outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} };
 }

@@ -77,7 +77,7 @@ const REFUSED = new Set(['tooEarly', 'undoExpired', 'feePending']);
 
 /**
  * `POST /api/staff/answer {hash, action, version, note?}`: one answer to a booking, action
- * `confirm`, `decline`, `arrived`, `noshow`, `cancel`, `refundfee`, `offer`, or `undo` (the
+ * `confirm`, `decline`, `arrived`, `noshow`, `cancel`, `refundfee`, `offer`, `finished` (issue 44), or `undo` (the
  * last mark, within 10 minutes). 200 `{result: 'done', booking}`; 409 `{result: 'changed' |
  * 'notAllowed', booking}` with the booking as it is now; 409 `{error: 'tooEarly' |
  * 'undoExpired' | 'feePending'}`; 401, 400, 404, 501, 503.
@@ -123,4 +123,72 @@ export async function handleAutoOffers(request: NextRequest): Promise<Response> 
   const result = await backendFor(venueOf(request)).staff('staff/autooffers', { enabled: body.enabled ? '1' : '0' });
   if (result.status) return json(result.data, 200);
   return answerOf(result.error) ?? json({ error: result.error }, 400);
+}
+
+/** A JSON body's fields as the contract's strings (numbers and flags as text); anything else left out. */
+const wireFields = (body: Record<string, unknown>, names: readonly string[]) =>
+  Object.fromEntries(
+    names.flatMap((name) => {
+      const v = body[name];
+      if (typeof v === 'string') return [[name, v.slice(0, 600)]];
+      if (typeof v === 'number' && Number.isFinite(v)) return [[name, String(v)]];
+      if (typeof v === 'boolean') return [[name, v ? '1' : '0']];
+      return [];
+    }),
+  ) as Record<string, string>;
+
+const GUEST_FIELDS = ['pax', 'zone', 'nome', 'cognome', 'prefisso', 'telefono', 'email', 'note', 'marketing', 'language', 'override'] as const;
+/** The staff booking refusals that are not bad input (server/staff/calls.ts): 409 with the error and its field. */
+const CONFLICTS = new Set(['full', 'noShiftNow', 'changed', 'notChangeable', 'experienceFull']);
+
+/** A staff booking call's answer over the sheet's API: 200 with the booking, 409 a conflict, 404, 400, 401, 501, 503. */
+async function staffBookingAnswer(call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change', request: NextRequest, payload: Record<string, string>): Promise<Response> {
+  const result = await backendFor(venueOf(request)).staff(call, payload);
+  if (result.status) return json(result.data, 200);
+  if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
+  if (CONFLICTS.has(result.error)) return json({ error: result.error, fieldErrors: result.fieldErrors }, 409);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
+}
+
+/**
+ * `POST /api/staff/book {kind: 'walkin' | 'phone', pax, zone?, date?, time?, nome?, cognome?,
+ * prefisso?, telefono?, email?, note?, marketing?, override?}` (issue 44): a walk-in seated now
+ * (`staff/walkin`) or a booking taken on the phone (`staff/phonebooking`). 200 `{result:
+ * 'booked', booking, override}`; 409 `{error: 'full', fieldErrors: {override: rule}}` (sent again
+ * with `override: true` books past it) or `noShiftNow`; 400 with field errors; 401, 501, 503.
+ */
+export async function handleStaffBook(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  if (!body || (body.kind !== 'walkin' && body.kind !== 'phone')) return json({ error: 'invalid', fieldErrors: { kind: 'invalid' } }, 400);
+  if (body.kind === 'walkin') return staffBookingAnswer('staff/walkin', request, wireFields(body, GUEST_FIELDS));
+  return staffBookingAnswer('staff/phonebooking', request, wireFields(body, [...GUEST_FIELDS, 'date', 'time']));
+}
+
+/**
+ * `POST /api/staff/change {hash, version, date?, time?, pax?, zone?, override?}` (issue 44): a
+ * booking's party, time, zone or day changed from the sheet (`staff/change`). 200 `{result:
+ * 'changed', booking, override}`; 409 `full` | `changed` | `notChangeable` | `experienceFull`; 404; 400; 401, 501, 503.
+ */
+export async function handleStaffChange(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  if (!body || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  return staffBookingAnswer('staff/change', request, wireFields(body, ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override']));
+}
+
+/**
+ * `POST /api/staff/guest {hash, notes, tags: string[]}` (issue 44): the guest's notes and tags on
+ * their profile (`staff/guest`). 200 `{profile}`; 400 with the field; 404; 409 `noIdentity`; 401, 501, 503.
+ */
+export async function handleStaffGuest(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  const tags = Array.isArray(body?.tags) && body.tags.every((t) => typeof t === 'string' && !t.includes(',')) ? (body.tags as string[]) : null;
+  if (!body || typeof body.hash !== 'string' || typeof body.notes !== 'string' || !tags) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  const result = await backendFor(venueOf(request)).staff('staff/guest', { hash: body.hash, notes: body.notes.slice(0, 5_000), tags: tags.join(',').slice(0, 5_000) });
+  if (result.status) return json(result.data, 200);
+  if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
+  if (result.error === 'noIdentity') return json({ error: 'noIdentity' }, 409);
+  return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, 400);
 }

@@ -7,7 +7,7 @@ import { queueReservationEmails, type ReservationNews } from '@/server/booking/e
 import { isWellFormedHash } from '@/server/booking/changes';
 import { loadBookingVenue, lockCapacity } from '@/server/booking/service';
 import { cancelReservationExperience, experienceOfReservation } from '@/server/experiences/service';
-import { isoWeekday } from '@/server/booking/availability';
+import { isoWeekday, slotTimes } from '@/server/booking/availability';
 import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
@@ -18,6 +18,7 @@ import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/boo
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, feesOfDay, refundNoShow } from '@/server/payments/noshow';
 import { shiftTally } from './tally';
+import { identityOf, profilesOf } from '@/server/guests/profiles';
 import { actionAllowed, answerChanges, noShowFrom, staffBookingView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
@@ -72,9 +73,14 @@ export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
   ]);
   const rows = found.map(({ r }) => r);
   // Every booking's fee, also one given back by an undone no-show (the booking's attendance cleared).
-  const [fees, offers] = await Promise.all([feesOfDay(db, { table: rows.map((r) => r.id), experience: experienceRows.map(({ b }) => b.id) }), offersOf(db, rows.map((r) => r.id))]);
+  // And the guests' profiles (issue 44): their history and staff's notes and tags, two statements for the whole day.
+  const [fees, offers, profiles] = await Promise.all([
+    feesOfDay(db, { table: rows.map((r) => r.id), experience: experienceRows.map(({ b }) => b.id) }),
+    offersOf(db, rows.map((r) => r.id)),
+    profilesOf(db, venue, rows.map((r) => identityOf(r, venue.country))),
+  ]);
   const timing = timingOf(venue);
-  const views = found.map(({ r, experience }) => staffBookingView(r, zoneNames, timing, experience, fees.table.get(r.id) ?? null, offers.get(r.id) ?? null));
+  const views = found.map(({ r, experience }, i) => ({ ...staffBookingView(r, zoneNames, timing, experience, fees.table.get(r.id) ?? null, offers.get(r.id) ?? null), guest: profiles[i] }));
   const weekday = isoWeekday(date);
   const booked = new Set(rows.map((r) => r.shiftKey));
   const shifts = v.shifts
@@ -96,7 +102,9 @@ export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
   const waitingList = views.filter((b) => b.status === 'waitinglist').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const experiences = experienceSheet(venue, experienceRows, zoneNames, fees.experience);
   // `now`: the server's time, which the sheet holds `noShowFrom` and `undoUntil` against (not the device's clock).
-  return { date, today: venueToday(venue), now: clockNow().toISOString(), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic };
+  // What the sheet's forms offer (issue 44): the venue's zones, and the slot times of every shift (a staff booking or change picks one).
+  const forms = { zones: v.zones.map((z) => ({ key: z.key, name: z.name as Texts })), times: [...new Set(v.shifts.flatMap((s) => slotTimes(s)))].sort() };
+  return { date, today: venueToday(venue), now: clockNow().toISOString(), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic, ...forms };
 }
 
 /** `tooEarly`: a no-show before the booking's start plus the venue's grace (issue 41), refused with the booking as it is. */

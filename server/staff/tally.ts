@@ -2,11 +2,12 @@ import 'server-only';
 
 /**
  * A shift's live tally for the host stand (issue 44), in covers (guests): `expected` (confirmed
- * or pending, not yet marked), `seated` (marked arrived), `noShow` (marked no-show), and
- * `coversLeft`, the shift's capacity less the expected and the seated (a no-show's seats are
- * free again for a walk-in). Computed from the sheet's own bookings: no extra statement.
+ * or pending, not yet marked), `seated` (marked arrived), `finished` (seated, then left: issue 44),
+ * `noShow` (marked no-show), and `coversLeft`, the shift's capacity less the expected, the seated
+ * and the finished (the shift's covers are counted per shift, as availability counts them; a
+ * no-show's seats are free again for a walk-in). Computed from the sheet's own bookings: no extra statement.
  */
-export type ShiftTally = { expected: number; seated: number; noShow: number; coversLeft: number };
+export type ShiftTally = { expected: number; seated: number; finished: number; noShow: number; coversLeft: number };
 
 type Counted = { status: string; attendance: string; covers: number };
 
@@ -15,6 +16,7 @@ export function shiftTally(capacity: number, bookings: readonly Counted[]): Shif
   const sum = (of: readonly Counted[]) => of.reduce((total, b) => total + b.covers, 0);
   const expected = sum(standing.filter((b) => !b.attendance));
   const seated = sum(standing.filter((b) => b.attendance === 'arrived'));
+  const finished = sum(standing.filter((b) => b.attendance === 'finished'));
   const noShow = sum(standing.filter((b) => b.attendance === 'noshow'));
-  return { expected, seated, noShow, coversLeft: Math.max(0, capacity - expected - seated) };
+  return { expected, seated, finished, noShow, coversLeft: Math.max(0, capacity - expected - seated - finished) };
 }

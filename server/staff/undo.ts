@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experienceBookings, experiences, reservations, type AttendanceBefore, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, experiences, reservations, type Attendance, type AttendanceBefore, type VenueRow } from '@/server/db/schema';
 import { isWellFormedHash } from '@/server/booking/changes';
 import { claimFeeRefund, feesOf, refundNoShow, type FeeBooking } from '@/server/payments/noshow';
 import { now as clockNow } from '@/server/clock';
@@ -20,7 +20,7 @@ import { staffBookingView, staffExperienceView, timingOf, undoUntil, type StaffB
  */
 export type UndoOutcome = { result: 'done' | 'changed' | 'notAllowed' | 'undoExpired' | 'feePending'; booking: StaffBooking } | { result: 'notFound' };
 
-type Marked = { id: number; revision: number; attendance: 'arrived' | 'noshow' | null; attendanceAt: Date | null; attendanceBefore: AttendanceBefore | null };
+type Marked = { id: number; revision: number; attendance: Attendance | null; attendanceAt: Date | null; attendanceBefore: AttendanceBefore | null };
 type Verdict = 'undo' | 'changed' | 'notAllowed' | 'undoExpired' | 'feePending';
 
 /** Whether this booking's last mark can be undone now, read under its row lock. */

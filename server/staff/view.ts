@@ -1,12 +1,13 @@
 import 'server-only';
-import type { AttendanceBefore, ExperienceBookingRow, ExperienceRow, ReservationRow, Texts, VenueRow } from '@/server/db/schema';
+import type { Attendance, AttendanceBefore, ExperienceBookingRow, ExperienceRow, ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import type { FeeView } from '@/server/payments/noshow';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { instantOf } from '@/server/booking/time';
 import { displayPhone } from '@/lib/identity';
+import type { GuestProfile } from '@/server/guests/profiles';
 
 /** What staff do to a booking and how they see one: shared by the table sheet (sheet.ts) and experiences (experience-answers.ts). */
-export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee', 'offer'] as const;
+export const STAFF_ACTIONS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel', 'refundfee', 'offer', 'finished'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 export const isStaffAction = (value: unknown): value is StaffAction => typeof value === 'string' && (STAFF_ACTIONS as readonly string[]).includes(value);
 
@@ -20,7 +21,7 @@ export type AnsweredBy = 'staff' | 'link' | 'deadline';
  * by mistake is undone instead (`staff/undo`, server/staff/undo.ts).
  */
 const attendanceAllows = (action: StaffAction, attendance: string | null) =>
-  action === 'noshow' ? !attendance : action === 'arrived' || action === 'cancel' ? attendance !== 'arrived' : true;
+  action === 'noshow' ? !attendance : action === 'finished' ? attendance === 'arrived' : action === 'arrived' || action === 'cancel' ? attendance !== 'arrived' && attendance !== 'finished' : true;
 
 /** The statuses each action applies to. */
 const ACTION_FROM: Record<StaffAction, readonly string[]> = {
@@ -31,6 +32,8 @@ const ACTION_FROM: Record<StaffAction, readonly string[]> = {
   cancel: ['confirmed', 'pending', 'waitinglist'],
   refundfee: ['confirmed'],
   offer: ['waitinglist'],
+  // Issue 44: a seated party (marked arrived) that left; undone like arrived (`staff/undo`).
+  finished: ['confirmed', 'pending'],
 };
 
 /**
@@ -45,9 +48,9 @@ export const actionAllowed = (action: StaffAction, booking: { status: string; at
  * no-show), or the status with who answered, when, and the note to the guest (a decline or a
  * cancel; a confirm clears it).
  */
-export function answerChanges(action: StaffAction, by: AnsweredBy, note: string, now: Date, current: { attendance: 'arrived' | 'noshow' | null; attendanceAt: Date | null }) {
+export function answerChanges(action: StaffAction, by: AnsweredBy, note: string, now: Date, current: { attendance: Attendance | null; attendanceAt: Date | null }) {
   // A mark keeps what it replaced, so that `staff/undo` can go back to it; any other answer ends the undo.
-  if (action === 'arrived' || action === 'noshow')
+  if (action === 'arrived' || action === 'noshow' || action === 'finished')
     return { attendance: action, attendanceAt: now, attendanceBefore: { attendance: current.attendance, at: current.attendanceAt?.toISOString() ?? null } satisfies AttendanceBefore };
   return {
     attendanceBefore: null,
@@ -139,11 +142,15 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     /** A deposit or prepayment made at booking (experiences on their own). */
     paidCents: 0,
     experience,
+    /** A staff booking or change past capacity (issue 44): the rule it went past, '' for none. */
+    override: r.capacityOverride?.condition ?? '',
+    /** The guest's profile at the venue (issue 44: history, staff's notes and tags), on the day's sheet; null elsewhere or without an identity. */
+    guest: null as GuestProfile | null,
   };
 }
 
 /** An experience booked on its own as staff see it: the table booking's shape, `kind` 'experience', no shift, reminder or offer. */
 export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, timing: Timing, fee: FeeView | null = null): StaffBooking {
-  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title };
+  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '', guest: null };
 }
 export type StaffBooking = ReturnType<typeof staffBookingView>;

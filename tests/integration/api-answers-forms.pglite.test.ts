@@ -7,7 +7,7 @@ import { experienceBookedAnswer, experienceDaysAnswer, experienceFieldsAnswer, e
 import { balanceAnswer, checkoutAnswer, createAnswer } from '@/lib/api/answers/giftcards';
 import { redeemAnswer, requestAnswer, resendAnswer, statusAnswer } from '@/lib/api/answers/promo';
 import { lookupAnswer, signUpAnswer } from '@/lib/api/answers/fidelity';
-import { autoOffersAnswer, signInAnswer, signOutAnswer, staffAnswerAnswer, staffDayAnswer } from '@/lib/api/answers/staff';
+import { autoOffersAnswer, signInAnswer, signOutAnswer, staffAnswerAnswer, staffBookedAnswer, staffDayAnswer, guestProfileAnswer } from '@/lib/api/answers/staff';
 
 /**
  * Every form of the site parses its `/api` answers with a check of lib/api/answers/ (through
@@ -153,6 +153,23 @@ describe('the /api answers every other form parses, from the real handlers', () 
     expect((await bodyOf(await staff.handleStaffAnswer(post('/api/staff/answer', answer, cookie)), staffAnswerAnswer)).booking.status).toBe('cancelled');
     expect((await bodyOf(await staff.handleStaffAnswer(post('/api/staff/answer', answer, cookie)), staffAnswerAnswer, 409)).result).toBe('changed');
     expect(await bodyOf(await staff.handleAutoOffers(post('/api/staff/autooffers', { enabled: true }, cookie)), autoOffersAnswer)).toEqual({ autoOffers: true });
+    // Staff bookings (issue 44): a booking taken on the phone, changed; full, then booked past it by the override.
+    const phoned = await bodyOf(await staff.handleStaffBook(post('/api/staff/book', { kind: 'phone', date: sunday, time: '20:30', pax: 3, zone: 'sala', nome: 'Giulia', prefisso: '+39', telefono: '347 123 4590' }, cookie)), staffBookedAnswer);
+    expect(phoned.booking).toMatchObject({ source: 'phone', covers: 3, status: 'confirmed' });
+    const changedBooking = await bodyOf(await staff.handleStaffChange(post('/api/staff/change', { hash: phoned.booking.hash, version: phoned.booking.version, pax: 4 }, cookie)), staffBookedAnswer);
+    expect(changedBooking).toMatchObject({ result: 'changed', override: '', booking: { covers: 4 } });
+    const tooMany = await staff.handleStaffChange(post('/api/staff/change', { hash: phoned.booking.hash, version: changedBooking.booking.version, pax: 30 }, cookie));
+    expect(tooMany.status).toBe(409);
+    expect(await tooMany.json()).toMatchObject({ error: 'full', fieldErrors: { override: 'slotFull' } });
+    expect((await bodyOf(await staff.handleStaffChange(post('/api/staff/change', { hash: phoned.booking.hash, version: changedBooking.booking.version, pax: 30, override: true }, cookie)), staffBookedAnswer)).override).toBe('slotFull');
+    expect((await staff.handleStaffBook(post('/api/staff/book', { kind: 'phone', date: sunday, time: '20:30', pax: 2, zone: 'sala', nome: '' }, cookie))).status).toBe(400);
+    expect((await staff.handleStaffBook(post('/api/staff/book', { kind: 'table', pax: 2 }, cookie))).status).toBe(400);
+    expect((await staff.handleStaffBook(post('/api/staff/book', { kind: 'walkin', pax: 2 }))).status).toBe(401);
+    // The guest's notes and tags (issue 44), on the sheet's day too.
+    const profile = await bodyOf(await staff.handleStaffGuest(post('/api/staff/guest', { hash: phoned.booking.hash, notes: 'Allergia alle noci', tags: ['VIP', 'Seggiolone'] }, cookie)), guestProfileAnswer);
+    expect(profile.profile).toMatchObject({ notes: 'Allergia alle noci', tags: ['VIP', 'Seggiolone'] });
+    expect((await dataOf(await staff.handleStaffDay(get(`/api/staff/day?date=${sunday}`, cookie)), staffDayAnswer)).shifts.flatMap((s) => s.bookings).find((b) => b.hash === phoned.booking.hash)?.guest?.tags).toEqual(['VIP', 'Seggiolone']);
+    expect((await staff.handleStaffGuest(post('/api/staff/guest', { hash: phoned.booking.hash, notes: '', tags: ['a,b'] }, cookie))).status).toBe(400);
     const { redeemSignature } = await import('@/server/promo/staff');
     const redeem = () => promo.handleRedeem(post('/api/promo/redeem', { id: requested.id, s: redeemSignature('localhost', requested.id) }, cookie));
     expect((await bodyOf(await redeem(), redeemAnswer)).result).toBe('used');

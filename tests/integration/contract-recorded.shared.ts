@@ -543,6 +543,48 @@ export function describeContractRecorded(driver: Driver) {
       holdToRecord(sc);
     });
 
+    it('staff bookings (issue 44): staff/walkin, staff/phonebooking, staff/change, staff/finished, staff/guest', async () => {
+      const sc = new Scenario('staff-bookings');
+      const day = D(10); // a Friday
+      const phoned = { date: day, time: '20:00', pax: '4', zone: 'sala', nome: 'Giulia', cognome: 'Bianchi', prefisso: '+39', telefono: '347 123 4590' };
+      await send(sc, 'staff/walkin', 'no shift open now', { pax: '2' });
+      await clockAt(florence(TODAY, '19:10'));
+      const two = await send(sc, 'staff/walkin', 'two, no name', { pax: '2' });
+      const twoHash = at(two.body, 'data', 'booking', 'hash');
+      await send(sc, 'staff/walkin', 'three, a name and a phone, on the terrace', { pax: '3', zone: 'terrazza', nome: 'Luca', prefisso: '+39', telefono: '347 123 4591' });
+      await send(sc, 'staff/walkin', 'nobody', { pax: '0' });
+      await send(sc, 'staff/walkin', 'twenty past the slot', { pax: '20' });
+      await send(sc, 'staff/walkin', 'twenty, overridden', { pax: '20', override: '1' });
+      // Seated, then finished (issue 44), undone like arrived.
+      await send(sc, 'staff/finished', 'the two walked in', { hash: twoHash, version: '0' });
+      await send(sc, 'staff/finished', 'again', { hash: twoHash, version: '1' });
+      await send(sc, 'staff/undo', 'the two back at their table', { hash: twoHash, version: '1' });
+      await send(sc, 'staff/day', 'today, the walk-ins', { date: TODAY });
+      await clockAt(NOW);
+      const booked = await send(sc, 'staff/phonebooking', 'four on the phone', { ...phoned, note: 'High chair' });
+      await send(sc, 'staff/phonebooking', 'with an e-mail and marketing', { ...phoned, time: '20:30', pax: '2', nome: 'Marta', email: 'recorded60@example.com', marketing: '1', language: 'en' });
+      await send(sc, 'staff/phonebooking', 'without a phone', { ...phoned, telefono: '' });
+      await send(sc, 'staff/phonebooking', 'without a name', { ...phoned, nome: '' });
+      await send(sc, 'staff/phonebooking', 'a day closed', { ...phoned, date: D(6) });
+      await send(sc, 'staff/phonebooking', 'a time not offered', { ...phoned, time: '17:00' });
+      await send(sc, 'staff/phonebooking', 'the day before', { ...phoned, date: D(-1) });
+      const hash = at(booked.body, 'data', 'booking', 'hash');
+      const version = at(booked.body, 'data', 'booking', 'version');
+      const changed = await send(sc, 'staff/change', 'to six at 21:00 on the terrace', { hash, version, pax: '6', time: '21:00', zone: 'terrazza' });
+      await send(sc, 'staff/change', 'on the old version', { hash, version, pax: '5' });
+      const next = at(changed.body, 'data', 'booking', 'version');
+      await send(sc, 'staff/change', 'past the terrace', { hash, version: next, pax: '30' });
+      await send(sc, 'staff/change', 'past the terrace, overridden', { hash, version: next, pax: '30', override: '1' });
+      await send(sc, 'staff/change', 'an unknown booking', { hash: 'A'.repeat(26), version: '0', pax: '2' });
+      await send(sc, 'staff/change', 'bad input', { hash, version: 'x' });
+      // The guest's profile (issue 44): notes and tags staff keep, shown on the sheet.
+      await send(sc, 'staff/guest', 'notes and tags for Giulia', { hash, notes: 'Allergia alle noci', tags: 'VIP, Seggiolone' });
+      await send(sc, 'staff/guest', 'a walk-in who gave no phone nor e-mail', { hash: twoHash, notes: 'Tavolo vicino alla finestra' });
+      await send(sc, 'staff/guest', 'a tag too long', { hash, tags: 'x'.repeat(31) });
+      await send(sc, 'staff/day', 'the Friday', { date: day });
+      holdToRecord(sc);
+    });
+
     it('makes every call of the dispatcher\'s table, each at least once answered and once refused', async () => {
       const { contractCalls } = await import('@/server/backend/dispatch');
       const missing = contractCalls().filter((call) => !made.has(call));

@@ -21,7 +21,7 @@ const guest = (i: number, pax: number, time = '20:00', date = DAY, name = `Ospit
 });
 const form = (values: Record<string, string | number>) => new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
 
-type Shift = { key: string; capacity: number; tally: { expected: number; seated: number; noShow: number; coversLeft: number } };
+type Shift = { key: string; capacity: number; tally: { expected: number; seated: number; finished: number; noShow: number; coversLeft: number } };
 type Found = { httpStatus: number; body: { status: boolean; error?: string; fieldErrors?: Record<string, string>; data?: { q: string; bookings: { hash: string; name: string; date: string; phone: string }[] } } };
 
 /** Issue 44: the host stand's tally per shift and the search across days, on the built-in backend. */
@@ -58,7 +58,7 @@ export function describeHostStand(driver: Driver) {
 
       const sheet = await call('staff/day', form({ date: DAY }));
       const cena = (sheet.body.data as unknown as { shifts: Shift[] }).shifts.find((s) => s.key === 'cena')!;
-      expect(cena.tally).toEqual({ expected: 2, seated: 4, noShow: 3, coversLeft: cena.capacity - 6 });
+      expect(cena.tally).toEqual({ expected: 2, seated: 4, finished: 0, noShow: 3, coversLeft: cena.capacity - 6 });
     });
 
     it('finds bookings on any day by name, phone or booking code; refuses a query too short', async () => {

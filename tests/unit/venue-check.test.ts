@@ -103,6 +103,19 @@ describe('venue:check', () => {
     expect(slots.warnings).toEqual(['zones[0].capacity: 70 covers can never fill in shifts[0] "pranzo", which seats at most 50 (5 slot(s) × slotCapacity 10)']);
   });
 
+  it('takes a pacing of covers per 15 minutes, a whole number above 0 (issue 44)', () => {
+    const paced = check((v) => {
+      v.booking = { ...(v.booking as object), pacingCoversPer15Minutes: 12 };
+    });
+    expect(paced.errors).toEqual([]);
+    expect((paced.file as { booking: { pacingCoversPer15Minutes?: number } }).booking.pacingCoversPer15Minutes).toBe(12);
+    const zero = check((v) => {
+      v.booking = { ...(v.booking as object), pacingCoversPer15Minutes: 0 };
+    });
+    expect(zero.errors).toEqual(['booking.pacingCoversPer15Minutes: 0 is too small: expected more than 0']);
+    expect(check((v) => { v.booking = { ...(v.booking as object), pacingCoversPer15Minutes: 2.5 }; }).errors).toHaveLength(1);
+  });
+
   it('refuses a promotion that ends before it starts', () => {
     const result = check((v) => Object.assign(v.promotions[0], { startsAt: '2031-01-01T00:00:00+01:00', endsAt: '2030-12-31T23:59:59+01:00', validUntil: '2031-02-01' }));
     expect(result.errors).toEqual(['promotions[0].endsAt: "2030-12-31T23:59:59+01:00" is not after startsAt "2031-01-01T00:00:00+01:00": expected the end after the start']);

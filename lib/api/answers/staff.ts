@@ -20,7 +20,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   zone: string,
   zoneName: texts,
   status: oneOf('confirmed', 'pending', 'waitinglist', 'suspended', 'failed', 'cancelled', 'declined'),
-  attendance: oneOf('', 'arrived', 'noshow'),
+  attendance: oneOf('', 'arrived', 'noshow', 'finished'),
   noShowFrom: string,
   undoUntil: string,
   reminder: oneOf('', 'sent', 'coming', 'cancelled'),
@@ -36,6 +36,8 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   answeredAt: string,
   createdAt: string,
   source: string,
+  override: string,
+  guest: nullable(object({ visits: number, noShows: number, cancellations: number, notes: string, tags: array(string), version: number })),
 });
 
 export const staffDayAnswer: Check<StaffDay> = object({
@@ -44,10 +46,12 @@ export const staffDayAnswer: Check<StaffDay> = object({
   now: string,
   timezone: string,
   currency: string,
-  shifts: array(object({ key: string, name: texts, startTime: string, endTime: string, capacity: number, covers: number, tally: nullable(object({ expected: number, seated: number, noShow: number, coversLeft: number })), bookings: array(staffBookingAnswer) })),
+  shifts: array(object({ key: string, name: texts, startTime: string, endTime: string, capacity: number, covers: number, tally: nullable(object({ expected: number, seated: number, finished: number, noShow: number, coversLeft: number })), bookings: array(staffBookingAnswer) })),
   waitingList: array(staffBookingAnswer),
   experiences: array(staffBookingAnswer),
   autoOffers: nullable(boolean),
+  zones: array(object({ key: string, name: texts })),
+  times: array(string),
 });
 
 /** `/api/staff/search`: the bookings found, in `data`. */
@@ -55,6 +59,12 @@ export const staffSearchAnswer = object({ q: string, bookings: array(staffBookin
 
 /** `answer`: done, or refused with the booking as it is now. */
 export const staffAnswerAnswer = object({ result: oneOf('done', 'changed', 'notAllowed', 'noSeats'), booking: staffBookingAnswer });
+
+/** `/api/staff/book` and `/api/staff/change` (issue 44): the booking made or changed, and the rule it was booked past ('' for none). */
+export const staffBookedAnswer = object({ result: oneOf('booked', 'changed'), booking: staffBookingAnswer, override: string });
+
+/** `/api/staff/guest` (issue 44): the guest's profile as saved. */
+export const guestProfileAnswer = object({ profile: object({ visits: number, noShows: number, cancellations: number, notes: string, tags: array(string), version: number }) });
 
 export const signInAnswer = object({ result: oneOf('signedIn'), expiresAt: string });
 

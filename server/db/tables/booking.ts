@@ -58,14 +58,20 @@ export const answerColumnSet = () => ({
   answeredBy: text('answered_by').$type<'staff' | 'link' | 'deadline'>(),
   answeredAt: timestamp('answered_at', { withTimezone: true }),
   venueNote: text('venue_note'),
-  attendance: text('attendance').$type<'arrived' | 'noshow'>(),
+  attendance: text('attendance').$type<Attendance>(),
   attendanceAt: timestamp('attendance_at', { withTimezone: true }),
   /** The attendance before staff's last mark, while that mark can be undone (issue 41); null once undone or after another answer. */
   attendanceBefore: jsonb('attendance_before').$type<AttendanceBefore>(),
 });
 
 /** What an undo of staff's last attendance mark goes back to: the attendance then, and when it was marked. */
-export type AttendanceBefore = { attendance: 'arrived' | 'noshow' | null; at: string | null };
+export type AttendanceBefore = { attendance: Attendance | null; at: string | null };
+
+/** Staff's marks at the table: arrived (seated), a no-show, and finished (issue 44: the party left, after being seated). */
+export type Attendance = 'arrived' | 'noshow' | 'finished';
+
+/** What a staff override past capacity recorded (server/staff/bookings.ts): the first rule the booking went past, and when. */
+export type CapacityOverride = { condition: 'shiftFull' | 'slotFull' | 'zoneFull' | 'pacingFull'; at: string; covers: number };
 
 export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 
@@ -96,6 +102,8 @@ export const reservations = pgTable(
     /** Where the booking came from (issue 46, lib/booking/source.ts): web, embed, staff, mcp, channel:{name}. */
     source: text('source').$type<BookingSource>().notNull().default('web'),
     moduleKey: text('module_key'),
+    /** A staff booking or change past capacity (issue 44): the rule it went past, when, and that staff ticked the override. */
+    capacityOverride: jsonb('capacity_override').$type<CapacityOverride>(),
     ...guestColumnSet(),
     ...changeColumnSet(),
     ...answerColumnSet(),

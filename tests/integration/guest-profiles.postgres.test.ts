@@ -1,0 +1,3 @@
+import { describeGuestProfiles } from './guest-profiles.shared';
+
+describeGuestProfiles('postgres');

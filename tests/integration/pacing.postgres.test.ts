@@ -1,0 +1,3 @@
+import { describePacing } from './pacing.shared';
+
+describePacing('postgres');

@@ -1,0 +1,3 @@
+import { describeStaffBookings } from './staff-bookings.shared';
+
+describeStaffBookings('postgres');

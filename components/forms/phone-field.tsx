@@ -32,11 +32,10 @@ type Props = {
   searchLabel?: string;
 };
 
-/** Countries whose name a prefix shared by several carries (libphonenumber-js's main country). */
-const MAIN_COUNTRY: Record<string, string> = { '+1': 'US', '+7': 'RU', '+39': 'IT', '+44': 'GB', '+47': 'NO', '+61': 'AU', '+212': 'MA', '+262': 'RE', '+290': 'SH', '+358': 'FI', '+590': 'GP', '+599': 'CW' };
 const SEARCH_LOCALES = ['it', 'en', 'fr', 'es', 'de'];
 
-export type PrefixChoice = { value: string; label: string; search: string };
+/** One country of the list: its dialling code (the value sent, the contract's `prefisso`), its ISO code, its label and search words. */
+export type PrefixChoice = { value: string; iso: string; label: string; search: string };
 
 function regionNames(locale: string): Intl.DisplayNames | null {
   try {
@@ -53,40 +52,57 @@ const fold = (s: string) =>
     .toLowerCase();
 
 /**
- * One option per prefix (values are unique), in the list's order, named after the venue's
- * country or the prefix's main country as the list names it (`getPrefixList(venue, locale)`
- * names them in the guest's language on the server). Each option can be found by any of its
- * countries' names in the five languages, or by its digits (search words are not rendered,
- * so they may come from the browser's own `Intl`).
+ * One option per country (issue 45: "United States (+1)" and "Canada (+1)", "Russia (+7)" and
+ * "Kazakhstan (+7)" each in its place), in the list's order: `getPrefixList(venue, locale)` names
+ * them in the guest's language and sorts them in its collation on the server. The value is the
+ * dialling code, as the contract's `prefisso` expects, so countries that share one share a value.
+ * Each option can be found by its country's name in the five languages, or by its digits (search
+ * words are not rendered, so they may come from the browser's own `Intl`).
  */
-export function prefixChoices(prefixes: PrefixOption[], country?: string): PrefixChoice[] {
+export function prefixChoices(prefixes: PrefixOption[]): PrefixChoice[] {
   const all = SEARCH_LOCALES.map(regionNames).filter((n): n is Intl.DisplayNames => n !== null);
-  const byPrefix = new Map<string, PrefixOption[]>();
-  for (const p of prefixes) byPrefix.set(p.prefix, [...(byPrefix.get(p.prefix) ?? []), p]);
-  return [...byPrefix.entries()].map(([value, list]) => {
-    const main = list.find((p) => p.iso.toUpperCase() === country?.toUpperCase()) ?? list.find((p) => p.iso.toUpperCase() === MAIN_COUNTRY[value]) ?? list[0];
-    const words = [value, value.slice(1)];
-    for (const p of list) {
-      words.push(p.name, p.iso);
-      for (const n of all) {
-        try {
-          words.push(n.of(p.iso.toUpperCase()) ?? '');
-        } catch {
-          // not a region code
-        }
+  return prefixes.map((p) => {
+    const words = [p.prefix, p.prefix.slice(1), p.name, p.iso];
+    for (const n of all) {
+      try {
+        words.push(n.of(p.iso.toUpperCase()) ?? '');
+      } catch {
+        // not a region code
       }
     }
-    return { value, label: `${main.name} (${value})`, search: fold(words.join('|')) };
+    return { value: p.prefix, iso: p.iso.toUpperCase(), label: `${p.name} (${p.prefix})`, search: fold(words.join('|')) };
   });
 }
 
-/** The first option a type-ahead query finds: digits match the prefix, letters a country's name. */
-export function findPrefix(choices: PrefixChoice[], query: string): PrefixChoice | undefined {
+/**
+ * The option a select showing `value` should mark: countries that share a dialling code share
+ * a value, and a browser marks the first of them. The guest's own choice of that code comes
+ * first, then the venue's country, then the code's main country (libphonenumber-js's, e.g. US
+ * for +1, RU for +7, GB for +44), then the first in the list.
+ */
+export function preferredChoice(choices: PrefixChoice[], value: string, ...isos: (string | undefined)[]): number {
+  const same = choices.map((c, i) => ({ c, i })).filter(({ c }) => c.value === value);
+  for (const iso of [...isos, MAIN_COUNTRY[value]]) {
+    const hit = iso ? same.find(({ c }) => c.iso === iso.toUpperCase()) : undefined;
+    if (hit) return hit.i;
+  }
+  return same[0]?.i ?? -1;
+}
+
+/** The country a shared dialling code is usually read as (libphonenumber-js's main country). */
+const MAIN_COUNTRY: Record<string, string> = { '+1': 'US', '+7': 'RU', '+39': 'IT', '+44': 'GB', '+47': 'NO', '+61': 'AU', '+212': 'MA', '+262': 'RE', '+290': 'SH', '+358': 'FI', '+590': 'GP', '+599': 'CW' };
+
+/** The country each phone field last chose, by form, while the page lives (a wizard's step shown again keeps Canada, not the United States). */
+const chosenCountry = new Map<string, string>();
+
+/** The first option a type-ahead query finds: digits match the prefix (its main country, or the venue's), letters a country's name. */
+export function findPrefix(choices: PrefixChoice[], query: string, country?: string): PrefixChoice | undefined {
   const q = fold(query.trim());
   if (!q) return undefined;
   if (/^\+?\d+$/.test(q)) {
     const digits = q.replace('+', '');
-    return choices.find((c) => c.value === `+${digits}`) ?? choices.find((c) => c.value.startsWith(`+${digits}`));
+    const exact = preferredChoice(choices, `+${digits}`, country);
+    return exact >= 0 ? choices[exact] : choices.find((c) => c.value.startsWith(`+${digits}`));
   }
   return choices.find((c) => fold(c.label).startsWith(q)) ?? choices.find((c) => c.search.split('|').some((w) => w.startsWith(q))) ?? choices.find((c) => c.search.includes(q));
 }
@@ -95,18 +111,25 @@ export function findPrefix(choices: PrefixChoice[], query: string): PrefixChoice
 export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, prefix, phone, prefixError, phoneError, requiredLabel, required = true, country, defaultPrefix, searchLabel }: Props) {
   const prefixId = fieldId(formId, prefix.name);
   const phoneId = fieldId(formId, phone.name);
-  const choices = useMemo(() => prefixChoices(prefixes, country), [prefixes, country]);
+  const choices = useMemo(() => prefixChoices(prefixes), [prefixes]);
   const select = useRef<HTMLSelectElement | null>(null);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<string | null>(null);
-  const fallback = defaultPrefix ?? choices.find((c) => c.value === prefixes.find((p) => p.iso.toUpperCase() === country?.toUpperCase())?.prefix)?.value;
+  const fallback = defaultPrefix ?? choices.find((c) => c.iso === country?.toUpperCase())?.value;
+  /** Marks the right country among those that share the select's value (see preferredChoice). */
+  const markCountry = (el: HTMLSelectElement | null, iso?: string) => {
+    if (!el) return;
+    const index = preferredChoice(choices, el.value, iso, chosenCountry.get(formId), country);
+    if (index >= 0 && el.selectedIndex !== index) el.selectedIndex = index;
+  };
 
   const search = (value: string) => {
     setQuery(value);
-    const hit = findPrefix(choices, value);
+    const hit = findPrefix(choices, value, country);
     setFound(hit ? hit.label : value.trim() ? '' : null);
-    if (hit && select.current && select.current.value !== hit.value) {
-      select.current.value = hit.value;
+    if (hit && select.current && select.current.selectedIndex !== choices.indexOf(hit)) {
+      select.current.selectedIndex = choices.indexOf(hit);
+      chosenCountry.set(formId, hit.iso);
       void prefix.onChange({ target: select.current, type: 'change' });
     }
   };
@@ -147,13 +170,18 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
             {...errorAria(formId, prefix.name, prefixError)}
             defaultValue={fallback}
             {...prefix}
+            onChange={(e) => {
+              chosenCountry.set(formId, choices[e.target.selectedIndex]?.iso ?? '');
+              return prefix.onChange(e);
+            }}
             ref={(el) => {
               select.current = el;
               prefix.ref(el);
+              markCountry(el);
             }}
           >
             {choices.map((c) => (
-              <option key={c.value} value={c.value}>
+              <option key={c.iso} value={c.value}>
                 {c.label}
               </option>
             ))}

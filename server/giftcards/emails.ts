@@ -19,6 +19,7 @@ import { instantOf } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { escapeHtml } from '@/lib/html/escape';
 import { emailButton } from '@/server/outbox/templates';
+import { colon as colonOf } from '@/lib/i18n/colon';
 import { fill } from '@/lib/i18n/fill';
 import { walletBadgesEmail } from '@/server/wallet/badges';
 import { giftcardSerial } from '@/server/wallet/items';
@@ -31,8 +32,6 @@ function phrases(locale: Locale, mail: Mail) {
   return { t: (key: string, vars: Record<string, string> = {}) => fill(texts[mail][key] ?? '', vars), label: (key: string) => texts.labels[key] ?? key };
 }
 
-/** French sets a no-break space before the colon ("Total : 50 €"). */
-const colonOf = (locale: string) => (locale === 'fr' ? '\u00a0: ' : ': ');
 
 const money = (cents: number, currency: string, locale: string) => formatMoney(cents, currency, locale);
 
@@ -102,7 +101,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       htmlExtra: blocks.join('\n'),
       signature: t('signature', { venueName }),
     });
-    const printLinks = [order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '', ...walletTexts].filter(Boolean).join('\n');
+    const printLinks = [order.siteBase ? cards.map((c) => `${t('print')}${colonOf(locale)}${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '', ...walletTexts].filter(Boolean).join('\n');
     // A chosen delivery day (a birthday): the outbox holds the e-mail until 09:00 that day, venue time.
     const at = order.deliverOn && !order.toMe ? instantOf(venue.timezone, order.deliverOn, '09:00') : null;
     const sendAt = at && at.getTime() > clockNow().getTime() ? at : undefined;

@@ -6,6 +6,7 @@ import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { escapeHtml } from '@/lib/html/escape';
+import { colon } from '@/lib/i18n/colon';
 
 const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, { emails: { layout: Record<string, string> } }>;
 
@@ -73,8 +74,8 @@ export function brandEmail(
   const textFooter = [
     '—',
     [brand.name, ...reach].join(' · '),
-    brand.address ? `${t.map}: ${map}` : '',
-    options.unsubscribeUrl ? `${t.unsubscribe}: ${options.unsubscribeUrl}` : '',
+    brand.address ? `${t.map}${colon(locale)}${map}` : '',
+    options.unsubscribeUrl ? `${t.unsubscribe}${colon(locale)}${options.unsubscribeUrl}` : '',
   ].filter(Boolean);
   const text = `${mail.text.trimEnd()}\n\n${textFooter.join('\n')}\n`;
   if (!mail.html) return { html: null, text };

@@ -7,6 +7,7 @@ import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { escapeHtml } from '@/lib/html/escape';
 import { fill } from '@/lib/i18n/fill';
+import { colon as colonOf } from '@/lib/i18n/colon';
 
 const catalogues = { it, en, fr, es, de };
 
@@ -51,8 +52,7 @@ export function renderEmailTexts(texts: Record<string, string>, language: string
   const greeting = vars.firstName ? t('greeting') : t('greetingPlain');
   const paragraphs = [t('body')];
   const signature = t('signature');
-  // French sets a no-break space before the colon ("Nom : Giulia").
-  const colon = locale === 'fr' ? '\u00a0: ' : ': ';
+  const colon = colonOf(locale);
   const lines = details.map(([label, value]) => `${label}${colon}${value}`);
   const notes = extra.notes ?? [];
   const links = extra.links ?? [];

@@ -7,6 +7,7 @@ import { getExperienceList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 import { hasOwnForm, listedNow } from '@/lib/experiences/standing';
+import { colon } from '@/lib/i18n/colon';
 
 /**
  * `/frontpage/esperienze`, the experience booking form's first step: the guest picks one of
@@ -31,7 +32,7 @@ export async function ExperienceListScreen({ params }: { params: VenueParams }) 
               <p>{t('guests', { min: e.numOspitiMin, max: e.numOspitiMax })}</p>
               {e.prezzo > 0 ? (
                 <p className="price">
-                  {t('price')}: {formatPrice(e.prezzo, location.valuta, locale)} {t('perPerson')}
+                  {t('price')}{colon(locale)}{formatPrice(e.prezzo, location.valuta, locale)} {t('perPerson')}
                 </p>
               ) : null}
               <div className="actions" style={{ justifyContent: 'flex-start' }}>

@@ -16,6 +16,7 @@ import { experienceJsonLd } from '@/lib/seo/json-ld';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 import { experienceImagePath } from './metadata';
 import { bookableNow, soldOut, whyNotBookable } from '@/lib/experiences/standing';
+import { colon } from '@/lib/i18n/colon';
 
 /** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
 export async function ExperienceScreen({ params, hash }: { params: VenueParams; hash: string }) {
@@ -39,7 +40,7 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
       {experience.durata > 0 ? <p>{t('duration', { minutes: experience.durata })}</p> : null}
       {experience.prezzo > 0 ? (
         <p className="price">
-          {t('price')}: {formatPrice(experience.prezzo, location.valuta, locale)} {t('perPerson')}
+          {t('price')}{colon(locale)}{formatPrice(experience.prezzo, location.valuta, locale)} {t('perPerson')}
         </p>
       ) : null}
       {soldOut(experience) ? <p className="badge">{t('soldOut')}</p> : null}

@@ -20,6 +20,7 @@ import { now as clockNow } from '@/server/clock';
 import { escapeHtml } from '@/lib/html/escape';
 import { emailButton } from '@/server/outbox/templates';
 import { colon as colonOf } from '@/lib/i18n/colon';
+import { quote } from '@/lib/i18n/quote';
 import { fill } from '@/lib/i18n/fill';
 import { walletBadgesEmail } from '@/server/wallet/badges';
 import { giftcardSerial } from '@/server/wallet/items';
@@ -93,7 +94,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       );
     }
     const paragraphs = [t('body', { venueName, buyerName, title })];
-    if (order.message) paragraphs.push(`${t('messageFrom', { buyerName })}\n“${order.message}”`);
+    if (order.message) paragraphs.push(`${t('messageFrom', { buyerName })}\n${quote(order.message, locale)}`);
     const { text, html } = composeGiftcardEmail(locale, {
       greeting: t('greeting', { firstName: recipientName }),
       paragraphs,

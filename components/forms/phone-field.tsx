@@ -34,8 +34,13 @@ type Props = {
 
 const SEARCH_LOCALES = ['it', 'en', 'fr', 'es', 'de'];
 
-/** One country of the list: its dialling code (the value sent, the contract's `prefisso`), its ISO code, its label and search words. */
-export type PrefixChoice = { value: string; iso: string; label: string; search: string };
+/**
+ * One country of the list: its dialling code (`code`, what the form sends as the contract's
+ * `prefisso`), its ISO code, its label, its search words, and the option's `value`: the code for
+ * the country a shared code is read as (the venue's, else the code's main one), `code|ISO` for the
+ * others ("+1|CA"), so every option is one of a kind and the page's HTML marks the right one.
+ */
+export type PrefixChoice = { value: string; code: string; iso: string; label: string; search: string };
 
 function regionNames(locale: string): Intl.DisplayNames | null {
   try {
@@ -51,58 +56,54 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+/** The country a shared dialling code is usually read as (libphonenumber-js's main country). */
+const MAIN_COUNTRY: Record<string, string> = { '+1': 'US', '+7': 'RU', '+39': 'IT', '+44': 'GB', '+47': 'NO', '+61': 'AU', '+212': 'MA', '+262': 'RE', '+290': 'SH', '+358': 'FI', '+590': 'GP', '+599': 'CW' };
+
+/** The dialling code an option's value stands for ("+1|CA" is +1). */
+export const codeOf = (value: string) => value.split('|')[0];
+
 /**
  * One option per country (issue 45: "United States (+1)" and "Canada (+1)", "Russia (+7)" and
  * "Kazakhstan (+7)" each in its place), in the list's order: `getPrefixList(venue, locale)` names
- * them in the guest's language and sorts them in its collation on the server. The value is the
- * dialling code, as the contract's `prefisso` expects, so countries that share one share a value.
- * Each option can be found by its country's name in the five languages, or by its digits (search
- * words are not rendered, so they may come from the browser's own `Intl`).
+ * them in the guest's language and sorts them in its collation on the server. A code shared by
+ * several countries is read as the venue's country, else the code's main one: that option's value
+ * is the code itself, the others' `code|ISO`. Each option can be found by its country's name in
+ * the five languages, or by its digits (search words are not rendered, so they may come from the
+ * browser's own `Intl`).
  */
-export function prefixChoices(prefixes: PrefixOption[]): PrefixChoice[] {
+export function prefixChoices(prefixes: PrefixOption[], country?: string): PrefixChoice[] {
   const all = SEARCH_LOCALES.map(regionNames).filter((n): n is Intl.DisplayNames => n !== null);
+  const venue = country?.toUpperCase();
+  const main = new Map<string, string>();
+  for (const p of prefixes) {
+    const iso = p.iso.toUpperCase();
+    const held = main.get(p.prefix);
+    if (!held || iso === venue || (held !== venue && iso === MAIN_COUNTRY[p.prefix])) main.set(p.prefix, iso);
+  }
   return prefixes.map((p) => {
+    const iso = p.iso.toUpperCase();
     const words = [p.prefix, p.prefix.slice(1), p.name, p.iso];
     for (const n of all) {
       try {
-        words.push(n.of(p.iso.toUpperCase()) ?? '');
+        words.push(n.of(iso) ?? '');
       } catch {
         // not a region code
       }
     }
-    return { value: p.prefix, iso: p.iso.toUpperCase(), label: `${p.name} (${p.prefix})`, search: fold(words.join('|')) };
+    return { value: main.get(p.prefix) === iso ? p.prefix : `${p.prefix}|${iso}`, code: p.prefix, iso, label: `${p.name} (${p.prefix})`, search: fold(words.join('|')) };
   });
 }
-
-/**
- * The option a select showing `value` should mark: countries that share a dialling code share
- * a value, and a browser marks the first of them. The guest's own choice of that code comes
- * first, then the venue's country, then the code's main country (libphonenumber-js's, e.g. US
- * for +1, RU for +7, GB for +44), then the first in the list.
- */
-export function preferredChoice(choices: PrefixChoice[], value: string, ...isos: (string | undefined)[]): number {
-  const same = choices.map((c, i) => ({ c, i })).filter(({ c }) => c.value === value);
-  for (const iso of [...isos, MAIN_COUNTRY[value]]) {
-    const hit = iso ? same.find(({ c }) => c.iso === iso.toUpperCase()) : undefined;
-    if (hit) return hit.i;
-  }
-  return same[0]?.i ?? -1;
-}
-
-/** The country a shared dialling code is usually read as (libphonenumber-js's main country). */
-const MAIN_COUNTRY: Record<string, string> = { '+1': 'US', '+7': 'RU', '+39': 'IT', '+44': 'GB', '+47': 'NO', '+61': 'AU', '+212': 'MA', '+262': 'RE', '+290': 'SH', '+358': 'FI', '+590': 'GP', '+599': 'CW' };
 
 /** The country each phone field last chose, by form, while the page lives (a wizard's step shown again keeps Canada, not the United States). */
 const chosenCountry = new Map<string, string>();
 
-/** The first option a type-ahead query finds: digits match the prefix (its main country, or the venue's), letters a country's name. */
-export function findPrefix(choices: PrefixChoice[], query: string, country?: string): PrefixChoice | undefined {
+/** The first option a type-ahead query finds: digits match the code (the country it is read as), letters a country's name. */
+export function findPrefix(choices: PrefixChoice[], query: string): PrefixChoice | undefined {
   const q = fold(query.trim());
   if (!q) return undefined;
   if (/^\+?\d+$/.test(q)) {
     const digits = q.replace('+', '');
-    const exact = preferredChoice(choices, `+${digits}`, country);
-    return exact >= 0 ? choices[exact] : choices.find((c) => c.value.startsWith(`+${digits}`));
+    return choices.find((c) => c.value === `+${digits}`) ?? choices.find((c) => c.code.startsWith(`+${digits}`));
   }
   return choices.find((c) => fold(c.label).startsWith(q)) ?? choices.find((c) => c.search.split('|').some((w) => w.startsWith(q))) ?? choices.find((c) => c.search.includes(q));
 }
@@ -111,26 +112,30 @@ export function findPrefix(choices: PrefixChoice[], query: string, country?: str
 export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, prefix, phone, prefixError, phoneError, requiredLabel, required = true, country, defaultPrefix, searchLabel }: Props) {
   const prefixId = fieldId(formId, prefix.name);
   const phoneId = fieldId(formId, phone.name);
-  const choices = useMemo(() => prefixChoices(prefixes), [prefixes]);
+  const choices = useMemo(() => prefixChoices(prefixes, country), [prefixes, country]);
   const select = useRef<HTMLSelectElement | null>(null);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<string | null>(null);
-  const fallback = defaultPrefix ?? choices.find((c) => c.iso === country?.toUpperCase())?.value;
-  /** Marks the right country among those that share the select's value (see preferredChoice). */
-  const markCountry = (el: HTMLSelectElement | null, iso?: string) => {
-    if (!el) return;
-    const index = preferredChoice(choices, el.value, iso, chosenCountry.get(formId), country);
-    if (index >= 0 && el.selectedIndex !== index) el.selectedIndex = index;
+  const fallback = defaultPrefix ?? choices.find((c) => c.iso === country?.toUpperCase())?.code;
+  /** The form holds the dialling code only: RHF reads the value from this stand-in, not from the select's `code|ISO`. */
+  const tell = (el: HTMLSelectElement, type: 'change' | 'blur') => prefix[type === 'change' ? 'onChange' : 'onBlur']({ target: { name: prefix.name, value: codeOf(el.value) }, type });
+  /** Back on a step, the country the guest chose for this code (Canada, not the United States that +1 reads as). */
+  const markCountry = (el: HTMLSelectElement | null) => {
+    const current = el ? choices[el.selectedIndex] : undefined;
+    const wanted = chosenCountry.get(formId);
+    if (!el || !current || !wanted || wanted === current.iso) return;
+    const index = choices.findIndex((c) => c.iso === wanted && c.code === current.code);
+    if (index >= 0) el.selectedIndex = index;
   };
 
   const search = (value: string) => {
     setQuery(value);
-    const hit = findPrefix(choices, value, country);
+    const hit = findPrefix(choices, value);
     setFound(hit ? hit.label : value.trim() ? '' : null);
-    if (hit && select.current && select.current.selectedIndex !== choices.indexOf(hit)) {
-      select.current.selectedIndex = choices.indexOf(hit);
+    if (hit && select.current && select.current.value !== hit.value) {
+      select.current.value = hit.value;
       chosenCountry.set(formId, hit.iso);
-      void prefix.onChange({ target: select.current, type: 'change' });
+      void tell(select.current, 'change');
     }
   };
 
@@ -172,8 +177,9 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
             {...prefix}
             onChange={(e) => {
               chosenCountry.set(formId, choices[e.target.selectedIndex]?.iso ?? '');
-              return prefix.onChange(e);
+              return tell(e.target, 'change');
             }}
+            onBlur={(e) => tell(e.target, 'blur')}
             ref={(el) => {
               select.current = el;
               prefix.ref(el);

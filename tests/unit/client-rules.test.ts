@@ -3,7 +3,7 @@ import { fidelityLookupSchema, fidelitySchema } from '@/lib/forms/fidelity';
 import { fieldErrors } from '@/lib/forms/fields';
 import { reservationDetailsSchema } from '@/lib/forms/reservation';
 import { promoRequestSchema } from '@/lib/forms/promo';
-import { findPrefix, preferredChoice, prefixChoices } from '@/components/forms/phone-field';
+import { codeOf, findPrefix, prefixChoices } from '@/components/forms/phone-field';
 import { buildPrefixList } from '@/server/venues/calls-services';
 import { localizedPrefixes, phonePrefixes } from '@/lib/venue/prefixes';
 
@@ -104,15 +104,18 @@ describe('the phone prefix list', () => {
     const en = prefixChoices(phonePrefixes(localizedPrefixes(list, 'en'), undefined).prefixes);
     expect(en.map((c) => c.label)).toEqual(['Canada (+1)', 'France (+33)', 'Italy (+39)', 'United Kingdom (+44)', 'United States (+1)', 'Vatican City (+39)']);
     expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes).map((c) => c.label)).toEqual(['Canada (+1)', 'Città del Vaticano (+39)', 'Francia (+33)', 'Italia (+39)', 'Regno Unito (+44)', 'Stati Uniti (+1)']);
-    // The value sent stays the dialling code (the contract's `prefisso`).
-    expect(en.find((c) => c.iso === 'CA')?.value).toBe('+1');
+    // The code sent stays the dialling code (the contract's `prefisso`); each option's value is one of a kind.
+    expect(en.find((c) => c.iso === 'CA')?.code).toBe('+1');
+    expect(codeOf(en.find((c) => c.iso === 'CA')!.value)).toBe('+1');
+    expect(new Set(en.map((c) => c.value)).size).toBe(en.length);
   });
 
   test('every country of the full list is there once, in its place, in each language', () => {
     const full = buildPrefixList();
     for (const locale of ['it', 'en', 'fr', 'es', 'de']) {
-      const choices = prefixChoices(phonePrefixes(localizedPrefixes(full, locale), 'IT').prefixes);
+      const choices = prefixChoices(phonePrefixes(localizedPrefixes(full, locale), 'IT').prefixes, 'IT');
       expect(choices).toHaveLength(full.length);
+      expect(new Set(choices.map((c) => c.value)).size).toBe(full.length);
       expect(new Set(choices.map((c) => c.iso)).size).toBe(full.length);
       const collator = new Intl.Collator(locale);
       const names = choices.map((c) => c.label.replace(/ \(\+\d+\)$/, ''));
@@ -129,20 +132,21 @@ describe('the phone prefix list', () => {
     expect(de).toContain('Russland (+7)');
   });
 
-  test('the option marked for a shared code: the guest choice, then the venue country, then the main country', () => {
-    const it = prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes);
-    const pick = (value: string, ...isos: (string | undefined)[]) => it[preferredChoice(it, value, ...isos)]?.iso;
-    expect(pick('+39', undefined, 'IT')).toBe('IT');
-    expect(pick('+39')).toBe('IT');
-    expect(pick('+39', undefined, 'VA')).toBe('VA');
-    expect(pick('+1')).toBe('US');
-    expect(pick('+1', 'CA', 'IT')).toBe('CA');
-    expect(pick('+33')).toBe('FR');
+  test('a shared code is read as the venue country, else its main country: that option carries the bare code', () => {
+    const choices = (country?: string) => prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes, country);
+    const bare = (country: string | undefined, code: string) => choices(country).find((c) => c.value === code)?.iso;
+    expect(bare('IT', '+39')).toBe('IT');
+    expect(bare(undefined, '+39')).toBe('IT');
+    expect(bare('VA', '+39')).toBe('VA');
+    expect(bare('IT', '+1')).toBe('US');
+    expect(bare('CA', '+1')).toBe('CA');
+    expect(bare('IT', '+33')).toBe('FR');
+    expect(choices('IT').find((c) => c.iso === 'VA')?.value).toBe('+39|VA');
   });
 
   test('type-ahead finds a prefix by its digits or any of its countries in any language', () => {
-    const choices = prefixChoices(phonePrefixes(localizedPrefixes(list, 'de'), undefined).prefixes);
-    for (const q of ['+39', '39', 'Italia', 'Italy', 'italie', 'Itali']) expect(findPrefix(choices, q, 'IT')?.iso).toBe('IT');
+    const choices = prefixChoices(phonePrefixes(localizedPrefixes(list, 'de'), undefined).prefixes, 'IT');
+    for (const q of ['+39', '39', 'Italia', 'Italy', 'italie', 'Itali']) expect(findPrefix(choices, q)?.iso).toBe('IT');
     expect(findPrefix(choices, 'vatican')?.iso).toBe('VA');
     for (const q of ['+44', 'Regno', 'united k', 'Royaume']) expect(findPrefix(choices, q)?.value).toBe('+44');
     expect(findPrefix(choices, 'canada')?.iso).toBe('CA');

@@ -203,5 +203,20 @@ test('the prefix list has one option per country in the page language, the venue
   // Italy, the venue's country, not the Vatican that shares +39; Canada stays Canada once chosen.
   await expect.poll(() => select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe('Italy (+39)');
   await select.selectOption({ label: 'Canada (+1)' });
-  expect(await select.evaluate((s: HTMLSelectElement) => [s.value, s.selectedOptions[0]?.textContent])).toEqual(['+1', 'Canada (+1)']);
+  // Its option is one of a kind (`+1|CA`); the form sends +1 (tests/unit/phone-field.test.tsx).
+  expect(await select.evaluate((s: HTMLSelectElement) => [s.value, s.selectedOptions[0]?.textContent])).toEqual(['+1|CA', 'Canada (+1)']);
+
+  // Signed up with the Canadian number: the form sends +1 (the contract's `prefisso`), and the server accepts it.
+  await page.getByLabel(en('forms.labels.firstName'), { exact: false }).first().fill('Claire');
+  await page.getByLabel(en('forms.labels.lastName'), { exact: false }).fill('Tremblay');
+  await page.getByLabel(en('forms.labels.email'), { exact: false }).fill(`claire.${Date.now()}@example.com`);
+  await page.locator('input[name="telefono"]').fill('416 555 0123');
+  await page.locator('select[name="compleannoGiorno"]').selectOption('21');
+  await page.locator('select[name="compleannoMese"]').selectOption('6');
+  await page.locator('input[name="privacy"]').check();
+  await page.locator('input[name="marketing"]').check();
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/fidelity') && r.method() === 'POST');
+  await page.getByRole('button', { name: en('fidelity.submit') }).click();
+  expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ prefisso: '+1', telefono: '416 555 0123' });
+  await page.waitForURL('**/frontpage/fidelity/success');
 });

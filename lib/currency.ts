@@ -49,11 +49,11 @@ export function currencyIcon(valuta: string): { symbol: string; code: string } {
   return { symbol, code };
 }
 
-/** Languages that write the currency after the amount ("85 €"); the others before it ("€ 85"). */
+/** Languages that write the currency after the amount ("85 €"); the others before it ("€ 85", "€85"). */
 const SYMBOL_AFTER = new Set(['fr', 'es', 'de']);
 
 /**
- * An amount as the guest's language writes it: "€ 85" in Italian and English, "85 €" in
+ * An amount as the guest's language writes it: "€ 85" in Italian, "€85" in English, "85 €" in
  * French, Spanish and German. The space is a no-break one, so an amount never breaks
  * across lines. Whole amounts have no decimals.
  */
@@ -61,7 +61,9 @@ export function formatPrice(amount: number, valuta: string, locale: string): str
   const { symbol } = currencyIcon(valuta);
   const { minorUnits } = currencyOf(valuta);
   const value = new Intl.NumberFormat(locale, { minimumFractionDigits: amount % 1 ? minorUnits : 0, maximumFractionDigits: minorUnits }).format(amount);
-  return SYMBOL_AFTER.has(locale.slice(0, 2)) ? `${value}\u00a0${symbol}` : `${symbol}\u00a0${value}`;
+  if (SYMBOL_AFTER.has(locale.slice(0, 2))) return `${value}\u00a0${symbol}`;
+  // English sets a sign against the amount ("€85", issue 45: "€ 85" beside the venue's "€50"); a code keeps its space ("CHF 20").
+  return locale.slice(0, 2) === 'en' && !/\p{L}/u.test(symbol) ? `${symbol}${value}` : `${symbol}\u00a0${value}`;
 }
 
 /** Hundredths (`amountCents`, the contract's and the database's unit) in the venue's currency (`valuta`), as formatPrice writes them. */

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { nationalFrom } from '@/lib/forms/shapes';
 
 /**
  * One guest, one identity, wherever a rule counts or deduplicates by phone or e-mail (the
@@ -67,3 +68,16 @@ export function displayPhone(prefix: string, number: string): string {
   const parsed = parsePhoneNumberFromString(digits.startsWith('+') ? digits : `+${digits}`);
   return parsed?.isPossible() ? parsed.formatInternational() : typed;
 }
+
+/**
+ * The number a guest typed, without the trunk prefix their country dials at home and not from
+ * abroad (issue 45: "+44 07911 123459" is stored as "7911 123459", "+33 06 12 34 56 37" as
+ * "6 12 34 56 37"), grouped as the country writes it. Italy's leading 0 is part of the number
+ * and stays. A number libphonenumber-js cannot read is kept as typed (trimmed).
+ */
+export function nationalNumber(prefix: string, number: string): string {
+  return nationalFrom(parsePhoneNumberFromString, prefix, number);
+}
+
+/** A form's values with the phone's trunk prefix dropped (`nationalNumber`): what the server stores. */
+export const withNationalPhone = <T extends { prefisso: string; telefono: string }>(v: T): T => ({ ...v, telefono: nationalNumber(v.prefisso, v.telefono) });

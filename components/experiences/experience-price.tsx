@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import { formatPrice } from '@/lib/currency';
+import { colon } from '@/lib/i18n/colon';
 import type { Experience } from '@/lib/contract/experience';
 
 /** `tipoAcquisto` (docs/experiences.md): 1 a deposit per guest at booking, 2 the whole price at booking, 0 at the venue. */
@@ -25,7 +26,9 @@ export function ExperiencePrice({ experience: e, currency, locale }: { experienc
     <p className="price">
       {e.prezzo > 0 ? (
         <>
-          {t('price')}: {money(e.prezzo)} {t('perPerson')}
+          {t('price')}
+          {colon(locale)}
+          {money(e.prezzo)} {t('perPerson')}
           {' · '}
         </>
       ) : null}

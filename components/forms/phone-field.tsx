@@ -32,11 +32,15 @@ type Props = {
   searchLabel?: string;
 };
 
-/** Countries whose name a prefix shared by several carries (libphonenumber-js's main country). */
-const MAIN_COUNTRY: Record<string, string> = { '+1': 'US', '+7': 'RU', '+39': 'IT', '+44': 'GB', '+47': 'NO', '+61': 'AU', '+212': 'MA', '+262': 'RE', '+290': 'SH', '+358': 'FI', '+590': 'GP', '+599': 'CW' };
 const SEARCH_LOCALES = ['it', 'en', 'fr', 'es', 'de'];
 
-export type PrefixChoice = { value: string; label: string; search: string };
+/**
+ * One country of the list: its dialling code (`code`, what the form sends as the contract's
+ * `prefisso`), its ISO code, its label, its search words, and the option's `value`: the code for
+ * the country a shared code is read as (the venue's, else the code's main one), `code|ISO` for the
+ * others ("+1|CA"), so every option is one of a kind and the page's HTML marks the right one.
+ */
+export type PrefixChoice = { value: string; code: string; iso: string; label: string; search: string };
 
 function regionNames(locale: string): Intl.DisplayNames | null {
   try {
@@ -52,41 +56,54 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+/** The country a shared dialling code is usually read as (libphonenumber-js's main country). */
+const MAIN_COUNTRY: Record<string, string> = { '+1': 'US', '+7': 'RU', '+39': 'IT', '+44': 'GB', '+47': 'NO', '+61': 'AU', '+212': 'MA', '+262': 'RE', '+290': 'SH', '+358': 'FI', '+590': 'GP', '+599': 'CW' };
+
+/** The dialling code an option's value stands for ("+1|CA" is +1). */
+export const codeOf = (value: string) => value.split('|')[0];
+
 /**
- * One option per prefix (values are unique), in the list's order, named after the venue's
- * country or the prefix's main country as the list names it (`getPrefixList(venue, locale)`
- * names them in the guest's language on the server). Each option can be found by any of its
- * countries' names in the five languages, or by its digits (search words are not rendered,
- * so they may come from the browser's own `Intl`).
+ * One option per country (issue 45: "United States (+1)" and "Canada (+1)", "Russia (+7)" and
+ * "Kazakhstan (+7)" each in its place), in the list's order: `getPrefixList(venue, locale)` names
+ * them in the guest's language and sorts them in its collation on the server. A code shared by
+ * several countries is read as the venue's country, else the code's main one: that option's value
+ * is the code itself, the others' `code|ISO`. Each option can be found by its country's name in
+ * the five languages, or by its digits (search words are not rendered, so they may come from the
+ * browser's own `Intl`).
  */
 export function prefixChoices(prefixes: PrefixOption[], country?: string): PrefixChoice[] {
   const all = SEARCH_LOCALES.map(regionNames).filter((n): n is Intl.DisplayNames => n !== null);
-  const byPrefix = new Map<string, PrefixOption[]>();
-  for (const p of prefixes) byPrefix.set(p.prefix, [...(byPrefix.get(p.prefix) ?? []), p]);
-  return [...byPrefix.entries()].map(([value, list]) => {
-    const main = list.find((p) => p.iso.toUpperCase() === country?.toUpperCase()) ?? list.find((p) => p.iso.toUpperCase() === MAIN_COUNTRY[value]) ?? list[0];
-    const words = [value, value.slice(1)];
-    for (const p of list) {
-      words.push(p.name, p.iso);
-      for (const n of all) {
-        try {
-          words.push(n.of(p.iso.toUpperCase()) ?? '');
-        } catch {
-          // not a region code
-        }
+  const venue = country?.toUpperCase();
+  const main = new Map<string, string>();
+  for (const p of prefixes) {
+    const iso = p.iso.toUpperCase();
+    const held = main.get(p.prefix);
+    if (!held || iso === venue || (held !== venue && iso === MAIN_COUNTRY[p.prefix])) main.set(p.prefix, iso);
+  }
+  return prefixes.map((p) => {
+    const iso = p.iso.toUpperCase();
+    const words = [p.prefix, p.prefix.slice(1), p.name, p.iso];
+    for (const n of all) {
+      try {
+        words.push(n.of(iso) ?? '');
+      } catch {
+        // not a region code
       }
     }
-    return { value, label: `${main.name} (${value})`, search: fold(words.join('|')) };
+    return { value: main.get(p.prefix) === iso ? p.prefix : `${p.prefix}|${iso}`, code: p.prefix, iso, label: `${p.name} (${p.prefix})`, search: fold(words.join('|')) };
   });
 }
 
-/** The first option a type-ahead query finds: digits match the prefix, letters a country's name. */
+/** The country each phone field last chose, by form, while the page lives (a wizard's step shown again keeps Canada, not the United States). */
+const chosenCountry = new Map<string, string>();
+
+/** The first option a type-ahead query finds: digits match the code (the country it is read as), letters a country's name. */
 export function findPrefix(choices: PrefixChoice[], query: string): PrefixChoice | undefined {
   const q = fold(query.trim());
   if (!q) return undefined;
   if (/^\+?\d+$/.test(q)) {
     const digits = q.replace('+', '');
-    return choices.find((c) => c.value === `+${digits}`) ?? choices.find((c) => c.value.startsWith(`+${digits}`));
+    return choices.find((c) => c.value === `+${digits}`) ?? choices.find((c) => c.code.startsWith(`+${digits}`));
   }
   return choices.find((c) => fold(c.label).startsWith(q)) ?? choices.find((c) => c.search.split('|').some((w) => w.startsWith(q))) ?? choices.find((c) => c.search.includes(q));
 }
@@ -99,7 +116,17 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
   const select = useRef<HTMLSelectElement | null>(null);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<string | null>(null);
-  const fallback = defaultPrefix ?? choices.find((c) => c.value === prefixes.find((p) => p.iso.toUpperCase() === country?.toUpperCase())?.prefix)?.value;
+  const fallback = defaultPrefix ?? choices.find((c) => c.iso === country?.toUpperCase())?.code;
+  /** The form holds the dialling code only: RHF reads the value from this stand-in, not from the select's `code|ISO`. */
+  const tell = (el: HTMLSelectElement, type: 'change' | 'blur') => prefix[type === 'change' ? 'onChange' : 'onBlur']({ target: { name: prefix.name, value: codeOf(el.value) }, type });
+  /** Back on a step, the country the guest chose for this code (Canada, not the United States that +1 reads as). */
+  const markCountry = (el: HTMLSelectElement | null) => {
+    const current = el ? choices[el.selectedIndex] : undefined;
+    const wanted = chosenCountry.get(formId);
+    if (!el || !current || !wanted || wanted === current.iso) return;
+    const index = choices.findIndex((c) => c.iso === wanted && c.code === current.code);
+    if (index >= 0) el.selectedIndex = index;
+  };
 
   const search = (value: string) => {
     setQuery(value);
@@ -107,7 +134,8 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
     setFound(hit ? hit.label : value.trim() ? '' : null);
     if (hit && select.current && select.current.value !== hit.value) {
       select.current.value = hit.value;
-      void prefix.onChange({ target: select.current, type: 'change' });
+      chosenCountry.set(formId, hit.iso);
+      void tell(select.current, 'change');
     }
   };
 
@@ -147,13 +175,19 @@ export function PhoneField({ formId, legend, prefixLabel, phoneLabel, prefixes, 
             {...errorAria(formId, prefix.name, prefixError)}
             defaultValue={fallback}
             {...prefix}
+            onChange={(e) => {
+              chosenCountry.set(formId, choices[e.target.selectedIndex]?.iso ?? '');
+              return tell(e.target, 'change');
+            }}
+            onBlur={(e) => tell(e.target, 'blur')}
             ref={(el) => {
               select.current = el;
               prefix.ref(el);
+              markCountry(el);
             }}
           >
             {choices.map((c) => (
-              <option key={c.value} value={c.value}>
+              <option key={c.iso} value={c.value}>
                 {c.label}
               </option>
             ))}

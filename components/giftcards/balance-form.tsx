@@ -7,6 +7,7 @@ import { formatDay } from '@/lib/i18n/format';
 import type { Locale } from '@/lib/i18n/locales';
 import { api } from '@/lib/api/client';
 import { balanceAnswer } from '@/lib/api/answers/giftcards';
+import { colon } from '@/lib/i18n/colon';
 
 type GiftcardError = keyof Messages['giftcards']['errors'];
 
@@ -48,7 +49,7 @@ export function BalanceForm({ locale, currency }: { locale: Locale; currency: st
         {result?.test ? <p className="badge badge--test">{t('print.testNoValue')}</p> : null}
         {result ? (
           <p>
-            {t('balance.balance')}: <strong>{formatMoney(result.balance, currency, locale)}</strong> — {result.expired ? t('balance.expired') : `${t('balance.validUntil')} ${formatDay(result.validUntil, locale)}`}
+            {t('balance.balance')}{colon(locale)}<strong>{formatMoney(result.balance, currency, locale)}</strong> — {result.expired ? t('balance.expired') : `${t('balance.validUntil')} ${formatDay(result.validUntil, locale)}`}
           </p>
         ) : null}
       </div>

@@ -33,5 +33,7 @@ export const screenKeys = [
   'fidelityLanding',
   'notFound',
   'accessibility',
+  /** The marketing unsubscribe page (loyalty and promo e-mails): titled for what is stopped, not "Loyalty programme" (issue 45). */
+  'unsubscribe',
 ] as const;
 export type ScreenKey = (typeof screenKeys)[number];

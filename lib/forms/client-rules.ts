@@ -2,7 +2,7 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { ReservationDetails, ReservationDetailsInput } from './reservation';
 import type { FidelityData, FidelityInput } from './fidelity';
 import type { PromoRequestData, PromoRequestInput } from './promo';
-import { EMAIL, hasPhoneDigits, phoneDigits } from './shapes';
+import { EMAIL, hasPhoneDigits, nationalFrom, phoneDigits } from './shapes';
 
 /**
  * The browser's copy of the form rules in `lib/forms/{fields,reservation,fidelity}.ts`,
@@ -52,6 +52,7 @@ async function phoneRule(out: Values, errors: Errors, values: Values) {
   if (!telefono) errors.telefono = 'phoneRequired';
   else if (telefono.length > 20) errors.telefono = 'phoneInvalid';
   else if (!(await isValidPhoneLazy(prefisso, telefono))) errors.telefono = 'phoneInvalid';
+  else out.telefono = nationalFrom((await import('libphonenumber-js/min')).parsePhoneNumberFromString, prefisso, telefono);
 }
 
 function intIn(v: unknown, min: number, max: number): number | null {

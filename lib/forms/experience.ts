@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withNationalPhone } from '@/lib/identity';
 import { parsePax, TIME_PATTERN } from '@/lib/params';
 import { calendarDate, numericId } from './fields';
 import { checkDetails, detailsShape } from './reservation';
@@ -53,6 +54,7 @@ export const experienceBookingSchema = experienceChoiceSchema
     remoteIp: z.string().max(100).optional(),
     ...detailsShape,
   })
-  .superRefine(checkDetails);
+  .superRefine(checkDetails)
+  .transform(withNationalPhone);
 export type ExperienceBookingInput = z.input<typeof experienceBookingSchema>;
 export type ExperienceBookingData = z.output<typeof experienceBookingSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withNationalPhone } from '@/lib/identity';
 import { birthDay, birthMonth, checkPhone, contactShape, daysInMonth, email, optionalConsent, requiredConsent } from './fields';
 
 /**
@@ -19,7 +20,8 @@ export const fidelitySchema = z
     if (v.compleannoGiorno > daysInMonth(v.compleannoMese)) {
       ctx.addIssue({ code: 'custom', path: ['compleannoGiorno'], message: 'birthDayRequired' });
     }
-  });
+  })
+  .transform(withNationalPhone);
 
 export type FidelityInput = z.input<typeof fidelitySchema>;
 export type FidelityData = z.output<typeof fidelitySchema>;

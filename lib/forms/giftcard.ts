@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nationalNumber } from '@/lib/identity';
 import { isValidPhone, parseDayMonthYear } from './fields';
 import { EMAIL } from './shapes';
 
@@ -80,6 +81,8 @@ export const giftcardCheckoutSchema = z
   .transform((v) => ({
     ...v,
     email: v.email.toLowerCase(),
+    mobile: v.mobile ? nationalNumber(v.prefix, v.mobile) : v.mobile,
+    recipientMobile: v.recipient === 'other' && v.recipientMobile ? nationalNumber(v.recipientPrefix || v.prefix, v.recipientMobile) : v.recipientMobile,
     birthDate: parseDayMonthYear(v.birthDate) ?? '',
     customValueCents: parseAmountCents(v.customValue) as number | null,
     recipientEmail: v.recipient === 'other' ? v.recipientEmail.toLowerCase() : '',

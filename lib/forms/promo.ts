@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withNationalPhone } from '@/lib/identity';
 import { checkPhone, contactShape, optionalConsent, requiredConsent } from './fields';
 
 /**
@@ -16,7 +17,8 @@ export const promoRequestSchema = z
     marketing: requiredConsent('promoMarketingRequired'),
     marketingSms: optionalConsent,
   })
-  .superRefine(checkPhone);
+  .superRefine(checkPhone)
+  .transform(withNationalPhone);
 
 export type PromoRequestInput = z.input<typeof promoRequestSchema>;
 export type PromoRequestData = z.output<typeof promoRequestSchema>;

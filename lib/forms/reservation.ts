@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withNationalPhone } from '@/lib/identity';
 import { parsePax, TIME_PATTERN } from '@/lib/params';
 import { birthDay, birthMonth, calendarDate, checkPhone, contactShape, daysInMonth, optionalConsent, queryInt, requiredConsent } from './fields';
 
@@ -62,7 +63,7 @@ export function checkDetails(v: DetailsValues, ctx: z.RefinementCtx) {
 }
 
 /** The personal-data step of the wizard, on its own. */
-export const reservationDetailsSchema = z.object(detailsShape).superRefine(checkDetails);
+export const reservationDetailsSchema = z.object(detailsShape).superRefine(checkDetails).transform(withNationalPhone);
 export type ReservationDetailsInput = z.input<typeof reservationDetailsSchema>;
 export type ReservationDetails = z.output<typeof reservationDetailsSchema>;
 
@@ -83,7 +84,8 @@ export const reservationSchema = reservationChoiceSchema
     experience: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/, 'invalid').optional().transform((v) => v || undefined),
     ...detailsShape,
   })
-  .superRefine(checkDetails);
+  .superRefine(checkDetails)
+  .transform(withNationalPhone);
 
 export type ReservationInput = z.input<typeof reservationSchema>;
 export type ReservationData = z.output<typeof reservationSchema>;

@@ -12,3 +12,18 @@ export const phoneDigits = (telefono: string) => telefono.replace(/[\s().-]/g, '
 
 /** 4 to 15 digits once the separators are dropped (E.164's longest); whether they make a number is libphonenumber-js's call. */
 export const hasPhoneDigits = (telefono: string) => /^\d{4,15}$/.test(phoneDigits(telefono));
+
+type Parsed = { isPossible(): boolean; nationalNumber: string; countryCallingCode: string; formatInternational(): string };
+
+/**
+ * A number without the trunk prefix its country dials at home (lib/identity.ts `nationalNumber`),
+ * given libphonenumber-js's parser: the server passes its static import, the browser its lazy one.
+ */
+export function nationalFrom(parse: (text: string) => Parsed | undefined, prefix: string, number: string): string {
+  const typed = number.trim();
+  const digits = typed.replace(/[^\d]/g, '');
+  if (!/^\+\d{1,4}$/.test(prefix.trim()) || !digits) return typed;
+  const parsed = parse(`${prefix.trim()}${digits}`);
+  if (!parsed?.isPossible() || parsed.nationalNumber === digits) return typed;
+  return parsed.formatInternational().slice(`+${parsed.countryCallingCode} `.length);
+}

@@ -18,6 +18,7 @@ import { bookingRulesSchema } from './rules';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
 import { displayPhone } from '@/lib/identity';
 import { tableReservationMarkup, type MarkupVenue } from '@/lib/seo/email-markup';
+import { colon } from '@/lib/i18n/colon';
 
 /** The venue as the e-mails' reservation markup names it (issue 26), with its site in the guest's language. */
 export function markupVenue(venue: VenueRow, siteUrl: string): MarkupVenue {
@@ -68,7 +69,7 @@ export function guaranteeNotes(venue: Pick<VenueRow, 'timezone' | 'currency'>, r
   const amount = formatMoney(terms.feeCents, terms.currency || venue.currency, locale);
   const total = formatMoney(totalFeeCents(terms, r.covers), terms.currency || venue.currency, locale);
   const { deadline, free } = cancellationFee(terms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
-  const notes = [`${reserveText(locale, 'outcome.guaranteeTitle')}: ${reserveText(locale, 'outcome.cardSaved')}`, reserveText(locale, `guarantee.${policy.key}`, policy.values)];
+  const notes = [`${reserveText(locale, 'outcome.guaranteeTitle')}${colon(locale)}${reserveText(locale, 'outcome.cardSaved')}`, reserveText(locale, `guarantee.${policy.key}`, policy.values)];
   if (terms.refundable === 'until' && deadline) {
     const when = formatDateTime(deadline, locale, venue.timezone);
     // A booking made after its deadline (the same day, a few hours ahead) is never promised a free cancellation that has passed (issue 45).
@@ -128,7 +129,7 @@ export async function reservationEmails(tx: Db, venue: VenueRow, r: ReservationR
   const dateText = longDate(r.date, locale);
   const editUrl = venuePageUrl(origin, locale, `/reserve/${r.hash}/edit`);
   const cancelled = news === 'cancelled' || news === 'venueCancelled' || news === 'declined';
-  const venueNote = context.venueNote?.trim() ? `${emailPhrase(guestTemplate[news], locale, 'note')}: ${context.venueNote.trim()}` : null;
+  const venueNote = context.venueNote?.trim() ? `${emailPhrase(guestTemplate[news], locale, 'note')}${colon(locale)}${context.venueNote.trim()}` : null;
   const fee = r.cancellationFeeCents ? formatMoney(r.cancellationFeeCents, venue.currency, locale) : '';
   const details: [string, string][] = [
     [reserveText(locale, 'outcome.reference'), bookingReference(r.hash)],

@@ -7,7 +7,7 @@ import type { Db } from '@/server/db/types';
 import { reservations, venues, waitlistOffers, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { enqueueMessages, type EmailFrame, type SmsMessage } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
-import { renderEmailTexts } from '@/server/outbox/templates';
+import { formatIcu, renderEmailTexts } from '@/server/outbox/templates';
 import { venuePageUrl } from '@/lib/venue/origin';
 import { now as clockNow } from '@/server/clock';
 import { formatLongDate } from '@/lib/i18n/format';
@@ -63,14 +63,16 @@ async function fresh(db: Db, given: VenueRow): Promise<VenueRow> {
 }
 
 /** The offer's e-mail (and SMS), queued in the transaction that makes it, in one insert. */
-async function queueOffer(tx: Db, venue: VenueRow, r: ReservationRow, offerId: number, expiresAt: Date, frame: EmailFrame, sms: boolean) {
+async function queueOffer(tx: Db, venue: VenueRow, r: ReservationRow, offerId: number, expiresAt: Date, minutes: number, frame: EmailFrame, sms: boolean) {
   const host = linkOriginFrom(frame.linkHost);
   const locale = toLocale(r.locale);
   const t = texts(locale);
   const link = venuePageUrl(host, locale, offerLinkPath(venue.id, offerId));
   const until = localMoment(venue.timezone, expiresAt).time;
   const date = formatLongDate(r.date, locale);
-  const vars = { venueName: venue.name, firstName: r.firstName, date, time: r.time, covers: String(r.covers), until, link };
+  // The deadline in words (issue 45): "within 15 minutes, by 21:35".
+  const within = formatIcu(t.email.within, { minutes, until }, locale);
+  const vars = { venueName: venue.name, firstName: r.firstName, date, time: r.time, covers: String(r.covers), until, within, link };
   const mail = renderEmailTexts(t.email, locale, vars, [
     [t.email.when, `${date}, ${r.time}`],
     [t.email.party, String(r.covers)],
@@ -113,7 +115,7 @@ async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'au
     .onConflictDoNothing()
     .returning({ id: waitlistOffers.id });
   if (!offer) return null;
-  await queueOffer(tx, venue, entry, offer.id, expiresAt, frame, sms);
+  await queueOffer(tx, venue, entry, offer.id, expiresAt, Math.round((expiresAt.getTime() - now.getTime()) / 60_000), frame, sms);
   return offer.id;
 }
 

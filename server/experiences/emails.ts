@@ -25,6 +25,7 @@ import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { displayPhone } from '@/lib/identity';
 import { fill } from '@/lib/i18n/fill';
+import { colon } from '@/lib/i18n/colon';
 
 type Texts = Record<string, string>;
 type Catalogue = { experiences: { emails: Record<string, Texts>; summary: Texts; manage: Texts } };
@@ -146,7 +147,7 @@ export async function experienceEmails(
     notes.push(...guaranteeNotes(venue, b, locale, context.now));
     if (b.paidCents > 0) notes.push(depositNote(manage, policyOf(e, b, venue.currency), venue, b, locale));
   }
-  if (ending && context.venueNote?.trim()) notes.push(`${emails[news].note}: ${context.venueNote.trim()}`);
+  if (ending && context.venueNote?.trim()) notes.push(`${emails[news].note}${colon(locale)}${context.venueNote.trim()}`);
   if (ending) notes.push(moneyAfterEnd(manage, b, context.refundCents ?? 0, money));
   const mail = renderEmailTexts(
     emails[news],

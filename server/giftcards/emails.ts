@@ -18,6 +18,9 @@ import { formatCardCode } from './codes';
 import { instantOf } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { escapeHtml } from '@/lib/html/escape';
+import { emailButton } from '@/server/outbox/templates';
+import { colon as colonOf } from '@/lib/i18n/colon';
+import { quote } from '@/lib/i18n/quote';
 import { fill } from '@/lib/i18n/fill';
 import { walletBadgesEmail } from '@/server/wallet/badges';
 import { giftcardSerial } from '@/server/wallet/items';
@@ -30,17 +33,18 @@ function phrases(locale: Locale, mail: Mail) {
   return { t: (key: string, vars: Record<string, string> = {}) => fill(texts[mail][key] ?? '', vars), label: (key: string) => texts.labels[key] ?? key };
 }
 
+
 const money = (cents: number, currency: string, locale: string) => formatMoney(cents, currency, locale);
 
 /** One e-mail: greeting, paragraphs, label/value lines, optional HTML extras (QR images) and link. */
-function compose(locale: Locale, p: { greeting: string; paragraphs: string[]; lines: [string, string][]; htmlExtra?: string; link?: [string, string]; signature: string }) {
-  const text = [p.greeting, '', ...p.paragraphs, '', ...p.lines.map(([l, v]) => `${l}: ${v}`), '', p.link ? `${p.link[0]}: ${p.link[1]}` : '', '', p.signature].join('\n').replace(/\n{3,}/g, '\n\n');
+export function composeGiftcardEmail(locale: Locale, p: { greeting: string; paragraphs: string[]; lines: [string, string][]; htmlExtra?: string; link?: [string, string]; signature: string }) {
+  const text = [p.greeting, '', ...p.paragraphs, '', ...p.lines.map(([l, v]) => `${l}${colonOf(locale)}${v}`), '', p.link ? `${p.link[0]}${colonOf(locale)}${p.link[1]}` : '', '', p.signature].join('\n').replace(/\n{3,}/g, '\n\n');
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f1b16">
 <p>${escapeHtml(p.greeting)}</p>
 ${p.paragraphs.map((x) => `<p>${escapeHtml(x).replace(/\n/g, '<br>')}</p>`).join('\n')}
-${p.lines.length ? `<ul>${p.lines.map(([l, v]) => `<li><strong>${escapeHtml(l)}:</strong> ${escapeHtml(v)}</li>`).join('')}</ul>` : ''}
+${p.lines.length ? `<ul>${p.lines.map(([l, v]) => `<li><strong>${escapeHtml(l)}${colonOf(locale).trimEnd()}</strong> ${escapeHtml(v)}</li>`).join('')}</ul>` : ''}
 ${p.htmlExtra ?? ''}
-${p.link ? `<p><a href="${escapeHtml(p.link[1])}">${escapeHtml(p.link[0])}</a></p>` : ''}
+${p.link ? `<p>${emailButton(p.link[1], p.link[0])}</p>` : ''}
 <p>${escapeHtml(p.signature)}</p>
 </body></html>`;
   return { text, html };
@@ -90,15 +94,15 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
       );
     }
     const paragraphs = [t('body', { venueName, buyerName, title })];
-    if (order.message) paragraphs.push(`${t('messageFrom', { buyerName })}\n“${order.message}”`);
-    const { text, html } = compose(locale, {
+    if (order.message) paragraphs.push(`${t('messageFrom', { buyerName })}\n${quote(order.message, locale)}`);
+    const { text, html } = composeGiftcardEmail(locale, {
       greeting: t('greeting', { firstName: recipientName }),
       paragraphs,
       lines: [[label('value'), money(order.unitValueCents, order.currency, locale)], ...lines, [label('validUntil'), validUntil], [label('regulations'), pickTexts(product?.regulations, locale)]],
       htmlExtra: blocks.join('\n'),
       signature: t('signature', { venueName }),
     });
-    const printLinks = [order.siteBase ? cards.map((c) => `${t('print')}: ${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '', ...walletTexts].filter(Boolean).join('\n');
+    const printLinks = [order.siteBase ? cards.map((c) => `${t('print')}${colonOf(locale)}${order.siteBase}/frontpage/giftcard/card/${c.printToken}`).join('\n') : '', ...walletTexts].filter(Boolean).join('\n');
     // A chosen delivery day (a birthday): the outbox holds the e-mail until 09:00 that day, venue time.
     const at = order.deliverOn && !order.toMe ? instantOf(venue.timezone, order.deliverOn, '09:00') : null;
     const sendAt = at && at.getTime() > clockNow().getTime() ? at : undefined;
@@ -108,7 +112,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
   // The buyer's confirmation and receipt.
   {
     const { t, label } = phrases(locale, 'buyer');
-    const { text, html } = compose(locale, {
+    const { text, html } = composeGiftcardEmail(locale, {
       greeting: t('greeting', { firstName: order.firstName }),
       paragraphs: [t('body', { venueName, title }), t('receiptTitle')],
       lines: [
@@ -131,7 +135,7 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
   // The venue's notification (in the venue's default language).
   if (venue.email) {
     const { t, label } = phrases('it', 'venue');
-    const { text, html } = compose('it', {
+    const { text, html } = composeGiftcardEmail('it', {
       greeting: t('greeting'),
       paragraphs: [t('body', { buyerName, quantity: String(order.quantity), title: pickTexts(order.productTitle, 'it') })],
       lines: [

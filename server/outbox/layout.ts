@@ -6,6 +6,7 @@ import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { escapeHtml } from '@/lib/html/escape';
+import { colon } from '@/lib/i18n/colon';
 
 const catalogues = { it, en, fr, es, de } as unknown as Record<Locale, { emails: { layout: Record<string, string> } }>;
 
@@ -73,8 +74,8 @@ export function brandEmail(
   const textFooter = [
     '—',
     [brand.name, ...reach].join(' · '),
-    brand.address ? `${t.map}: ${map}` : '',
-    options.unsubscribeUrl ? `${t.unsubscribe}: ${options.unsubscribeUrl}` : '',
+    brand.address ? `${t.map}${colon(locale)}${map}` : '',
+    options.unsubscribeUrl ? `${t.unsubscribe}${colon(locale)}${options.unsubscribeUrl}` : '',
   ].filter(Boolean);
   const text = `${mail.text.trimEnd()}\n\n${textFooter.join('\n')}\n`;
   if (!mail.html) return { html: null, text };
@@ -90,13 +91,13 @@ export function brandEmail(
   ].filter(Boolean);
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(brand.name)}</title>${options.jsonLd ? `\n<script type="application/ld+json">${JSON.stringify(options.jsonLd).replace(/</g, '\\u003c')}</script>` : ''}</head>
 <body style="margin:0;padding:0;background:#f5f1ea;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;line-height:1.5;color:#1f1b16">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f1ea"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f1ea"><tr><td align="center" style="padding:16px 0">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${band.background};color:${band.text};padding:16px 24px"><table role="presentation" cellpadding="0" cellspacing="0"><tr>${logo ? `<td style="padding-right:12px">${logo}</td>` : ''}<td style="font-family:Georgia,serif;font-size:20px;font-weight:bold;color:${band.text}">${escapeHtml(brand.name)}</td></tr></table></td></tr>
-<tr><td style="padding:8px 24px 16px">
+<tr><td style="background:${band.background};color:${band.text};padding:16px"><table role="presentation" cellpadding="0" cellspacing="0"><tr>${logo ? `<td style="padding-right:12px">${logo}</td>` : ''}<td style="font-family:Georgia,serif;font-size:20px;font-weight:bold;color:${band.text}">${escapeHtml(brand.name)}</td></tr></table></td></tr>
+<tr><td style="padding:8px 16px 16px;overflow-wrap:anywhere;word-break:break-word">
 ${inner.trim()}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e6dfd3;font-size:14px;color:#4a4238">${footer.join('<br>')}${options.unsubscribeUrl ? `<br><a href="${escapeHtml(options.unsubscribeUrl)}" style="color:#4a4238">${escapeHtml(t.unsubscribe)}</a>` : ''}</td></tr>
+<tr><td style="padding:16px;overflow-wrap:anywhere;word-break:break-word;border-top:1px solid #e6dfd3;font-size:14px;color:#4a4238">${footer.join('<br>')}${options.unsubscribeUrl ? `<br><a href="${escapeHtml(options.unsubscribeUrl)}" style="color:#4a4238">${escapeHtml(t.unsubscribe)}</a>` : ''}</td></tr>
 </table>
 </td></tr></table>
 </body></html>`;

@@ -7,6 +7,7 @@ import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { escapeHtml } from '@/lib/html/escape';
 import { fill } from '@/lib/i18n/fill';
+import { colon as colonOf } from '@/lib/i18n/colon';
 
 const catalogues = { it, en, fr, es, de };
 
@@ -51,8 +52,7 @@ export function renderEmailTexts(texts: Record<string, string>, language: string
   const greeting = vars.firstName ? t('greeting') : t('greetingPlain');
   const paragraphs = [t('body')];
   const signature = t('signature');
-  // French sets a no-break space before the colon ("Nom : Giulia").
-  const colon = locale === 'fr' ? '\u00a0: ' : ': ';
+  const colon = colonOf(locale);
   const lines = details.map(([label, value]) => `${label}${colon}${value}`);
   const notes = extra.notes ?? [];
   const links = extra.links ?? [];
@@ -66,12 +66,24 @@ export function renderEmailTexts(texts: Record<string, string>, language: string
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${lines.length ? `<ul>${details.map(([l, v]) => `<li><strong>${escapeHtml(l)}${colon.trimEnd()}</strong> ${escapeHtml(v)}</li>`).join('')}</ul>` : ''}
 ${notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('\n')}
-${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : ''}
-${links.length ? `<p>${links.map(([label, url]) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`).join(' · ')}</p>` : ''}
+${link ? `<p>${emailButton(link, texts.action ?? layoutTexts(locale).open)}</p>` : ''}
+${links.length ? `<p>${links.map(([label, url], i) => emailButton(url, label, i > 0 || Boolean(link))).join(' ')}</p>` : ''}
 ${extra.appendix?.html ?? ''}
 <p>${escapeHtml(signature)}</p>
 </body></html>`;
   return { subject: t('subject'), text, html };
+}
+
+const layoutTexts = (locale: keyof typeof catalogues) => catalogues[locale].emails.layout as Record<string, string>;
+
+/**
+ * An action of an e-mail as a button (issue 45: every action a button, no raw URL that widens
+ * a phone's screen): a link styled as a block of at least 44 px, its label wrapping within
+ * 320 px. `secondary` is outlined, for the second and later actions (a cancel beside a change).
+ */
+export function emailButton(url: string, label: string, secondary = false): string {
+  const colours = secondary ? 'background:#ffffff;color:#1f1b16;border:2px solid #1f1b16' : 'background:#1f1b16;color:#ffffff;border:2px solid #1f1b16';
+  return `<a href="${escapeHtml(url)}" style="display:inline-block;box-sizing:border-box;max-width:100%;min-height:44px;margin:4px 8px 4px 0;padding:10px 18px;border-radius:8px;${colours};font-weight:bold;text-decoration:none;text-align:center;overflow-wrap:anywhere">${escapeHtml(label)}</a>`;
 }
 
 /** One more phrase of a template, by a dotted key under it (e.g. `events.confirm`). */

@@ -24,6 +24,7 @@ import { feeLinkPath } from './fee-link';
 import { totalFeeCents } from './fee-amount';
 import { dueAfterClaim, errorCode, isPermanent, keyExpired, nextRetryAt } from './retry';
 import { queueMoneyFailedEmail, type FailedMoney } from './flag';
+import { colon } from '@/lib/i18n/colon';
 
 /**
  * The no-show fee (issue 24; docs/payments.md, "No-show fee"). When staff mark a guaranteed
@@ -141,7 +142,7 @@ async function queueFeeEmail(tx: Db, venue: VenueRow, charge: NoShowChargeRow, b
     [t.emails.labels.amount, amount],
     [t.emails.labels.booking, `${date}, ${b.time} (${b.covers})`],
     ...(charge.reference ? [[t.emails.labels.reference, charge.reference] as [string, string]] : []),
-  ], { notes: b.guaranteeTerms?.text ? [`${t.emails.labels.policy}: ${b.guaranteeTerms.text}`] : [] });
+  ], { notes: b.guaranteeTerms?.text ? [`${t.emails.labels.policy}${colon(b.locale)}${b.guaranteeTerms.text}`] : [] });
   await enqueueEmail(tx, { venueId: venue.id, template: `noshowFee${mail[0].toUpperCase()}${mail.slice(1)}`, locale: b.locale, to: b.email, ...rendered, testMoney: isTestMoney(charge.provider) });
 }
 

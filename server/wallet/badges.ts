@@ -3,6 +3,7 @@ import { escapeHtml } from '@/lib/html/escape';
 import type { Locale } from '@/lib/i18n/locales';
 import { messageText } from '@/server/outbox/templates';
 import { walletPath } from './items';
+import { colon } from '@/lib/i18n/colon';
 
 /** A pass's two links from the venue's origin, in the guest's language. */
 export function walletLinks(origin: string, serial: string, locale: Locale): { apple: string; google: string } | null {
@@ -27,5 +28,5 @@ export function walletBadgesEmail(origin: string, serial: string, locale: Locale
   const apple = messageText(locale, 'wallet.addToApple');
   const google = messageText(locale, 'wallet.addToGoogle');
   const html = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="max-width:320px;margin:8px 0"><tr><td style="${cell}"><a href="${escapeHtml(links.apple)}" style="${button}">${escapeHtml(apple)}</a></td><td style="${cell}"><a href="${escapeHtml(links.google)}" style="${button}">${escapeHtml(google)}</a></td></tr></table>`;
-  return { html, text: `${apple}: ${links.apple}\n${google}: ${links.google}` };
+  return { html, text: `${apple}${colon(locale)}${links.apple}\n${google}${colon(locale)}${links.google}` };
 }

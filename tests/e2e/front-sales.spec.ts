@@ -48,7 +48,7 @@ test.describe('sales through a front', () => {
     // The test page lives on the backend; the front links there, not to itself.
     await expect(page).toHaveURL(new RegExp(`^${backend}/api/payments/testpay/lcs_[a-f0-9]{32}$`));
     await expect(page.getByText(en('giftcards.testpay.badge'))).toBeVisible();
-    await page.getByRole('button', { name: fill(en('giftcards.testpay.pay'), { amount: '€ 50' }).replace(/\s+/g, ' ') }).click();
+    await page.getByRole('button', { name: fill(en('giftcards.testpay.pay'), { amount: '€50' }).replace(/\s+/g, ' ') }).click();
     await expect(page).toHaveURL(new RegExp(`^${front}/en/frontpage/giftcard/purchaseconfirmation/`), { timeout: 30_000 });
     await expect(page.getByText(en('giftcards.confirmation.sentTo'))).toContainText(buyer);
     const mails = await mailsTo(buyer, 2);
@@ -87,11 +87,11 @@ test.describe('sales through a front', () => {
     await page.getByLabel(en('reserve.guarantee.cardNumber')).fill('4242 4242 4242 4242');
     await page.getByLabel(en('reserve.guarantee.expiry')).fill('12/30');
     await page.getByLabel(en('reserve.guarantee.cvc')).fill('123');
-    await page.getByRole('button', { name: fill(en('experiences.form.pay'), { amount: '€ 60' }) }).click();
+    await page.getByRole('button', { name: fill(en('experiences.form.pay'), { amount: '€60' }) }).click();
     await page.getByRole('button', { name: en('reserve.summary.confirm') }).click();
     await expect(page).toHaveURL(new RegExp(`^${front}/en/frontpage/esperienze/[A-Za-z0-9_-]+/confirm$`));
     const [mail] = await mailsTo(email, 1);
-    expect(mail.text).toMatch(/€\s60/);
+    expect(mail.text).toMatch(/€\s?60/);
     expectLinksOnFront(mail);
   });
 

@@ -54,7 +54,7 @@ test.describe('gift cards', () => {
     await expect(summary).toContainText('Please enter a valid email address for the recipient.');
     await page.getByRole('textbox', { name: en('giftcards.checkout.recipientEmail') }).fill(recipient);
     // The total is the server's: 2 × €50.
-    await expect(page.locator('.summary__list')).toContainText('€ 100');
+    await expect(page.locator('.summary__list')).toContainText('€100');
     await page.getByRole('button', { name: en('giftcards.checkout.proceed') }).click();
 
     // The hosted test page: "Test mode", a declined card, then a cancel back to the checkout with the data kept.
@@ -92,7 +92,7 @@ test.describe('gift cards', () => {
     expect(card.raw).toContain('image/png');
     const receipt = readMails().find((m) => m.to.includes(buyer))!;
     expect(receipt.subject).toContain(orderNumber);
-    expect(receipt.text).toMatch(/€\s100/);
+    expect(receipt.text).toMatch(/€\s?100/);
 
     // The printable card, from the link in the e-mail.
     const print = /Print the card: (http\S+)/.exec(card.text)![1];
@@ -113,7 +113,7 @@ test.describe('gift cards', () => {
     await page.goto('/en/frontpage/giftcard/balance');
     await page.getByLabel(en('giftcards.balance.code')).fill(codes[1].toLowerCase());
     await page.getByRole('button', { name: en('giftcards.balance.submit') }).click();
-    await expect(page.getByRole('status')).toContainText('€ 50');
+    await expect(page.getByRole('status')).toContainText('€50');
     await page.getByLabel(en('giftcards.balance.code')).fill('AAAA-BBBB-CCCC-DDDD');
     await page.getByRole('button', { name: en('giftcards.balance.submit') }).click();
     await expect(page.locator('#giftcard-balance-error')).toHaveText(en('giftcards.errors.codeNotFound'));

@@ -16,7 +16,7 @@ const en = messages('en');
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 const day = (days: number) => new Date(Date.now() + days * 24 * HOUR).toISOString().slice(0, 10);
-const formatDay = (iso: string) => new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const formatDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 const texts = (en: string) => ({ it: en, en, fr: en, es: en, de: en });
 
 const promotion = (urlName: string, values: Record<string, unknown>) => ({

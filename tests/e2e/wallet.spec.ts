@@ -46,7 +46,7 @@ test('a gift card goes into the wallet, and the pass shows the balance after a r
     return JSON.parse(files.get('pass.json')!.toString()) as { storeCard: { primaryFields: { value: string }[]; headerFields: { value: string }[] } };
   };
   const before = await passOf();
-  expect(before.storeCard.primaryFields[0].value).toMatch(/^€\s50$/);
+  expect(before.storeCard.primaryFields[0].value).toMatch(/^€\s?50$/);
   expect(before.storeCard.headerFields[0].value).toBe('Test – no value');
   const save = await request.get((await google.getAttribute('href'))!, { maxRedirects: 0 });
   expect(save.status()).toBe(302);
@@ -62,5 +62,5 @@ test('a gift card goes into the wallet, and the pass shows the balance after a r
   });
   expect(redeemed.status(), await redeemed.text()).toBe(200);
   const after = await passOf();
-  expect(after.storeCard.primaryFields[0].value).toMatch(/^€\s37\.50$/);
+  expect(after.storeCard.primaryFields[0].value).toMatch(/^€\s?37\.50$/);
 });

@@ -100,7 +100,7 @@ export function describeBooking(driver: Driver) {
 
       const [mail] = await db.select().from(schema.outbox).where(eq(schema.outbox.recipient, 'guest1@example.com'));
       expect(mail.template).toBe('reservationConfirm');
-      const longFriday = new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${FRIDAY}T12:00:00Z`));
+      const longFriday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${FRIDAY}T12:00:00Z`));
       expect(longFriday).toMatch(/^Friday, /);
       expect(mail.subject).toBe(`Your table at Trattoria Da Rosa is confirmed: ${longFriday}, 19:00`);
       expect(mail.bodyText).toContain(`/en/reserve/${confirmed.hash}/edit`);

@@ -110,10 +110,10 @@ export function describeGiftcards(driver: Driver) {
       const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
       expect(Object.fromEntries(Object.entries(order.productTitle).map(([l, t]) => [l, nbsp(t)]))).toEqual({
         it: 'Buono regalo da € 50',
-        en: 'Gift card of € 50',
+        en: 'Gift card of €50',
         fr: 'Carte cadeau de 50 €',
         es: 'Tarjeta regalo de 50 €',
-        de: 'Geschenkgutschein über 50 €',
+        de: 'Gutschein über 50 €',
       });
       expect(order.unitValueCents).toBe(5000);
     });
@@ -283,7 +283,7 @@ export function describeGiftcards(driver: Driver) {
       for (const mail of sent.filter((m) => m.template.startsWith('giftcard'))) expect(`${mail.subject}\n${mail.bodyText}`).toMatch(/Test – (no value|nessun valore)|Prova – nessun valore/);
       // The venue's notification too ("Nuovo ordine gift card … Totale pagato: € 50" was unmarked): subject and first line (issue 41).
       const [notice] = await mails.select().from(outbox).where(and(eq(outbox.template, 'giftcardVenue'), eq(outbox.venueId, order.venueId))).orderBy(desc(outbox.id)).limit(1);
-      expect(notice.subject).toMatch(/^\[Prova – nessun valore\] Nuovo ordine gift card /);
+      expect(notice.subject).toMatch(/^\[Prova – nessun valore\] Nuovo ordine di buoni regalo /);
       expect(notice.bodyText).toMatch(/^\[Prova – nessun valore\] Pagamento di prova/);
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4' }))).toMatchObject({ httpStatus: 409, body: { error: 'testCard' } });
       expect(await call('giftcard/redeem', form({ code: card.code, amount: '1250', reference: 'table 4', test: '1' }))).toMatchObject({ httpStatus: 200, body: { data: { balance: 3750 } } });

@@ -98,7 +98,10 @@ export function describeWaitlist(driver: Driver) {
       const [mail] = await db.select().from(schema.outbox).where(and(eq(schema.outbox.template, 'waitlistOffer'), eq(schema.outbox.recipient, (await row(small.hash)).email)));
       expect(mail.subject).toContain('Si è liberato un tavolo');
       expect(mail.bodyText).toContain(`/frontpage/waitlist/${offer.offer.id}?s=${signature(offer.offer.id)}`);
-      expect(mail.bodyText).toContain('Riservato per lei fino alle');
+      expect(mail.bodyText).toContain('Riservato per te fino alle');
+      // The deadline in words (issue 45), and the action a button, not a raw URL.
+      expect(mail.bodyText).toContain('prendilo nei prossimi 15 minuti, entro le');
+      expect(mail.bodyHtml).toContain('>Prendo il tavolo</a>');
       // A forged claim is nobody's; the real one seats the guest, once.
       expect(await waitlist.claimOffer(db, venue, offer.offer.id, 'A'.repeat(32), 'localhost', later(1))).toEqual({ state: 'invalid' });
       expect((await waitlist.claimOffer(db, venue, offer.offer.id, signature(offer.offer.id), 'localhost', later(1))).state).toBe('claimed');

@@ -140,7 +140,7 @@ export function describeWallet(driver: Driver) {
       const { pass, files } = await apple('giftcard', [card.printToken]);
       expect(pass).toMatchObject({ formatVersion: 1, serialNumber: serial, passTypeIdentifier: TEST_PASS_TYPE_ID, webServiceURL: 'http://localhost:3000/api/wallet', barcodes: [expect.objectContaining({ message: card.code, format: 'PKBarcodeFormatQR' })] });
       expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(16);
-      expect(fieldsOf(pass, 'storeCard')).toMatchObject({ balance: expect.stringMatching(/^€\s50$/), value: expect.stringMatching(/^€\s50$/), test: 'Test – no value' });
+      expect(fieldsOf(pass, 'storeCard')).toMatchObject({ balance: expect.stringMatching(/^€\s?50$/), value: expect.stringMatching(/^€\s?50$/), test: 'Test – no value' });
       expect(files.get('icon.png')!.subarray(1, 4).toString()).toBe('PNG');
       // In the guest's language.
       expect(fieldsOf((await apple('giftcard', [card.printToken], 'de')).pass, 'storeCard')).toMatchObject({ test: 'Test – ohne Wert' });
@@ -163,7 +163,7 @@ export function describeWallet(driver: Driver) {
       expect(widths).toHaveLength(2);
       expect(widths.reduce((a, b) => a + b + 8, 0)).toBeLessThanOrEqual(320);
       // And the card's block around them, as the rest of the e-mail's blocks.
-      expect(mail.bodyHtml).toMatch(/max-width:320px;box-sizing:border-box"><p[^>]*>€\s50<\/p>/);
+      expect(mail.bodyHtml).toMatch(/max-width:320px;box-sizing:border-box"><p[^>]*>€\s?50<\/p>/);
 
       // Apple's web service: the pass's token, registration, the list of changed serials, If-Modified-Since.
       const base = `/api/wallet/v1/devices/device1/registrations/${TEST_PASS_TYPE_ID}`;
@@ -199,7 +199,7 @@ export function describeWallet(driver: Driver) {
       const fresh = await latest({ ...auth, 'if-modified-since': new Date(TEST_NOW.getTime() - 3600_000).toUTCString(), 'accept-language': 'en-GB,en;q=0.8' });
       expect(fresh.status).toBe(200);
       const { pass: updated } = checkPkpass(Buffer.from(await fresh.arrayBuffer()), (await import('@/server/wallet/credentials')).testChain());
-      expect(fieldsOf(updated, 'storeCard')).toMatchObject({ balance: expect.stringMatching(/^€\s37\.50$/) });
+      expect(fieldsOf(updated, 'storeCard')).toMatchObject({ balance: expect.stringMatching(/^€\s?37\.50$/) });
       expect((await latest({ ...auth, 'if-modified-since': fresh.headers.get('last-modified')! })).status).toBe(304);
       // The Google link made now carries the new balance too.
       expect((await googleClaims('giftcard', [card.printToken])).payload.giftCardObjects[0]).toMatchObject({ balance: { micros: 37_500_000 } });

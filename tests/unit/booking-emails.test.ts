@@ -18,9 +18,9 @@ describe("the guest's e-mail states the card guarantee", () => {
     expect(notes[1]).toBe('Cancellation policy: refundable until 2 days before the reservation.');
     // 48 hours before 20:00 on the day, in Rome, written in Rome's time (a DST change in between moves the wall time).
     const deadline = new Date(instantOf('Europe/Rome', testDay(10), '20:00').getTime() - 48 * 3_600_000);
-    const when = new Intl.DateTimeFormat('en', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Rome' }).format(deadline);
+    const when = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Rome' }).format(deadline);
     expect(notes[2]).toBe(`Free cancellation until ${when} (venue time).`);
-    expect(when).toContain(new Intl.DateTimeFormat('en', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${testDay(8)}T12:00:00Z`)));
+    expect(when).toContain(new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${testDay(8)}T12:00:00Z`)));
     expect(notes[3]).toMatch(/^No-show fee: €\s?25(\.00)? per guest \(€\s?150(\.00)? for this reservation\)\.$/);
   });
 

@@ -23,10 +23,10 @@ describe('the failed bot check', () => {
   it('after a payment, offers a retry that keeps it, first, and says what a restart does to the money', () => {
     const onRestart = jest.fn();
     const onRetry = jest.fn();
-    renderWithIntl(<BotFailed headingRef={createRef()} onRestart={onRestart} paid={{ text: 'Your payment of € 60 is kept for 30 minutes', onRetry }} />, { namespaces: reserveNamespaces });
+    renderWithIntl(<BotFailed headingRef={createRef()} onRestart={onRestart} paid={{ text: 'Your payment of €60 is kept for 30 minutes', onRetry }} />, { namespaces: reserveNamespaces });
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Try again: your payment is kept', 'Restart the booking']);
-    expect(screen.getByText('Your payment of € 60 is kept for 30 minutes')).toBeInTheDocument();
+    expect(screen.getByText('Your payment of €60 is kept for 30 minutes')).toBeInTheDocument();
     fireEvent.click(buttons[0]);
     expect(onRetry).toHaveBeenCalledTimes(1);
     expect(onRestart).not.toHaveBeenCalled();

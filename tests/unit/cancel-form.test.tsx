@@ -19,21 +19,21 @@ const cancelling = () => {
 describe('the cancel form', () => {
   it("a table booking's: asks, then says it is cancelled and the fee that applies", async () => {
     const fetchMock = cancelling();
-    renderWithIntl(<CancelForm hash="abc" locale="en" terms="Cancelling is free." done={{ fee: '€ 30' }} />, { namespaces: cancelNamespaces.table });
+    renderWithIntl(<CancelForm hash="abc" locale="en" terms="Cancelling is free." done={{ fee: '€30' }} />, { namespaces: cancelNamespaces.table });
     expect(screen.getByText(en.reserve.cancel.question)).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.reserve.cancel.confirm })));
     expect(fetchMock).toHaveBeenCalledWith('/api/reservation/cancel', expect.objectContaining({ method: 'POST' }));
     expect(screen.getByRole('heading', { name: en.reserve.cancel.doneTitle })).toBeInTheDocument();
-    expect(screen.getByText('A cancellation fee of € 30 applies.')).toBeInTheDocument();
+    expect(screen.getByText('A cancellation fee of €30 applies.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: en.reserve.outcome.newReservation })).toHaveAttribute('href', '/en/reserve');
   });
 
   it("an experience booking's: its own words, and the refund once cancelled", async () => {
     cancelling();
-    renderWithIntl(<CancelForm hash="abc" locale="en" kind="experience" terms="" endpoint="/api/experience/booking/cancel" newPath="/frontpage/esperienze" done={{ refund: '€ 60' }} />, { namespaces: cancelNamespaces.experience });
+    renderWithIntl(<CancelForm hash="abc" locale="en" kind="experience" terms="" endpoint="/api/experience/booking/cancel" newPath="/frontpage/esperienze" done={{ refund: '€60' }} />, { namespaces: cancelNamespaces.experience });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.experiences.manage.confirmCancel })));
     expect(screen.getByRole('heading', { name: en.experiences.manage.doneTitle })).toBeInTheDocument();
-    expect(screen.getByText('The € 60 you paid will be refunded in full.')).toBeInTheDocument();
+    expect(screen.getByText('The €60 you paid will be refunded in full.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: en.experiences.manage.another })).toBeInTheDocument();
   });
 

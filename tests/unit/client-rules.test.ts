@@ -3,7 +3,8 @@ import { fidelityLookupSchema, fidelitySchema } from '@/lib/forms/fidelity';
 import { fieldErrors } from '@/lib/forms/fields';
 import { reservationDetailsSchema } from '@/lib/forms/reservation';
 import { promoRequestSchema } from '@/lib/forms/promo';
-import { findPrefix, prefixChoices } from '@/components/forms/phone-field';
+import { codeOf, findPrefix, prefixChoices } from '@/components/forms/phone-field';
+import { buildPrefixList } from '@/server/venues/calls-services';
 import { localizedPrefixes, phonePrefixes } from '@/lib/venue/prefixes';
 
 const zodErrors = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) => {
@@ -99,23 +100,57 @@ describe('the phone prefix list', () => {
     { paese: 'Francia', prefisso: '+33', iso: 'FR' },
   ];
 
-  test('one option per prefix, named after the venue country, in the guest language', () => {
-    const en = prefixChoices(phonePrefixes(localizedPrefixes(list, 'en'), undefined).prefixes, 'IT');
-    expect(en.map((c) => c.value).sort()).toEqual(['+1', '+33', '+39', '+44']);
-    expect(en.find((c) => c.value === '+39')?.label).toBe('Italy (+39)');
-    expect(en.find((c) => c.value === '+44')?.label).toBe('United Kingdom (+44)');
-    expect(en.find((c) => c.value === '+1')?.label).toBe('United States (+1)');
-    expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes, 'IT').find((c) => c.value === '+44')?.label).toBe('Regno Unito (+44)');
-    expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'fr'), undefined).prefixes, 'IT').find((c) => c.value === '+39')?.label).toBe('Italie (+39)');
-    // A Vatican venue names +39 after itself.
-    expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes, 'VA').find((c) => c.value === '+39')?.label).toBe('Città del Vaticano (+39)');
+  test('one option per country, each named in the guest language, in its collation (issue 45)', () => {
+    const en = prefixChoices(phonePrefixes(localizedPrefixes(list, 'en'), undefined).prefixes);
+    expect(en.map((c) => c.label)).toEqual(['Canada (+1)', 'France (+33)', 'Italy (+39)', 'United Kingdom (+44)', 'United States (+1)', 'Vatican City (+39)']);
+    expect(prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes).map((c) => c.label)).toEqual(['Canada (+1)', 'Città del Vaticano (+39)', 'Francia (+33)', 'Italia (+39)', 'Regno Unito (+44)', 'Stati Uniti (+1)']);
+    // The code sent stays the dialling code (the contract's `prefisso`); each option's value is one of a kind.
+    expect(en.find((c) => c.iso === 'CA')?.code).toBe('+1');
+    expect(codeOf(en.find((c) => c.iso === 'CA')!.value)).toBe('+1');
+    expect(new Set(en.map((c) => c.value)).size).toBe(en.length);
+  });
+
+  test('every country of the full list is there once, in its place, in each language', () => {
+    const full = buildPrefixList();
+    for (const locale of ['it', 'en', 'fr', 'es', 'de']) {
+      const choices = prefixChoices(phonePrefixes(localizedPrefixes(full, locale), 'IT').prefixes, 'IT');
+      expect(choices).toHaveLength(full.length);
+      expect(new Set(choices.map((c) => c.value)).size).toBe(full.length);
+      expect(new Set(choices.map((c) => c.iso)).size).toBe(full.length);
+      const collator = new Intl.Collator(locale);
+      const names = choices.map((c) => c.label.replace(/ \(\+\d+\)$/, ''));
+      expect([...names].sort(collator.compare)).toEqual(names);
+    }
+    const en = prefixChoices(phonePrefixes(localizedPrefixes(full, 'en'), 'IT').prefixes).map((c) => c.label);
+    for (const label of ['United States (+1)', 'Canada (+1)', 'United Kingdom (+44)', 'Russia (+7)', 'Kazakhstan (+7)', 'Italy (+39)', 'Vatican City (+39)']) expect(en).toContain(label);
+    const at = (label: string) => en.indexOf(label);
+    expect(at('United Kingdom (+44)')).toBeLessThan(at('United States (+1)'));
+    expect(at('Algeria (+213)')).toBeLessThan(at('Andorra (+376)'));
+    expect(at('Andorra (+376)') - at('Algeria (+213)')).toBeLessThanOrEqual(2);
+    const de = prefixChoices(phonePrefixes(localizedPrefixes(full, 'de'), 'IT').prefixes).map((c) => c.label);
+    expect(de).toContain('Vereinigte Staaten (+1)');
+    expect(de).toContain('Russland (+7)');
+  });
+
+  test('a shared code is read as the venue country, else its main country: that option carries the bare code', () => {
+    const choices = (country?: string) => prefixChoices(phonePrefixes(localizedPrefixes(list, 'it'), undefined).prefixes, country);
+    const bare = (country: string | undefined, code: string) => choices(country).find((c) => c.value === code)?.iso;
+    expect(bare('IT', '+39')).toBe('IT');
+    expect(bare(undefined, '+39')).toBe('IT');
+    expect(bare('VA', '+39')).toBe('VA');
+    expect(bare('IT', '+1')).toBe('US');
+    expect(bare('CA', '+1')).toBe('CA');
+    expect(bare('IT', '+33')).toBe('FR');
+    expect(choices('IT').find((c) => c.iso === 'VA')?.value).toBe('+39|VA');
   });
 
   test('type-ahead finds a prefix by its digits or any of its countries in any language', () => {
     const choices = prefixChoices(phonePrefixes(localizedPrefixes(list, 'de'), undefined).prefixes, 'IT');
-    for (const q of ['+39', '39', 'Italia', 'Italy', 'italie', 'Itali', 'vatican']) expect(findPrefix(choices, q)?.value).toBe('+39');
+    for (const q of ['+39', '39', 'Italia', 'Italy', 'italie', 'Itali']) expect(findPrefix(choices, q)?.iso).toBe('IT');
+    expect(findPrefix(choices, 'vatican')?.iso).toBe('VA');
     for (const q of ['+44', 'Regno', 'united k', 'Royaume']) expect(findPrefix(choices, q)?.value).toBe('+44');
-    expect(findPrefix(choices, 'canada')?.value).toBe('+1');
+    expect(findPrefix(choices, 'canada')?.iso).toBe('CA');
+    expect(findPrefix(choices, '+1')?.iso).toBe('US');
     expect(findPrefix(choices, 'Frankreich')?.value).toBe('+33');
     expect(findPrefix(choices, 'zzz')).toBeUndefined();
     expect(findPrefix(choices, '')).toBeUndefined();

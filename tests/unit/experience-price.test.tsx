@@ -9,7 +9,7 @@ import { renderWithIntl } from '../helpers/intl';
 describe('an experience price', () => {
   it('with a deposit: the price per person and the deposit per person, the rest at the venue', () => {
     renderWithIntl(<ExperiencePrice experience={{ prezzo: 65, importoDepositoAcconto: 30, tipoAcquisto: 1 }} currency="EUR" locale="en" />);
-    expect(screen.getByText(/^Price:/)).toHaveTextContent('Price: € 65 per person · deposit of € 30 per person when you book, the rest at the venue');
+    expect(screen.getByText(/^Price:/)).toHaveTextContent('Price: €65 per person · deposit of €30 per person when you book, the rest at the venue');
   });
 
   it('in Italian and German, as the data says: a deposit, a prepayment, at the venue', () => {

@@ -32,11 +32,11 @@ describe('gift card checkout form', () => {
     renderForm({ quantity: '2' });
     const summary = document.querySelector('.summary__list')!;
     expect(summary).toHaveTextContent('€50 gift card');
-    expect(summary).toHaveTextContent('€ 90');
+    expect(summary).toHaveTextContent('€90');
     fireEvent.change(screen.getByLabelText(g.checkout.chooseCard), { target: { value: 'buono-libero' } });
     fireEvent.change(screen.getByLabelText(/Custom value/), { target: { value: '75' } });
-    expect(summary).toHaveTextContent('€ 150');
-    expect(screen.getByText('Any amount between € 20 and € 500')).toBeInTheDocument();
+    expect(summary).toHaveTextContent('€150');
+    expect(screen.getByText('Any amount between €20 and €500')).toBeInTheDocument();
   });
 
   it('shows the recipient fields only for "To another person"', () => {
@@ -57,7 +57,7 @@ describe('gift card checkout form', () => {
     renderForm({ id: 'buono-libero', recipient: 'other' });
     fireEvent.click(screen.getByRole('button', { name: g.checkout.proceed }));
     const summary = await screen.findByRole('alert', { name: g.errors.summaryTitle });
-    expect(summary).toHaveTextContent('Please enter an amount between € 20 and € 500.');
+    expect(summary).toHaveTextContent('Please enter an amount between €20 and €500.');
     expect(summary).toHaveTextContent('Please enter a valid email address.');
     expect(summary).toHaveTextContent('Please enter a valid email address for the recipient.');
     expect(summary).toHaveTextContent('Please enter a valid phone number for the recipient.');

@@ -25,7 +25,7 @@ describe('the card guarantee step', () => {
     expect(screen.getByRole('alert')).toHaveTextContent("Internal error: the payment provider's public key is missing.");
     expect(screen.getByRole('button', { name: t.guarantee.save })).toBeDisabled();
     expect(screen.getByText('Cancellation policy: refundable until 1 day before the reservation.')).toBeInTheDocument();
-    expect(screen.getByText('No-show fee: € 30 per reservation.')).toBeInTheDocument();
+    expect(screen.getByText('No-show fee: €30 per reservation.')).toBeInTheDocument();
   });
 
   it('with the local provider shows "Test mode", asks for the policy first, then saves the card', async () => {

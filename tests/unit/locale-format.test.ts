@@ -7,9 +7,9 @@ import { testDay } from '../helpers/clock';
 const NBSP = '\u00a0';
 
 describe('one money formatter per locale', () => {
-  test('Italian and English put the symbol first, French, Spanish and German after, never breaking the amount', () => {
+  test('Italian and English put the symbol first (English against the amount), French, Spanish and German after, never breaking the amount', () => {
     expect(formatPrice(85, '€', 'it')).toBe(`€${NBSP}85`);
-    expect(formatPrice(85, '€', 'en')).toBe(`€${NBSP}85`);
+    expect(formatPrice(85, '€', 'en')).toBe('€85');
     expect(formatPrice(85, '€', 'fr')).toBe(`85${NBSP}€`);
     expect(formatPrice(85, '€', 'es')).toBe(`85${NBSP}€`);
     expect(formatPrice(85, '€', 'de')).toBe(`85${NBSP}€`);
@@ -17,10 +17,11 @@ describe('one money formatter per locale', () => {
 
   test('decimals only when there are cents, with the language separator; the spec currencies and the euro fallback', () => {
     expect(formatMoney(7550, '€', 'it')).toBe(`€${NBSP}75,50`);
-    expect(formatMoney(7550, '€', 'en')).toBe(`€${NBSP}75.50`);
+    expect(formatMoney(7550, '€', 'en')).toBe('€75.50');
     expect(formatMoney(150000, '€', 'de')).toBe(`1.500${NBSP}€`);
     expect(formatMoney(2000, 'CHF', 'fr')).toBe(`20${NBSP}CHF`);
-    expect(formatMoney(2000, 'MUR', 'en')).toBe(`₨${NBSP}20`);
+    expect(formatMoney(2000, 'MUR', 'en')).toBe('₨20');
+    expect(formatMoney(2000, 'CHF', 'en')).toBe(`CHF${NBSP}20`);
     // A venue charging another ISO currency shows its code (issue 21); a value that is no currency, the euro (spec section 3).
     expect(formatMoney(2000, 'USD', 'es')).toBe(`20${NBSP}USD`);
     expect(formatMoney(2000, 'dollari', 'es')).toBe(`20${NBSP}€`);
@@ -54,11 +55,14 @@ describe('one time formatter per locale', () => {
     expect(formatDay('2030-12-31', 'es')).toBe('31 de diciembre de 2030');
     expect(formatDay('2030-12-31', 'de')).toBe('31. Dezember 2030');
     // The first day of a month stays that day whatever the server's own time zone.
-    expect(formatDay('2031-01-01', 'en')).toBe('January 1, 2031');
+    expect(formatDay('2031-01-01', 'en')).toBe('1 January 2031');
     const moment = formatMoment('2030-06-12T18:30:00.000Z', 'it', 'Europe/Rome');
     expect(moment).toContain('12 giugno 2030');
     expect(moment).toContain('20:30');
     expect(formatMoment('2030-06-12T18:30:00.000Z', 'de', 'Pacific/Auckland')).toContain('13. Juni 2030');
+    // Issue 45: British English dates and the 24-hour clock on every page (not "June 12, 2030 at 8:30 PM").
+    expect(formatMoment('2030-06-12T18:30:00.000Z', 'en', 'Europe/Rome')).toBe('12 June 2030 at 20:30');
+    expect(formatLongDate('2030-06-12', 'en')).toMatch(/^Wednesday,? 12 June 2030$/);
   });
 });
 

@@ -80,7 +80,7 @@ describe('wallet badges and images', () => {
     expect(html).toContain('>Ajouter à Apple Wallet</a>');
     expect(html).toContain('>Ajouter à Google Wallet</a>');
     expect(html).toContain('max-width:320px');
-    expect(text).toBe(`Ajouter à Apple Wallet: https://venue.example/api/wallet/apple/giftcard/${TOKEN}?lang=fr\nAjouter à Google Wallet: https://venue.example/api/wallet/google/giftcard/${TOKEN}?lang=fr`);
+    expect(text).toBe(`Ajouter à Apple Wallet\u00a0: https://venue.example/api/wallet/apple/giftcard/${TOKEN}?lang=fr\nAjouter à Google Wallet\u00a0: https://venue.example/api/wallet/google/giftcard/${TOKEN}?lang=fr`);
     expect(walletBadgesEmail('', `g.${TOKEN}`, 'fr')).toEqual({ html: '', text: '' });
     expect(walletBadgesEmail('https://venue.example', 'nonsense', 'fr')).toEqual({ html: '', text: '' });
   });

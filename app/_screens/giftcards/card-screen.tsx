@@ -9,6 +9,7 @@ import { formatDay } from '@/lib/i18n/format';
 import { PrintButton } from '@/components/giftcards/print-button';
 import { PassBadges } from '@/app/_screens/shell/wallet';
 import { giftcardSerial } from '@/server/wallet/items';
+import { colon } from '@/lib/i18n/colon';
 
 const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
@@ -31,10 +32,10 @@ export async function GiftcardCardScreen({ params, token }: { params: VenueParam
       ) : null}
       <h1>{pickText(card.product, locale) || t('title')}</h1>
       <p className="price">
-        {t('value')}: <strong>{formatMoney(card.value, location.valuta, locale)}</strong>
+        {t('value')}{colon(locale)}<strong>{formatMoney(card.value, location.valuta, locale)}</strong>
       </p>
       <p>
-        {t('code')}: <strong style={{ fontFamily: 'monospace', fontSize: '1.3em' }}>{formatCode(card.code)}</strong>
+        {t('code')}{colon(locale)}<strong style={{ fontFamily: 'monospace', fontSize: '1.3em' }}>{formatCode(card.code)}</strong>
       </p>
       <div role="img" aria-label={t('qr')} style={{ width: 180, height: 180 }} dangerouslySetInnerHTML={{ __html: svg }} />
       <dl className="summary__list">

@@ -10,6 +10,7 @@ import { JsonLdScript } from '@/components/seo/json-ld';
 import { siteOrigin } from '@/lib/venue/origin';
 import { giftCardJsonLd } from '@/lib/seo/json-ld';
 import { VALIDITY_MONTHS } from '@/lib/giftcards/validity';
+import { colon } from '@/lib/i18n/colon';
 
 /**
  * `/frontpage/giftcard/{id}`: value, description, regulations, a quantity and "Buy" (a plain
@@ -46,10 +47,10 @@ export async function GiftcardDetailsScreen({ params, id }: { params: VenueParam
       {card.customMin !== null && card.customMax !== null ? null : (
         <>
           <p>
-            {t('value')}: <strong>{formatMoney(card.value, location.valuta, locale)}</strong>
+            {t('value')}{colon(locale)}<strong>{formatMoney(card.value, location.valuta, locale)}</strong>
           </p>
           <p className="price">
-            {t('price')}: {formatMoney(card.price, location.valuta, locale)}
+            {t('price')}{colon(locale)}{formatMoney(card.price, location.valuta, locale)}
           </p>
         </>
       )}

@@ -4,6 +4,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { formatMoney } from '@/lib/currency';
+import { colon } from '@/lib/i18n/colon';
 
 /** `/frontpage/giftcards` (alias `/frontpage/giftcard`): the venue's gift cards (spec section 2). */
 export async function GiftcardListScreen({ params }: { params: VenueParams }) {
@@ -21,15 +22,15 @@ export async function GiftcardListScreen({ params }: { params: VenueParams }) {
             <h2>{pickText(c.title, locale)}</h2>
             {c.customMin !== null && c.customMax !== null ? (
               <p>
-                {t('value')}: <strong>{t('valueRange', { min: formatMoney(c.customMin, location.valuta, locale), max: formatMoney(c.customMax, location.valuta, locale) })}</strong>
+                {t('value')}{colon(locale)}<strong>{t('valueRange', { min: formatMoney(c.customMin, location.valuta, locale), max: formatMoney(c.customMax, location.valuta, locale) })}</strong>
               </p>
             ) : (
               <>
                 <p>
-                  {t('value')}: <strong>{formatMoney(c.value, location.valuta, locale)}</strong>
+                  {t('value')}{colon(locale)}<strong>{formatMoney(c.value, location.valuta, locale)}</strong>
                 </p>
                 <p className="price">
-                  {t('price')}: {formatMoney(c.price, location.valuta, locale)}
+                  {t('price')}{colon(locale)}{formatMoney(c.price, location.valuta, locale)}
                 </p>
               </>
             )}

@@ -10,6 +10,7 @@ import FeeAuthenticate from '@/components/payments/fee-authenticate';
 import { MessagePanel } from '@/components/shell/message-panel';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { PostForm } from '@/components/forms/post-form';
+import { colon } from '@/lib/i18n/colon';
 
 /**
  * `/frontpage/fee/{id}?s=`: where a guest whose bank held back the no-show fee confirms it
@@ -37,7 +38,7 @@ export async function FeeScreen({ params, id, signature, publishableKey }: { par
     <MessagePanel title={t('title')} text={t('text', { amount, date: formatLongDate(page.date, locale), time: page.time })}>
       {page.policy ? (
         <p>
-          <strong>{t('policy')}:</strong> {page.policy}
+          <strong>{t('policy')}{colon(locale).trimEnd()}</strong> {page.policy}
         </p>
       ) : null}
       {page.state !== 'open' ? (

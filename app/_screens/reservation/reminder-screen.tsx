@@ -25,37 +25,63 @@ export async function ReminderScreen({ params, hash, query }: { params: VenuePar
   const page = result.status ? result.data : ({ state: 'invalid' } as const);
   const manage = page.state !== 'invalid' ? localizedPath(toLocale(locale), `/reserve/${page.booking.hash}/edit`) : '';
   const ended = { coming: t('comingDone'), cancelled: t('cancelledDone'), changed: t('changed'), past: t('past'), invalid: t('invalid'), open: '' }[page.state];
+  const fields = { hash, v: query.v ?? '', s: query.s ?? '' };
+  // Issue 45: the common actions first and large; cancelling apart, below a rule, and asked
+  // twice (a <details> needs no script): "Cancel the booking" opens, "Yes, cancel" cancels. A
+  // guest who came from the e-mail's Cancel link finds it open, with its price said.
   return (
     <MessagePanel title={t('title')}>
       {page.state === 'open' ? (
-        <PostForm
-          action="/api/reservation/reminder"
-          fields={{ hash, v: query.v ?? '', s: query.s ?? '' }}
-          language={locale}
-          buttons={
-            <>
-              <button type="submit" name="a" value="coming" className={query.a === 'cancel' ? 'button button--ghost' : 'button'}>
+        <>
+          <PostForm
+            action="/api/reservation/reminder"
+            fields={fields}
+            language={locale}
+            buttons={
+              <button type="submit" name="a" value="coming" className="button">
                 {t('coming')}
               </button>
-              <button type="submit" name="a" value="cancel" className={query.a === 'cancel' ? 'button' : 'button button--ghost'}>
-                {t('cancel')}
-              </button>
-            </>
-          }
-        >
-          <p>{t('question', { venueName: location.locationname, date: formatLongDate(page.booking.date, locale), time: page.booking.time, covers: page.booking.covers })}</p>
-          <p className="hint">{page.freeCancel ? t('freeCancel') : t('cancelFee', { amount: formatMoney(page.feeCents, page.currency, locale) })}</p>
-        </PostForm>
+            }
+          >
+            <p>{t('question', { venueName: location.locationname, date: formatLongDate(page.booking.date, locale), time: page.booking.time, covers: page.booking.covers })}</p>
+          </PostForm>
+          {manage ? (
+            <p className="actions">
+              <a className="button button--ghost" href={manage}>
+                {t('manage')}
+              </a>
+            </p>
+          ) : null}
+          <details className="danger-zone" open={query.a === 'cancel'}>
+            <summary className="button button--ghost">{t('cancel')}</summary>
+            <PostForm
+              action="/api/reservation/reminder"
+              fields={fields}
+              language={locale}
+              buttons={
+                <button type="submit" name="a" value="cancel" className="button button--danger">
+                  {t('cancelConfirm')}
+                </button>
+              }
+            >
+              <p className="hint">{page.freeCancel ? t('freeCancel') : t('cancelFee', { amount: formatMoney(page.feeCents, page.currency, locale) })}</p>
+            </PostForm>
+          </details>
+        </>
       ) : (
-        <p role={page.state === 'invalid' ? 'alert' : 'status'} data-testid="reminder-state">
-          {ended}
-        </p>
+        <>
+          <p role={page.state === 'invalid' ? 'alert' : 'status'} data-testid="reminder-state">
+            {ended}
+          </p>
+          {manage && page.state !== 'cancelled' ? (
+            <p className="actions">
+              <a className="button button--ghost" href={manage}>
+                {t('manage')}
+              </a>
+            </p>
+          ) : null}
+        </>
       )}
-      {manage && page.state !== 'cancelled' ? (
-        <p>
-          <a href={manage}>{t('manage')}</a>
-        </p>
-      ) : null}
     </MessagePanel>
   );
 }

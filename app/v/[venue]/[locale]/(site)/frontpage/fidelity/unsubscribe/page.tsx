@@ -8,7 +8,7 @@ type Props = PageProps & { searchParams: Promise<Record<string, string | string[
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: Props) {
-  return { ...(await screenMetadata(await params, 'fidelity', '/frontpage/fidelity/unsubscribe')), robots: { index: false } };
+  return { ...(await screenMetadata(await params, 'unsubscribe', '/frontpage/fidelity/unsubscribe')), robots: { index: false } };
 }
 
 export default async function Page({ params, searchParams }: Props) {

@@ -266,6 +266,7 @@ export function ExperienceForm({ setup }: { setup: ExperienceFormSetup }) {
           <GuaranteeStep
             setup={wizard}
             offer={payment.guarantee}
+            at={{ date, time }}
             onDone={(reference) => {
               setCardReference(reference);
               setStep(payment.deposit && !depositReference ? 'payment' : 'summary');

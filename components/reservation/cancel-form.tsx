@@ -13,6 +13,7 @@ import { cancelAnswer } from '@/lib/api/answers/reservation';
  * default; an experience booking's names its own call and pages.
  */
 export function CancelForm({
+  title = null,
   hash,
   locale,
   terms,
@@ -24,6 +25,8 @@ export function CancelForm({
   summary = null,
   cancelledSummary = null,
 }: {
+  /** The page's heading while the guest is asked ("Cancel your reservation"); once cancelled, the heading says so in its place (issue 45). Unset: the form has no heading of its own until it is done. */
+  title?: string | null;
   hash: string;
   locale: Locale;
   /** The cancellation terms for this booking, as the server words them (free until, the fee, the refund). */
@@ -59,9 +62,15 @@ export function CancelForm({
   if (state === 'done') {
     return (
       <section role="status" aria-labelledby="cancel-done">
-        <h2 id="cancel-done" ref={doneRef} tabIndex={-1}>
-          {texts.doneTitle}
-        </h2>
+        {title === null ? (
+          <h2 id="cancel-done" ref={doneRef} tabIndex={-1}>
+            {texts.doneTitle}
+          </h2>
+        ) : (
+          <h1 id="cancel-done" ref={doneRef} tabIndex={-1}>
+            {texts.doneTitle}
+          </h1>
+        )}
         <p>{texts.doneText}</p>
         {doneFee ? <p>{doneFee}</p> : null}
         {cancelledSummary}
@@ -75,6 +84,7 @@ export function CancelForm({
   }
   return (
     <div>
+      {title === null ? null : <h1>{title}</h1>}
       {summary}
       <p className="notice">{terms}</p>
       <p>{texts.question}</p>

@@ -21,17 +21,20 @@ export function CancelPanel({
   ended: { text: string; href: string; label: string } | null;
   form: ComponentProps<typeof CancelForm>;
 }) {
+  if (ended) {
+    return (
+      <MessagePanel title={title}>
+        {summary}
+        <p>{ended.text}</p>
+        <ActionLink href={ended.href}>{ended.label}</ActionLink>
+      </MessagePanel>
+    );
+  }
+  // The form holds the heading: once the guest cancels, "Cancel your reservation" gives way to
+  // "Your reservation has been cancelled", never one above the other (issue 45).
   return (
-    <MessagePanel title={title}>
-      {ended ? (
-        <>
-          {summary}
-          <p>{ended.text}</p>
-          <ActionLink href={ended.href}>{ended.label}</ActionLink>
-        </>
-      ) : (
-        <CancelForm {...form} summary={summary} cancelledSummary={cancelledSummary} />
-      )}
-    </MessagePanel>
+    <div className="message-panel">
+      <CancelForm {...form} title={title} summary={summary} cancelledSummary={cancelledSummary} />
+    </div>
   );
 }

@@ -2,7 +2,8 @@
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatMoney } from '@/lib/currency';
-import { policyMessage } from '@/lib/booking/policy';
+import { freeCancellationEnd, policyMessage } from '@/lib/booking/policy';
+import { formatDateTime } from '@/lib/i18n/format';
 import type { PublicPaymentConfig } from '@/lib/payments/types';
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/lib/i18n/locales';
@@ -22,15 +23,23 @@ export type GuaranteeOffer = {
   clientSecret?: string;
 };
 
-/** The policy and the fee, in the spec's words: shown here, in the summary and on the cancel page. */
-export function GuaranteeTerms({ locale, terms }: { locale: Locale; terms: GuaranteeOffer['terms'] }) {
+/**
+ * The policy and the fee, in the spec's words: shown here, in the summary and on the cancel page.
+ * Given the booking's day and time (`at`, the venue's wall clock), a free-cancellation period that
+ * has already ended (a same-day booking a few hours ahead) is said so, never promised (issue 45).
+ */
+export function GuaranteeTerms({ locale, terms, at }: { locale: Locale; terms: GuaranteeOffer['terms']; at?: { date: string; time: string; timezone?: string } }) {
   const t = useTranslations('reserve');
   const policy = policyMessage(terms);
   const amount = formatMoney(terms.feeCents, terms.currency, locale);
   const total = formatMoney(terms.totalCents, terms.currency, locale);
+  const end = at?.timezone && at.date && at.time ? freeCancellationEnd(terms, at.timezone, at.date, at.time) : null;
+  // The moment the terms are first shown (a render's result must not change with the clock).
+  const [shownAt] = useState(() => Date.now());
+  const over = end !== null && end.getTime() <= shownAt;
   return (
     <ul className="guarantee-terms">
-      <li>{t(`guarantee.${policy.key}`, policy.values)}</li>
+      <li>{over ? t('outcome.freeOver', { deadline: formatDateTime(end, locale, at?.timezone ?? 'UTC') }) : t(`guarantee.${policy.key}`, policy.values)}</li>
       <li>{t(terms.per === 'guest' ? 'guarantee.feePerGuest' : 'guarantee.feePerReservation', { amount, total })}</li>
     </ul>
   );
@@ -41,7 +50,7 @@ export function GuaranteeTerms({ locale, terms }: { locale: Locale; terms: Guara
  * cancellation policy", and the card (saved, not charged) through Stripe's Payment Element
  * or the local test provider's form.
  */
-export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; offer: GuaranteeOffer; onDone: (reference: string) => void }) {
+export function GuaranteeStep({ setup, offer, at, onDone }: { setup: WizardSetup; offer: GuaranteeOffer; /** The booking's day and time, to tell a free-cancellation period already over. */ at?: { date: string; time: string }; onDone: (reference: string) => void }) {
   const t = useTranslations('reserve');
   const [accepted, setAccepted] = useState(false);
   const [acceptError, setAcceptError] = useState(false);
@@ -56,7 +65,7 @@ export function GuaranteeStep({ setup, offer, onDone }: { setup: WizardSetup; of
   return (
     <div className="guarantee">
       <p>{t('guarantee.intro')}</p>
-      <GuaranteeTerms locale={setup.locale} terms={offer.terms} />
+      <GuaranteeTerms locale={setup.locale} terms={offer.terms} at={at ? { ...at, timezone: setup.timezone } : undefined} />
       <div className={`field field--consent${acceptError && !accepted ? ' field--invalid' : ''}`}>
         <div className="field__check">
           <input

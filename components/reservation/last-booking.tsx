@@ -4,7 +4,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/currency';
 import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/format';
-import { policyMessage } from '@/lib/booking/policy';
+import { policyMessage, zonedInstant } from '@/lib/booking/policy';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
 import { LAST_RESERVATION_KEY, type LastReservation } from './types';
@@ -21,22 +21,6 @@ type Props = {
   /** The venue, for the free-cancellation deadline in its time and the calendar file. */
   venue?: { name: string; address: string; timezone: string };
 };
-
-/** The instant a wall-clock date and time happen in a time zone (two passes over its offset). */
-function zonedInstant(timeZone: string, date: string, time: string): Date {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  const offset = (at: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-        .formatToParts(new Date(at))
-        .map((p) => [p.type, p.value]),
-    );
-    return Date.parse(`${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}Z`) - at;
-  };
-  let at = wall - offset(wall);
-  at = wall - offset(at);
-  return new Date(at);
-}
 
 /** An "Add to calendar" file for the booking, as a data: URL (the e-mail carries the same as an attachment). */
 function icsHref(last: LastReservation, venue: NonNullable<Props['venue']>, title: string, url: string): string {

@@ -71,7 +71,7 @@ export function SummaryStep({ setup, choice, details, guarantee, extra, onChange
           <>
             <dt>{t('summary.guarantee')}</dt>
             <dd>
-              <GuaranteeTerms locale={setup.locale} terms={guarantee.terms} />
+              <GuaranteeTerms locale={setup.locale} terms={guarantee.terms} at={{ date: choice.date, time: choice.time, timezone: setup.timezone }} />
             </dd>
           </>
         ) : null}

@@ -22,6 +22,8 @@ export type WizardSetup = {
   shifts?: Record<string, string>;
   prefixes: PrefixOption[];
   defaultPrefix: string;
+  /** The venue's time zone (IANA): a card step's free-cancellation deadline is reckoned in it. */
+  timezone?: string;
   /** The venue's country (ISO alpha-2): the phone field's default and the name of a shared prefix. */
   country?: string;
   /** The venue's week and closures (from the same data as the JSON-LD), to say why a day has no tables (components/reservation/closed-day.tsx). */

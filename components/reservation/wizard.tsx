@@ -248,6 +248,7 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
           <GuaranteeStep
             setup={setup}
             offer={offer.offer}
+            at={{ date, time }}
             onDone={(reference) => {
               const next = { ...offer, reference };
               writeSession(GUARANTEE_KEY, next);

@@ -172,7 +172,7 @@ test.describe('gift cards', () => {
   });
 
   test('gift card pages and the lists are worth sharing: share image per language, OpenGraph and Twitter, canonical and hreflang (issue 26)', async ({ page, request }) => {
-    const titles = { it: 'Buono regalo 50 €', en: '€50 gift card', fr: 'Carte cadeau de 50 €', es: 'Tarjeta regalo de 50 €', de: 'Geschenkgutschein über 50 €' };
+    const titles = { it: 'Buono regalo 50 €', en: '€50 gift card', fr: 'Carte cadeau de 50 €', es: 'Tarjeta regalo de 50 €', de: 'Gutschein über 50 €' };
     for (const [locale, title] of Object.entries(titles)) {
       const prefix = locale === 'it' ? '' : `/${locale}`;
       await page.goto(`${prefix}/frontpage/giftcard/buono-50`);

@@ -45,15 +45,15 @@ export function describeBuiltinBackend(driver: Driver) {
       const answer = async (params: Record<string, string>) => (await dispatch('location/getlocation', 'localhost', new URLSearchParams(params))).body.data as { customFooter: unknown; customFooterByLanguage: Record<string, string> };
       const italian = await answer({});
       expect(typeof italian.customFooter).toBe('string');
-      expect(italian.customFooter).toMatch(/lunedì chiuso/);
-      expect((await answer({ language: 'en' })).customFooter).toMatch(/closed on Mondays/);
-      expect((await answer({ language: 'de' })).customFooter).toMatch(/montags geschlossen/);
+      expect(italian.customFooter).toMatch(/Via dei Neri 42r, Firenze/);
+      expect((await answer({ language: 'en' })).customFooter).toMatch(/Via dei Neri 42r, Florence/);
+      expect((await answer({ language: 'de' })).customFooter).toMatch(/Via dei Neri 42r, Florenz/);
       expect((await answer({ language: 'xx' })).customFooter).toBe(italian.customFooter);
-      expect(italian.customFooterByLanguage).toMatchObject({ it: italian.customFooter, fr: expect.stringMatching(/fermé le lundi/) });
+      expect(italian.customFooterByLanguage).toMatchObject({ it: italian.customFooter, fr: expect.stringMatching(/Via dei Neri 42r, Florence/) });
       // The site reads the texts per language from the added field.
       const location = ok(await (await client('localhost')).getLocation());
-      expect(location.customFooter.en).toMatch(/closed on Mondays/);
-      expect(location.customFooter.it).toMatch(/lunedì chiuso/);
+      expect(location.customFooter.en).toMatch(/Via dei Neri 42r, Florence/);
+      expect(location.customFooter.it).toMatch(/Via dei Neri 42r, Firenze/);
     });
 
     it('answers an unknown venue with status false and a 404', async () => {

@@ -54,4 +54,14 @@ describe('the cancel form', () => {
     const heading = screen.getByRole('heading', { name: en.reserve.cancel.doneTitle });
     expect(heading.compareDocumentPosition(screen.getByTestId('booking-status')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
+
+  it('the page heading says the reservation is cancelled once it is, never "Cancel your reservation" above the news (issue 45)', async () => {
+    cancelling();
+    renderWithIntl(<CancelForm title={en.reserve.cancel.title} hash="abc" locale="en" terms="Cancelling is free." />, { namespaces: cancelNamespaces.table });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en.reserve.cancel.title);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.reserve.cancel.confirm })));
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([en.reserve.cancel.doneTitle]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en.reserve.cancel.doneTitle);
+    expect(screen.queryByText(en.reserve.cancel.title)).toBeNull();
+  });
 });

@@ -46,4 +46,29 @@ describe('the card guarantee step', () => {
     expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ reference: 'lseti_1', clientSecret: 'cs', cardNumber: '4242 4242 4242 4242' });
     expect(onDone).toHaveBeenCalledWith('lseti_1');
   });
+
+  /** The venue's wall clock (`YYYY-MM-DD`, `HH:MM`) `hours` from now, in Rome. */
+  const romeIn = (hours: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+        .formatToParts(new Date(Date.now() + hours * 3_600_000))
+        .map((p) => [p.type, p.value]),
+    );
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  };
+
+  it('a booking a few hours ahead, its free cancellation (24 hours before) already over: says so, and never promises it (issue 45)', () => {
+    const romeSetup = { locale: 'en', timezone: 'Europe/Rome' } as WizardSetup;
+    renderWithIntl(<GuaranteeStep setup={romeSetup} at={romeIn(3)} offer={offerOf({ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' })} onDone={jest.fn()} />, { namespaces: reserveNamespaces });
+    expect(screen.queryByText('Cancellation policy: refundable until 1 day before the reservation.')).toBeNull();
+    expect(screen.getByText(/^This reservation can no longer be cancelled free of charge: the free cancellation period ended on .+ \(venue time\)\. If you cancel or do not come, the fee below applies\.$/)).toBeInTheDocument();
+    expect(screen.getByText('No-show fee: €30 per reservation.')).toBeInTheDocument();
+  });
+
+  it('a booking days ahead keeps the policy as the spec words it', () => {
+    const romeSetup = { locale: 'en', timezone: 'Europe/Rome' } as WizardSetup;
+    renderWithIntl(<GuaranteeStep setup={romeSetup} at={romeIn(24 * 5)} offer={offerOf({ required: true, terms, payment: { kind: 'local' }, reference: 'lseti_1', clientSecret: 'cs' })} onDone={jest.fn()} />, { namespaces: reserveNamespaces });
+    expect(screen.getByText('Cancellation policy: refundable until 1 day before the reservation.')).toBeInTheDocument();
+    expect(screen.queryByText(/can no longer be cancelled free of charge/)).toBeNull();
+  });
 });

@@ -30,6 +30,7 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
     shifts: Object.fromEntries(booking.shifts.map((s) => [s.key, pickText(s.name, locale)])),
     prefixes,
     country: location.country,
+    timezone: location.timezone,
     defaultPrefix,
     opening: { weekdays: openWeekdays(location.place?.openingHours ?? []), closures: closureRanges(location.place?.openingHours ?? []) },
     monthNames: Array.from({ length: 12 }, (_, i) => month.format(new Date(Date.UTC(2024, i, 1)))),

@@ -46,7 +46,7 @@ export function describeStaffPairing(driver: Driver) {
       return `${STAFF_COOKIE}=${cookieId(response)}`;
     };
     const pair = async (cookie: string | undefined, host = 'localhost:3000') => (await http()).handleStaffPairing(request('/api/staff/pairing', 'POST', undefined, { host, cookie }));
-    const useCode = async (code: unknown, options: Options = {}) => (await http()).handleStaffSignIn(request('/api/staff/session', 'POST', { code }, options));
+    const typeCode = async (code: unknown, options: Options = {}) => (await http()).handleStaffSignIn(request('/api/staff/session', 'POST', { code }, options));
 
     it('a code shown on a signed-in device signs one other device in, once, as the same venue; stored hashed', async () => {
       const { staffSessionFor } = await import('@/server/staff/sessions');
@@ -63,7 +63,7 @@ export function describeStaffPairing(driver: Driver) {
       expect(JSON.stringify(rows)).not.toContain(code.replace(' ', ''));
 
       // Typed as read, lower case and without the space included.
-      const phone = await useCode(code.replace(' ', '').toLowerCase(), { address: '198.51.100.62' });
+      const phone = await typeCode(code.replace(' ', '').toLowerCase(), { address: '198.51.100.62' });
       expect(phone.status).toBe(200);
       expect(await phone.json()).toMatchObject({ result: 'signedIn' });
       const phoneId = cookieId(phone);
@@ -71,7 +71,7 @@ export function describeStaffPairing(driver: Driver) {
       expect(await staffSessionFor(await db(), 'other.localhost', phoneId)).toBeNull();
 
       // Single use: a second device with the same code is refused.
-      const again = await useCode(code, { address: '198.51.100.63' });
+      const again = await typeCode(code, { address: '198.51.100.63' });
       expect(again.status).toBe(401);
       expect(await again.json()).toEqual({ error: 'wrongCode' });
     });
@@ -79,7 +79,7 @@ export function describeStaffPairing(driver: Driver) {
     it('two devices typing the same code at the same moment: one is signed in', async () => {
       const cookie = await signedIn('localhost:3000', '198.51.100.64');
       const { code } = (await (await pair(cookie)).json()) as { code: string };
-      const answers = await Promise.all([useCode(code, { address: '198.51.100.65' }), useCode(code, { address: '198.51.100.66' }), useCode(code, { address: '198.51.100.67' })]);
+      const answers = await Promise.all([typeCode(code, { address: '198.51.100.65' }), typeCode(code, { address: '198.51.100.66' }), typeCode(code, { address: '198.51.100.67' })]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
     });
 
@@ -88,14 +88,14 @@ export function describeStaffPairing(driver: Driver) {
       const { code } = (await (await pair(cookie)).json()) as { code: string };
       try {
         await pinTestClock(testMoment(5));
-        expect((await useCode(code, { address: '198.51.100.69' })).status).toBe(401);
+        expect((await typeCode(code, { address: '198.51.100.69' })).status).toBe(401);
       } finally {
         await pinTestClock(TEST_NOW);
       }
       const fresh = (await (await pair(cookie)).json()) as { code: string };
       await pinTestClock(new Date(TEST_NOW.getTime() + 4 * 60_000 + 59_000));
       try {
-        expect((await useCode(fresh.code, { address: '198.51.100.70' })).status).toBe(200);
+        expect((await typeCode(fresh.code, { address: '198.51.100.70' })).status).toBe(200);
       } finally {
         await pinTestClock(TEST_NOW);
       }
@@ -104,8 +104,8 @@ export function describeStaffPairing(driver: Driver) {
     it("another venue's code is refused here, and stays usable at its own venue", async () => {
       const otherCookie = await signedIn('other.localhost', '198.51.100.71');
       const { code } = (await (await pair(otherCookie, 'other.localhost')).json()) as { code: string };
-      expect((await useCode(code, { address: '198.51.100.72' })).status).toBe(401);
-      const there = await useCode(code, { host: 'other.localhost', address: '198.51.100.72' });
+      expect((await typeCode(code, { address: '198.51.100.72' })).status).toBe(401);
+      const there = await typeCode(code, { host: 'other.localhost', address: '198.51.100.72' });
       expect(there.status).toBe(200);
       const { staffSessionFor } = await import('@/server/staff/sessions');
       expect(await staffSessionFor(await db(), 'other.localhost', cookieId(there))).not.toBeNull();
@@ -123,26 +123,26 @@ export function describeStaffPairing(driver: Driver) {
       const { LIMITS } = await import('@/server/limits/config');
       const cookie = await signedIn('localhost:3000', '198.51.100.74');
       const guesses: number[] = [];
-      for (let i = 0; i < LIMITS.staffPairAddress.count; i++) guesses.push((await useCode('ABCD EFG' + '23456789'[i % 8], { address: '203.0.113.50' })).status);
+      for (let i = 0; i < LIMITS.staffPairAddress.count; i++) guesses.push((await typeCode('ABCD EFG' + '23456789'[i % 8], { address: '203.0.113.50' })).status);
       expect(guesses.every((s) => s === 401)).toBe(true);
-      const refused = await useCode('ABCDEFGH', { address: '203.0.113.50' });
+      const refused = await typeCode('ABCDEFGH', { address: '203.0.113.50' });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       // Even the right code waits at this address: the limit is counted before the code is looked at.
       const { code } = (await (await pair(cookie)).json()) as { code: string };
-      expect((await useCode(code, { address: '203.0.113.50' })).status).toBe(429);
+      expect((await typeCode(code, { address: '203.0.113.50' })).status).toBe(429);
 
       // From many addresses, one guess each: the venue's own counter stops them (this venue only).
       let status = 0;
       let tries = 0;
-      while (status !== 429 && tries <= LIMITS.staffPairVenue.count) status = (await useCode('ZZZZ ZZZZ', { address: `192.0.2.${++tries}` })).status;
+      while (status !== 429 && tries <= LIMITS.staffPairVenue.count) status = (await typeCode('ZZZZ ZZZZ', { address: `192.0.2.${++tries}` })).status;
       expect(status).toBe(429);
-      expect((await useCode(code, { address: '192.0.2.200' })).status).toBe(429);
-      expect((await useCode('ZZZZ ZZZZ', { host: 'other.localhost', address: '192.0.2.201' })).status).toBe(401);
+      expect((await typeCode(code, { address: '192.0.2.200' })).status).toBe(429);
+      expect((await typeCode('ZZZZ ZZZZ', { host: 'other.localhost', address: '192.0.2.201' })).status).toBe(401);
       // The window passes: a guess is looked at again (and is wrong).
       await pinTestClock(testMoment(16));
       try {
-        expect((await useCode('ZZZZ ZZZZ', { address: '203.0.113.50' })).status).toBe(401);
+        expect((await typeCode('ZZZZ ZZZZ', { address: '203.0.113.50' })).status).toBe(401);
       } finally {
         await pinTestClock(TEST_NOW);
       }
@@ -155,8 +155,8 @@ export function describeStaffPairing(driver: Driver) {
       try {
         const cookie = await signedIn('localhost:3000', '198.51.100.80');
         const { code } = (await (await pair(cookie)).json()) as { code: string };
-        await useCode(code, { address: '198.51.100.81' });
-        await useCode(code, { address: '198.51.100.81' });
+        await typeCode(code, { address: '198.51.100.81' });
+        await typeCode(code, { address: '198.51.100.81' });
         expect(lines.join('\n')).not.toContain(code.replace(' ', ''));
         expect(lines.join('\n')).not.toContain(code);
       } finally {

@@ -58,7 +58,7 @@ test('pair a phone at 360 px: a code shown on a signed-in phone signs a second o
   await axeClean(phone2);
   await phone2.getByLabel(it('promo.staff.codeLabel')).fill('WRONG000');
   await phone2.getByRole('button', { name: it('promo.staff.codeSignIn') }).click();
-  await expect(phone2.getByRole('alert')).toHaveText(it('promo.staff.wrongCode'));
+  await expect(phone2.locator('#staff-code-error')).toHaveText(it('promo.staff.wrongCode'));
   await axeClean(phone2);
   await phone2.getByLabel(it('promo.staff.codeLabel')).fill(code.toLowerCase());
   await phone2.keyboard.press('Enter');
@@ -71,6 +71,6 @@ test('pair a phone at 360 px: a code shown on a signed-in phone signs a second o
   await phone3.goto(`${origin}/it/staff`);
   await phone3.getByLabel(it('promo.staff.codeLabel')).fill(code);
   await phone3.getByRole('button', { name: it('promo.staff.codeSignIn') }).click();
-  await expect(phone3.getByRole('alert')).toHaveText(it('promo.staff.wrongCode'));
+  await expect(phone3.locator('#staff-code-error')).toHaveText(it('promo.staff.wrongCode'));
   await Promise.all([first.close(), second.close(), third.close()]);
 });

@@ -113,6 +113,29 @@ export function describeVenueEmails(driver: Driver) {
       expect(notice.bodyText).not.toContain(en.experiences.emails.venue.greetingPlain);
     });
 
+    it('a gift card bought by an English guest reaches a German-speaking venue in German, the buyer named, the day of the sale in words', async () => {
+      const { db, schema } = await ctx('de');
+      delete process.env.STRIPE_SECRET_KEY;
+      const { dispatch } = await import('@/server/backend/dispatch');
+      const started = await dispatch('giftcard/checkout', 'localhost', new URLSearchParams({
+        id: 'buono-50', quantity: '1', firstName: 'Anna', lastName: 'Neri', email: 'anna.venuemail@example.com', prefix: '+39', mobile: '347 123 4567', birthDate: '12/05/1985',
+        city: 'Firenze', country: 'Italia', province: 'FI', cap: '50100', recipient: 'me', paymentMethod: 'card', privacy: '1', marketing: '0', language: 'en', siteBase: 'http://localhost:3000/en', remoteIp: '203.0.113.7',
+      }));
+      expect(started.httpStatus).toBe(200);
+      const { fingerprint } = (started.body as { data: { fingerprint: string } }).data;
+      const [order] = await db.select().from(schema.giftCardOrders).where(eq(schema.giftCardOrders.fingerprint, fingerprint));
+      const { localCheckout } = await import('@/server/payments/checkout');
+      const { getDb } = await import('@/server/db/client');
+      await localCheckout(getDb).pay(order.paymentReference!, '4242424242424242');
+      expect(await dispatch('giftcard/create', 'localhost', new URLSearchParams({ fingerprint }))).toMatchObject({ body: { data: { status: 'paid' } } });
+      const [notice] = (await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'giftcardVenue'))).filter((m) => m.venueId === order.venueId).slice(-1);
+      expect(notice.locale).toBe('de');
+      expect(notice.subject).toContain(de.giftcards.emails.venue.subject.replace(' {orderNumber}', ''));
+      expect(notice.bodyText).toContain('Anna Neri');
+      expect(notice.bodyText).toMatch(/(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d+\. \S+ um \d\d:\d\d|(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag), \d+\. \S+, \d\d:\d\d/);
+      expect(notice.bodyText).not.toContain(en.giftcards.emails.venue.greeting);
+    });
+
     it('a payment to settle by hand reaches a German-speaking venue in German', async () => {
       const { db, schema, venue } = await ctx('de');
       const { queueMoneyFailedEmail } = await import('@/server/payments/flag');

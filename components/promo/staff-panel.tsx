@@ -7,44 +7,63 @@ import { signInAnswer } from '@/lib/api/answers/staff';
 import { formatMoment } from '@/lib/i18n/format';
 import { useTranslations } from 'next-intl';
 
-/** Staff sign-in with the venue's credential: a staff session for this device (`POST /api/staff/session`), then the page again. */
+/**
+ * Staff sign-in: with a pairing code shown on a signed-in device (issue 44), or with the venue's
+ * credential; a staff session for this device (`POST /api/staff/session`), then the page again.
+ */
 export function StaffSignIn() {
+  const t = useTranslations('promo.staff');
+  return (
+    <>
+      <h2>{t('pairTitle')}</h2>
+      <p>{t('pairText')}</p>
+      <SignInForm field="code" />
+      <h2>{t('tokenTitle')}</h2>
+      <SignInForm field="token" />
+    </>
+  );
+}
+
+/** One way in: the pairing code (typed as seen, `ABCD EFGH`) or the venue's token. */
+function SignInForm({ field }: { field: 'code' | 'token' }) {
   const t = useTranslations('promo.staff');
   const forms = useTranslations('forms');
   const limits = useTranslations('limits');
-  const [token, setToken] = useState('');
+  const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const id = field === 'code' ? 'staff-code' : 'staff-token';
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const reply = await send('/api/staff/session', signInAnswer, { body: { token } });
+    const reply = await send('/api/staff/session', signInAnswer, { body: { [field]: value } });
     setBusy(false);
     if (reply.body) return window.location.reload();
-    setError(reply.status === 401 ? t('wrongToken') : reply.status === 429 ? limits('tooManyRequests') : forms('errors.unavailable'));
+    setError(reply.status === 401 ? t(field === 'code' ? 'wrongCode' : 'wrongToken') : reply.status === 429 ? limits('tooManyRequests') : forms('errors.unavailable'));
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
       <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label htmlFor="staff-token">{t('tokenLabel')}</label>
+        <label htmlFor={id}>{t(field === 'code' ? 'codeLabel' : 'tokenLabel')}</label>
         <input
-          id="staff-token"
-          type="password"
-          autoComplete="current-password"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
+          id={id}
+          {...(field === 'code'
+            ? { type: 'text', autoComplete: 'one-time-code', autoCapitalize: 'characters', spellCheck: false, maxLength: 20, className: 'staff-pair__code' }
+            : { type: 'password', autoComplete: 'current-password' })}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'staff-token-error' : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
         />
         {error ? (
-          <p id="staff-token-error" role="alert" className="field__error">
+          <p id={`${id}-error`} role="alert" className="field__error">
             {error}
           </p>
         ) : null}
       </div>
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
-          {t('signIn')}
+          {t(field === 'code' ? 'codeSignIn' : 'signIn')}
         </button>
       </div>
     </form>

@@ -19,6 +19,7 @@ import { bookingReference, formatDateTime, formatLongDate } from '@/lib/i18n/for
 import { displayPhone } from '@/lib/identity';
 import { tableReservationMarkup, type MarkupVenue } from '@/lib/seo/email-markup';
 import { colon } from '@/lib/i18n/colon';
+import { venueLanguage } from '@/server/venues/language';
 
 /** The venue as the e-mails' reservation markup names it (issue 26), with its site in the guest's language. */
 export function markupVenue(venue: VenueRow, siteUrl: string): MarkupVenue {
@@ -186,18 +187,21 @@ export async function reservationEmails(tx: Db, venue: VenueRow, r: ReservationR
   });
   const guestMail: EmailMessage = { venueId: venue.id, template, locale, to: r.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd };
   if (!venue.email || context.notifyVenue === false) return [guestMail];
-  const venueLocale = 'it';
+  // In the venue's own language (its `language`, Italian by default), never the guest's; the guest named, the date in words (issue 44).
+  const venueLocale = venueLanguage(venue);
+  const guestName = `${r.firstName} ${r.lastName}`.trim();
+  const venueDate = longDate(r.date, venueLocale);
   const venueLabels = summaryLabels(venueLocale);
   // What happened, in words: a new booking (confirmed, awaiting the venue, waiting list), a change or a cancellation.
   const event = emailPhrase('reservationVenue', venueLocale, `events.${context.venueEvent ?? news}`);
   const note = renderEmail(
     'reservationVenue',
     venueLocale,
-    { venueName: venue.name, event, date: r.date, time: r.time, pax: String(r.covers) },
+    { venueName: venue.name, event, guest: guestName, date: venueDate, time: r.time, pax: String(r.covers) },
     [
-      [venueLabels.name, `${r.firstName} ${r.lastName}`],
+      [venueLabels.name, guestName],
       [venueLabels.people, String(r.covers)],
-      [venueLabels.date, r.date],
+      [venueLabels.date, venueDate],
       [venueLabels.time, r.time],
       [venueLabels.zone, pickText(context.zoneName as Parameters<typeof pickText>[0], venueLocale)],
       ...(context.experience ? [[venueLabels.experience, pickText(context.experience as Parameters<typeof pickText>[0], venueLocale)] as [string, string]] : []),

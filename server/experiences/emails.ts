@@ -26,6 +26,7 @@ import de from '@/messages/de.json';
 import { displayPhone } from '@/lib/identity';
 import { fill } from '@/lib/i18n/fill';
 import { colon } from '@/lib/i18n/colon';
+import { venueLanguage } from '@/server/venues/language';
 
 type Texts = Record<string, string>;
 type Catalogue = { experiences: { emails: Record<string, Texts>; summary: Texts; manage: Texts } };
@@ -185,26 +186,30 @@ export async function experienceEmails(
   });
   mails.push({ venueId: venue.id, template: `experience_${news}`, locale, to: b.email, subject: mail.subject, text: mail.text, html: mail.html, attachments, jsonLd, testMoney });
   if (!venue.email || context.notifyVenue === false) return { mails, frame };
-  const venueTexts = catalogues.it.experiences;
+  // In the venue's own language (its `language`, Italian by default), never the guest's; the guest named, the date in words (issue 44).
+  const vl = venueLanguage(venue);
+  const venueTexts = catalogues[vl].experiences;
+  const guestName = `${b.firstName} ${b.lastName}`.trim();
+  const venueDate = longDate(b.date, vl);
   const note = renderEmailTexts(
     venueTexts.emails.venue,
-    'it',
-    { venueName: venue.name, title: text(e.title, 'it'), event: venueTexts.emails.venueEvents[context.venueEvent ?? news], date: b.date, time: b.time, pax: String(b.covers) },
+    vl,
+    { venueName: venue.name, title: text(e.title, vl), event: venueTexts.emails.venueEvents[context.venueEvent ?? news], guest: guestName, date: venueDate, time: b.time, pax: String(b.covers) },
     [
-      [venueTexts.summary.name, `${b.firstName} ${b.lastName}`],
+      [venueTexts.summary.name, guestName],
       [venueTexts.summary.people, String(b.covers)],
-      [venueTexts.summary.date, b.date],
+      [venueTexts.summary.date, venueDate],
       [venueTexts.summary.time, b.time],
-      ...(b.zoneKey ? [[venueTexts.summary.zone, await zoneLabel(tx, venue, b.zoneKey, 'it')] as [string, string]] : []),
+      ...(b.zoneKey ? [[venueTexts.summary.zone, await zoneLabel(tx, venue, b.zoneKey, vl)] as [string, string]] : []),
       [venueTexts.summary.contact, `${b.email}, ${displayPhone(b.phonePrefix, b.phone)}`],
-      ...(b.paidCents ? [[venueTexts.summary.paid, formatMoney(b.paidCents, venue.currency, 'it')] as [string, string]] : []),
-      ...(b.guaranteePaymentMethod && b.guaranteeTerms ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatMoney(totalFeeCents(b.guaranteeTerms, b.covers), venue.currency, 'it')})`] as [string, string]] : []),
-      ...(b.cancellationFeeCents ? [[venueTexts.manage.fee, formatMoney(b.cancellationFeeCents, venue.currency, 'it')] as [string, string]] : []),
-      ...(b.visitReason ? [[reserveText('it', 'details.visitReason'), visitReasonText(venue, b.visitReason, 'it')] as [string, string]] : []),
-      ...Object.entries(b.additionalFields).map(([k, v]) => [text(e.additionalFields.find((f) => f.key === k)?.label, 'it') || k, v] as [string, string]),
+      ...(b.paidCents ? [[venueTexts.summary.paid, formatMoney(b.paidCents, venue.currency, vl)] as [string, string]] : []),
+      ...(b.guaranteePaymentMethod && b.guaranteeTerms ? [[venueTexts.summary.guarantee, `${b.guaranteeProvider} ${b.guaranteePaymentMethod} (${formatMoney(totalFeeCents(b.guaranteeTerms, b.covers), venue.currency, vl)})`] as [string, string]] : []),
+      ...(b.cancellationFeeCents ? [[venueTexts.manage.fee, formatMoney(b.cancellationFeeCents, venue.currency, vl)] as [string, string]] : []),
+      ...(b.visitReason ? [[reserveText(vl, 'details.visitReason'), visitReasonText(venue, b.visitReason, vl)] as [string, string]] : []),
+      ...Object.entries(b.additionalFields).map(([k, v]) => [text(e.additionalFields.find((f) => f.key === k)?.label, vl) || k, v] as [string, string]),
       ...(b.notes ? [[venueTexts.summary.notes, b.notes] as [string, string]] : []),
     ],
   );
-  mails.push({ venueId: venue.id, template: 'experience_venue', locale: 'it', to: venue.email, subject: note.subject, text: note.text, html: note.html, testMoney });
+  mails.push({ venueId: venue.id, template: 'experience_venue', locale: vl, to: venue.email, subject: note.subject, text: note.text, html: note.html, testMoney });
   return { mails, frame };
 }

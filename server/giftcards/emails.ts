@@ -7,7 +7,7 @@ import { giftCards, venues, type GiftCardOrderRow, type IssuedGiftCardRow } from
 import { enqueueEmails, type EmailMessage } from '@/server/outbox/enqueue';
 import { venueLinkHost } from '@/server/venues/queries';
 import { formatMoney } from '@/lib/currency';
-import { formatDay } from '@/lib/i18n/format';
+import { formatDateTime, formatDay } from '@/lib/i18n/format';
 import { toLocale, type Locale } from '@/lib/i18n/locales';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
@@ -24,6 +24,7 @@ import { quote } from '@/lib/i18n/quote';
 import { fill } from '@/lib/i18n/fill';
 import { walletBadgesEmail } from '@/server/wallet/badges';
 import { giftcardSerial } from '@/server/wallet/items';
+import { venueLanguage } from '@/server/venues/language';
 
 const catalogues = { it, en, fr, es, de };
 type Mail = 'recipient' | 'buyer' | 'venue';
@@ -132,21 +133,23 @@ export async function queueGiftcardEmails(tx: Db, order: GiftCardOrderRow, cards
     mails.push({ venueId: order.venueId, template: 'giftcardBuyer', locale, to: order.email, subject: t('subject', { venueName, orderNumber: order.orderNumber }), text, html, testMoney });
   }
 
-  // The venue's notification (in the venue's default language).
+  // The venue's notification, in the venue's own language (its `language`, Italian by default; issue 44), never the buyer's.
   if (venue.email) {
-    const { t, label } = phrases('it', 'venue');
-    const { text, html } = composeGiftcardEmail('it', {
+    const vl = venueLanguage(venue);
+    const { t, label } = phrases(vl, 'venue');
+    const { text, html } = composeGiftcardEmail(vl, {
       greeting: t('greeting'),
-      paragraphs: [t('body', { buyerName, quantity: String(order.quantity), title: pickTexts(order.productTitle, 'it') })],
+      paragraphs: [t('body', { buyerName, quantity: String(order.quantity), title: pickTexts(order.productTitle, vl) })],
       lines: [
         [label('orderNumber'), order.orderNumber],
-        [label('total'), money(order.totalCents, order.currency, 'it')],
+        [label('date'), formatDateTime(order.paidAt ?? order.createdAt, vl, venue.timezone)],
+        [label('total'), money(order.totalCents, order.currency, vl)],
         [label('buyer'), `${buyerName} <${order.email}>`],
         [label('sentTo'), recipientEmail],
       ],
       signature: '',
     });
-    mails.push({ venueId: order.venueId, template: 'giftcardVenue', locale: 'it', to: venue.email, subject: t('subject', { orderNumber: order.orderNumber }), text, html, testMoney });
+    mails.push({ venueId: order.venueId, template: 'giftcardVenue', locale: vl, to: venue.email, subject: t('subject', { orderNumber: order.orderNumber }), text, html, testMoney });
   }
   await enqueueEmails(tx, mails, { venue, linkHost: await venueLinkHost(tx, order.venueId) });
 }

@@ -54,13 +54,17 @@ export const LIMITS = {
   experienceCreate: { count: 40, windowSeconds: 3600, per: 'address' },
   /** Staff sign-in attempts (the venue's credential typed on a device) per address: guessing stays hopeless. */
   staffSignIn: { count: 10, windowSeconds: 900, per: 'address' },
+  /** Pairing code attempts (the 8 characters shown on a signed-in staff device, issue 44) per address. */
+  staffPairAddress: { count: 10, windowSeconds: 900, per: 'address' },
+  /** Pairing code attempts per venue, from every address together: 8 characters cannot be guessed from many addresses either. */
+  staffPairVenue: { count: 30, windowSeconds: 900, per: 'venue' },
   /** SMS code checks, right or wrong, per address, over all of a venue's bookings (each booking also ends after 5 wrong codes). */
   smsCodeAddress: { count: 30, windowSeconds: 3600, per: 'address' },
   /** Gift card balance look-ups per address, counted before the code is looked at (codes carry 80 random bits). */
   giftcardBalanceAddress: { count: 10, windowSeconds: 900, per: 'address' },
   /** MCP requests (an assistant's tool calls, docs/agents.md) per address; each booking also counts the booking limits above. */
   mcpAddress: { count: 300, windowSeconds: 3600, per: 'address' },
-} as const satisfies Record<string, { count: number; windowSeconds: number; per: 'address' | 'email' | 'phone' }>;
+} as const satisfies Record<string, { count: number; windowSeconds: number; per: 'address' | 'email' | 'phone' | 'venue' }>;
 
 export type LimitName = keyof typeof LIMITS;
 export type Limit = { count: number; windowSeconds: number };

@@ -24,8 +24,10 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
  * venue's country (lib/identity.ts), each of these two by digest.
  */
 export function subjectKey(name: LimitName, subject: string, country?: string | null) {
-  const per: 'address' | 'email' | 'phone' = LIMITS[name].per;
+  const per: 'address' | 'email' | 'phone' | 'venue' = LIMITS[name].per;
   if (per === 'address') return limitIdentity(subject);
+  // Per venue: the key already names the venue; one counter for all its clients.
+  if (per === 'venue') return 'venue';
   return digest(per === 'email' ? canonicalEmail(subject) : canonicalPhone(subject, country));
 }
 

@@ -6,21 +6,17 @@ import { enqueueEmail } from '@/server/outbox/enqueue';
 import { isTestMoney } from './test-money';
 import { renderEmailTexts } from '@/server/outbox/templates';
 import { formatMoney } from '@/lib/currency';
-import { toLocale } from '@/lib/i18n/locales';
 import { fill } from '@/lib/i18n/fill';
 import it from '@/messages/it.json';
 import en from '@/messages/en.json';
 import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
+import { venueLanguage } from '@/server/venues/language';
 
 const catalogues = { it, en, fr, es, de };
 
-/**
- * The language of a venue's own notices: Italian, the site's default, as its booking notices are
- * (server/booking/emails.ts); one place to change when venues choose theirs.
- */
-export const venueNoticeLocale = () => toLocale('it');
+
 
 export type FailedMoney = {
   what: 'depositRefund' | 'feeCharge' | 'feeRefund';
@@ -43,7 +39,8 @@ export type FailedMoney = {
 export async function queueMoneyFailedEmail(tx: Db, venueId: number, row: FailedMoney): Promise<boolean> {
   const [venue] = await tx.select().from(venues).where(eq(venues.id, venueId));
   if (!venue?.email) return false;
-  const locale = venueNoticeLocale();
+  // The venue's own language (its `language`, Italian by default; issue 44).
+  const locale = venueLanguage(venue);
   const t = catalogues[locale].payments.moneyFailedEmail;
   const amount = formatMoney(row.amountCents, row.currency, locale);
   const vars = { venueName: venue.name, reference: row.reference, amount, attempts: String(row.attempts), error: row.error };

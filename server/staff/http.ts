@@ -10,6 +10,7 @@ import { getDb } from '@/server/db/client';
 import { refuseOverLimit } from '@/server/limits';
 import { noStoreJson as json, readJsonObject } from '@/server/http';
 import { linkFormAnswer } from '@/server/http/link-form';
+import { createPairingCode, groupedPairingCode, signInWithPairingCode } from './pairing';
 import { clearedStaffCookie, signInStaff, signOutStaff, STAFF_COOKIE, staffCookie, staffSessionFor } from './sessions';
 
 const venueOf = (request: NextRequest) => venueKeyForHost(request.headers.get('host'));
@@ -19,16 +20,37 @@ const isHttps = (request: NextRequest) => request.headers.get('x-forwarded-proto
  * `POST /api/staff/session {token}`: signs this device in with the venue's credential.
  * 200 `{result: 'signedIn', expiresAt}` with the session cookie; 401 `wrongToken`; 429 after
  * too many attempts from one address (limit `staffSignIn`); 400 without a JSON body.
+ * `POST /api/staff/session {code}`: the same with a pairing code shown on a signed-in device of
+ * the venue (issue 44, server/staff/pairing.ts): 401 `wrongCode` (wrong, used, expired or
+ * another venue's); 429 past `staffPairAddress` (per address) or `staffPairVenue` (per venue).
  */
 export async function handleStaffSignIn(request: NextRequest): Promise<Response> {
-  const refused = await refuseOverLimit(request, 'staffSignIn');
-  if (refused) return refused;
   const body = await readJsonObject(request);
+  const pairing = body !== null && typeof body.code === 'string';
+  const refused = pairing ? await refuseOverLimit(request, 'staffPairAddress', { staffPairVenue: 'venue' }) : await refuseOverLimit(request, 'staffSignIn');
+  if (refused) return refused;
   if (!body) return json({ error: 'invalid' }, 400);
+  const userAgent = request.headers.get('user-agent') ?? '';
+  if (pairing) {
+    const paired = await signInWithPairingCode(await getDb(), venueOf(request), body.code as string, userAgent);
+    if (!paired) return json({ error: 'wrongCode' }, 401);
+    return json({ result: 'signedIn', expiresAt: paired.expiresAt.toISOString() }, 200, { 'Set-Cookie': staffCookie(paired.id, paired.expiresAt, isHttps(request)) });
+  }
   const token = typeof body.token === 'string' ? body.token : '';
-  const session = await signInStaff(await getDb(), venueOf(request), token, request.headers.get('user-agent') ?? '');
+  const session = await signInStaff(await getDb(), venueOf(request), token, userAgent);
   if (!session) return json({ error: 'wrongToken' }, 401);
   return json({ result: 'signedIn', expiresAt: session.expiresAt.toISOString() }, 200, { 'Set-Cookie': staffCookie(session.id, session.expiresAt, isHttps(request)) });
+}
+
+/**
+ * `POST /api/staff/pairing` (no body): "Pair a phone": a pairing code for this signed-in
+ * device's venue, `{code: 'ABCD EFGH', expiresAt}` (5 minutes, single use). 401 `signIn`.
+ */
+export async function handleStaffPairing(request: NextRequest): Promise<Response> {
+  const session = await requestStaffSession(request);
+  if (!session) return json({ error: 'signIn' }, 401);
+  const { code, expiresAt } = await createPairingCode(await getDb(), session);
+  return json({ code: groupedPairingCode(code), expiresAt: expiresAt.toISOString() }, 200);
 }
 
 /** `DELETE /api/staff/session`: "sign out this device": the session is revoked on the server and the cookie cleared. */

@@ -28,9 +28,14 @@ export type StaffSession = { scope: string; expiresAt: Date; createdAt: Date };
 /** Signs a device in when `token` is the venue's credential: the new session's cookie id, or null. */
 export async function signInStaff(db: Db, venueKey: string, token: string, userAgent = ''): Promise<{ id: string; expiresAt: Date } | null> {
   if (!(await isVenueCredential(db, venueKey, token))) return null;
+  return startStaffSession(db, await credentialScope(db, venueKey), userAgent);
+}
+
+/** A new session of the venue `scope` for this device (a credential or a pairing code was checked): its cookie id. */
+export async function startStaffSession(db: Db, scope: string, userAgent = ''): Promise<{ id: string; expiresAt: Date }> {
   const id = randomBytes(16).toString('base64url');
   const expiresAt = new Date(now().getTime() + staffSessionHours() * 3600_000);
-  await db.insert(staffSessions).values({ idHash: idDigest(id), scope: await credentialScope(db, venueKey), expiresAt, userAgent: userAgent.slice(0, 200) });
+  await db.insert(staffSessions).values({ idHash: idDigest(id), scope, expiresAt, userAgent: userAgent.slice(0, 200) });
   return { id, expiresAt };
 }
 

@@ -77,6 +77,7 @@ export async function importVenue(db: Db, file: VenueFile): Promise<{ venueId: n
       country: file.country.toUpperCase(),
       tagline: file.tagline ?? null,
       email: file.email ?? null,
+      language: file.language,
       customFooter: typeof file.customFooter === 'string' ? file.customFooter : file.customFooter.it,
       customFooterTexts: typeof file.customFooter === 'string' ? null : file.customFooter,
       fidelityEnabled: file.fidelity.enabled,

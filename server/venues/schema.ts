@@ -201,6 +201,10 @@ export const venueFileSchema = z.object({
   address: z.string().default('').meta({ description: 'Postal address, shown in the footer and e-mails.', examples: ['Via dei Neri 42r, 50122 Firenze FI, Italia'] }),
   phone: z.string().default('').meta({ description: 'Phone number shown to guests.', examples: ['+39 055 210 4387'] }),
   email: z.string().email().optional().meta({ description: 'Address of the venue: booking notices go there, and replies to guests\' e-mails.', examples: ['prenotazioni@example.com'] }),
+  language: z
+    .enum(locales)
+    .default('it')
+    .meta({ description: "The language the venue reads: its own e-mails (a new booking, a change, a cancellation, a gift card sold, a payment to look at) are written in it, never in the guest's. One of it, en, fr, es, de.", examples: ['it', 'de'] }),
   place: placeSchema.optional().describe('How search engines see the venue (schema.org `Restaurant` data on the home page); unset: type `Restaurant`, `address` as the street line.'),
   customHeader: z.string().default('').meta({ description: 'HTML put in <head> (spec section 3): only meta, link, script, style, noscript and base elements are kept, without on* attributes; the check lists what is dropped.', examples: ['<meta name="theme-color" content="#8a2c1b">'] }),
   customFooter: z

@@ -48,7 +48,7 @@ test.describe('booking walks', () => {
     expect(mail.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
     await expect
       .poll(() => readMails().find((m) => m.file.endsWith('reservationVenue.eml') && m.text.includes(email))?.subject ?? '', { timeout: 20_000 })
-      .toMatch(new RegExp(`^Nuova prenotazione confermata: ${date} [0-9]{2}:[0-9]{2}, 2 coperti$`));
+      .toMatch(new RegExp(`^Nuova prenotazione confermata: .+, ${new Intl.DateTimeFormat('it', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`))}, [0-9]{2}:[0-9]{2}, 2 coperti$`));
   });
 
   test('a party above the auto-confirm limit confirms its SMS code and ends on "accept"', async ({ page }) => {

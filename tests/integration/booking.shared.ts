@@ -5,6 +5,7 @@ import { addDays } from '@/server/booking/availability';
 import { instantOf } from '@/server/booking/time';
 import type { ReservationInput } from '@/lib/forms/reservation';
 import { forgetVenueContexts } from '@/server/venues/context';
+import { formatLongDate } from '@/lib/i18n/format';
 
 // A Tuesday morning in Florence (tests/helpers/clock.ts); every day below is counted from it.
 const NOW = TEST_NOW;
@@ -112,7 +113,8 @@ export function describeBooking(driver: Driver) {
       expect(ics).toContain(`DTSTART:${instantOf('Europe/Rome', FRIDAY, '19:00').toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);
       expect(ics).toContain(`UID:${confirmed.hash}@localhost`);
       const [venueMail] = await db.select().from(schema.outbox).where(and(eq(schema.outbox.template, 'reservationVenue'), eq(schema.outbox.recipient, 'prenotazioni@trattoriadarosa.example')));
-      expect(venueMail.subject).toMatch(new RegExp(`^Nuova prenotazione confermata: ${FRIDAY} 19:00, [0-9]+ coperti$`));
+      // The venue's language (Italian by default), the guest named, the date in words (issue 44).
+      expect(venueMail.subject).toMatch(new RegExp(`^Nuova prenotazione confermata: \\S+ Rossi, ${formatLongDate(FRIDAY, 'it')}, 19:00, [0-9]+ coperti$`));
     });
 
     it('never seats more than a slot holds: 50 bookings at once for its last seats', async () => {

@@ -2,6 +2,7 @@ import { backoffMs, MAX_ATTEMPTS } from '@/server/outbox/delivery';
 import { emailPhrase, renderEmail, type EmailTemplate } from '@/server/outbox/templates';
 import { locales } from '@/lib/i18n/locales';
 import { testDay } from '../helpers/clock';
+import { formatLongDate } from '@/lib/i18n/format';
 
 describe('e-mail templates', () => {
   const templates: EmailTemplate[] = ['fidelityWelcome', 'fidelityLookup', 'fidelityNotMember'];
@@ -34,9 +35,10 @@ describe('e-mail templates', () => {
     expect(new Set(events).size).toBe(news.length);
     for (const event of events) expect(event).not.toMatch(/^events\./);
     const date = testDay(10);
-    const mail = renderEmail('reservationVenue', locale, { venueName: 'V', event: events[4], date, time: '19:00', pax: '2' });
+    // The guest named and the date in words (issue 44): the caller gives the long date in the venue's language.
+    const mail = renderEmail('reservationVenue', locale, { venueName: 'V', event: events[4], guest: 'Giulia Bianchi', date: formatLongDate(date, locale), time: '19:00', pax: '2' });
     expect(mail.subject).toContain(events[4]);
-    expect(mail.subject).toContain(`${date} 19:00`);
+    expect(mail.subject).toContain(`Giulia Bianchi, ${formatLongDate(date, locale)}, 19:00`);
     expect(emailPhrase('reservationVenue', locale, 'notes')).not.toBe('notes');
   });
 

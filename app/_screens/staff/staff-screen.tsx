@@ -16,6 +16,7 @@ import { ServiceSheet } from '@/components/staff/service-sheet';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
 import { StaffSignOut } from '@/components/staff/sign-out';
+import { PairDevice } from '@/components/staff/pair-device';
 import { isIsoDay } from '@/lib/booking/days';
 
 /** The staff area is never indexed (nor in the sitemap, nor cached: rendered per request). */
@@ -60,10 +61,17 @@ export async function StaffScreen({ params, date }: { params: VenueParams; date?
         <a className="button button--ghost" href={localizedPath(toLocale(locale), '/staff/metrics')}>
           {t('metrics.link')}
         </a>
-        <StaffSignOut label={t('signOut')} />
       </div>
       <ClientTexts namespaces={sheetNamespaces}>
         <ServiceSheet initialDate={isIsoDay(date) ? date : today} locale={locale} />
+        {/* This device: pairing another one and signing out, after the sheet (issue 44). */}
+        <section className="staff-device" aria-labelledby="staff-device-title">
+          <h2 id="staff-device-title">{t('pair.device')}</h2>
+          <PairDevice locale={locale} />
+          <div className="actions">
+            <StaffSignOut label={t('signOut')} />
+          </div>
+        </section>
       </ClientTexts>
     </>,
   );

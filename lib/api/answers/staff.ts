@@ -71,3 +71,6 @@ export const signInAnswer = object({ result: oneOf('signedIn'), expiresAt: strin
 export const signOutAnswer = object({ result: oneOf('signedOut') });
 
 export const autoOffersAnswer = object({ autoOffers: boolean });
+
+/** "Pair a phone" (`POST /api/staff/pairing`): the code as shown, `ABCD EFGH`, and until when it works. */
+export const pairingAnswer = object({ code: string, expiresAt: string });

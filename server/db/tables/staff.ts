@@ -28,3 +28,20 @@ export const staffSessions = pgTable(
   },
   (t) => [index('staff_sessions_scope').on(t.scope)],
 );
+
+/**
+ * A pairing code (issue 44, server/staff/pairing.ts): shown on a signed-in staff device to sign
+ * a second one in as the same venue. 8 characters, 5 minutes, single use; only its SHA-256 is
+ * kept, with the venue scope it belongs to.
+ */
+export const staffPairingCodes = pgTable(
+  'staff_pairing_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    scope: text('scope').notNull(),
+    createdAt: stamp('created_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_pairing_codes_scope').on(t.scope)],
+);

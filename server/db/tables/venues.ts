@@ -19,6 +19,8 @@ export const venues = pgTable(
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email'),
+    /** The venue's own language (issue 44): its e-mails are written in it. */
+    language: text('language').$type<'it' | 'en' | 'fr' | 'es' | 'de'>().notNull().default('it'),
     customHeader: text('custom_header').notNull().default(''),
     customFooter: text('custom_footer').notNull().default(''),
     /** The footer per language when the venue file gives one (issue 29); `customFooter` holds the Italian (default) one. */

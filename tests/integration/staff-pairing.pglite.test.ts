@@ -1,0 +1,3 @@
+import { describeStaffPairing } from './staff-pairing.shared';
+
+describeStaffPairing('pglite');

@@ -1,0 +1,3 @@
+import { describeVenueEmails } from './venue-emails.shared';
+
+describeVenueEmails('postgres');

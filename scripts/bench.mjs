@@ -9,7 +9,9 @@
 // a thousand venues in one region (scripts/bench-venues.ts); `-- --soak`: ten minutes of mixed
 // traffic (scripts/bench-soak.ts).
 // Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 20), BENCH_ONLY (targets whose
-// names contain one of these comma-separated words), DATABASE_URL, JS_BUDGET_KB.
+// names contain one of these comma-separated words), DATABASE_URL, JS_BUDGET_KB, BENCH_CPU_PROF (a
+// directory: the site's server runs under `node --cpu-prof` and writes its profile there when the
+// bench ends; `node scripts/profile-top.mjs <file>` reads it).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -68,7 +70,8 @@ if (!jsOnly) {
   });
   if (seed.status !== 0) process.exit(1);
 }
-const server = spawn(process.execPath, [next, 'start', '-p', String(port)], {
+const cpuProf = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+const server = spawn(process.execPath, [...cpuProf, next, 'start', '-p', String(port)], {
   cwd: root,
   stdio: 'ignore',
   env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, BACKEND_TOKEN: token, LOG_LEVEL: 'silent', TRUST_PROXY_HOPS: '1' },

@@ -37,6 +37,9 @@ function mapOf(url) {
 /** Where a frame's code comes from: a package, a project file, or Node. */
 function moduleOf(source) {
   if (!source) return '(native or V8)';
+  source = source.replace(/^(\.\.\/)+/, '').replace(/^turbopack:\/\/\/\[turbopack\]/, 'turbopack runtime');
+  // drizzle-orm's own source maps name its files `src/…` (bundled: node_modules/src/…).
+  if (source.startsWith('node_modules/src/')) return 'drizzle-orm';
   if (source.startsWith('node:')) return 'node:' + source.slice(5).split('/')[0];
   const nm = source.lastIndexOf('node_modules/');
   if (nm >= 0) {
@@ -71,7 +74,7 @@ function frameOf(node) {
       name = entry.name && functionName.length <= 2 ? entry.name : functionName;
     }
   }
-  const shortSource = (source || '').replace(/^.*?\[project\]\//, '').replace(/^.*node_modules\//, 'node_modules/').replace(/^file:\/\/.*?\/(\.next|server|lib|app)\//, '$1/');
+  const shortSource = (source || '').replace(/^(\.\.\/)+/, '').replace(/^.*?\[project\]\//, '').replace(/^.*node_modules\//, 'node_modules/').replace(/^file:\/\/.*?\/(\.next|server|lib|app)\//, '$1/');
   frame = { id: `${name || '(anonymous)'} ${shortSource ? `${shortSource}:${line}` : ''}`.trim(), module: moduleOf(source), special: !url && ['(idle)', '(garbage collector)', '(program)', '(root)'].includes(functionName) ? functionName : null };
   frames.set(key, frame);
   return frame;
@@ -117,3 +120,5 @@ const print = (title, map) => {
 print('self time by function', self);
 print('total time by function', total);
 print('self time by module', modules);
+// The project's own functions (server/, lib/, app/, proxy.ts) by total time: where a call's time goes, step by step.
+print('total time by function of the project', new Map([...total].filter(([id]) => / (server|lib|app|i18n)\/[^ ]*:\d+$|proxy\.ts:\d+$/.test(id))));

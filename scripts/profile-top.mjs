@@ -3,7 +3,8 @@
 // Prints the sampled time (idle, garbage collection, the program), then the functions by self time
 // and by total time (each counted once per sample however deep it recurs), then self time by
 // module: a package of node_modules, a file of the project (bundled chunks mapped back through
-// their source maps when the build wrote them), or Node's own code. With a focus expression, the
+// their source maps when the build wrote them; PROFILE_BUILD_DIR names a copy of that build when
+// .next was rebuilt since), or Node's own code. With a focus expression, the
 // totals count only samples whose stack holds a function or file matching it (one booking's path).
 import fs from 'node:fs';
 import { SourceMap } from 'node:module';
@@ -25,8 +26,12 @@ function mapOf(url) {
   if (maps.has(url)) return maps.get(url);
   let map = null;
   try {
-    const filePath = url.startsWith('file:') ? fileURLToPath(url) : url;
-    if (filePath.includes(`${path.sep}.next${path.sep}`) && fs.existsSync(`${filePath}.map`)) map = new SourceMap(JSON.parse(fs.readFileSync(`${filePath}.map`, 'utf8')));
+    // PROFILE_BUILD_DIR: the build's copy elsewhere (the profile names .next, rebuilt since).
+    let filePath = url.startsWith('file:') ? fileURLToPath(url) : url;
+    const inBuild = filePath.indexOf(`${path.sep}.next${path.sep}`);
+    if (inBuild < 0) return maps.set(url, null), null;
+    if (process.env.PROFILE_BUILD_DIR) filePath = path.join(path.resolve(process.env.PROFILE_BUILD_DIR), filePath.slice(inBuild + 7));
+    if (fs.existsSync(`${filePath}.map`)) map = new SourceMap(JSON.parse(fs.readFileSync(`${filePath}.map`, 'utf8')));
   } catch {
     map = null;
   }

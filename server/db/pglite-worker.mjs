@@ -9,7 +9,8 @@
 //
 // The worker runs one operation at a time, in its own order (issue 43, bookings under a crowd): while a
 // transaction is open only its operations run, and a transaction's operations (its begin included)
-// go before the statements outside any transaction that wait, which run in their order of arrival.
+// go before the statements outside any transaction that wait, which run in their order of arrival;
+// after each transaction one of those goes first, so that a stream of transactions never starves them.
 // A message marked `sync` is answered on the `replies` port and the shared `signal` is bumped, so the
 // server's thread, blocked in Atomics.wait for it, takes the answer at once (server/db/pglite-thread.ts).
 import { parentPort, receiveMessageOnPort, threadId, workerData } from 'node:worker_threads';
@@ -77,6 +78,8 @@ const waiting = [];
 /** The open transaction's id: only its operations run until its end. */
 let open = null;
 let pumping = false;
+/** A transaction has just ended: a waiting statement goes next. */
+let readsTurn = false;
 
 const enqueue = (message) => (message.tx !== undefined || message.op === 'begin' ? urgent : waiting).push(message);
 
@@ -86,6 +89,11 @@ function nextMessage() {
   if (open !== null) {
     const index = urgent.findIndex((m) => m.tx === open);
     return index < 0 ? null : urgent.splice(index, 1)[0];
+  }
+  // After a transaction, one waiting statement before the next begins: a stream of transactions never starves the reads.
+  if (readsTurn && waiting.length) {
+    readsTurn = false;
+    return waiting.shift();
   }
   return urgent.shift() ?? waiting.shift() ?? null;
 }
@@ -127,6 +135,7 @@ async function main() {
         case 'end': {
           const record = transaction(message.tx);
           open = null;
+          readsTurn = true;
           record.finish(message.commit);
           await record.settled;
           break;

@@ -49,6 +49,15 @@ export function currencyIcon(valuta: string): { symbol: string; code: string } {
   return { symbol, code };
 }
 
+/** One number format per locale and digits, made once (issue 43: making one costs far more than using it). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}|${minimumFractionDigits}|${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits })));
+  return format;
+}
+
 /** Languages that write the currency after the amount ("85 €"); the others before it ("€ 85", "€85"). */
 const SYMBOL_AFTER = new Set(['fr', 'es', 'de']);
 
@@ -60,7 +69,7 @@ const SYMBOL_AFTER = new Set(['fr', 'es', 'de']);
 export function formatPrice(amount: number, valuta: string, locale: string): string {
   const { symbol } = currencyIcon(valuta);
   const { minorUnits } = currencyOf(valuta);
-  const value = new Intl.NumberFormat(locale, { minimumFractionDigits: amount % 1 ? minorUnits : 0, maximumFractionDigits: minorUnits }).format(amount);
+  const value = numberFormat(locale, amount % 1 ? minorUnits : 0, minorUnits).format(amount);
   if (SYMBOL_AFTER.has(locale.slice(0, 2))) return `${value}\u00a0${symbol}`;
   // English sets a sign against the amount ("€85", issue 45: "€ 85" beside the venue's "€50"); a code keeps its space ("CHF 20").
   return locale.slice(0, 2) === 'en' && !/\p{L}/u.test(symbol) ? `${symbol}${value}` : `${symbol}\u00a0${value}`;

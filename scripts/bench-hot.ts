@@ -6,7 +6,8 @@
  * was answered, 5xx and lost e-mails, the latency of the refusals once the evening is full, and
  * the home page's p99 during the run against its quiet p99 and against a bare Next.js page
  * measured in the same run. On PGlite by default; `DATABASE_URL` for PostgreSQL.
- * Options: HOT_GUESTS (1000), HOT_SECONDS (20), BENCH_PORT (3190).
+ * Options: HOT_GUESTS (1000), HOT_SECONDS (20), BENCH_PORT (3190), BENCH_CPU_PROF (a directory
+ * for the site's server's CPU profile, as in scripts/bench.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -89,7 +90,7 @@ async function main() {
     ...Object.fromEntries(LIMIT_NAMES.map((limit) => [envName(limit), `1000000/${LIMITS[limit].windowSeconds}`])),
   };
   const children: ChildProcess[] = [
-    spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: root, stdio: 'ignore', env }),
+    spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : []), next, 'start', '-p', String(port)], { cwd: root, stdio: 'ignore', env }),
     spawn(process.execPath, [next, 'start', '-p', String(barePort)], { cwd: bareDir, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } }),
   ];
   const stop = () => children.forEach((c) => c.kill('SIGTERM'));

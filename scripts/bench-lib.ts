@@ -28,6 +28,8 @@ export async function waitUp(url: string) {
 /** The bare Next.js page (bench/bare-app) copied to a temporary directory and built there; returns that directory. */
 export function buildBareApp(): string {
   const dir = path.join(os.tmpdir(), 'frontpage-bench-bare-app');
+  // BENCH_KEEP_BARE=1: the bare page built by an earlier run in this TMPDIR is used again (runs back to back).
+  if (process.env.BENCH_KEEP_BARE === '1' && fs.existsSync(path.join(dir, '.next', 'BUILD_ID'))) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(path.join(root, 'bench', 'bare-app'), dir, { recursive: true });
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));

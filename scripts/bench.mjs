@@ -9,7 +9,10 @@
 // a thousand venues in one region (scripts/bench-venues.ts); `-- --soak`: ten minutes of mixed
 // traffic (scripts/bench-soak.ts).
 // Options: BENCH_SECONDS (default 8), BENCH_CONNECTIONS (default 20), BENCH_ONLY (targets whose
-// names contain one of these comma-separated words), DATABASE_URL, JS_BUDGET_KB.
+// names contain one of these comma-separated words), DATABASE_URL, JS_BUDGET_KB, BENCH_CPU_PROF (a
+// directory: the site's server runs under `node --cpu-prof` and writes its profile there when the
+// bench ends; `node scripts/profile-top.mjs <file>` reads it), BENCH_KEEP_BARE=1 (the bare page's
+// build of an earlier run in this TMPDIR used again).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -45,17 +48,21 @@ for (const [flag, script] of [['--venues', 'scripts/bench-venues.ts'], ['--soak'
 const barePort = port + 1;
 const bareBase = `http://127.0.0.1:${barePort}`;
 const bareDir = path.join(os.tmpdir(), 'frontpage-bench-bare-app');
-fs.rmSync(bareDir, { recursive: true, force: true });
-fs.cpSync(path.join(root, 'bench', 'bare-app'), bareDir, { recursive: true });
-fs.symlinkSync(path.join(root, 'node_modules'), path.join(bareDir, 'node_modules'));
-fs.writeFileSync(path.join(bareDir, 'package.json'), '{"name":"bare-app","private":true}\n');
+// BENCH_KEEP_BARE=1: the bare page built by an earlier run in this TMPDIR is used again (runs back to back).
+const keepBare = process.env.BENCH_KEEP_BARE === '1' && fs.existsSync(path.join(bareDir, '.next', 'BUILD_ID'));
+if (!keepBare) {
+  fs.rmSync(bareDir, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'bench', 'bare-app'), bareDir, { recursive: true });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(bareDir, 'node_modules'));
+  fs.writeFileSync(path.join(bareDir, 'package.json'), '{"name":"bare-app","private":true}\n');
+}
 
 function build(dir, args = []) {
   const result = spawnSync(process.execPath, [next, 'build', ...args], { cwd: dir, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(1);
 }
 if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
-build(bareDir, ['--webpack']);
+if (!keepBare) build(bareDir, ['--webpack']);
 
 const dataDir = path.join(root, '.tmp', jsOnly ? 'bench-js' : 'bench');
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -68,7 +75,8 @@ if (!jsOnly) {
   });
   if (seed.status !== 0) process.exit(1);
 }
-const server = spawn(process.execPath, [next, 'start', '-p', String(port)], {
+const cpuProf = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+const server = spawn(process.execPath, [...cpuProf, next, 'start', '-p', String(port)], {
   cwd: root,
   stdio: 'ignore',
   env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, BACKEND_TOKEN: token, LOG_LEVEL: 'silent', TRUST_PROXY_HOPS: '1' },

@@ -6,6 +6,19 @@
  */
 
 /**
+ * One formatter per locale, time zone and shape, made once (issue 43): making an
+ * Intl.DateTimeFormat costs far more than formatting with it, and a booking's e-mails format
+ * a dozen dates. Locales and time zones are the site's few, so the map stays small.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(locale, options)));
+  return formatter;
+}
+
+/**
  * The locale a language's dates are written in: the site's English is British ("programme",
  * "cancelled"), so its dates are too ("Friday 12 June 2026", not "Friday, June 12, 2026";
  * issue 45). The other languages as they are.
@@ -14,22 +27,22 @@ export const dateLocale = (locale: string) => (locale.slice(0, 2) === 'en' ? 'en
 
 /** A calendar day (yyyy-mm-dd) as the guest reads it: "Friday 12 June 2026", "venerdì 12 giugno 2026". */
 export function formatLongDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(dateLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  return dateTimeFormat(dateLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** A calendar day (yyyy-mm-dd) without its weekday: "12 June 2026", "12 giugno 2026". */
 export function formatDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(dateLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  return dateTimeFormat(dateLocale(locale), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 }
 
 /** An instant (ISO) as the venue's date and time, in the guest's language: "12 June 2026 at 20:00". */
 export function formatMoment(iso: string, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(dateLocale(locale), { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+  return dateTimeFormat(dateLocale(locale), { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }
 
 /** An instant in the venue's time zone, with its weekday, day, month and 24-hour time: "Wednesday 10 June, 20:00". */
 export function formatDateTime(at: Date, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(dateLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
+  return dateTimeFormat(dateLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(at);
 }
 
 /** The reference a guest quotes on the phone (lib/booking/reference.ts): "K7WE JWKR". */

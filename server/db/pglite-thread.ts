@@ -1,5 +1,5 @@
 import 'server-only';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { projectPath } from '@/server/runtime/config';
 
@@ -12,6 +12,22 @@ import { projectPath } from '@/server/runtime/config';
  * Rows, parameters and PostgreSQL's errors cross by structured clone; of the query options,
  * the row mode, the parameter types and parsers that leave a type's text as it is (the only
  * parsers drizzle passes) cross, anything else is refused.
+ *
+ * A transaction's statements do not wait for the server's event loop (issue 43, bookings under a
+ * crowd). Sent one by one and answered through the event loop, each round trip of a booking's
+ * transaction waited behind whatever the loop was busy with (pages being rendered), while the
+ * transaction held PGlite's one session and every other statement waited for it: bookings queued
+ * for seconds. With `PGLITE_TX_SYNC=on`, a transaction's begin, statements and end are synchronous calls: this thread
+ * posts the operation and blocks in `Atomics.wait` until the worker has run it and answered on a
+ * port of their own (the worker runs a transaction's operations before the statements outside it
+ * that wait). A transaction then holds the session for its statements' time only, and this thread
+ * for the same time, as when PGlite ran here, but only for transactions: reads outside one stay
+ * asynchronous. The transactions of this thread take turns here, one open at a time, so that a
+ * blocked call never waits for a transaction that needs this thread to go on (one awaiting a
+ * payment provider, say). By default (no PGLITE_TX_SYNC), a transaction's operations go through the
+ * event loop like every other statement: the server's thread never blocks on the database, which
+ * is the issue's first goal (pages keep rendering under a crowd), at the cost of bookings queued
+ * behind pages during one (docs/performance.md, 2026-11-27).
  */
 
 /** The worker's file, next to this one in the project (as the migrations: loaded at run time, never bundled). */
@@ -48,28 +64,37 @@ export class ThreadTransaction {
   ) {}
 
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.thread.send({ op: 'query', tx: this.id, sql: text, params, options: wire(options) }) as Promise<Results<T>>;
+    return this.thread.call({ op: 'query', tx: this.id, sql: text, params, options: wire(options) }) as Promise<Results<T>>;
   }
 
   exec(text: string, options?: QueryOptions): Promise<Results[]> {
-    return this.thread.send({ op: 'exec', tx: this.id, sql: text, options: wire(options) }) as Promise<Results[]>;
+    return this.thread.call({ op: 'exec', tx: this.id, sql: text, options: wire(options) }) as Promise<Results[]>;
   }
 
   async rollback(): Promise<void> {
-    await this.thread.send({ op: 'rollback', tx: this.id });
+    await this.thread.call({ op: 'rollback', tx: this.id });
     this.closed = true;
   }
 }
+
+/** How long a synchronous call waits for the worker before it gives up (a statement of a transaction; the worker gone). */
+const SYNC_DEADLINE_MS = 120_000;
 
 export class PgliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | null = null;
+  /** The end of the last transaction asked for: the next one begins after it (one open at a time from this thread). */
+  private turn: Promise<void> = Promise.resolve();
+  private readonly sync = process.env.PGLITE_TX_SYNC === 'on';
 
   private constructor(
     private readonly worker: Worker,
     /** The worker's thread id (worker_threads' `threadId`): never the server's own thread's. */
     readonly threadId: number,
+    /** The synchronous answers' port, and the counter the worker bumps after each. */
+    private readonly replies: MessagePort,
+    private readonly signal: Int32Array,
   ) {
     worker.on('message', (reply: Reply) => this.settle(reply));
     worker.on('error', (error) => this.fail(error));
@@ -79,7 +104,10 @@ export class PgliteThread {
 
   /** Starts the worker and opens PGlite in `dataDir` there; rejects with PGlite's error if it cannot. */
   static async open(dataDir: string): Promise<PgliteThread> {
-    const worker = new Worker(WORKER, { workerData: { dataDir } });
+    const { port1: replies, port2: workerReplies } = new MessageChannel();
+    const signal = new SharedArrayBuffer(4);
+    const worker = new Worker(WORKER, { workerData: { dataDir, replies: workerReplies, signal }, transferList: [workerReplies] });
+    replies.unref();
     // Only these listeners come off afterwards: the Worker's own (`newListener`…) must stay.
     let onMessage: (reply: Reply) => void = () => undefined;
     let onError: (error: Error) => void = () => undefined;
@@ -91,8 +119,9 @@ export class PgliteThread {
         onExit = (code) => reject(new Error(`The database thread ended while opening (exit code ${code})`));
         worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       });
-      return new PgliteThread(worker, ready.threadId);
+      return new PgliteThread(worker, ready.threadId, replies, new Int32Array(signal));
     } catch (error) {
+      replies.close();
       await worker.terminate();
       throw error;
     } finally {
@@ -117,6 +146,34 @@ export class PgliteThread {
     });
   }
 
+  /**
+   * One operation of a transaction, run while this thread waits (see above): its answer settles
+   * the promise before this thread does anything else. Through the event loop unless PGLITE_TX_SYNC=on.
+   */
+  call(message: Record<string, unknown>): Promise<unknown> {
+    if (!this.sync) return this.send(message);
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    try {
+      this.worker.postMessage({ ...message, id, sync: true });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const deadline = performance.now() + SYNC_DEADLINE_MS;
+    for (;;) {
+      const seen = Atomics.load(this.signal, 0);
+      const received = receiveMessageOnPort(this.replies);
+      if (received) {
+        const reply = received.message as Reply;
+        if (reply.id !== id) continue; // an answer whose caller gave up: dropped
+        return reply.error ? Promise.reject(rebuild(reply.error)) : Promise.resolve(reply.result);
+      }
+      const left = deadline - performance.now();
+      if (left <= 0) return Promise.reject(new Error(`The database thread did not answer within ${SYNC_DEADLINE_MS / 1000} s`));
+      Atomics.wait(this.signal, 0, seen, Math.min(left, 1000));
+    }
+  }
+
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return this.send({ op: 'query', sql: text, params, options: wire(options) }) as Promise<Results<T>>;
   }
@@ -127,17 +184,31 @@ export class PgliteThread {
 
   /** As PGlite's: `fn`'s statements in one transaction, committed when it resolves, rolled back when it throws. */
   async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const tx = new ThreadTransaction(this, (await this.send({ op: 'begin' })) as number);
+    if (!this.sync) return this.run(fn);
+    // One open at a time from this thread: a synchronous begin must never wait for a transaction of this thread's own.
+    const previous = this.turn;
+    let release!: () => void;
+    this.turn = new Promise((resolve) => (release = resolve));
+    await previous;
+    try {
+      return await this.run(fn);
+    } finally {
+      release();
+    }
+  }
+
+  private async run<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const tx = new ThreadTransaction(this, (await this.call({ op: 'begin' })) as number);
     let result: T;
     try {
       result = await fn(tx);
     } catch (error) {
       tx.closed = true;
-      await this.send({ op: 'end', tx: tx.id, commit: false }).catch(() => undefined);
+      await this.call({ op: 'end', tx: tx.id, commit: false }).catch(() => undefined);
       throw error;
     }
     tx.closed = true;
-    await this.send({ op: 'end', tx: tx.id, commit: true });
+    await this.call({ op: 'end', tx: tx.id, commit: true });
     return result;
   }
 
@@ -145,6 +216,7 @@ export class PgliteThread {
   async close(): Promise<void> {
     if (!this.failure) await this.send({ op: 'close' });
     this.failure ??= new Error('The database is closed');
+    this.replies.close();
     await this.worker.terminate();
   }
 

@@ -6,7 +6,14 @@
 // Messages in: { id, op: 'query' | 'exec' | 'begin' | 'end' | 'rollback' | 'close', ... }; each gets one
 // { id, result } or { id, error } back. A transaction is PGlite's own (`pg.transaction`), held open
 // from 'begin' to 'end', so statements outside it wait for it exactly as on a PGlite in the main thread.
-import { parentPort, threadId, workerData } from 'node:worker_threads';
+//
+// The worker runs one operation at a time, in its own order (issue 43, bookings under a crowd): while a
+// transaction is open only its operations run, and a transaction's operations (its begin included)
+// go before the statements outside any transaction that wait, which run in their order of arrival;
+// after each transaction one of those goes first, so that a stream of transactions never starves them.
+// A message marked `sync` is answered on the `replies` port and the shared `signal` is bumped, so the
+// server's thread, blocked in Atomics.wait for it, takes the answer at once (server/db/pglite-thread.ts).
+import { parentPort, receiveMessageOnPort, threadId, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
 const identity = (value) => value;
@@ -65,6 +72,32 @@ function transaction(id) {
   return record;
 }
 
+/** The transaction's operations and begins, first; the statements outside any transaction, in order. */
+const urgent = [];
+const waiting = [];
+/** The open transaction's id: only its operations run until its end. */
+let open = null;
+let pumping = false;
+/** A transaction has just ended: a waiting statement goes next. */
+let readsTurn = false;
+
+const enqueue = (message) => (message.tx !== undefined || message.op === 'begin' ? urgent : waiting).push(message);
+
+/** The next operation to run, from every message arrived so far (a busy worker's port delivers them slowly otherwise). */
+function nextMessage() {
+  for (let received = receiveMessageOnPort(parentPort); received; received = receiveMessageOnPort(parentPort)) enqueue(received.message);
+  if (open !== null) {
+    const index = urgent.findIndex((m) => m.tx === open);
+    return index < 0 ? null : urgent.splice(index, 1)[0];
+  }
+  // After a transaction, one waiting statement before the next begins: a stream of transactions never starves the reads.
+  if (readsTurn && waiting.length) {
+    readsTurn = false;
+    return waiting.shift();
+  }
+  return urgent.shift() ?? waiting.shift() ?? null;
+}
+
 async function main() {
   let pg;
   try {
@@ -73,9 +106,20 @@ async function main() {
     parentPort.postMessage({ id: 0, error: wireError(error) });
     return;
   }
+  const { replies, signal } = workerData;
+  const flag = signal ? new Int32Array(signal) : null;
+  const answer = (message, reply) => {
+    if (message.sync) {
+      replies.postMessage(reply);
+      Atomics.add(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    } else parentPort.postMessage(reply);
+  };
   parentPort.postMessage({ id: 0, result: { threadId } });
   const on = (tx) => (tx ? transaction(tx).tx : pg);
-  parentPort.on('message', async (message) => {
+
+  /** One operation; its answer sent. False when the database is closed. */
+  async function run(message) {
     try {
       let result;
       switch (message.op) {
@@ -86,10 +130,12 @@ async function main() {
           result = await on(message.tx).exec(message.sql, optionsOf(message.options));
           break;
         case 'begin':
-          result = await begin(pg);
+          result = open = await begin(pg);
           break;
         case 'end': {
           const record = transaction(message.tx);
+          open = null;
+          readsTurn = true;
           record.finish(message.commit);
           await record.settled;
           break;
@@ -101,14 +147,31 @@ async function main() {
           await pg.close();
           parentPort.postMessage({ id: message.id });
           parentPort.close();
-          return;
+          replies?.close();
+          return false;
         default:
           throw new Error(`Unknown database thread operation ${message.op}`);
       }
-      parentPort.postMessage({ id: message.id, result });
+      answer(message, { id: message.id, result });
     } catch (error) {
-      parentPort.postMessage({ id: message.id, error: wireError(error) });
+      answer(message, { id: message.id, error: wireError(error) });
     }
+    return true;
+  }
+
+  async function pump() {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (let message = nextMessage(); message; message = nextMessage()) if (!(await run(message))) return;
+    } finally {
+      pumping = false;
+    }
+  }
+
+  parentPort.on('message', (message) => {
+    enqueue(message);
+    void pump();
   });
 }
 

@@ -93,12 +93,22 @@ export function emailPhrase(template: EmailTemplate, language: string, key: stri
   return typeof value === 'string' ? value : key;
 }
 
-/** Fills `{name}` placeholders and `{name, plural, one {# x} other {# xs}}` forms (the subset of ICU the messages use). */
-export function formatIcu(message: string, values: Record<string, string | number>, locale: string): string {
-  let out = '';
+/** A message cut into its parts once: text, a `{name}` placeholder, or a plural form's choices. */
+type IcuPart = string | { name: string } | { plural: string; forms: Record<string, string> };
+
+/** Messages are the catalogues' few hundred strings: each is parsed once (issue 43: a booking's e-mails fill some thirty). */
+const parsed = new Map<string, IcuPart[]>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function parseIcu(message: string): IcuPart[] {
+  let parts = parsed.get(message);
+  if (parts) return parts;
+  parts = [];
+  let text = '';
   for (let i = 0; i < message.length; i++) {
     if (message[i] !== '{') {
-      out += message[i];
+      text += message[i];
       continue;
     }
     let depth = 1;
@@ -107,16 +117,37 @@ export function formatIcu(message: string, values: Record<string, string | numbe
       if (message[j] === '{') depth++;
       else if (message[j] === '}') depth--;
     }
+    if (text) parts.push(text);
+    text = '';
     const body = message.slice(i + 1, j - 1);
     const plural = /^\s*(\w+)\s*,\s*plural\s*,(.*)$/s.exec(body);
     if (plural) {
-      const n = Number(values[plural[1]]);
       const forms: Record<string, string> = {};
       for (const m of plural[2].matchAll(/(=\d+|\w+)\s*\{((?:[^{}]|\{[^{}]*\})*)\}/g)) forms[m[1]] = m[2];
-      const form = forms[`=${n}`] ?? forms[new Intl.PluralRules(locale).select(n)] ?? forms.other ?? '';
-      out += formatIcu(form.replace(/#/g, new Intl.NumberFormat(locale).format(n)), values, locale);
-    } else out += String(values[body.trim()] ?? '');
+      parts.push({ plural: plural[1], forms });
+    } else parts.push({ name: body.trim() });
     i = j - 1;
+  }
+  if (text) parts.push(text);
+  if (parsed.size < 5000) parsed.set(message, parts);
+  return parts;
+}
+
+/** Fills `{name}` placeholders and `{name, plural, one {# x} other {# xs}}` forms (the subset of ICU the messages use). */
+export function formatIcu(message: string, values: Record<string, string | number>, locale: string): string {
+  let out = '';
+  for (const part of parseIcu(message)) {
+    if (typeof part === 'string') out += part;
+    else if ('name' in part) out += String(values[part.name] ?? '');
+    else {
+      const n = Number(values[part.plural]);
+      let rules = pluralRules.get(locale);
+      if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+      const form = part.forms[`=${n}`] ?? part.forms[rules.select(n)] ?? part.forms.other ?? '';
+      let numbers = numberFormats.get(locale);
+      if (!numbers) numberFormats.set(locale, (numbers = new Intl.NumberFormat(locale)));
+      out += formatIcu(form.replace(/#/g, numbers.format(n)), values, locale);
+    }
   }
   return out;
 }

@@ -16,6 +16,8 @@ describe('PGlite in a thread of its own', () => {
     process.env.LOG_LEVEL = 'silent';
     // The worker, the site's default, whatever the run sets (scripts/test-all.mjs keeps it off under faketime).
     delete process.env.PGLITE_THREAD;
+    // Transactions answered synchronously (PGLITE_TX_SYNC=on, an option: the default keeps the event loop turning, see below).
+    process.env.PGLITE_TX_SYNC = 'on';
     handle = await openTestDatabase('pglite');
   });
   afterAll(() => handle.close());
@@ -79,5 +81,38 @@ describe('PGlite in a thread of its own', () => {
       ),
     );
     expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends', 'c begins', 'c ends']);
+  });
+
+  // Bookings under a crowd (issue 43): a transaction holds PGlite's one session, so its statements
+  // must not wait for the server's busy event loop, nor behind the reads queued outside it.
+  it('answers a transaction’s statements without a turn of the event loop', async () => {
+    let turns = 0;
+    let running = true;
+    const turn = () => {
+      turns++;
+      if (running) setImmediate(turn);
+    };
+    setImmediate(turn);
+    await new Promise((resolve) => setImmediate(resolve));
+    let during = -1;
+    await handle.db.transaction(async (tx) => {
+      const before = turns;
+      for (let i = 0; i < 5; i++) await tx.execute(sql`select ${i}::int as i`);
+      during = turns - before;
+    });
+    running = false;
+    expect(during).toBe(0);
+  });
+
+  it('runs a transaction before the statements outside it that wait', async () => {
+    // Each read says when it ended, the transaction when its statement ran: the database's clock orders them.
+    const at = (rows: unknown) => String((rows as { rows: { at: string }[] }).rows[0].at);
+    const reads = Array.from({ length: 4 }, () => handle.db.execute(sql`select pg_sleep(0.05), clock_timestamp()::text as at`).then(at));
+    // The reads are on their way to the worker (a turn of the event loop) before the transaction begins.
+    await new Promise((resolve) => setImmediate(resolve));
+    const booking = handle.db.transaction(async (tx) => at(await tx.execute(sql`select clock_timestamp()::text as at`)));
+    const [ended, ran] = await Promise.all([Promise.all(reads), booking]);
+    // The read running when the transaction began finishes first at most; the others wait for it.
+    expect(ended.filter((read) => read < ran).length).toBeLessThanOrEqual(1);
   });
 });

@@ -7,10 +7,12 @@ import { makePgliteTemplate, makePostgresTemplate } from './templates';
  * (tests/helpers/templates.ts).
  */
 export default async function setup() {
-  process.env.TEST_PGLITE_TEMPLATE ??= await makePgliteTemplate();
+  // TEST_TEMPLATES=off: every suite creates and migrates its databases from nothing, as before the templates (to compare).
+  const templates = process.env.TEST_TEMPLATES !== 'off';
+  if (templates) process.env.TEST_PGLITE_TEMPLATE ??= await makePgliteTemplate();
   if (process.env.TEST_DATABASE_URL) return;
   const server = await startThrowawayPostgres();
   process.env.TEST_DATABASE_URL = server.url;
   (globalThis as { __pgServer?: ThrowawayServer }).__pgServer = server;
-  process.env.TEST_PG_TEMPLATE = await makePostgresTemplate(server.url);
+  if (templates) process.env.TEST_PG_TEMPLATE = await makePostgresTemplate(server.url);
 }

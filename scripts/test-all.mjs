@@ -1,11 +1,12 @@
 // `npm test`: the whole suite. Type check, lint, the dependency check, production build, the JavaScript weight budget, Jest (unit and
-// integration, on PGlite and a throwaway PostgreSQL server; then again at three other
-// dates under faketime), then Playwright in a real
+// integration, on PGlite and a throwaway PostgreSQL server; then again under faketime, each
+// suite at one of three other dates, the calendar's suites at all three), then Playwright in a real
 // Chromium against three production servers. Ends with one line `N passed, N failed`,
 // also written to .tmp/test-summary.txt for CI.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { faketimeInstalled, faketimePlan, runJestAt } from './faketime-jest.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -103,36 +104,23 @@ if (jest) {
 if (!jestOk) failures.push('jest');
 
 // The suites must not depend on the day they run (server/clock.ts): Jest again with the
-// system clock moved, by libfaketime (`apt-get install -y faketime`; `.ci/run` installs it).
-// Each date counts as one check; its failing tests count as failures. The PostgreSQL runners of
-// the shared suites (`*.postgres.test.ts`) run once, at the real date: a calendar dependency does
-// not depend on the driver, and their PGlite twins run the same cases at every date.
-const FAKETIME_DATES = ['2026-12-24 10:00:00', '2027-03-28 01:30:00', '2030-06-01 08:00:00'];
-const faketime = spawnSync('faketime', ['2030-01-01 00:00:00', 'true']).status === 0;
+// system clock moved, by libfaketime (`apt-get install -y faketime`; `.ci/run` installs it), on
+// PGlite. Every suite runs at one of the three dates (a stable hash of its path picks it), the
+// suites about the calendar at all three (scripts/faketime-jest.mjs; `npm run test:dates` runs
+// every suite at every date). Each date counts as one check; its failing tests count as failures.
 if (process.env.SKIP_FAKETIME === '1') console.log('\n=== jest with the clock moved: not run (SKIP_FAKETIME=1)');
-else if (!faketime) {
+else if (!faketimeInstalled()) {
   console.log('\n=== jest with the clock moved: faketime is not installed (apt-get install -y faketime)');
   failed++;
   failures.push('faketime missing');
 } else {
-  for (const date of FAKETIME_DATES) {
-    const out = path.join(tmp, `jest-${date.slice(0, 10)}.json`);
-    fs.rmSync(out, { force: true });
-    const label = `jest at ${date} UTC (faketime)`;
+  for (const { date, suites } of faketimePlan(process.env.FAKETIME_FULL === '1')) {
+    const label = `jest at ${date} UTC (faketime, ${suites.length} suites)`;
     console.log(`\n=== ${label}`);
-    const started = Date.now();
-    const result = spawnSync('faketime', [date, process.execPath, bin('jest', 'bin/jest.js'), JEST_WORKERS, '--silent', '--testPathIgnorePatterns', '\\.postgres\\.test\\.ts$', '--json', `--outputFile=${out}`], {
-      cwd: root,
-      stdio: 'inherit',
-      // PGlite on the main thread here (PGLITE_THREAD=off): under libfaketime a suite's process with PGlite's worker
-      // thread crashed once (SIGSEGV, tracing.pglite at 2030-06-01, not reproduced alone); the runs at the real date
-      // and the e2e servers keep the worker (issue 43). tests/integration/pglite-thread.test.ts opens the worker itself.
-      env: { ...env, TZ: 'UTC', PGLITE_THREAD: 'off', NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() },
-    });
-    const report = readJson(out);
+    const { ok, report, seconds } = runJestAt(date, suites, env);
     const bad = report ? report.numFailedTests + report.numRuntimeErrorTestSuites : 0;
-    console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (${bad} tests)`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    if (result.status === 0 && report) passed++;
+    console.log(`=== ${label}: ${ok ? 'ok' : `failed (${bad} tests)`} in ${seconds.toFixed(0)} s`);
+    if (ok) passed++;
     else {
       failed += Math.max(bad, 1);
       failures.push(label);

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
 import { forgetVenueContexts } from '@/server/venues/context';
 import { pinTestClock, placeDemoCalendar } from './clock';
+import { copyPgliteTemplate } from './templates';
 
 export type Driver = 'pglite' | 'postgres';
 export const DRIVERS: Driver[] = ['pglite', 'postgres'];
@@ -15,15 +16,26 @@ export function tempDir(prefix = 'frontpage-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** A fresh, empty database on the test PostgreSQL server; returns its URL. */
-export async function createPostgresDatabase(): Promise<string> {
+/** A temporary data directory holding a copy of the migrated PGlite template (tests/helpers/templates.ts), if there is one. */
+export function migratedDataDir(prefix?: string): string {
+  const dir = tempDir(prefix);
+  copyPgliteTemplate(dir);
+  return dir;
+}
+
+/**
+ * A fresh database on the test PostgreSQL server; returns its URL. Empty, or with `migrated`, a copy of
+ * the migrated template the global setup made (tests/helpers/templates.ts), when there is one.
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<string> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: the integration global setup starts a server.');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    const template = options.migrated ? process.env.TEST_PG_TEMPLATE : undefined;
+    await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await client.end();
   }
@@ -32,10 +44,14 @@ export async function createPostgresDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** A migrated database of either driver, in its own directory or database. */
-export async function openTestDatabase(driver: Driver): Promise<DatabaseHandle & { dataDir: string }> {
+/**
+ * A migrated database of either driver, in its own directory or database: a copy of the migrated
+ * template (tests/helpers/templates.ts), or with `fresh`, migrated from nothing when it opens.
+ */
+export async function openTestDatabase(driver: Driver, options: { fresh?: boolean } = {}): Promise<DatabaseHandle & { dataDir: string }> {
   const dataDir = tempDir();
-  const databaseUrl = driver === 'postgres' ? await createPostgresDatabase() : undefined;
+  if (driver === 'pglite' && !options.fresh) copyPgliteTemplate(dataDir);
+  const databaseUrl = driver === 'postgres' ? await createPostgresDatabase({ migrated: !options.fresh }) : undefined;
   const handle = await openDatabase({ databaseUrl, dataDir });
   // The venues resolved from another database are not this one's (server/venues/context.ts).
   forgetVenueContexts();
@@ -79,8 +95,12 @@ export function useSiteDatabase(driver: Driver, options: SiteDatabaseOptions = {
     dataDir = tempDir();
     process.env.DATA_DIR = dataDir;
     delete process.env.BACKEND_URL;
-    if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase();
-    else delete process.env.DATABASE_URL;
+    // A copy of the migrated template (tests/helpers/templates.ts); the site's migrator finds it up to date.
+    if (driver === 'postgres') process.env.DATABASE_URL = await createPostgresDatabase({ migrated: true });
+    else {
+      delete process.env.DATABASE_URL;
+      copyPgliteTemplate(dataDir);
+    }
     const { getDb } = await import('@/server/db/client');
     const db = await getDb();
     if (options.seed !== false) {

@@ -10,7 +10,7 @@ describe('database', () => {
   });
 
   it('migrates PGlite and refuses a second opener of the same directory', async () => {
-    const handle = await openTestDatabase('pglite');
+    const handle = await openTestDatabase('pglite', { fresh: true });
     try {
       const tables = await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public'`);
       const names = (tables as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);

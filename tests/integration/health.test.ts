@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { outbox } from '@/server/db/schema';
 import { enqueueEmail } from '@/server/outbox/enqueue';
-import { DRIVERS, openTestDatabase, tempDir } from '../helpers/databases';
+import { DRIVERS, migratedDataDir, openTestDatabase, tempDir } from '../helpers/databases';
 
 const PROVIDER_ENV = [
   'STRIPE_SECRET_KEY',
@@ -55,7 +55,7 @@ describe('health check', () => {
   }
 
   it('answers 200 with the database, the outbox backlog and the local stand-ins', async () => {
-    process.env.DATA_DIR = tempDir();
+    process.env.DATA_DIR = migratedDataDir();
     await openDb();
     const { GET } = await import('@/app/api/health/route');
     const response = await GET();
@@ -76,7 +76,7 @@ describe('health check', () => {
   });
 
   it('names the real providers when they are configured, and never a key, token or URL', async () => {
-    process.env.DATA_DIR = tempDir();
+    process.env.DATA_DIR = migratedDataDir();
     const secrets: Record<string, string> = {
       STRIPE_SECRET_KEY: 'sk_test_health_secret_1',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_health_public_2',

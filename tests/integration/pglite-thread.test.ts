@@ -14,7 +14,7 @@ describe('PGlite in a thread of its own', () => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     process.env.LOG_LEVEL = 'silent';
-    // The worker, the site's default, whatever the run sets (scripts/test-all.mjs keeps it off under faketime).
+    // The worker, the site's default, whatever the run sets (scripts/faketime-jest.mjs keeps it off under faketime).
     delete process.env.PGLITE_THREAD;
     // Transactions answered synchronously (PGLITE_TX_SYNC=on, an option: the default keeps the event loop turning, see below).
     process.env.PGLITE_TX_SYNC = 'on';

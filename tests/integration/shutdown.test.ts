@@ -6,7 +6,7 @@ import { enqueueEmail } from '@/server/outbox/enqueue';
 import { kickDelivery, startDeliveryLoop, stopDeliveryLoop } from '@/server/outbox/delivery';
 import { startHousekeeping, stopHousekeeping } from '@/server/runtime/housekeeping';
 import type { MailTransport } from '@/server/outbox/transport';
-import { openTestDatabase, tempDir } from '../helpers/databases';
+import { migratedDataDir, openTestDatabase, tempDir } from '../helpers/databases';
 
 /** What a graceful shutdown (server/runtime/shutdown.ts) relies on: loops that stop after their work in progress, and a database that closes for good. */
 const settled = (promise: Promise<unknown>) => Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 200))]);
@@ -83,7 +83,7 @@ describe('closing the database', () => {
   });
 
   it('closes PGlite, releases its lock, and does not open it again', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     process.env.DATA_DIR = dataDir;
     const { closeDatabase, getDatabaseHandle } = await import('@/server/db/client');
     await getDatabaseHandle();

@@ -77,6 +77,30 @@ function OverrideBox({ full, checked, onChange }: { full: Full; checked: boolean
   );
 }
 
+/**
+ * The end of a staff booking form: when full, which rule and the override to tick; another
+ * refusal in words; the submit button (held while a call runs, and while full without the override).
+ */
+function FormEnd({ result, override, onOverride, busy, label, children }: { result: Outcome | null; override: boolean; onOverride: (v: boolean) => void; busy: boolean; label: string; children?: React.ReactNode }) {
+  const full = result && !result.ok ? result.full : undefined;
+  return (
+    <>
+      {full ? <OverrideBox full={full} checked={override} onChange={onOverride} /> : null}
+      {result && !result.ok && !full ? (
+        <p role="alert" className="field__error">
+          {result.text}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy || (Boolean(full) && !override)}>
+          {label}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
+
 const PARTY_MAX = 99;
 
 /**
@@ -188,17 +212,7 @@ export function AddBooking({ day, locale, onBooked }: { day: StaffDay; locale: s
           <Field id={ids.note} label={t('book.notes')} error={fields.note}>
             <input id={ids.note} autoComplete="off" maxLength={500} value={values.note} onChange={set('note')} />
           </Field>
-          {full ? <OverrideBox full={full} checked={override} onChange={setOverride} /> : null}
-          {result && !result.ok && !full ? (
-            <p role="alert" className="field__error">
-              {result.text}
-            </p>
-          ) : null}
-          <div className="actions">
-            <button type="submit" className="button" disabled={busy || (Boolean(full) && !override)}>
-              {walkIn ? t('book.seatNow') : t('book.save')}
-            </button>
-          </div>
+          <FormEnd result={result} override={override} onOverride={setOverride} busy={busy} label={walkIn ? t('book.seatNow') : t('book.save')} />
         </form>
       ) : null}
     </section>
@@ -258,20 +272,11 @@ export function ChangeBooking({ booking, zones, times, locale, onChanged, onClos
           </Field>
         ) : null}
       </div>
-      {full ? <OverrideBox full={full} checked={override} onChange={setOverride} /> : null}
-      {result && !result.ok && !full ? (
-        <p role="alert" className="field__error">
-          {result.text}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy || (Boolean(full) && !override)}>
-          {t('book.saveChange')}
-        </button>
+      <FormEnd result={result} override={override} onOverride={setOverride} busy={busy} label={t('book.saveChange')}>
         <button type="button" className="button button--ghost" onClick={onClose}>
           {t('actions.keep')}
         </button>
-      </div>
+      </FormEnd>
     </form>
   );
 }

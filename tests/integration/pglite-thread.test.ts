@@ -10,6 +10,18 @@ import { openTestDatabase } from '../helpers/databases';
 const venue = (slug: string) => sql`insert into venues (slug, name, currency, country, timezone, address, phone, custom_header, custom_footer, theme, policies)
   values (${slug}, ${slug}, '€', 'IT', 'Europe/Rome', '', '', '', '', '{}', '{}')`;
 
+/** Counts the event loop's turns (one `setImmediate` after another) until stopped. */
+function countTurns() {
+  let turns = 0;
+  let running = true;
+  const turn = () => {
+    turns++;
+    if (running) setImmediate(turn);
+  };
+  setImmediate(turn);
+  return { turns: () => turns, stop: () => void (running = false) };
+}
+
 describe('PGlite in a thread of its own', () => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
@@ -28,17 +40,11 @@ describe('PGlite in a thread of its own', () => {
   });
 
   it('leaves the event loop turning while a long statement runs', async () => {
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      turns++;
-      if (running) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countTurns();
     await handle.db.execute(sql`select pg_sleep(0.5)`);
-    running = false;
+    loop.stop();
     // In the main thread the statement holds the loop for its whole half second: a handful of turns at most.
-    expect(turns).toBeGreaterThan(50);
+    expect(loop.turns()).toBeGreaterThan(50);
   });
 
   it('keeps transactions, savepoints and PostgreSQL’s errors as they were', async () => {
@@ -86,21 +92,15 @@ describe('PGlite in a thread of its own', () => {
   // Bookings under a crowd (issue 43): a transaction holds PGlite's one session, so its statements
   // must not wait for the server's busy event loop, nor behind the reads queued outside it.
   it('answers a transaction’s statements without a turn of the event loop', async () => {
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      turns++;
-      if (running) setImmediate(turn);
-    };
-    setImmediate(turn);
+    const loop = countTurns();
     await new Promise((resolve) => setImmediate(resolve));
     let during = -1;
     await handle.db.transaction(async (tx) => {
-      const before = turns;
+      const before = loop.turns();
       for (let i = 0; i < 5; i++) await tx.execute(sql`select ${i}::int as i`);
-      during = turns - before;
+      during = loop.turns() - before;
     });
-    running = false;
+    loop.stop();
     expect(during).toBe(0);
   });
 

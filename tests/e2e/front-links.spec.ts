@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, hkdfSync } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { messages, readMails } from './helpers';
+import { contractCall, messages, firstWeekdayAfter, readMails } from './helpers';
 import { E2E_ADMIN_TOKEN, E2E_LINK_SECRET, E2E_TOKEN, siteUrl } from './servers';
 
 /**
@@ -17,20 +17,9 @@ const front = siteUrl('legacy', HOST);
 const en = messages('en');
 let venueId = 0;
 
-/** The first Friday at least 9 days ahead (then Saturday and Sunday) (the fixture's dinner runs Tuesday to Sunday). */
-const bookingDay = (() => {
-  const d = new Date(Date.now() + 9 * 86_400_000);
-  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-})();
-
-async function contract(request: APIRequestContext, call: string, values: Record<string, string>) {
-  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/${call}`, {
-    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'x-forwarded-host': HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    data: new URLSearchParams(values).toString(),
-  });
-  return response.json();
-}
+/** The first Friday at least 9 days ahead (then Saturday and Sunday; the fixture's dinner runs Tuesday to Sunday). */
+const bookingDay = firstWeekdayAfter(9, 5);
+const contract = (request: APIRequestContext, call: string, values: Record<string, string>) => contractCall(request, HOST, call, values);
 
 let serial = 0;
 /** A booking through the backend's contract, as the site's booking form makes it; `day` counts from bookingDay. */

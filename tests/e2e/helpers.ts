@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
+import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -92,4 +92,20 @@ export async function fillBuyer(page: Page, buyer: string, t = messages('en')) {
   await page.getByRole('textbox', { name: t('giftcards.checkout.province') }).fill('FI');
   await page.getByRole('textbox', { name: t('giftcards.checkout.country') }).fill('Italia');
   await page.getByRole('textbox', { name: t('giftcards.checkout.cap') }).fill('50100');
+}
+
+/** The first `weekday` (0 Sunday … 6 Saturday) at least `days` days from today, `yyyy-mm-dd`. */
+export const firstWeekdayAfter = (days: number, weekday: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  while (d.getUTCDay() !== weekday) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** A call of the backend's contract on the built-in site, for the venue of `host`, with the backend token. */
+export async function contractCall(request: APIRequestContext, host: string, call: string, values: Record<string, string>) {
+  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/${call}`, {
+    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'x-forwarded-host': host, 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams(values).toString(),
+  });
+  return response.json();
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createHmac, hkdfSync } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { messages } from './helpers';
-import { E2E_ADMIN_TOKEN, E2E_LINK_SECRET, E2E_TOKEN, siteUrl } from './servers';
+import { contractCall, messages, firstWeekdayAfter } from './helpers';
+import { E2E_ADMIN_TOKEN, E2E_LINK_SECRET, siteUrl } from './servers';
 
 /**
  * Issue 45 on a phone, in a real browser: targets of at least 24 px with the destructive one
@@ -20,20 +20,9 @@ const HOUR = 3_600_000;
 const texts = (text: string) => ({ it: text, en: text, fr: text, es: text, de: text });
 let venueId = 0;
 
-/** Nine days ahead, then the next Friday (the fixture's dinner runs Tuesday to Sunday). */
-const bookingDay = (() => {
-  const d = new Date(Date.now() + 9 * 86_400_000);
-  while (d.getUTCDay() !== 5) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-})();
-
-async function contract(request: APIRequestContext, call: string, values: Record<string, string>) {
-  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/${call}`, {
-    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'x-forwarded-host': HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    data: new URLSearchParams(values).toString(),
-  });
-  return response.json();
-}
+/** The first Friday at least 9 days ahead (the fixture's dinner runs Tuesday to Sunday). */
+const bookingDay = firstWeekdayAfter(9, 5);
+const contract = (request: APIRequestContext, call: string, values: Record<string, string>) => contractCall(request, HOST, call, values);
 
 let serial = 0;
 async function book(request: APIRequestContext) {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { messages } from './helpers';
-import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
+import { contractCall, messages, firstWeekdayAfter } from './helpers';
+import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
 
 /**
  * The host stand's service sheet on a phone (issue 44): one line per booking (time, party,
@@ -19,19 +19,8 @@ const de = messages('de');
 let token = '';
 
 /** The first Saturday at least 10 days ahead (the fixture's dinner runs Tuesday to Sunday). */
-const bookingDay = (() => {
-  const d = new Date(Date.now() + 10 * 86_400_000);
-  while (d.getUTCDay() !== 6) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-})();
-
-async function contract(request: APIRequestContext, call: string, values: Record<string, string>) {
-  const response = await request.post(`${siteUrl('builtin')}/backend/api/frontpage/${call}`, {
-    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'x-forwarded-host': HOST, 'content-type': 'application/x-www-form-urlencoded' },
-    data: new URLSearchParams(values).toString(),
-  });
-  return response.json();
-}
+const bookingDay = firstWeekdayAfter(10, 6);
+const contract = (request: APIRequestContext, call: string, values: Record<string, string>) => contractCall(request, HOST, call, values);
 
 async function book(request: APIRequestContext, i: number, pax: number, time: string, extra: Record<string, string> = {}) {
   const body = await contract(request, 'reservation/create', {

@@ -1,0 +1,52 @@
+import 'server-only';
+import type { ActionResult, Loaded } from '@/lib/backend/client';
+import { everyLanguage, wireCheckout, type CheckoutStarted, type GiftcardDoor, type StoredTexts } from '@/lib/backend/giftcards';
+import { giftcardCheckoutSchema } from '@/lib/forms/giftcard';
+import { toLocale } from '@/lib/i18n/locales';
+import { claimFor } from '@/server/backend/idempotency';
+import { giftcardBalanceOf, giftcardConfirm, giftcardOnSale, giftcardOrderPayment, giftcardOrderView, giftcardPrinted, giftcardPurchase, giftcardsOnSale } from '@/server/giftcards/core';
+import { checkoutOnce } from '@/server/giftcards/calls';
+import { coreRunner, invalidForm } from './builtin';
+
+/**
+ * The sales doors of the built-in backend (issue 42, "One core, two doors"): gift cards,
+ * promotions and loyalty, each calling its domain's core directly on the venue the request
+ * resolved, nothing serialised, as the table door does (server/backend/builtin.ts).
+ */
+
+/** A core's answer with its data read for the pages (texts in every language). */
+const mapped = <T, U>(result: ActionResult<T>, read: (data: T) => U): ActionResult<U> => (result.status ? { status: true, data: read(result.data) } : result);
+
+/** A data-loading call's answer as a page reads it: its data, the unknown venue, or failed. */
+const loaded = <T>(result: ActionResult<T>): Loaded<T> => (result.status ? { status: 'ok', data: result.data } : result.error === 'venueNotFound' ? { status: 'unknownVenue' } : { status: 'failed' });
+
+/** The gift card door of the built-in backend: its core (server/giftcards/core.ts), called directly. */
+export function builtinGiftcards(venueKey: string): GiftcardDoor {
+  const run = coreRunner(venueKey);
+  const onSale = <T extends { title: StoredTexts; description: StoredTexts; regulations: StoredTexts }>(card: T) => ({
+    ...card,
+    title: everyLanguage(card.title),
+    description: everyLanguage(card.description),
+    regulations: everyLanguage(card.regulations),
+  });
+  return {
+    list: async () => loaded(mapped(await run('giftcard/getlist', (db, venue) => giftcardsOnSale(db, venue)), (cards) => cards.map(onSale))),
+    get: async (id) => mapped(await run('giftcard/get', (db, venue) => giftcardOnSale(db, venue, id)), onSale),
+    checkout: (values, submit) =>
+      run<CheckoutStarted>('giftcard/checkout', async (db, venue) => {
+        // The fields as the contract's adapter reads them (server/giftcards/calls.ts): the form's rule, and the
+        // idempotency key over the same fingerprint, so a retry is the first order.
+        const form = wireCheckout(values, submit);
+        const q = giftcardCheckoutSchema.safeParse(form);
+        if (!q.success) return invalidForm(q.error);
+        const context = { locale: toLocale(submit.locale), siteBase: submit.siteBase, partner: submit.partner };
+        return checkoutOnce(db, claimFor(venue.id, 'giftcard/checkout', submit.idempotencyKey, form), (key) => giftcardPurchase(db, venue, q.data, { ...context, key }));
+      }),
+    payment: (fingerprint) => run('giftcard/payment', (db, venue) => giftcardOrderPayment(db, venue, fingerprint)),
+    confirm: (fingerprint) => run('giftcard/create', (db, venue) => giftcardConfirm(db, venue, fingerprint)),
+    order: async (fingerprint) => mapped(await run('giftcard/order', (db, venue) => giftcardOrderView(db, venue, fingerprint)), (order) => ({ ...order, product: everyLanguage(order.product) })),
+    card: async (token) =>
+      mapped(await run('giftcard/card', (db, venue) => giftcardPrinted(db, venue, token)), (card) => ({ ...card, product: everyLanguage(card.product), regulations: everyLanguage(card.regulations) })),
+    balance: (input) => run('giftcard/balance', (db, venue) => giftcardBalanceOf(db, venue, input)),
+  };
+}

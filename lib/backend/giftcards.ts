@@ -1,16 +1,9 @@
 import type { ActionResult, BackendClient, Loaded } from './client';
 import type { Giftcard, GiftcardOrder, PrintableCard } from '@/lib/contract/giftcard';
-import type { Texts } from '@/lib/contract/fields';
+import type { Stored } from './texts';
 import type { orderStatuses } from '@/lib/giftcards/order';
 import type { paymentProviders } from '@/lib/routes';
 import { formFields } from './tables';
-
-/** A text per language as a venue stores it: Italian, and the others where the venue gave them. */
-export type StoredTexts = { it: string; en?: string; fr?: string; es?: string; de?: string };
-/** A stored text as the guest's pages read it, every language ('' where the venue gave none), as the contract's schemas read it. */
-export const everyLanguage = (t: StoredTexts): Texts => ({ de: t.de ?? '', en: t.en ?? '', es: t.es ?? '', fr: t.fr ?? '', it: t.it ?? '' });
-/** A view whose texts are as stored (the core's), not yet read in every language. */
-type Stored<T, K extends keyof T> = Omit<T, K> & Record<K, StoredTexts>;
 
 /** An order's status as the guest's pages see it. */
 export type OrderStatus = (typeof orderStatuses)[number];

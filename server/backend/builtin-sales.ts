@@ -1,11 +1,14 @@
 import 'server-only';
 import type { ActionResult, Loaded } from '@/lib/backend/client';
-import { everyLanguage, wireCheckout, type CheckoutStarted, type GiftcardDoor, type StoredTexts } from '@/lib/backend/giftcards';
+import { wireCheckout, type CheckoutStarted, type GiftcardDoor } from '@/lib/backend/giftcards';
+import { everyLanguage, type StoredTexts } from '@/lib/backend/texts';
 import { giftcardCheckoutSchema } from '@/lib/forms/giftcard';
 import { toLocale } from '@/lib/i18n/locales';
 import { claimFor } from '@/server/backend/idempotency';
 import { giftcardBalanceOf, giftcardConfirm, giftcardOnSale, giftcardOrderPayment, giftcardOrderView, giftcardPrinted, giftcardPurchase, giftcardsOnSale } from '@/server/giftcards/core';
 import { checkoutOnce } from '@/server/giftcards/calls';
+import type { PromoDoor } from '@/lib/backend/promo';
+import { promoCode, promoLookup, promoPage, promoRedeem, promoRequest, promoResend } from '@/server/promo/core';
 import { coreRunner, invalidForm } from './builtin';
 
 /**
@@ -48,5 +51,25 @@ export function builtinGiftcards(venueKey: string): GiftcardDoor {
     card: async (token) =>
       mapped(await run('giftcard/card', (db, venue) => giftcardPrinted(db, venue, token)), (card) => ({ ...card, product: everyLanguage(card.product), regulations: everyLanguage(card.regulations) })),
     balance: (input) => run('giftcard/balance', (db, venue) => giftcardBalanceOf(db, venue, input)),
+  };
+}
+
+/** The promotion door of the built-in backend: its core (server/promo/core.ts), called directly. */
+export function builtinPromo(venueKey: string): PromoDoor {
+  const run = coreRunner(venueKey);
+  const readCode = <T extends { title: StoredTexts }>(code: T) => ({ guest: '', ...code, title: everyLanguage(code.title) });
+  return {
+    get: async (urlName) => {
+      const result = await run('promo/getpromo', (db, venue) => promoPage(db, venue, urlName));
+      // The backend's answer that it has no such promotion is not a failure: the page is a 404.
+      if (!result.status && result.error === 'notFound') return { status: 'notFound' };
+      return loaded(mapped(result, (promo) => ({ ...promo, title: everyLanguage(promo.title), description: everyLanguage(promo.description) })));
+    },
+    // The request's e-mail links to the venue's own host, as the contract's adapter's do in-process.
+    request: (r) => run('promo/request', (db, venue) => promoRequest(db, venue, r.urlName, r.guest, { locale: r.locale, partner: r.partner, linkHost: venueKey })),
+    resend: (r) => run('promo/resend', (db, venue) => promoResend(db, venue, { ...r, linkHost: venueKey })),
+    code: async (c) => mapped(await run('promo/getcode', (db, venue) => promoCode(db, venue, c)), readCode),
+    lookup: async (by) => mapped(await run('promo/lookup', (db, venue) => promoLookup(db, venue, by)), readCode),
+    redeem: async (by) => mapped(await run('promo/redeem', (db, venue) => promoRedeem(db, venue, by)), (r) => ({ ...r, code: readCode(r.code) })),
   };
 }

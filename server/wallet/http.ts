@@ -56,7 +56,7 @@ export async function loadItem(venueKey: string, serial: string, locale: Locale)
     return { kind: 'giftcard', token: key.token, code: c.code, title: c.product, valueCents: c.value, balanceCents: c.balance, currency: c.currency, validUntil: c.validUntil, test: c.test };
   }
   if (key.kind === 'promo') {
-    const r = await backend.promo('promo/getcode', { urlName: key.urlName, id: key.id });
+    const r = await backend.promotions.code({ urlName: key.urlName, id: key.id });
     if (!r.status || r.data.urlName !== key.urlName) return null;
     const c = r.data;
     const barcode = venuePageUrl(venueKey, defaultLocale, redeemPath(venueKey, c.urlName, c.id));

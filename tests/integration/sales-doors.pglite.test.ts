@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { useSiteDatabase } from '../helpers/databases';
+import { pinTestClock, testMoment, TEST_NOW } from '../helpers/clock';
 
 /**
  * The sales doors (issue 42, "One core, two doors"), as the table door: the built-in backend
@@ -19,8 +20,12 @@ describe('the sales doors on pglite', () => {
     const { builtinTransport } = await import('@/server/backend/builtin');
     const { createBackendClient } = await import('@/lib/backend/client');
     const { wireGiftcards } = await import('@/lib/backend/giftcards');
+    const { wirePromo } = await import('@/lib/backend/promo');
     const client = createBackendClient(builtinTransport('localhost'), 'builtin');
-    return { direct: { giftcards: sales.builtinGiftcards('localhost') }, wire: { giftcards: wireGiftcards(client) } };
+    return {
+      direct: { giftcards: sales.builtinGiftcards('localhost'), promotions: sales.builtinPromo('localhost') },
+      wire: { giftcards: wireGiftcards(client), promotions: wirePromo(client) },
+    };
   };
   const db = async () => {
     const { getDb } = await import('@/server/db/client');
@@ -120,6 +125,68 @@ describe('the sales doors on pglite', () => {
       }
       expect(await direct.giftcards.balance({ code: typed, clientAddress: '198.51.100.61' })).toEqual({ status: true, data: { balance: 5000, value: 5000, validUntil: cards[0].validUntil, expired: false, test: true } });
       expect(await direct.giftcards.balance({ code: 'ABCD-EFGH-JKLM-NPQR', clientAddress: '198.51.100.61' })).toEqual({ status: false, error: 'notFound', fieldErrors: { code: 'codeNotFound' } });
+    });
+  });
+
+  describe('promotions', () => {
+    const URL_NAME = 'aperitivo-omaggio';
+    let clock: Awaited<ReturnType<typeof pinTestClock>>;
+    beforeAll(async () => {
+      clock = await pinTestClock();
+      const { db: d, promotions } = await db();
+      const validUntil = new Date(TEST_NOW.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+      await d.update(promotions).set({ startsAt: testMoment(-24 * 60), endsAt: testMoment(10 * 24 * 60), validUntil, quantity: 200, active: true }).where(eq(promotions.urlName, URL_NAME));
+    });
+    afterAll(() => clock.unpinClock());
+    const guest = (n: number) => ({ nome: 'Pia', cognome: 'Neri', email: `pia-door${n}@example.com`, prefisso: '+39', telefono: `34755500${String(n).padStart(2, '0')}`, privacy: true as const, marketing: true, marketingSms: false });
+    const request = (n: number, urlName = URL_NAME) => ({ urlName, guest: guest(n), locale: 'en', partner: false, clientAddress: `203.0.113.${40 + n}` });
+
+    it('shows a promotion alike, texts in every language, and an unknown or malformed one alike', async () => {
+      const { direct, wire } = await doors();
+      for (const name of [URL_NAME, 'nope', '', 'x'.repeat(200)]) expect(await direct.promotions.get(name)).toEqual(await wire.promotions.get(name));
+      const page = await direct.promotions.get(URL_NAME);
+      expect(page.status === 'ok' && page.data).toMatchObject({ urlName: URL_NAME, state: 'active', count: 200, title: { en: 'Complimentary aperitivo', de: expect.any(String) } });
+      expect(await direct.promotions.get('nope')).toEqual({ status: 'notFound' });
+    });
+
+    it('issues, shows, looks up and redeems a code through either door alike, refusals included', async () => {
+      const { direct, wire } = await doors();
+      const issued = await direct.promotions.request(request(1));
+      expect(issued).toMatchObject({ status: true, data: { id: expect.any(String), code: expect.any(String) } });
+      if (!issued.status) return;
+      // The same guest through the other door, and a promotion that does not exist, refused alike.
+      expect(await wire.promotions.request(request(1))).toEqual({ status: false, error: 'duplicate', fieldErrors: {} });
+      expect(await direct.promotions.request(request(1))).toEqual(await wire.promotions.request(request(1)));
+      expect(await direct.promotions.request(request(2, 'nope'))).toEqual(await wire.promotions.request(request(2, 'nope')));
+      expect(await direct.promotions.request(request(2, ' '))).toEqual(await wire.promotions.request(request(2, ' ')));
+      const made = await wire.promotions.request(request(3));
+      expect(Object.keys(made.status ? made.data : {})).toEqual(Object.keys(issued.data));
+
+      const { id, code } = issued.data;
+      for (const c of [{ urlName: URL_NAME, id }, { urlName: 'nope', id }, { urlName: URL_NAME, id: 'short' }, { urlName: URL_NAME, id: 'A'.repeat(22) }]) {
+        expect(await direct.promotions.code(c)).toEqual(await wire.promotions.code(c));
+      }
+      expect(await direct.promotions.code({ urlName: URL_NAME, id })).toMatchObject({ status: true, data: { code, status: 'requested', usedAt: '', guest: '' } });
+      for (const by of [{ id }, { code }, { code: code.toLowerCase() }, { code: 'ab' }, {}]) expect(await direct.promotions.lookup(by)).toEqual(await wire.promotions.lookup(by));
+      expect(await direct.promotions.lookup({ code })).toMatchObject({ status: true, data: { guest: 'Pia Neri' } });
+      for (const r of [{ urlName: URL_NAME, email: `pia-door1@example.com`, locale: 'en' }, { urlName: URL_NAME, email: 'x', locale: 'en' }, { urlName: '', email: 'a@b.it', locale: 'it' }]) {
+        expect(await direct.promotions.resend(r)).toEqual(await wire.promotions.resend(r));
+      }
+      expect(await direct.promotions.resend({ urlName: URL_NAME, email: 'x', locale: 'en' })).toEqual({ status: false, error: 'invalid', fieldErrors: { email: 'emailInvalid' } });
+
+      // Redeemed once: the first through the built-in door, the second through the wire (its first use's time), alike.
+      const first = await direct.promotions.redeem({ id });
+      expect(first).toMatchObject({ status: true, data: { result: 'used', code: { guest: '', status: 'used' } } });
+      const again = await wire.promotions.redeem({ id });
+      expect(await direct.promotions.redeem({ id })).toEqual(again);
+      expect(again).toMatchObject({ status: true, data: { result: 'alreadyUsed', code: { usedAt: first.status ? first.data.code.usedAt : 'x' } } });
+      for (const by of [{ id: 'A'.repeat(22) }, {}]) expect(await direct.promotions.redeem(by)).toEqual(await wire.promotions.redeem(by));
+      // Past its day, a code is refused as expired alike.
+      const other = made.status ? made.data.id : '';
+      clock.pinClock(new Date(TEST_NOW.getTime() + 40 * 86_400_000));
+      expect(await direct.promotions.redeem({ id: other })).toEqual({ status: false, error: 'expired', fieldErrors: {} });
+      expect(await wire.promotions.redeem({ id: other })).toEqual({ status: false, error: 'expired', fieldErrors: {} });
+      clock.pinClock(TEST_NOW);
     });
   });
 });

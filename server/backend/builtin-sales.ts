@@ -8,6 +8,9 @@ import { claimFor } from '@/server/backend/idempotency';
 import { giftcardBalanceOf, giftcardConfirm, giftcardOnSale, giftcardOrderPayment, giftcardOrderView, giftcardPrinted, giftcardPurchase, giftcardsOnSale } from '@/server/giftcards/core';
 import { checkoutOnce } from '@/server/giftcards/calls';
 import type { PromoDoor } from '@/lib/backend/promo';
+import type { LoyaltyDoor } from '@/lib/backend/loyalty';
+import { fidelityLookupSchema } from '@/lib/forms/fidelity';
+import { loyaltyLookup, loyaltySubscribe } from '@/server/fidelity/core';
 import { promoCode, promoLookup, promoPage, promoRedeem, promoRequest, promoResend } from '@/server/promo/core';
 import { coreRunner, invalidForm } from './builtin';
 
@@ -71,5 +74,24 @@ export function builtinPromo(venueKey: string): PromoDoor {
     code: async (c) => mapped(await run('promo/getcode', (db, venue) => promoCode(db, venue, c)), readCode),
     lookup: async (by) => mapped(await run('promo/lookup', (db, venue) => promoLookup(db, venue, by)), readCode),
     redeem: async (by) => mapped(await run('promo/redeem', (db, venue) => promoRedeem(db, venue, by)), (r) => ({ ...r, code: readCode(r.code) })),
+  };
+}
+
+/** The loyalty door of the built-in backend: its core (server/fidelity/core.ts), called directly; the answers' data is not read, as on the wire. */
+export function builtinLoyalty(venueKey: string): LoyaltyDoor {
+  const run = coreRunner(venueKey);
+  const nothing = () => null;
+  return {
+    // The e-mails link to the venue's own host, as the contract's adapter's do in-process.
+    subscribe: async (s) => mapped(await run('fidelity/subscribe', (db, venue) => loyaltySubscribe(db, venue, s.member, { locale: s.locale, partner: s.partner, linkHost: venueKey })), nothing),
+    lookup: async (l) =>
+      mapped(
+        await run('fidelity/lookup', async (db, venue) => {
+          // The form's rule, as the contract's adapter applies it to the wire's field (server/fidelity/calls.ts).
+          const q = fidelityLookupSchema.safeParse({ email: l.email });
+          return q.success ? loyaltyLookup(db, venue, q.data.email, { locale: l.locale, linkHost: venueKey }) : invalidForm(q.error);
+        }),
+        nothing,
+      ),
   };
 }

@@ -6,7 +6,8 @@ import { wireExperiences, type ExperienceDoor } from '@/lib/backend/experiences'
 import { wireTables, type TableDoor } from '@/lib/backend/tables';
 import { wireGiftcards, type GiftcardDoor } from '@/lib/backend/giftcards';
 import { wirePromo, type PromoDoor } from '@/lib/backend/promo';
-import { builtinGiftcards, builtinPromo } from './builtin-sales';
+import { wireLoyalty, type LoyaltyDoor } from '@/lib/backend/loyalty';
+import { builtinGiftcards, builtinLoyalty, builtinPromo } from './builtin-sales';
 import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
 import { observedTransport, propagatingFetch } from '@/server/observability/observe';
@@ -14,9 +15,9 @@ import { observedTransport, propagatingFetch } from '@/server/observability/obse
 /**
  * The one way pages, route handlers and link pages reach the backend (issue 42): the contract's
  * calls (`BackendClient`) and, domain by domain as they move to the typed core, its typed doors
- * (`tables`: table bookings; `experiences`: experience bookings; `giftcards`; `promotions`).
+ * (`tables`: table bookings; `experiences`: experience bookings; `giftcards`; `promotions`; `loyalty`).
  */
-export type Backend = BackendClient & { tables: TableDoor; experiences: ExperienceDoor; giftcards: GiftcardDoor; promotions: PromoDoor };
+export type Backend = BackendClient & { tables: TableDoor; experiences: ExperienceDoor; giftcards: GiftcardDoor; promotions: PromoDoor; loyalty: LoyaltyDoor };
 
 /**
  * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
@@ -28,9 +29,9 @@ export function backendFor(venueKey: string): Backend {
   if (legacy) {
     // Each call in its span, and the trace carried on to the backend (docs/observability.md).
     const client = createBackendClient(observedTransport(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs, fetch: propagatingFetch })), 'legacy');
-    return { ...client, tables: wireTables(client), experiences: wireExperiences(client), giftcards: wireGiftcards(client), promotions: wirePromo(client) };
+    return { ...client, tables: wireTables(client), experiences: wireExperiences(client), giftcards: wireGiftcards(client), promotions: wirePromo(client), loyalty: wireLoyalty(client) };
   }
-  return { ...createBackendClient(builtinTransport(venueKey), 'builtin'), tables: builtinTables(venueKey), experiences: builtinExperiences(venueKey), giftcards: builtinGiftcards(venueKey), promotions: builtinPromo(venueKey) };
+  return { ...createBackendClient(builtinTransport(venueKey), 'builtin'), tables: builtinTables(venueKey), experiences: builtinExperiences(venueKey), giftcards: builtinGiftcards(venueKey), promotions: builtinPromo(venueKey), loyalty: builtinLoyalty(venueKey) };
 }
 
 /**

@@ -21,10 +21,11 @@ describe('the sales doors on pglite', () => {
     const { createBackendClient } = await import('@/lib/backend/client');
     const { wireGiftcards } = await import('@/lib/backend/giftcards');
     const { wirePromo } = await import('@/lib/backend/promo');
+    const { wireLoyalty } = await import('@/lib/backend/loyalty');
     const client = createBackendClient(builtinTransport('localhost'), 'builtin');
     return {
-      direct: { giftcards: sales.builtinGiftcards('localhost'), promotions: sales.builtinPromo('localhost') },
-      wire: { giftcards: wireGiftcards(client), promotions: wirePromo(client) },
+      direct: { giftcards: sales.builtinGiftcards('localhost'), promotions: sales.builtinPromo('localhost'), loyalty: sales.builtinLoyalty('localhost') },
+      wire: { giftcards: wireGiftcards(client), promotions: wirePromo(client), loyalty: wireLoyalty(client) },
     };
   };
   const db = async () => {
@@ -187,6 +188,49 @@ describe('the sales doors on pglite', () => {
       expect(await direct.promotions.redeem({ id: other })).toEqual({ status: false, error: 'expired', fieldErrors: {} });
       expect(await wire.promotions.redeem({ id: other })).toEqual({ status: false, error: 'expired', fieldErrors: {} });
       clock.pinClock(TEST_NOW);
+    });
+  });
+
+  describe('loyalty', () => {
+    const member = (email: string) => ({
+      nome: 'Lia',
+      cognome: 'Conti',
+      email,
+      prefisso: '+39',
+      telefono: email.startsWith('lia1') ? '3475550101' : '3475550102',
+      compleannoGiorno: 12,
+      compleannoMese: 5,
+      privacy: true as const,
+      marketing: true as const,
+      marketingSms: false,
+    });
+    const signUp = (email: string) => ({ member: member(email), locale: 'en', partner: false });
+
+    it('signs a guest up once through either door, refusals alike, and answers a look-up alike', async () => {
+      const { direct, wire } = await doors();
+      expect(await direct.loyalty.subscribe(signUp('lia1@example.com'))).toEqual({ status: true, data: null });
+      expect(await wire.loyalty.subscribe(signUp('LIA1@example.com'))).toEqual({ status: false, error: 'alreadyRegistered', fieldErrors: {} });
+      expect(await direct.loyalty.subscribe(signUp('lia1@example.com'))).toEqual(await wire.loyalty.subscribe(signUp('lia1@example.com')));
+      const { db: d, fidelityMembers, outbox, venues } = await db();
+      expect(await d.select().from(fidelityMembers).where(eq(fidelityMembers.emailKey, 'lia1@example.com'))).toHaveLength(1);
+      for (const email of ['lia1@example.com', 'nobody-door@example.com', 'nobody']) {
+        expect(await direct.loyalty.lookup({ email, locale: 'en' })).toEqual(await wire.loyalty.lookup({ email, locale: 'en' }));
+      }
+      expect(await direct.loyalty.lookup({ email: 'nobody', locale: 'en' })).toMatchObject({ status: false, error: 'invalid', fieldErrors: { email: expect.any(String) } });
+      // Each look-up e-mailed the address's owner: the member twice, the stranger twice.
+      expect(await d.select().from(outbox).where(eq(outbox.template, 'fidelityLookup'))).toHaveLength(2);
+      expect(await d.select().from(outbox).where(eq(outbox.template, 'fidelityNotMember'))).toHaveLength(2);
+      // A venue without the programme refuses alike.
+      const { forgetVenueContexts } = await import('@/server/venues/context');
+      await d.update(venues).set({ fidelityEnabled: false }).where(eq(venues.isDefault, true));
+      forgetVenueContexts();
+      try {
+        expect(await direct.loyalty.subscribe(signUp('lia2@example.com'))).toEqual({ status: false, error: 'disabled', fieldErrors: {} });
+        expect(await wire.loyalty.subscribe(signUp('lia2@example.com'))).toEqual({ status: false, error: 'disabled', fieldErrors: {} });
+      } finally {
+        await d.update(venues).set({ fidelityEnabled: true }).where(eq(venues.isDefault, true));
+        forgetVenueContexts();
+      }
     });
   });
 });

@@ -61,6 +61,17 @@ describe('the sales doors on pglite', () => {
       expect(await direct.giftcards.get('nope')).toEqual({ status: false, error: 'notAvailable', fieldErrors: {} });
       const { builtinGiftcards } = await import('@/server/backend/builtin-sales');
       expect(await builtinGiftcards('nowhere.example').list()).toEqual({ status: 'unknownVenue' });
+      // A card whose texts the venue gave in Italian only: read in every language through either door.
+      const { db: d, giftCards } = await db();
+      const [card] = await d.select().from(giftCards).where(eq(giftCards.key, 'buono-100'));
+      await d.update(giftCards).set({ title: { it: 'Buono da 100' } }).where(eq(giftCards.id, card.id));
+      try {
+        expect(await direct.giftcards.get('buono-100')).toEqual(await wire.giftcards.get('buono-100'));
+        expect(await direct.giftcards.get('buono-100')).toMatchObject({ status: true, data: { title: { it: 'Buono da 100', en: '', de: '' } } });
+        expect(await direct.giftcards.list()).toEqual(await wire.giftcards.list());
+      } finally {
+        await d.update(giftCards).set({ title: card.title }).where(eq(giftCards.id, card.id));
+      }
     });
 
     it('refuses a purchase alike: bad input, a card not on sale, a site that is no origin, a key of the wrong shape', async () => {

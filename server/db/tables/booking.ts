@@ -104,6 +104,8 @@ export const reservations = pgTable(
     moduleKey: text('module_key'),
     /** A staff booking or change past capacity (issue 44): the rule it went past, when, and that staff ticked the override. */
     capacityOverride: jsonb('capacity_override').$type<CapacityOverride>(),
+    /** The table, or the tables pushed together, the party holds for its turn (issue 44, server/booking/tables.ts); null: none given. */
+    tables: text('tables').array(),
     ...guestColumnSet(),
     ...changeColumnSet(),
     ...answerColumnSet(),

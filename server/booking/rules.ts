@@ -42,7 +42,7 @@ const closures = z
   });
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes');
 /** A table's name as staff call it ("12", "T4", "Bar 2"): a "+" joins the names of a combination on the sheet. */
-const tableName = z.string().regex(/^[\p{L}\p{N}][\p{L}\p{N} -]{0,19}$/u, 'a table name (letters, digits, spaces and dashes, at most 20)');
+const tableName = z.string().regex(/^[A-Za-z0-9À-ÿ][A-Za-z0-9À-ÿ -]{0,19}$/, 'a table name (letters, digits, spaces and dashes, at most 20)');
 const texts = z
   .object({ it: z.string().describe('Italian text (required).'), en: z.string().optional().describe('English text.'), fr: z.string().optional().describe('French text.'), es: z.string().optional().describe('Spanish text.'), de: z.string().optional().describe('German text.') })
   .describe('A text in the five languages: `it` is required, the others fall back to it.');

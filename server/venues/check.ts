@@ -342,7 +342,11 @@ function tableWarnings(file: VenueFile): string[] {
   ];
   const unseated: number[] = [];
   for (let pax = partySize.min; pax <= partySize.max; pax++) if (!seats.some((s) => s.min <= pax && pax <= s.max)) unseated.push(pax);
-  return unseated.length ? [`booking.tables: no table or combination seats a party of ${unseated.join(', ')}: with availabilityByTables those parties can never book online`] : [];
+  const bare = file.zones.filter((z) => z.selectable && !tables.some((t) => t.zone === z.key)).map((z) => z.key);
+  return [
+    ...(unseated.length ? [`booking.tables: no table or combination seats a party of ${unseated.join(', ')}: with availabilityByTables those parties can never book online`] : []),
+    ...bare.map((key) => `booking.tables: the zone "${key}" has no table: with availabilityByTables it can never be booked online`),
+  ];
 }
 
 /**

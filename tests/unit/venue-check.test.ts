@@ -143,6 +143,13 @@ describe('venue:check', () => {
     });
     expect(byTables.errors).toEqual([]);
     expect(byTables.warnings).toEqual(['booking.tables: no table or combination seats a party of 5, 6, 7, 8, 9, 10, 11, 12: with availabilityByTables those parties can never book online']);
+    const bareTerrace = check((v) => {
+      const b = v.booking as Booking & { availabilityByTables: boolean };
+      b.availabilityByTables = true;
+      b.tables = b.tables.filter((t) => t.zone === 'sala');
+      b.tableCombinations = b.tableCombinations.filter((c) => !c.tables.includes('22') && !c.tables.includes('24'));
+    });
+    expect(bareTerrace.warnings).toEqual(['booking.tables: the zone "terrazza" has no table: with availabilityByTables it can never be booked online']);
   });
 
   it('refuses a promotion that ends before it starts', () => {

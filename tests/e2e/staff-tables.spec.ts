@@ -79,7 +79,7 @@ test('the sheet with tables at 360 px: the table on each line (≤ 120 px), move
   await first.getByTestId('staff-booking-line').click();
   await expect(first.getByTestId('staff-table-fact')).toHaveText('1');
   await first.getByRole('button', { name: `${it('staffArea.tables.move')}: 20:00 · Ospite1 Tavoli` }).click();
-  await first.getByLabel(it('staffArea.tables.choose')).selectOption('2');
+  await first.getByLabel(it('staffArea.tables.choose'), { exact: true }).selectOption('2');
   await first.getByRole('button', { name: it('staffArea.tables.save') }).click();
   await expect(first.getByRole('alert')).toContainText(it('staffArea.book.full.tableTaken'));
   await first.getByLabel(it('staffArea.book.override')).check();

@@ -156,6 +156,22 @@ export function describeTables(driver: Driver) {
       expect((await usageBetween(db, venue.id, date, date, TEST_NOW)).get(date)).toMatchObject({ zone: new Map([['cena|terrazza', 2]]), seatings: [{ time: '20:00', zone: 'terrazza', covers: 2, tables: [] }] });
     });
 
+    it('keeps a changed booking at its table while it is free and seats it, else gives it another', async () => {
+      const { staff, db, venue, row } = await ctx();
+      const date = testDay(10);
+      const made = await staff.staffPhoneBooking(db, venue, { date, time: '20:00', pax: 2, zone: 'sala', guest: phoneGuest(40), override: false }, TEST_NOW);
+      if (!made.status) throw new Error(made.error);
+      const { hash } = made.data.booking;
+      expect(made.data.booking.tables).toEqual(['1']);
+      // Half an hour later: table 1 is still free, it stays.
+      const later = await staff.staffChange(db, venue, { hash, version: 0, time: '20:30', override: false }, TEST_NOW);
+      expect(later.status && later.data.booking.tables).toEqual(['1']);
+      // Four now: table 1 seats two, the smallest free table for four is 2.
+      const four = await staff.staffChange(db, venue, { hash, version: 1, pax: 4, override: false }, TEST_NOW);
+      expect(four.status && four.data.booking.tables).toEqual(['2']);
+      expect((await row(hash)).tables).toEqual(['2']);
+    });
+
     it('hammer: guests and staff booking one time at once never get the same table', async () => {
       const { book, staff, db, venue, schema } = await ctx();
       const date = testDay(8);

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { ChangeBooking } from './booking-form';
+import { MoveTable, TurnTimer, tablesText } from './table-move';
 import { GuestProfile } from './guest-profile';
 import { formatMoney } from '@/lib/currency';
 import { useTranslations } from 'next-intl';
@@ -24,7 +25,7 @@ function guaranteeTotal(b: StaffBooking, currency: string, locale: string, t: Re
  * late (issue 41).
  */
 type Action = 'confirm' | 'decline' | 'arrived' | 'finished' | 'cancel' | 'offer';
-type Answer = Action | 'noshow' | 'refundfee' | 'undo' | 'change';
+type Answer = Action | 'noshow' | 'refundfee' | 'undo' | 'change' | 'table';
 const ACTIONS: Record<string, Action[]> = { pending: ['confirm', 'decline', 'cancel'], confirmed: ['arrived', 'finished', 'cancel'], waitinglist: ['offer', 'decline'] };
 /** A guest marked arrived is never a no-show, nor cancelled; a no-show who turns up late can still be marked arrived (server/staff/view.ts). */
 const allowed = (b: StaffBooking) =>
@@ -46,7 +47,7 @@ const REFUSALS = ['tooEarly', 'undoExpired', 'feePending'] as const;
  * One booking: its facts and the answers its status allows. `now` is the server's time of the
  * sheet's last answer (polled every 5 s): "No-show" and "Undo" are offered by it, not by this device's clock.
  */
-export function BookingCard({ booking, locale, currency, timeZone, now, forms, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; now: string; forms?: Pick<StaffDay, 'zones' | 'times'>; onChanged: () => void }) {
+export function BookingCard({ booking, locale, currency, timeZone, now, forms, onChanged }: { booking: StaffBooking; locale: string; currency: string; timeZone: string; now: string; forms?: Pick<StaffDay, 'zones' | 'times'> & Partial<Pick<StaffDay, 'tables'>>; onChanged: () => void }) {
   const t = useTranslations('staffArea');
   const [b, setB] = useState(booking);
   const [seen, setSeen] = useState(booking);
@@ -56,7 +57,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
   const [busy, setBusy] = useState(false);
   const noteId = useId();
   // A newer version from polling replaces what is shown (another device's change).
-  if (booking.version !== seen.version || booking.status !== seen.status || booking.fee?.status !== seen.fee?.status || booking.offer?.status !== seen.offer?.status || booking.noShowFrom !== seen.noShowFrom || booking.undoUntil !== seen.undoUntil) {
+  if (booking.version !== seen.version || booking.status !== seen.status || booking.fee?.status !== seen.fee?.status || booking.offer?.status !== seen.offer?.status || booking.noShowFrom !== seen.noShowFrom || booking.undoUntil !== seen.undoUntil || tablesText(booking.tables) !== tablesText(seen.tables)) {
     setSeen(booking);
     setB(booking);
   }
@@ -83,6 +84,8 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
   const guest = booking.guest;
   // Staff change a standing table booking's party, time, area and day (issue 44), where the backend offers the forms.
   const canChange = Boolean(forms?.zones.length) && b.kind === 'table' && (b.status === 'confirmed' || b.status === 'pending');
+  // Staff move a standing table booking to another table (issue 44), where the venue has tables.
+  const canMove = Boolean(forms?.tables?.some((o) => o.zone === b.zone)) && b.kind === 'table' && (b.status === 'confirmed' || b.status === 'pending');
   const fee = b.fee ? formatMoney(b.fee.amountCents, b.fee.currency || currency, locale) : '';
   const label = `${b.time} · ${b.name}`;
   // Labelled "Zona" (it), not "Sala": the dining room's own name is often "Sala".
@@ -96,11 +99,20 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
       <details className="staff-booking__details">
         <summary className="staff-booking__line" data-testid="staff-booking-line">
           <strong className="staff-booking__time">{b.time}</strong>
-          <span className="staff-booking__covers">{t('people', { count: b.covers })}</span>
+          <span className="staff-booking__covers">
+            {t('people', { count: b.covers })}
+            {b.tables.length ? (
+              <span className="staff-booking__table" data-testid="staff-table">
+                {' · '}
+                {t('tables.on', { tables: tablesText(b.tables) })}
+              </span>
+            ) : null}
+          </span>
           <span className="staff-booking__name">{b.name}</span>
           <span className="staff-booking__badges">
             <span className={`badge staff-status staff-status--${b.status}`}>{t(`status.${b.status}`)}</span>
             {b.attendance ? <span className="badge">{t(`attendance.${b.attendance}`)}</span> : null}
+            <TurnTimer booking={b} now={now} />
             {b.guarantee ? <span className="badge staff-badge" data-testid="badge-guarantee">{t('badges.guarantee')}</span> : null}
             {b.paidCents ? <span className="badge staff-badge" data-testid="badge-paid">{t('badges.paid')}</span> : null}
             {b.notes || b.visitReason ? <span className="badge staff-badge" data-testid="badge-notes">{t('badges.notes')}</span> : null}
@@ -142,6 +154,12 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
         <dd>
           <a href={`tel:${b.phone.replace(/\s/g, '')}`}>{b.phone}</a>
         </dd>
+        {canMove || b.tables.length ? (
+          <>
+            <dt>{t('tables.label')}</dt>
+            <dd data-testid="staff-table-fact">{b.tables.length ? tablesText(b.tables) : t('tables.none')}</dd>
+          </>
+        ) : null}
         {zone ? (
           <>
             <dt>{t('zone')}</dt>
@@ -219,6 +237,18 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
             onChanged();
           }}
         />
+      ) : asking === 'table' && forms?.tables ? (
+        <MoveTable
+          booking={b}
+          tables={forms.tables}
+          onClose={() => setAsking(null)}
+          onMoved={(moved, text) => {
+            setB(moved);
+            setAsking(null);
+            setMessage({ ok: true, text });
+            onChanged();
+          }}
+        />
       ) : asking ? (
         <form
           className="form staff-booking__note"
@@ -242,7 +272,7 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
         </form>
       ) : (
         <>
-          {actions.length || canUndo || canChange || b.fee?.status === 'succeeded' ? (
+          {actions.length || canUndo || canChange || canMove || b.fee?.status === 'succeeded' ? (
             <div className="actions staff-booking__actions">
               {canUndo ? (
                 <button type="button" className="button" disabled={busy} aria-label={`${t('undo.button')}: ${label}`} onClick={() => void answer('undo')}>
@@ -264,6 +294,11 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
               {canChange ? (
                 <button type="button" className="button button--ghost" disabled={busy} aria-label={`${t('book.change')}: ${label}`} data-testid="staff-change" onClick={() => setAsking('change')}>
                   {t('book.change')}
+                </button>
+              ) : null}
+              {canMove ? (
+                <button type="button" className="button button--ghost" disabled={busy} aria-label={`${t('tables.move')}: ${label}`} data-testid="staff-move-table" onClick={() => setAsking('table')}>
+                  {t('tables.move')}
                 </button>
               ) : null}
               {b.fee?.status === 'succeeded' ? (

@@ -8,20 +8,20 @@ import { staffBookedAnswer } from '@/lib/api/answers/staff';
 import { pick } from './types';
 
 /** The refusals the forms explain by name (server/staff/http.ts); the rest read as "check the fields" or unavailable. */
-const ERRORS = ['noShiftNow', 'pastDate', 'closedDay', 'timeNotOffered', 'zoneNotOffered', 'changed', 'notChangeable', 'experienceFull', 'invalid'] as const;
+const ERRORS = ['noShiftNow', 'pastDate', 'closedDay', 'timeNotOffered', 'zoneNotOffered', 'changed', 'notChangeable', 'experienceFull', 'invalid', 'tableOtherZone', 'unknownTable'] as const;
 /** The field messages of the guests' forms (`forms.errors`) a staff booking's fields may answer. */
 const FIELD_ERRORS = ['nameRequired', 'phoneRequired', 'phoneInvalid', 'emailInvalid', 'prefixRequired', 'tooLong'] as const;
-const FULL = ['shiftFull', 'slotFull', 'zoneFull', 'pacingFull'] as const;
+const FULL = ['shiftFull', 'slotFull', 'zoneFull', 'pacingFull', 'tableTaken', 'tableTooSmall'] as const;
 type Full = (typeof FULL)[number];
 
-type Outcome = { ok: true; booking: StaffBooking } | { ok: false; text: string; full?: Full; fields: Record<string, string> };
+export type Outcome = { ok: true; booking: StaffBooking } | { ok: false; text: string; full?: Full; fields: Record<string, string> };
 
 /**
  * A staff booking's call (`/api/staff/book`, `/api/staff/change`), read for the forms: the
  * booking made, or why not: full (the rule, so staff may tick the override), a named refusal,
  * the fields to check.
  */
-function useStaffCall() {
+export function useStaffCall() {
   const t = useTranslations('staffArea');
   const fieldText = useTranslations('forms.errors');
   const [busy, setBusy] = useState(false);
@@ -81,7 +81,7 @@ function OverrideBox({ full, checked, onChange }: { full: Full; checked: boolean
  * The end of a staff booking form: when full, which rule and the override to tick; another
  * refusal in words; the submit button (held while a call runs, and while full without the override).
  */
-function FormEnd({ result, override, onOverride, busy, label, children }: { result: Outcome | null; override: boolean; onOverride: (v: boolean) => void; busy: boolean; label: string; children?: React.ReactNode }) {
+export function FormEnd({ result, override, onOverride, busy, label, children }: { result: Outcome | null; override: boolean; onOverride: (v: boolean) => void; busy: boolean; label: string; children?: React.ReactNode }) {
   const full = result && !result.ok ? result.full : undefined;
   return (
     <>

@@ -45,6 +45,10 @@ export const staffBookingSchema = z.object({
   source: str,
   /** A staff booking or change past capacity (issue 44): the rule it went past (`shiftFull`, `slotFull`, `zoneFull`, `pacingFull`), '' for none. */
   override: str,
+  /** Its table, or tables pushed together (issue 44); seated since (ISO, '' when not seated); its turn time in minutes. A backend without tables sends none. */
+  tables: z.array(z.string()).nullish().transform((v) => v ?? []),
+  seatedAt: str,
+  turnMinutes: num,
   /**
    * The guest's profile at the venue (issue 44), on `staff/day`: visits (seated bookings), no-shows
    * and cancellations counted from the bookings, and staff's notes and tags; null elsewhere, for a
@@ -72,6 +76,8 @@ export const staffDaySchema = z.object({
   /** The venue's zones and the slot times of its shifts (issue 44), for the sheet's add and change forms; a backend without them sends none. */
   zones: z.array(z.object({ key: z.string(), name: texts })).nullish().transform((v) => v ?? []),
   times: z.array(z.string()).nullish().transform((v) => v ?? []),
+  /** The venue's tables and listed combinations (issue 44), for moving a booking by hand: each with its zone and seats; a backend without them sends none. */
+  tables: z.array(z.object({ tables: z.array(z.string()), zone: z.string(), min: num, max: num })).nullish().transform((v) => v ?? []),
 });
 export type StaffDay = z.output<typeof staffDaySchema>;
 
@@ -97,6 +103,8 @@ export const staffAnswers = {
   'staff/walkin': staffBookedSchema,
   'staff/phonebooking': staffBookedSchema,
   'staff/change': staffBookedSchema,
+  /** A booking moved to another table by hand (issue 44). */
+  'staff/table': staffBookedSchema,
   /** A guest's notes and tags kept on their profile (issue 44). */
   'staff/guest': z.object({ profile: z.object({ visits: num, noShows: num, cancellations: num, notes: str, tags: z.array(z.string()), version: num }) }),
   'staff/autooffers': z.object({ autoOffers: z.boolean() }),

@@ -36,7 +36,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from '@/server/booking/calls';
-import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo, staffSearch, staffWalkInCall, staffPhoneBookingCall, staffChangeCall, staffFinished, staffGuestCall } from '@/server/staff/calls';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo, staffSearch, staffWalkInCall, staffPhoneBookingCall, staffChangeCall, staffFinished, staffGuestCall, staffTableCall } from '@/server/staff/calls';
 import { claimWaitlistOffer, confirmReminderLink, getReminderLink, getWaitlistOffer } from '@/server/booking/calls-links';
 import { authenticateFeeLink, getFeeLink } from '@/server/payments/calls-fee';
 import { answerWithLink, getAnswerLink } from '@/server/staff/calls-links';
@@ -132,6 +132,7 @@ const handlers: Record<string, Handler> = {
   'staff/phonebooking': staffPhoneBookingCall,
   'staff/change': staffChangeCall,
   'staff/guest': staffGuestCall,
+  'staff/table': staffTableCall,
   // The signed link pages (issue 41; docs/backend-contract.md, "Link pages"): the link's signature is their authority.
   'reservation/reminder': getReminderLink,
   'reservation/confirmreminder': confirmReminderLink,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DayState } from '@/lib/contract/reservation';
 import type { BookingRules } from './rules';
+import { countsByTables, suggestTables, type Seating } from './tables';
 
 /**
  * The availability engine: pure functions over a venue's rules and the covers already
@@ -22,9 +23,9 @@ export type ExperienceDay = { key: string; startDate: string | null; expiryDate:
 /** What decides the days an experience runs: its span, its listed days and its weekdays. */
 export type ExperienceDates = Pick<ExperienceDay, 'startDate' | 'expiryDate' | 'dates' | 'weekdays'>;
 
-/** Covers taken on one date: per shift, per shift and slot time, per shift and zone. */
-export type DayUsage = { shift: Map<string, number>; slot: Map<string, number>; zone: Map<string, number> };
-export const emptyUsage = (): DayUsage => ({ shift: new Map(), slot: new Map(), zone: new Map() });
+/** Covers taken on one date: per shift, per shift and slot time, per shift and zone; and each party with its tables (issue 44). */
+export type DayUsage = { shift: Map<string, number>; slot: Map<string, number>; zone: Map<string, number>; seatings: Seating[] };
+export const emptyUsage = (): DayUsage => ({ shift: new Map(), slot: new Map(), zone: new Map(), seatings: [] });
 export const slotKey = (shift: string, time: string) => `${shift}|${time}`;
 export const zoneKey = (shift: string, zone: string) => `${shift}|${zone}`;
 
@@ -92,13 +93,16 @@ export type Slot = { time: string; shift: string; available: boolean; zones: Slo
 /**
  * Whether `pax` covers fit a shift, slot and zone, and if not, the first rule that stops them.
  * Past the venue's pacing (`booking.pacingCoversPer15Minutes`, issue 44) the time is full too
- * (`slotFull`, as guests see it), unless `pacing: false` (staff bookings may pass it).
+ * (`slotFull`, as guests see it), unless `pacing: false` (staff bookings may pass it). A venue
+ * that counts by tables (`booking.availabilityByTables`) finds the zone full when no free table
+ * or combination of it seats the party for its turn time (server/booking/tables.ts).
  */
 export function fits(venue: Venue, usage: DayUsage, shift: Shift, time: string, zone: Zone, pax: number, options: { pacing?: boolean } = {}): Condition | null {
   if ((usage.shift.get(shift.key) ?? 0) + pax > shift.capacity) return 'shiftFull';
   if (shift.slotCapacity !== null && (usage.slot.get(slotKey(shift.key, time)) ?? 0) + pax > shift.slotCapacity) return 'slotFull';
   if ((usage.zone.get(zoneKey(shift.key, zone.key)) ?? 0) + pax > zone.capacity) return 'zoneFull';
   if (options.pacing !== false && overPacing(venue.rules.pacingCoversPer15Minutes, usage, time, pax)) return 'slotFull';
+  if (countsByTables(venue.rules) && !suggestTables(venue.rules, usage.seatings, { time, covers: pax, zone: zone.key })) return 'zoneFull';
   return null;
 }
 

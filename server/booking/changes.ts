@@ -12,6 +12,7 @@ import { emptyUsage, fits } from './availability';
 import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
 import { offerWithin } from './waitlist';
+import { keptTables } from './tables';
 import { checkChoice, loadBookingVenue, lockCapacity, placeColumns, requireModule, usageBetween } from './service';
 import { now as clockNow } from '@/server/clock';
 import { cancelReservationExperience, experienceOfReservation, moveReservationExperience } from '@/server/experiences/service';
@@ -116,6 +117,7 @@ export async function editReservation(
       .update(reservations)
       .set({
         ...placeColumns(input, { shift, zone }),
+        tables: keptTables(v.rules, usage.seatings, { tables: r.tables, zone: r.zoneKey }, { time: input.time, covers: input.pax, zone: zone.key }),
         status,
         moduleKey: bookingModule?.key ?? null,
         ...bookingGuestColumns(input, input.motivo ?? null),

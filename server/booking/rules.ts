@@ -41,6 +41,8 @@ const closures = z
     return [...days].sort();
   });
 const key = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'lower-case letters, digits and dashes');
+/** A table's name as staff call it ("12", "T4", "Bar 2"): a "+" joins the names of a combination on the sheet. */
+const tableName = z.string().regex(/^[A-Za-z0-9À-ÿ][A-Za-z0-9À-ÿ -]{0,19}$/, 'a table name (letters, digits, spaces and dashes, at most 20)');
 const texts = z
   .object({ it: z.string().describe('Italian text (required).'), en: z.string().optional().describe('English text.'), fr: z.string().optional().describe('French text.'), es: z.string().optional().describe('Spanish text.'), de: z.string().optional().describe('German text.') })
   .describe('A text in the five languages: `it` is required, the others fall back to it.');
@@ -187,6 +189,42 @@ export const bookingRulesSchema = z
       .max(10_000)
       .optional()
       .describe('Pacing: at most this many covers starting in each 15 minutes (10:00–10:14, 10:15–10:29…) for online bookings; staff bookings may pass it. Unset: no pacing.'),
+    /**
+     * Tables (issue 44, docs/venue-file.md "Tables"): each booking is given the smallest free table
+     * of its zone that seats the party, else the smallest listed combination (server/booking/tables.ts).
+     */
+    tables: z
+      .array(
+        z.object({
+          name: tableName.meta({ description: 'Name of the table, unique in the venue, as staff call it (letters, digits, spaces, dashes; no "+").', examples: ['12', 'T4'] }),
+          zone: key.describe('Key of the zone the table stands in.'),
+          seats: z.object({ min: z.number().int().positive().describe('Fewest guests seated at it.'), max: z.number().int().positive().describe('Most guests seated at it.') }).describe('Guests the table seats, `min` to `max`.'),
+        }),
+      )
+      .max(500)
+      .default([])
+      .describe('The tables, each in a zone, with the guests it seats; empty: no tables (bookings count covers only).'),
+    tableCombinations: z
+      .array(
+        z.object({
+          tables: z.array(tableName).min(2).describe('Names of the tables pushed together, all in one zone.'),
+          seats: z
+            .object({ min: z.number().int().positive().describe('Fewest guests.'), max: z.number().int().positive().describe('Most guests.') })
+            .optional()
+            .describe("Guests the combination seats; unset: the sum of its tables' `min` to the sum of their `max`."),
+        }),
+      )
+      .max(500)
+      .default([])
+      .describe('Tables that combine, each combination listed (only these are suggested together).'),
+    availabilityByTables: z.boolean().default(false).describe('Count availability by tables: a party is only accepted where a free table or combination of its zone seats it for its turn time (on top of the capacities).'),
+    turnMinutes: z
+      .array(z.object({ upTo: z.number().int().positive().describe('Largest party of this turn time.'), minutes: z.number().int().positive().max(720).describe('Minutes the party holds its table.') }))
+      .default([])
+      .meta({
+        description: 'Turn times by party size, the time a party holds its table: the first entry whose `upTo` takes the party in; larger parties the last; empty: 120 minutes.',
+        examples: [[{ upTo: 2, minutes: 90 }, { upTo: 4, minutes: 120 }, { upTo: 99, minutes: 150 }]],
+      }),
     channelQuotas: z
       .record(z.string().regex(/^(\*|[a-z0-9][a-z0-9-]{0,31})$/), z.number().int().min(0).max(10_000))
       .default({})
@@ -209,6 +247,10 @@ export const bookingRulesSchema = z
     waitlistOffers: { automatic: true, minutes: 15 },
     noShowGraceMinutes: 15,
     channelQuotas: {},
+    tables: [],
+    tableCombinations: [],
+    availabilityByTables: false,
+    turnMinutes: [],
   });
 
 export type BookingRules = z.infer<typeof bookingRulesSchema>;

@@ -32,6 +32,7 @@ import {
   type Venue,
 } from './availability';
 import { localMoment } from './time';
+import { suggestTables } from './tables';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { verifyCardSetup } from '@/server/payments';
 import { acceptedPolicyText, reservationEmails } from './emails';
@@ -53,6 +54,9 @@ export async function loadBookingVenue(db: Db, venue: VenueRow | VenueContext): 
   return (await contextOf(db, venue)).setup;
 }
 
+/** A hold's or an offer's row in the usage: one party without tables. */
+const oneParty = (covers: typeof slotHolds.covers | typeof reservations.covers) => ({ tables: sql<string[] | null>`null::text[]`, party: sql<number | null>`${covers}`, parties: sql<number>`1` });
+
 /**
  * Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, live holds, and
  * seats offered to a waiting-list guest (held for them until the offer expires, issue 24). One
@@ -60,8 +64,22 @@ export async function loadBookingVenue(db: Db, venue: VenueRow | VenueContext): 
  */
 export async function usageBetween(db: Db, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
   const none = { token: sql<string | null>`null::text`, offerId: sql<number | null>`null::int` };
+  // Each party's tables (issue 44): bookings with tables one row per tables; those without, one row per party size, counted.
+  // A party that left or never came (finished, no-show) holds no table, while its covers still count as they did.
+  const tablesHeld = sql<string[] | null>`case when ${reservations.attendance} in ('finished', 'noshow') then '{}'::text[] else ${reservations.tables} end`;
+  const partyOf = sql<number | null>`case when ${tablesHeld} is null then ${reservations.covers} end`;
   const taken = db
-    .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: sql<number>`sum(${reservations.covers})::int`, ...none })
+    .select({
+      date: reservations.date,
+      shift: reservations.shiftKey,
+      time: reservations.time,
+      zone: reservations.zoneKey,
+      covers: sql<number>`sum(${reservations.covers})::int`,
+      ...none,
+      tables: tablesHeld,
+      party: partyOf,
+      parties: sql<number>`count(*)::int`,
+    })
     .from(reservations)
     .where(
       and(
@@ -72,13 +90,13 @@ export async function usageBetween(db: Db, venueId: number, from: string, to: st
         except?.reservationId ? ne(reservations.id, except.reservationId) : undefined,
       ),
     )
-    .groupBy(reservations.date, reservations.shiftKey, reservations.time, reservations.zoneKey);
+    .groupBy(reservations.date, reservations.shiftKey, reservations.time, reservations.zoneKey, tablesHeld, partyOf);
   const held = db
-    .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token, offerId: none.offerId })
+    .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token, offerId: none.offerId, ...oneParty(slotHolds.covers) })
     .from(slotHolds)
     .where(and(eq(slotHolds.venueId, venueId), gte(slotHolds.date, from), lte(slotHolds.date, to), gt(slotHolds.expiresAt, now)));
   const offered = db
-    .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: reservations.covers, token: none.token, offerId: waitlistOffers.id })
+    .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: reservations.covers, token: none.token, offerId: waitlistOffers.id, ...oneParty(reservations.covers) })
     .from(waitlistOffers)
     .innerJoin(reservations, eq(reservations.id, waitlistOffers.reservationId))
     .where(and(eq(waitlistOffers.venueId, venueId), eq(waitlistOffers.status, 'open'), gt(waitlistOffers.expiresAt, now), eq(reservations.status, 'waitinglist'), gte(reservations.date, from), lte(reservations.date, to)));
@@ -93,6 +111,8 @@ export async function usageBetween(db: Db, venueId: number, from: string, to: st
     bump(usage.shift, row.shift);
     bump(usage.slot, slotKey(row.shift, row.time));
     bump(usage.zone, zoneKey(row.shift, row.zone));
+    if (row.tables) usage.seatings.push({ time: row.time, zone: row.zone, covers: Number(row.covers), tables: row.tables });
+    else for (let i = 0; i < row.parties; i++) usage.seatings.push({ time: row.time, zone: row.zone, covers: Number(row.party ?? row.covers), tables: null });
   }
   return byDate;
 }
@@ -264,6 +284,8 @@ export async function createReservation(
         venueId: venue.id,
         hash,
         ...placeColumns(input, { shift, zone }),
+        // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
+        tables: status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null,
         status,
         confirmsAs: status === 'suspended' ? seated : null,
         moduleKey: bookingModule?.key ?? null,

@@ -19,6 +19,7 @@ import fr from '@/messages/fr.json';
 import es from '@/messages/es.json';
 import de from '@/messages/de.json';
 import { addDays, emptyUsage, fits } from './availability';
+import { suggestTables } from './tables';
 import { guaranteeTerms } from './guarantee';
 import { queueReservationEmails } from './emails';
 import { issueCode } from './sms';
@@ -294,7 +295,7 @@ export async function claimOffer(db: Db, given: VenueRow, offerId: number, signa
     const sms = needsSmsCode(v.rules, r.covers, 'pass');
     const [row] = await tx
       .update(reservations)
-      .set({ status: sms ? 'suspended' : seated, confirmsAs: sms ? seated : null, revision: r.revision + 1, updatedAt: now })
+      .set({ status: sms ? 'suspended' : seated, confirmsAs: sms ? seated : null, tables: suggestTables(v.rules, usage.seatings, { time: r.time, covers: r.covers, zone: r.zoneKey }), revision: r.revision + 1, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
     await tx.update(waitlistOffers).set({ status: 'claimed', endedAt: now }).where(eq(waitlistOffers.id, offerId));

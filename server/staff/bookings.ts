@@ -11,6 +11,7 @@ import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { now as clockNow } from '@/server/clock';
 import { addDays, emptyUsage, fits, openShifts, slotTimes, type Shift, type Zone } from '@/server/booking/availability';
 import { lockCapacity, usageBetween } from '@/server/booking/service';
+import { suggestTables, keptTables } from '@/server/booking/tables';
 import { localMoment } from '@/server/booking/time';
 import { queueReservationEmails } from '@/server/booking/emails';
 import { offerWithin } from '@/server/booking/waitlist';
@@ -153,6 +154,7 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
         shiftKey: shift.key,
         zoneKey: zone.key,
         covers: b.pax,
+        tables: suggestTables(venue.setup.rules, usage.seatings, { time: b.time, covers: b.pax, zone: zone.key }),
         status: 'confirmed',
         source: b.source,
         capacityOverride: override,
@@ -224,7 +226,7 @@ export async function staffChange(db: Db, venue: VenueContext, input: ChangeInpu
     const override = overrideOf(condition, next.pax, now);
     const [changed] = await tx
       .update(reservations)
-      .set({ date: next.date, time: next.time, shiftKey: shift.key, zoneKey: zone.key, covers: next.pax, capacityOverride: override, revision: r.revision + 1, updatedAt: now })
+      .set({ date: next.date, time: next.time, shiftKey: shift.key, zoneKey: zone.key, covers: next.pax, tables: keptTables(venue.setup.rules, usage.seatings, { tables: r.tables, zone: r.zoneKey }, { time: next.time, covers: next.pax, zone: zone.key }), capacityOverride: override, revision: r.revision + 1, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
     if (changed.email) await queueReservationEmails(tx, venue, changed, 'changed', { host: venue.linkHost, zoneName: zone.name as Texts, now, notifyVenue: false, linkHost: venue.linkHost });

@@ -13,6 +13,7 @@ import { fieldErrors, isCalendarDate, isValidPhone, phoneNumber, prefix, require
 import { EMAIL } from '@/lib/forms/shapes';
 import { TIME_PATTERN } from '@/lib/params';
 import { toLocale } from '@/lib/i18n/locales';
+import { staffTable } from '@/server/staff/tables';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -209,4 +210,28 @@ export async function staffGuestCall({ db, venue, params }: CallContext): Promis
   const tags = (params.get('tags') ?? '').slice(0, 5_000).split(',');
   const outcome = await saveGuestNote(db, venue, { hash, notes, tags });
   return outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} };
+}
+
+/**
+ * `staff/table {hash, tables, override?}` (issue 44; server/staff/tables.ts) → `{result: 'changed',
+ * booking, override}`: the booking moved by hand to a table, or to tables pushed together (their
+ * names, comma-separated: "4,5"), of its zone; empty: no table. 409 `full` (`fieldErrors.override`:
+ * `tableTaken`, `tableTooSmall`; sent again with `override=1` to seat it there, recorded),
+ * `notChangeable`; 400 `invalid` (`tables`: `unknownTable`, `tableOtherZone`); 404 `notFound`.
+ */
+const tableWire = z.object({
+  hash: z.string().refine(isWellFormedBookingHash, 'invalid'),
+  tables: z
+    .string()
+    .max(400, 'invalid')
+    .optional()
+    .default('')
+    .transform((v) => v.split(',').map((n) => n.trim()).filter(Boolean))
+    .refine((names) => names.length <= 8, 'invalid'),
+  override: flag,
+});
+export async function staffTableCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  const q = tableWire.safeParse(Object.fromEntries(params.entries()));
+  if (!q.success) return invalid(q.error);
+  return asEnvelope(await staffTable(db, venue, q.data));
 }

@@ -164,7 +164,7 @@ const GUEST_FIELDS = ['pax', 'zone', 'nome', 'cognome', 'prefisso', 'telefono', 
 const CONFLICTS = new Set(['full', 'noShiftNow', 'changed', 'notChangeable', 'experienceFull']);
 
 /** A staff booking call's answer over the sheet's API: 200 with the booking, 409 a conflict, 404, 400, 401, 501, 503. */
-async function staffBookingAnswer(call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change', request: NextRequest, payload: Record<string, string>): Promise<Response> {
+async function staffBookingAnswer(call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change' | 'staff/table', request: NextRequest, payload: Record<string, string>): Promise<Response> {
   const result = await backendFor(venueOf(request)).staff(call, payload);
   if (result.status) return json(result.data, 200);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
@@ -197,6 +197,19 @@ export async function handleStaffChange(request: NextRequest): Promise<Response>
   const body = await readJsonObject(request);
   if (!body || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
   return staffBookingAnswer('staff/change', request, wireFields(body, ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override']));
+}
+
+/**
+ * `POST /api/staff/table {hash, tables: string[], override?}` (issue 44): a booking moved by hand
+ * to a table, or tables pushed together, of its zone; [] clears it (`staff/table`). 200 `{result:
+ * 'changed', booking, override}`; 409 `full` (`fieldErrors.override`: `tableTaken` | `tableTooSmall`) | `notChangeable`; 404; 400; 401, 501, 503.
+ */
+export async function handleStaffTable(request: NextRequest): Promise<Response> {
+  if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
+  const body = await readJsonObject(request);
+  const tables = Array.isArray(body?.tables) && body.tables.length <= 8 && body.tables.every((t) => typeof t === 'string' && !t.includes(',')) ? (body.tables as string[]) : null;
+  if (!body || typeof body.hash !== 'string' || !tables) return json({ error: 'invalid', fieldErrors: {} }, 400);
+  return staffBookingAnswer('staff/table', request, { ...wireFields(body, ['hash', 'override']), tables: tables.join(',').slice(0, 400) });
 }
 
 /**

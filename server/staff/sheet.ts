@@ -16,6 +16,7 @@ import { announceVenueChange } from '@/server/venues/notify';
 import { answerExperienceBooking, experienceSheet, experienceSheetRows } from './experience-answers';
 import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
+import { tableOptions } from '@/server/booking/tables';
 import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, feesOfDay, refundNoShow } from '@/server/payments/noshow';
 import { shiftTally } from './tally';
 import { identityOf, profilesOf } from '@/server/guests/profiles';
@@ -103,7 +104,7 @@ export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
   const experiences = experienceSheet(venue, experienceRows, zoneNames, fees.experience);
   // `now`: the server's time, which the sheet holds `noShowFrom` and `undoUntil` against (not the device's clock).
   // What the sheet's forms offer (issue 44): the venue's zones, and the slot times of every shift (a staff booking or change picks one).
-  const forms = { zones: v.zones.map((z) => ({ key: z.key, name: z.name as Texts })), times: [...new Set(v.shifts.flatMap((s) => slotTimes(s)))].sort() };
+  const forms = { zones: v.zones.map((z) => ({ key: z.key, name: z.name as Texts })), times: [...new Set(v.shifts.flatMap((s) => slotTimes(s)))].sort(), tables: v.zones.flatMap((z) => tableOptions(v.rules, z.key)) };
   return { date, today: venueToday(venue), now: clockNow().toISOString(), timezone: venue.timezone, currency: venue.currency, shifts, waitingList, experiences, autoOffers: v.rules.waitlistOffers.automatic, ...forms };
 }
 

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Attendance, AttendanceBefore, ExperienceBookingRow, ExperienceRow, ReservationRow, Texts, VenueRow } from '@/server/db/schema';
 import type { FeeView } from '@/server/payments/noshow';
-import { bookingRulesSchema } from '@/server/booking/rules';
+import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
+import { turnOf } from '@/server/booking/tables';
 import { instantOf } from '@/server/booking/time';
 import { displayPhone } from '@/lib/identity';
 import type { GuestProfile } from '@/server/guests/profiles';
@@ -66,8 +67,11 @@ export function answerChanges(action: StaffAction, by: AnsweredBy, note: string,
 export const UNDO_MINUTES = 10;
 
 /** The venue's clock for the sheet: its time zone, and the grace after a booking's start before a no-show (`booking.noShowGraceMinutes`). */
-export type Timing = { timeZone: string; graceMinutes: number };
-export const timingOf = (venue: VenueRow): Timing => ({ timeZone: venue.timezone, graceMinutes: bookingRulesSchema.parse(venue.booking ?? undefined).noShowGraceMinutes });
+export type Timing = { timeZone: string; graceMinutes: number; turnMinutes?: BookingRules['turnMinutes'] };
+export const timingOf = (venue: VenueRow): Timing => {
+  const rules = bookingRulesSchema.parse(venue.booking ?? undefined);
+  return { timeZone: venue.timezone, graceMinutes: rules.noShowGraceMinutes, turnMinutes: rules.turnMinutes };
+};
 
 /** The first moment a booking may be marked a no-show: its start (venue time; an experience without a time, its day's start) plus the grace. */
 export const noShowFrom = (timing: Timing, b: { date: string; time: string | null }) => new Date(instantOf(timing.timeZone, b.date, b.time || '00:00').getTime() + timing.graceMinutes * 60_000);
@@ -144,6 +148,12 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     experience,
     /** A staff booking or change past capacity (issue 44): the rule it went past, '' for none. */
     override: r.capacityOverride?.condition ?? '',
+    /** Its table, or the tables pushed together (issue 44); none given: []. */
+    tables: r.tables ?? [],
+    /** Since when the party sits (marked arrived, ISO), for the sheet's turn timer; '' otherwise. */
+    seatedAt: r.attendance === 'arrived' && r.attendanceAt ? r.attendanceAt.toISOString() : '',
+    /** The party's turn time (issue 44, `booking.turnMinutes`), in minutes. */
+    turnMinutes: turnOf({ turnMinutes: timing.turnMinutes ?? [] }, r.covers),
     /** The guest's profile at the venue (issue 44: history, staff's notes and tags), on the day's sheet; null elsewhere or without an identity. */
     guest: null as GuestProfile | null,
   };
@@ -151,6 +161,6 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
 
 /** An experience booked on its own as staff see it: the table booking's shape, `kind` 'experience', no shift, reminder or offer. */
 export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, timing: Timing, fee: FeeView | null = null): StaffBooking {
-  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '', guest: null };
+  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '', tables: [], seatedAt: '', turnMinutes: 0, guest: null };
 }
 export type StaffBooking = ReturnType<typeof staffBookingView>;

@@ -234,6 +234,9 @@ export function semanticChecks(file: VenueFile): { errors: string[]; warnings: s
     refs(w.shifts, shiftKeys, `booking.guarantee.when[${i}].shifts`, 'shift');
   });
 
+  errors.push(...tableErrors(file, zoneKeys));
+  warnings.push(...tableWarnings(file));
+
   for (const [i, s] of file.shifts.entries()) {
     const slots = slotTimes({ key: s.key, weekdays: s.weekdays, startTime: s.start, endTime: s.end, slotMinutes: s.slotMinutes, lastSeating: s.lastSeating ?? null, capacity: s.capacity, slotCapacity: s.slotCapacity ?? null });
     const reachable = Math.min(s.capacity, s.slotCapacity === undefined ? Infinity : s.slotCapacity * slots.length);
@@ -294,6 +297,56 @@ export function semanticChecks(file: VenueFile): { errors: string[]; warnings: s
   warnings.push(...refundTermsWarnings(file.experiences));
   for (const dropped of readCustomHeader(file.customHeader).dropped) warnings.push(`customHeader: ${dropped} is dropped from the page`);
   return { errors, warnings };
+}
+
+/** The tables' errors (issue 44, docs/venue-file.md "Tables"): each name once, a known zone, seats min ≤ max; combinations of known tables of one zone. */
+function tableErrors(file: VenueFile, zoneKeys: Set<string>): string[] {
+  const errors: string[] = [];
+  const { tables, tableCombinations, turnMinutes } = file.booking;
+  const byName = new Map<string, number>();
+  tables.forEach((t, i) => {
+    const at = `booking.tables[${i}]`;
+    if (byName.has(t.name)) errors.push(`${at}.name: "${t.name}" is already the name of booking.tables[${byName.get(t.name)}]: expected each table name once`);
+    else byName.set(t.name, i);
+    if (!zoneKeys.has(t.zone)) errors.push(`${at}.zone: "${t.zone}" is not the key of any zone: expected one of ${[...zoneKeys].map((x) => `"${x}"`).join(', ')}`);
+    if (t.seats.max < t.seats.min) errors.push(`${at}.seats.max: ${t.seats.max} is below min ${t.seats.min}: expected at least min`);
+  });
+  const seen = new Map<string, number>();
+  tableCombinations.forEach((c, i) => {
+    const at = `booking.tableCombinations[${i}]`;
+    c.tables.forEach((name, k) => {
+      if (!byName.has(name)) errors.push(`${at}.tables[${k}]: "${name}" is not the name of any table: expected one of booking.tables' names${byName.size ? ` (${[...byName.keys()].map((x) => `"${x}"`).join(', ')})` : ', and booking.tables is empty'}`);
+      else if (c.tables.indexOf(name) !== k) errors.push(`${at}.tables[${k}]: "${name}" is already tables[${c.tables.indexOf(name)}]: expected each table once`);
+    });
+    const zonesOf = [...new Set(c.tables.filter((n) => byName.has(n)).map((n) => tables[byName.get(n)!].zone))];
+    if (zonesOf.length > 1) errors.push(`${at}.tables: its tables stand in zones ${zonesOf.map((z) => `"${z}"`).join(' and ')}: expected tables of one zone`);
+    if (c.seats && c.seats.max < c.seats.min) errors.push(`${at}.seats.max: ${c.seats.max} is below min ${c.seats.min}: expected at least min`);
+    const key = [...c.tables].sort().join('+');
+    if (seen.has(key)) errors.push(`${at}: the same tables as booking.tableCombinations[${seen.get(key)}]: expected each combination once`);
+    else seen.set(key, i);
+  });
+  turnMinutes.forEach((t, i) => {
+    if (i > 0 && t.upTo <= turnMinutes[i - 1].upTo) errors.push(`booking.turnMinutes[${i}].upTo: ${t.upTo} is not above turnMinutes[${i - 1}].upTo ${turnMinutes[i - 1].upTo}: expected the party sizes in rising order`);
+  });
+  return errors;
+}
+
+/** A venue counting by tables where some party sizes it books online find no table at all: they could never book. */
+function tableWarnings(file: VenueFile): string[] {
+  const { tables, tableCombinations, availabilityByTables, partySize } = file.booking;
+  if (!availabilityByTables) return [];
+  if (!tables.length) return ['booking.availabilityByTables: true, and booking.tables is empty: availability counts covers only until tables are listed'];
+  const seats = [
+    ...tables.map((t) => t.seats),
+    ...tableCombinations.map((c) => c.seats ?? c.tables.reduce((s, n) => { const t = tables.find((x) => x.name === n); return t ? { min: s.min + t.seats.min, max: s.max + t.seats.max } : s; }, { min: 0, max: 0 })),
+  ];
+  const unseated: number[] = [];
+  for (let pax = partySize.min; pax <= partySize.max; pax++) if (!seats.some((s) => s.min <= pax && pax <= s.max)) unseated.push(pax);
+  const bare = file.zones.filter((z) => z.selectable && !tables.some((t) => t.zone === z.key)).map((z) => z.key);
+  return [
+    ...(unseated.length ? [`booking.tables: no table or combination seats a party of ${unseated.join(', ')}: with availabilityByTables those parties can never book online`] : []),
+    ...bare.map((key) => `booking.tables: the zone "${key}" has no table: with availabilityByTables it can never be booked online`),
+  ];
 }
 
 /**

@@ -165,6 +165,15 @@ describe('the /api answers every other form parses, from the real handlers', () 
     expect((await staff.handleStaffBook(post('/api/staff/book', { kind: 'phone', date: sunday, time: '20:30', pax: 2, zone: 'sala', nome: '' }, cookie))).status).toBe(400);
     expect((await staff.handleStaffBook(post('/api/staff/book', { kind: 'table', pax: 2 }, cookie))).status).toBe(400);
     expect((await staff.handleStaffBook(post('/api/staff/book', { kind: 'walkin', pax: 2 }))).status).toBe(401);
+    // Tables (issue 44): the party of 30 moved by hand to a table of 6, past its seats by the override; a table of another area refused in words; bad input 400.
+    const tooSmall = await staff.handleStaffTable(post('/api/staff/table', { hash: phoned.booking.hash, tables: ['9'] }, cookie));
+    expect([tooSmall.status, await tooSmall.json()]).toEqual([409, { error: 'full', fieldErrors: { override: 'tableTooSmall' } }]);
+    const moved = await bodyOf(await staff.handleStaffTable(post('/api/staff/table', { hash: phoned.booking.hash, tables: ['9'], override: true }, cookie)), staffBookedAnswer);
+    expect(moved).toMatchObject({ result: 'changed', override: 'tableTooSmall', booking: { tables: ['9'] } });
+    const otherZone = await staff.handleStaffTable(post('/api/staff/table', { hash: phoned.booking.hash, tables: ['20'] }, cookie));
+    expect([otherZone.status, await otherZone.json()]).toEqual([400, { error: 'invalid', fieldErrors: { tables: 'tableOtherZone' } }]);
+    expect((await staff.handleStaffTable(post('/api/staff/table', { hash: phoned.booking.hash, tables: '9' }, cookie))).status).toBe(400);
+    expect((await staff.handleStaffTable(post('/api/staff/table', { hash: phoned.booking.hash, tables: ['9'] }))).status).toBe(401);
     // The guest's notes and tags (issue 44), on the sheet's day too.
     const profile = await bodyOf(await staff.handleStaffGuest(post('/api/staff/guest', { hash: phoned.booking.hash, notes: 'Allergia alle noci', tags: ['VIP', 'Seggiolone'] }, cookie)), guestProfileAnswer);
     expect(profile.profile).toMatchObject({ notes: 'Allergia alle noci', tags: ['VIP', 'Seggiolone'] });

@@ -585,6 +585,23 @@ export function describeContractRecorded(driver: Driver) {
       holdToRecord(sc);
     });
 
+    it('tables (issue 44): staff/table', async () => {
+      const sc = new Scenario('staff-tables');
+      const phoned = { date: D(11), time: '20:00', pax: '2', zone: 'sala', nome: 'Tina', cognome: 'Tavoli', prefisso: '+39', telefono: '347 123 4570' };
+      const first = await send(sc, 'staff/phonebooking', 'two, given table 1', phoned);
+      await send(sc, 'staff/phonebooking', 'two more, given table 2', { ...phoned, nome: 'Tito', telefono: '347 123 4571' });
+      const hash = at(first.body, 'data', 'booking', 'hash');
+      await send(sc, 'staff/table', 'to table 2, taken', { hash, tables: '2' });
+      await send(sc, 'staff/table', 'to table 2, overridden', { hash, tables: '2', override: '1' });
+      await send(sc, 'staff/table', 'to tables 4 and 5 pushed together', { hash, tables: '4,5' });
+      await send(sc, 'staff/table', 'to a table on the terrace', { hash, tables: '20' });
+      await send(sc, 'staff/table', 'to a table the venue does not have', { hash, tables: '99' });
+      await send(sc, 'staff/table', 'to no table', { hash, tables: '' });
+      await send(sc, 'staff/table', 'an unknown booking', { hash: 'A'.repeat(22), tables: '1' });
+      await send(sc, 'staff/table', 'bad input', { hash: 'nope', tables: '1' });
+      holdToRecord(sc);
+    });
+
     it('makes every call of the dispatcher\'s table, each at least once answered and once refused', async () => {
       const { contractCalls } = await import('@/server/backend/dispatch');
       const missing = contractCalls().filter((call) => !made.has(call));

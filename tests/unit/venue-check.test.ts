@@ -116,6 +116,42 @@ describe('venue:check', () => {
     expect(check((v) => { v.booking = { ...(v.booking as object), pacingCoversPer15Minutes: 2.5 }; }).errors).toHaveLength(1);
   });
 
+  it('takes tables with their zone, seats and combinations, and refuses an unknown zone, min above max, an unknown table in a combination (issue 44)', () => {
+    type Booking = { tables: Array<{ name: string; zone: string; seats: { min: number; max: number } }>; tableCombinations: Array<{ tables: string[]; seats?: { min: number; max: number } }> };
+    const tables = (change: (b: Booking) => void) =>
+      check((v) => {
+        change(v.booking as Booking);
+      });
+    expect(tables(() => {}).errors).toEqual([]);
+    expect(tables((b) => void (b.tables[0].zone = 'cantina')).errors).toEqual(['booking.tables[0].zone: "cantina" is not the key of any zone: expected one of "sala", "terrazza"']);
+    expect(tables((b) => void (b.tables[1].seats = { min: 4, max: 2 })).errors).toEqual(['booking.tables[1].seats.max: 2 is below min 4: expected at least min']);
+    expect(tables((b) => void (b.tables[2].name = '1')).errors).toEqual(['booking.tables[2].name: "1" is already the name of booking.tables[0]: expected each table name once']);
+    expect(tables((b) => void b.tableCombinations.push({ tables: ['4', '99'] })).errors).toEqual([
+      'booking.tableCombinations[5].tables[1]: "99" is not the name of any table: expected one of booking.tables\' names ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "20", "21", "22", "23", "24", "25")',
+    ]);
+    expect(tables((b) => void b.tableCombinations.push({ tables: ['4', '20'] })).errors).toEqual(['booking.tableCombinations[5].tables: its tables stand in zones "sala" and "terrazza": expected tables of one zone']);
+    expect(tables((b) => void b.tableCombinations.push({ tables: ['5', '4'] })).errors).toEqual(['booking.tableCombinations[5]: the same tables as booking.tableCombinations[0]: expected each combination once']);
+    expect(tables((b) => void (b.tables[0].name = '1+2')).errors).toEqual(['booking.tables[0].name: "1+2" is not a table name (letters, digits, spaces and dashes, at most 20)']);
+    const turns = check((v) => void ((v.booking as { turnMinutes: unknown }).turnMinutes = [{ upTo: 4, minutes: 120 }, { upTo: 2, minutes: 90 }]));
+    expect(turns.errors).toEqual(['booking.turnMinutes[1].upTo: 2 is not above turnMinutes[0].upTo 4: expected the party sizes in rising order']);
+    // Counting by tables, a party size no table seats can never book: a warning.
+    const byTables = check((v) => {
+      const b = v.booking as Booking & { availabilityByTables: boolean };
+      b.availabilityByTables = true;
+      b.tables = b.tables.filter((t) => t.seats.max <= 4);
+      b.tableCombinations = [];
+    });
+    expect(byTables.errors).toEqual([]);
+    expect(byTables.warnings).toEqual(['booking.tables: no table or combination seats a party of 5, 6, 7, 8, 9, 10, 11, 12: with availabilityByTables those parties can never book online']);
+    const bareTerrace = check((v) => {
+      const b = v.booking as Booking & { availabilityByTables: boolean };
+      b.availabilityByTables = true;
+      b.tables = b.tables.filter((t) => t.zone === 'sala');
+      b.tableCombinations = b.tableCombinations.filter((c) => !c.tables.includes('22') && !c.tables.includes('24'));
+    });
+    expect(bareTerrace.warnings).toEqual(['booking.tables: the zone "terrazza" has no table: with availabilityByTables it can never be booked online']);
+  });
+
   it('refuses a promotion that ends before it starts', () => {
     const result = check((v) => Object.assign(v.promotions[0], { startsAt: '2031-01-01T00:00:00+01:00', endsAt: '2030-12-31T23:59:59+01:00', validUntil: '2031-02-01' }));
     expect(result.errors).toEqual(['promotions[0].endsAt: "2030-12-31T23:59:59+01:00" is not after startsAt "2031-01-01T00:00:00+01:00": expected the end after the start']);

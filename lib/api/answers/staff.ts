@@ -37,6 +37,9 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   createdAt: string,
   source: string,
   override: string,
+  tables: array(string),
+  seatedAt: string,
+  turnMinutes: number,
   guest: nullable(object({ visits: number, noShows: number, cancellations: number, notes: string, tags: array(string), version: number })),
 });
 
@@ -52,6 +55,7 @@ export const staffDayAnswer: Check<StaffDay> = object({
   autoOffers: nullable(boolean),
   zones: array(object({ key: string, name: texts })),
   times: array(string),
+  tables: array(object({ tables: array(string), zone: string, min: number, max: number })),
 });
 
 /** `/api/staff/search`: the bookings found, in `data`. */

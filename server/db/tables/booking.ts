@@ -70,8 +70,8 @@ export type AttendanceBefore = { attendance: Attendance | null; at: string | nul
 /** Staff's marks at the table: arrived (seated), a no-show, and finished (issue 44: the party left, after being seated). */
 export type Attendance = 'arrived' | 'noshow' | 'finished';
 
-/** What a staff override past capacity recorded (server/staff/bookings.ts): the first rule the booking went past, and when. */
-export type CapacityOverride = { condition: 'shiftFull' | 'slotFull' | 'zoneFull' | 'pacingFull'; at: string; covers: number };
+/** What a staff override past capacity recorded (server/staff/bookings.ts), or past a table rule (server/staff/tables.ts, issue 44): the first rule the booking went past, and when. */
+export type CapacityOverride = { condition: 'shiftFull' | 'slotFull' | 'zoneFull' | 'pacingFull' | 'tableTaken' | 'tableTooSmall'; at: string; covers: number };
 
 export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 
@@ -104,6 +104,8 @@ export const reservations = pgTable(
     moduleKey: text('module_key'),
     /** A staff booking or change past capacity (issue 44): the rule it went past, when, and that staff ticked the override. */
     capacityOverride: jsonb('capacity_override').$type<CapacityOverride>(),
+    /** The table, or the tables pushed together, the party holds for its turn (issue 44, server/booking/tables.ts); null: none given. */
+    tables: text('tables').array(),
     ...guestColumnSet(),
     ...changeColumnSet(),
     ...answerColumnSet(),

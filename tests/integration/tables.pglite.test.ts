@@ -1,0 +1,3 @@
+import { describeTables } from './tables.shared';
+
+describeTables('pglite');

@@ -1,5 +1,6 @@
 import 'server-only';
-import { changeable as isChangeable, inLockOrder } from './lifecycle';
+import { changeable as isChangeable } from './lifecycle';
+import { cancelBooking, moveBooking, type BookingLife } from './moves';
 import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
@@ -35,7 +36,8 @@ export async function findReservation(db: Db, venue: VenueRow, hash: string): Pr
 /** Whether the guest can still change or cancel it: the lifecycle's rule (standing, and not yet begun). */
 const changeable = (venue: VenueRow, r: ReservationRow, now: Date) => isChangeable(venue.timezone, r, now);
 
-async function zoneName(db: Db, venue: VenueRow, key: string): Promise<Texts> {
+/** A zone's name by its key (an unknown key: the key itself). */
+export async function zoneName(db: Db, venue: VenueRow, key: string): Promise<Texts> {
   const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
   return zone?.name ?? { it: key };
 }
@@ -74,6 +76,27 @@ export async function reservationView(db: Db, venue: VenueRow, hash: string, now
 
 export type EditOutcome = 'changed' | 'reserveEditCcError' | 'reserveEditWaitingListError' | 'reserveEditSoldOutError' | 'notChangeable' | 'notFound';
 
+/** A table booking in the lifecycle (server/booking/moves.ts): what it holds is its evening's shift, locked by the shift's capacity lock. */
+export const TABLE_LIFE: BookingLife<{ row: ReservationRow }, ReservationRow> = {
+  find: async (db, venue, hash) => {
+    const row = await findReservation(db, venue, hash);
+    return row ? { row } : null;
+  },
+  lockOf: (venue, _found, row) => shiftLock(venue, row.date, row.shiftKey),
+  lockRow: reservationForUpdate,
+  kick: kickDelivery,
+  events: { changed: 'reservation_changed', editRefused: 'reservation_edit_refused', cancelled: 'reservation_cancelled' },
+  logged: (_venue, row) => ({ reservationId: row.id }),
+};
+
+/** A table booking's row, locked for update (under its shift's lock). */
+export async function reservationForUpdate(tx: Db, id: number): Promise<ReservationRow | undefined> {
+  return (await tx.select().from(reservations).where(eq(reservations.id, id)).for('update'))[0];
+}
+
+/** The lock of an evening's shift, named as the lifecycle orders the locks of a move. */
+const shiftLock = (venue: VenueRow, date: string, shiftKey: string) => ({ name: `${date}|${shiftKey}`, take: (tx: Db) => lockCapacity(tx, venue.id, date, shiftKey) });
+
 /**
  * `reservation/edit`: moves a booking to a new party size, date, time or zone in one
  * transaction (the old seats freed, the new ones taken under the locks of both shifts,
@@ -88,81 +111,73 @@ export async function editReservation(
   context: { host: string },
   now = clockNow(),
 ): Promise<{ outcome: EditOutcome; status?: ReservationRow['status'] }> {
-  const current = await findReservation(db, venue, hash);
-  if (!current) return { outcome: 'notFound' };
-  if (!changeable(venue, current, now) || current.status === 'waitinglist') return { outcome: 'notChangeable' };
-  const v = await loadBookingVenue(db, venue);
-  const bookingModule = requireModule(v, input.reservemodule ?? current.moduleKey ?? undefined);
-  const { shift, zone } = checkChoice(v, venue, input, bookingModule, now);
-  const terms = guaranteeTerms(v.rules, { date: input.date, shiftKey: shift.key, zoneKey: zone.key, pax: input.pax }, venue.currency);
-  if (terms && !current.guaranteeReference) {
-    log.info('reservation_edit_refused', { reservationId: current.id, reason: 'reserveEditCcError' });
-    return { outcome: 'reserveEditCcError' };
-  }
-  const result = await db.transaction(async (tx) => {
-    // Both shifts' locks, always in the same order, so two edits crossing each other cannot deadlock.
-    const locks = inLockOrder([[current.date, current.shiftKey], [input.date, shift.key]], ([date, shiftKey]) => `${date}|${shiftKey}`);
-    for (const [date, shiftKey] of locks) await lockCapacity(tx, venue.id, date, shiftKey);
-    const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
-    if (!r || !changeable(venue, r, now) || r.status === 'waitinglist') return { outcome: 'notChangeable' as const };
-    const usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
-    if (fits(v, usage, shift, input.time, zone, input.pax)) {
-      return { outcome: v.rules.waitingList ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
+  return moveBooking(TABLE_LIFE, { db, venue, hash, now }, async ({ row: current }) => {
+    const v = await loadBookingVenue(db, venue);
+    const bookingModule = requireModule(v, input.reservemodule ?? current.moduleKey ?? undefined);
+    const { shift, zone } = checkChoice(v, venue, input, bookingModule, now);
+    // Its payment: a choice that needs a card guarantee needs one given.
+    const terms = guaranteeTerms(v.rules, { date: input.date, shiftKey: shift.key, zoneKey: zone.key, pax: input.pax }, venue.currency);
+    if (terms && !current.guaranteeReference) {
+      log.info('reservation_edit_refused', { reservationId: current.id, reason: 'reserveEditCcError' });
+      return 'reserveEditCcError' as const;
     }
-    // An experience added to the booking moves with it, or the change is refused (docs/experiences.md).
-    if (!(await moveReservationExperience(tx, venue, r, { date: input.date, time: input.time, zone: zone.key, covers: input.pax }, now))) return { outcome: 'reserveEditSoldOutError' as const };
-    if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
-    const status = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
-    const [changed] = await tx
-      .update(reservations)
-      .set({
-        ...placeColumns(input, { shift, zone }),
-        tables: keptTables(v.rules, usage.seatings, { tables: r.tables, zone: r.zoneKey }, { time: input.time, covers: input.pax, zone: zone.key }),
-        status,
-        moduleKey: bookingModule?.key ?? null,
-        ...bookingGuestColumns(input, input.motivo ?? null),
-        marketingAcceptedAt: input.marketing ? (r.marketingAcceptedAt ?? now) : null,
-        revision: r.revision + 1,
-        updatedAt: now,
-      })
-      .where(eq(reservations.id, r.id))
-      .returning();
-    await queueReservationEmails(tx, venue, changed, 'changed', { host: context.host, zoneName: zone.name as Texts, now });
-    // The seats it left (its old time, or the covers it no longer needs) go to the waiting list.
-    await offerWithin(tx, venue, current.date, current.shiftKey, now);
-    return { outcome: 'changed' as const, status };
+    // The evening's usage, read under the locks by the re-check: the tables the moved booking keeps or gets are chosen from it.
+    let usage = emptyUsage();
+    return {
+      lock: shiftLock(venue, input.date, shift.key),
+      recheck: async (tx, r) => {
+        usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
+        if (fits(v, usage, shift, input.time, zone, input.pax)) return v.rules.waitingList ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const);
+        // An experience added to the booking moves with it, or the change is refused (docs/experiences.md).
+        if (!(await moveReservationExperience(tx, venue, r, { date: input.date, time: input.time, zone: zone.key, covers: input.pax }, now))) return 'reserveEditSoldOutError' as const;
+        return null;
+      },
+      write: async (tx, r) => {
+        if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
+        const status = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
+        const [changed] = await tx
+          .update(reservations)
+          .set({
+            ...placeColumns(input, { shift, zone }),
+            tables: keptTables(v.rules, usage.seatings, { tables: r.tables, zone: r.zoneKey }, { time: input.time, covers: input.pax, zone: zone.key }),
+            status,
+            moduleKey: bookingModule?.key ?? null,
+            ...bookingGuestColumns(input, input.motivo ?? null),
+            marketingAcceptedAt: input.marketing ? (r.marketingAcceptedAt ?? now) : null,
+            revision: r.revision + 1,
+            updatedAt: now,
+          })
+          .where(eq(reservations.id, r.id))
+          .returning();
+        await queueReservationEmails(tx, venue, changed, 'changed', { host: context.host, zoneName: zone.name as Texts, now });
+        // The seats it left (its old time, or the covers it no longer needs) go to the waiting list.
+        await offerWithin(tx, venue, current.date, current.shiftKey, now);
+        return { status };
+      },
+    };
   });
-  if (result.outcome === 'changed') kickDelivery();
-  log.info(result.outcome === 'changed' ? 'reservation_changed' : 'reservation_edit_refused', { reservationId: current.id, reason: result.outcome });
-  return result;
 }
 
 /**
  * `reservation/cancel`: the seats return to availability at once. Inside the policy's limit
- * it is free; past it, the no-show fee of the guarantee is recorded for the venue.
+ * it is free; past it, the no-show fee of the guarantee is recorded for the venue (the card's
+ * guarantee is the payment: nothing to give back).
  */
 export async function cancelReservation(db: Db, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
-  const current = await findReservation(db, venue, hash);
-  if (!current) return { outcome: 'notFound' as const };
-  const result = await db.transaction(async (tx) => {
-    // The evening's lock first (as every booking and answer takes it), then the row.
-    await lockCapacity(tx, venue.id, current.date, current.shiftKey);
-    const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
-    if (r.status === 'cancelled') return { outcome: 'cancelled' as const, feeCents: r.cancellationFeeCents ?? 0 };
-    if (!changeable(venue, r, now)) return { outcome: 'notChangeable' as const };
-    const fee = cancellationFee(r.guaranteeTerms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
-    const [cancelled] = await tx
-      .update(reservations)
-      .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: fee.feeCents || null, suspendedUntil: null, revision: r.revision + 1, updatedAt: now })
-      .where(eq(reservations.id, r.id))
-      .returning();
-    await cancelReservationExperience(tx, r.id);
-    await queueReservationEmails(tx, venue, cancelled, 'cancelled', { host: context.host, zoneName: await zoneName(tx, venue, r.zoneKey), now });
-    // The seats go to the waiting list in this transaction: nobody arriving meanwhile takes them first.
-    await offerWithin(tx, venue, r.date, r.shiftKey, now);
-    return { outcome: 'cancelled' as const, feeCents: fee.feeCents };
+  return cancelBooking(TABLE_LIFE, { db, venue, hash, now }, {
+    already: (r) => ({ feeCents: r.cancellationFeeCents ?? 0 }),
+    cancel: async (tx, _found, r) => {
+      const fee = cancellationFee(r.guaranteeTerms, { timeZone: venue.timezone, date: r.date, time: r.time, covers: r.covers }, now);
+      const [cancelled] = await tx
+        .update(reservations)
+        .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: fee.feeCents || null, suspendedUntil: null, revision: r.revision + 1, updatedAt: now })
+        .where(eq(reservations.id, r.id))
+        .returning();
+      await cancelReservationExperience(tx, r.id);
+      await queueReservationEmails(tx, venue, cancelled, 'cancelled', { host: context.host, zoneName: await zoneName(tx, venue, r.zoneKey), now });
+      // The seats go to the waiting list in this transaction: nobody arriving meanwhile takes them first.
+      await offerWithin(tx, venue, r.date, r.shiftKey, now);
+      return { answer: { feeCents: fee.feeCents }, refund: null };
+    },
   });
-  if (result.outcome === 'cancelled') kickDelivery();
-  log.info('reservation_cancelled', { reservationId: current.id, outcome: result.outcome });
-  return result;
 }

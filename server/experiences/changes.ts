@@ -1,14 +1,14 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experienceBookings, zones, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
+import { experienceBookings, type ExperienceBookingRow, type ExperienceRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { cancellationFee } from '@/server/booking/guarantee';
-import { changeable as isChangeable, inLockOrder } from '@/server/booking/lifecycle';
-import { isWellFormedHash } from '@/server/booking/changes';
-import { claimUsedDeposit, refundDeposit } from '@/server/payments/deposit';
+import { changeable as isChangeable } from '@/server/booking/lifecycle';
+import { cancelBooking, moveBooking, type BookingLife } from '@/server/booking/moves';
+import { isWellFormedHash, zoneName } from '@/server/booking/changes';
+import { claimUsedDeposit } from '@/server/payments/deposit';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { now as clockNow } from '@/server/clock';
-import { log } from '@/lib/log';
 import { amountDueCents, experienceGuarantee, placesLeft, policyOf, type ScheduledExperience } from './rules';
 import { bookedByDate, bookingsWithExperience, checkExperienceChoice, clockFor, lockExperienceDate, rulesOf } from './service';
 import { queueExperienceEmails } from './emails';
@@ -41,11 +41,8 @@ export function cancellationOf(venue: VenueRow, e: ExperienceRow, b: Booking, no
   return { free: fee.free, feeCents: fee.feeCents, deadline: fee.deadline, refundCents: b.paidCents > 0 && fee.free ? b.paidCents : 0 };
 }
 
-async function zoneName(db: Db, venue: VenueRow, key: string): Promise<Texts | null> {
-  if (!key) return null;
-  const [zone] = await db.select({ name: zones.name }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.key, key)));
-  return zone?.name ?? { it: key };
-}
+/** Its zone's name (none chosen: null). */
+const zoneNameOf = async (db: Db, venue: VenueRow, key: string): Promise<Texts | null> => (key ? zoneName(db, venue, key) : null);
 
 /** `experience/getreserve`: the booking, for its edit and cancel pages (the hash is the guest's key). */
 export async function experienceBookingView(db: Db, venue: VenueRow, hash: string, now = clockNow()) {
@@ -63,7 +60,7 @@ export async function experienceBookingView(db: Db, venue: VenueRow, hash: strin
     date: b.date,
     time: b.time,
     zone: b.zoneKey,
-    zoneName: await zoneName(db, venue, b.zoneKey),
+    zoneName: await zoneNameOf(db, venue, b.zoneKey),
     nome: b.firstName,
     cognome: b.lastName,
     priceCents: b.priceCents,
@@ -81,6 +78,32 @@ export async function experienceBookingView(db: Db, venue: VenueRow, hash: strin
 
 export type ExperienceEditOutcome = 'changed' | 'reserveEditCcError' | 'reserveEditPaymentError' | 'reserveEditWaitingListError' | 'reserveEditSoldOutError' | 'notChangeable' | 'notFound';
 
+type Found = { row: Booking; e: ScheduledExperience };
+
+/** An experience booking's row, locked for update (under its date's lock). */
+export async function experienceBookingForUpdate(tx: Db, id: number): Promise<Booking | undefined> {
+  return (await tx.select().from(experienceBookings).where(eq(experienceBookings.id, id)).for('update'))[0];
+}
+
+/** The lock of an experience's date, named as the lifecycle orders the locks of a move. */
+const dateLock = (venue: VenueRow, e: ExperienceRow, date: string) => ({ name: date, take: (tx: Db) => lockExperienceDate(tx, venue.id, e.id, date) });
+
+/** An experience booked on its own in the lifecycle (server/booking/moves.ts): what it holds is its experience's date, under the date's lock. */
+export const EXPERIENCE_LIFE: BookingLife<Found, Booking> = {
+  find: async (db, venue, hash) => {
+    const found = await findBooking(db, venue, hash);
+    return found ? { row: found.b, e: found.e } : null;
+  },
+  lockOf: (venue, { e }, row) => dateLock(venue, e, row.date),
+  lockRow: experienceBookingForUpdate,
+  kick: () => {
+    kickDelivery();
+    kickWalletDelivery();
+  },
+  events: { changed: 'experience_booking_changed', editRefused: 'experience_edit_refused', cancelled: 'experience_booking_cancelled' },
+  logged: (venue) => ({ venueId: venue.id }),
+};
+
 /**
  * `experience/editreserve`: moves the booking to a new date, time, zone or party size in one
  * transaction holding the locks of the old and new dates (in a fixed order): its own places
@@ -96,36 +119,33 @@ export async function editExperienceBooking(
   context: { host: string },
   now = clockNow(),
 ): Promise<{ outcome: ExperienceEditOutcome }> {
-  const found = await findBooking(db, venue, hash);
-  if (!found) return { outcome: 'notFound' };
-  const { b: current, e } = found;
-  if (!changeable(venue, current, now) || current.status === 'waitinglist') return { outcome: 'notChangeable' };
-  const rules = rulesOf(venue);
-  checkExperienceChoice(e, venue, rules, input, clockFor(venue, rules, now));
-  if (experienceGuarantee(e, venue.currency) && !current.guaranteeReference) return { outcome: 'reserveEditCcError' };
-  if (amountDueCents(e, input.pax) !== current.paidCents && (current.paidCents > 0 || amountDueCents(e, input.pax) > 0)) return { outcome: 'reserveEditPaymentError' };
-  const result = await db.transaction(async (tx) => {
-    for (const date of inLockOrder([current.date, input.day], (d) => d)) await lockExperienceDate(tx, venue.id, e.id, date);
-    const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, current.id)).for('update');
-    if (!b || !changeable(venue, b, now) || b.status === 'waitinglist') return { outcome: 'notChangeable' as const };
-    const booked = ((await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0) - (b.date === input.day ? b.covers : 0);
-    if (placesLeft(e, booked) < input.pax) return { outcome: e.soldOutActive ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const) };
-    const status = input.pax > rules.autoConfirmMaxCovers ? ('pending' as const) : ('confirmed' as const);
-    const [changed] = await tx
-      .update(experienceBookings)
-      .set({ date: input.day, time: input.time, zoneKey: input.zone, covers: input.pax, status, priceCents: e.priceCents * input.pax, revision: b.revision + 1 })
-      .where(eq(experienceBookings.id, b.id))
-      .returning();
-    await queueExperienceEmails(tx, venue, e, changed, 'changed', { host: context.host, now });
-    await passChanged(tx, venue.id, experienceSerial(changed.hash), experiencePatch(false), now);
-    return { outcome: 'changed' as const };
+  const result = await moveBooking(EXPERIENCE_LIFE, { db, venue, hash, now }, async ({ row: current, e }) => {
+    const rules = rulesOf(venue);
+    checkExperienceChoice(e, venue, rules, input, clockFor(venue, rules, now));
+    // Its payment: a guarantee needs one given; a deposit or prepayment fixes the amount.
+    if (experienceGuarantee(e, venue.currency) && !current.guaranteeReference) return 'reserveEditCcError' as const;
+    if (amountDueCents(e, input.pax) !== current.paidCents && (current.paidCents > 0 || amountDueCents(e, input.pax) > 0)) return 'reserveEditPaymentError' as const;
+    return {
+      lock: dateLock(venue, e, input.day),
+      recheck: async (tx, b) => {
+        const booked = ((await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0) - (b.date === input.day ? b.covers : 0);
+        if (placesLeft(e, booked) < input.pax) return e.soldOutActive ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const);
+        return null;
+      },
+      write: async (tx, b) => {
+        const status = input.pax > rules.autoConfirmMaxCovers ? ('pending' as const) : ('confirmed' as const);
+        const [changed] = await tx
+          .update(experienceBookings)
+          .set({ date: input.day, time: input.time, zoneKey: input.zone, covers: input.pax, status, priceCents: e.priceCents * input.pax, revision: b.revision + 1 })
+          .where(eq(experienceBookings.id, b.id))
+          .returning();
+        await queueExperienceEmails(tx, venue, e, changed, 'changed', { host: context.host, now });
+        await passChanged(tx, venue.id, experienceSerial(changed.hash), experiencePatch(false), now);
+        return {};
+      },
+    };
   });
-  if (result.outcome === 'changed') {
-    kickDelivery();
-    kickWalletDelivery();
-  }
-  log.info(result.outcome === 'changed' ? 'experience_booking_changed' : 'experience_edit_refused', { venueId: venue.id, reason: result.outcome });
-  return result;
+  return { outcome: result.outcome };
 }
 
 /**
@@ -135,34 +155,22 @@ export async function editExperienceBooking(
  * limit the no-show fee is recorded and the payment stays with the venue.
  */
 export async function cancelExperienceBooking(db: Db, venue: VenueRow, hash: string, context: { host: string }, now = clockNow()) {
-  const found = await findBooking(db, venue, hash);
-  if (!found) return { outcome: 'notFound' as const };
-  const { e } = found;
-  const result = await db.transaction(async (tx) => {
-    const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.b.id)).for('update');
-    if (b.status === 'cancelled') return { outcome: 'cancelled' as const, feeCents: b.cancellationFeeCents ?? 0, refundCents: 0, refund: null };
-    if (!changeable(venue, b, now)) return { outcome: 'notChangeable' as const };
-    const c = cancellationOf(venue, e, b, now);
-    const [cancelled] = await tx
-      .update(experienceBookings)
-      .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: c.feeCents || null, revision: b.revision + 1 })
-      .where(eq(experienceBookings.id, b.id))
-      .returning();
-    let refund: string | null = null;
-    // The booking's payment, claimed once for its refund (a second cancel finds it cancelled above).
-    if (c.refundCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
-    await queueExperienceEmails(tx, venue, e, cancelled, 'cancelled', { host: context.host, now, refundCents: refund ? c.refundCents : 0 });
-    // The ticket in the guest's wallet is voided (docs/wallet.md).
-    await passChanged(tx, venue.id, experienceSerial(cancelled.hash), experiencePatch(true), now);
-    return { outcome: 'cancelled' as const, feeCents: c.feeCents, refundCents: refund ? c.refundCents : 0, refund };
+  return cancelBooking(EXPERIENCE_LIFE, { db, venue, hash, now }, {
+    already: (b) => ({ feeCents: b.cancellationFeeCents ?? 0, refundCents: 0 }),
+    cancel: async (tx, { e }, b) => {
+      const c = cancellationOf(venue, e, b, now);
+      const [cancelled] = await tx
+        .update(experienceBookings)
+        .set({ status: 'cancelled', cancelledAt: now, cancellationFeeCents: c.feeCents || null, revision: b.revision + 1 })
+        .where(eq(experienceBookings.id, b.id))
+        .returning();
+      let refund: string | null = null;
+      // The booking's payment, claimed once for its refund (a second cancel finds it cancelled above).
+      if (c.refundCents > 0 && b.paymentReference && (await claimUsedDeposit(tx, venue, b.paymentReference, now))) refund = b.paymentReference;
+      await queueExperienceEmails(tx, venue, e, cancelled, 'cancelled', { host: context.host, now, refundCents: refund ? c.refundCents : 0 });
+      // The ticket in the guest's wallet is voided (docs/wallet.md).
+      await passChanged(tx, venue.id, experienceSerial(cancelled.hash), experiencePatch(true), now);
+      return { answer: { feeCents: c.feeCents, refundCents: refund ? c.refundCents : 0 }, refund };
+    },
   });
-  if (result.outcome === 'cancelled' && result.refund) await refundDeposit(db, venue, result.refund);
-  if (result.outcome === 'cancelled') {
-    kickDelivery();
-    kickWalletDelivery();
-  }
-  log.info('experience_booking_cancelled', { venueId: venue.id, outcome: result.outcome });
-  if (result.outcome !== 'cancelled') return { outcome: result.outcome };
-  return { outcome: result.outcome, feeCents: result.feeCents, refundCents: result.refundCents };
 }
-

@@ -19,7 +19,7 @@ import { moveReservationExperience } from '@/server/experiences/service';
 import { consentsInsert, prepareConsents } from '@/server/consent/records';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { countBooking } from '@/server/observability/observe';
-import { experienceTitle } from './sheet';
+import { experienceTitle } from './answers';
 import { staffBookingView, timingOf, type StaffBooking } from './view';
 
 /**

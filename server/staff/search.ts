@@ -4,7 +4,7 @@ import { and, desc, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, type VenueRow } from '@/server/db/schema';
 import { staffBookingView, timingOf } from './view';
-import { zoneNamesOf } from './sheet';
+import { zoneNamesOf } from './answers';
 
 /** The most bookings a search answers: the latest days first. */
 export const SEARCH_LIMIT = 20;

@@ -1,54 +1,38 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { reservations, venues, zones, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
-import { kickDelivery } from '@/server/outbox/delivery';
-import { queueReservationEmails, type ReservationNews } from '@/server/booking/emails';
+import { reservations, venues, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { isWellFormedHash } from '@/server/booking/changes';
-import { loadBookingVenue, lockCapacity } from '@/server/booking/service';
-import { cancelReservationExperience, experienceOfReservation } from '@/server/experiences/service';
+import { loadBookingVenue } from '@/server/booking/service';
 import { isoWeekday, slotTimes } from '@/server/booking/availability';
 import { localMoment } from '@/server/booking/time';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import { forgetVenueContexts, type VenueContext } from '@/server/venues/context';
 import { announceVenueChange } from '@/server/venues/notify';
-import { answerExperienceBooking, experienceSheet, experienceSheetRows } from './experience-answers';
-import { offerByHand, offersOf, offerWithin, sweepWaitlists } from '@/server/booking/waitlist';
+import { experienceSheet, experienceSheetRows } from './experience-answers';
+import { answerOne, EXPERIENCE_ANSWERS, findExperienceToAnswer, TABLE_ANSWERS, zoneNamesOf } from './answers';
+import { offerByHand, offersOf, sweepWaitlists } from '@/server/booking/waitlist';
 import { bookingRulesSchema } from '@/server/booking/rules';
 import { tableOptions } from '@/server/booking/tables';
-import { chargeNoShow, claimFeeRefund, claimNoShowFee, feesOf, feesOfDay, refundNoShow } from '@/server/payments/noshow';
+import { feesOfDay } from '@/server/payments/noshow';
 import { shiftTally } from './tally';
 import { identityOf, profilesOf } from '@/server/guests/profiles';
-import { actionAllowed, answerChanges, noShowFrom, staffBookingView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
+import { staffBookingView, timingOf, type AnsweredBy, type StaffAction, type StaffBooking } from './view';
 
 /**
- * The venue's side of table bookings (issue 23): the service sheet of a day, and the staff's
- * answers to a booking (confirm, decline, arrived, no-show, cancel by the venue). Every
- * answer is one transaction under the shift's capacity lock, checked against the booking's
- * version (`revision`, which every change bumps): an answer to a booking that changed
- * meanwhile is refused with the booking as it is now.
+ * The venue's side of bookings (issue 23): the service sheet of a day, and the door of the
+ * staff's answers to a booking (confirm, decline, arrived, no-show, cancel by the venue), whose
+ * one path for tables and experiences is server/staff/answers.ts.
  */
-
-/** The guest's e-mail of each answer (none for arrived and no-show). */
-const NEWS: Partial<Record<StaffAction, ReservationNews>> = { confirm: 'confirm', decline: 'declined', cancel: 'venueCancelled' };
 
 export const NOTE_MAX = 500;
 
 /** The statuses the sheet shows: standing bookings, the waiting list, and the day's answers. */
 const SHOWN: ReservationRow['status'][] = ['confirmed', 'pending', 'waitinglist', 'declined', 'cancelled'];
 
-export async function zoneNamesOf(db: Db, venueId: number) {
-  const rows = await db.select({ key: zones.key, name: zones.name }).from(zones).where(eq(zones.venueId, venueId));
-  return new Map(rows.map((z) => [z.key, z.name]));
-}
-
 /** The title of the experience added to a table booking (standing: confirmed, pending or on the waiting list), as a column of a reservations read. */
 const addedExperienceTitle = sql<Texts | null>`(select e.title from experience_bookings b inner join experiences e on e.id = b.experience_id where b.reservation_id = "reservations"."id" and b.status in ('confirmed', 'pending', 'waitinglist') limit 1)`;
-
-export async function experienceTitle(db: Db, reservationId: number): Promise<Texts | null> {
-  return (await experienceOfReservation(db, reservationId))?.title ?? null;
-}
 
 /** The venue's date today, where it is. */
 export const venueToday = (venue: VenueRow, now = clockNow()) => localMoment(venue.timezone, now).date;
@@ -112,11 +96,9 @@ export async function serviceSheet(db: Db, venue: VenueRow, date: string) {
 export type StaffOutcome = { result: 'done' | 'changed' | 'notAllowed' | 'noSeats' | 'tooEarly'; booking: StaffBooking } | { result: 'notFound' };
 
 /**
- * One answer of the venue to a booking, as `by`. `version` is the booking's version the
- * answer was made on: another one means it changed meanwhile (`changed`, with the booking as
- * it is now). Confirm, decline and cancel e-mail the guest in their language in the same
- * transaction (declined and cancelled with the venue's note and a CANCEL `.ics`); decline
- * and cancel free the seats (and the places of an experience added to it) in it too.
+ * One answer of the venue to a booking by its hash, as `by` (server/staff/answers.ts): a table
+ * booking's, else an experience's booked on its own; staff's offer of freed seats to a
+ * waiting-list entry is a table booking's only.
  */
 export async function answerBooking(
   db: Db,
@@ -126,65 +108,11 @@ export async function answerBooking(
 ): Promise<StaffOutcome> {
   if (!isWellFormedHash(input.hash)) return { result: 'notFound' };
   const [current] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
-  const note = (input.note ?? '').trim().slice(0, NOTE_MAX);
-  if (!current) return answerExperienceBooking(db, venue, { ...input, note }, await zoneNamesOf(db, venue.id), now);
-  if (input.action === 'offer') return offerToEntry(db, venue, current, input.version, now);
-  let chargeId: number | null = null;
-  let refundId: number | null = null;
-  const timing = timingOf(venue);
-  const outcome = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, current.date, current.shiftKey);
-    const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
-    const zoneNames = await zoneNamesOf(tx, venue.id);
-    const view = async (row: ReservationRow) => staffBookingView(row, zoneNames, timing, await experienceTitle(tx, row.id), (await feesOf(tx, 'table', [row.id])).get(row.id) ?? null);
-    if (input.version !== null && r.revision !== input.version) return { result: 'changed' as const, booking: await view(r) };
-    if (!actionAllowed(input.action, r)) return { result: 'notAllowed' as const, booking: await view(r) };
-    // No fee before the guest is late: the booking's start plus the venue's grace, in its time zone.
-    if (input.action === 'noshow' && now.getTime() < noShowFrom(timing, r).getTime()) return { result: 'tooEarly' as const, booking: await view(r) };
-    if (input.action === 'refundfee') {
-      // Not a change to the booking: its version stays, the fee's own row moves (once).
-      refundId = await claimFeeRefund(tx, 'table', r.id, now);
-      return { result: refundId ? ('done' as const) : ('notAllowed' as const), booking: await view(r) };
-    }
-    const changes: Partial<typeof reservations.$inferInsert> = answerChanges(input.action, input.by, note, now, r);
-    const experience = await experienceTitle(tx, r.id);
-    const [changed] = await tx
-      .update(reservations)
-      .set({ ...changes, revision: r.revision + 1, updatedAt: now })
-      .where(eq(reservations.id, r.id))
-      .returning();
-    // The no-show fee is claimed with the no-show, charged after the commit.
-    if (input.action === 'noshow') chargeId = await claimNoShowFee(tx, venue, { kind: 'table', ...changed }, now);
-    if (input.action === 'decline' || input.action === 'cancel') {
-      await cancelReservationExperience(tx, r.id);
-      // Seats freed: the waiting list is offered them in this transaction.
-      await offerWithin(tx, venue, r.date, r.shiftKey, now);
-    }
-    const news = NEWS[input.action];
-    if (news) {
-      await queueReservationEmails(tx, venue, changed, news, {
-        host: input.host,
-        zoneName: zoneNames.get(r.zoneKey) ?? { it: r.zoneKey },
-        now,
-        experience,
-        venueNote: changed.venueNote,
-        // The venue is not told of its own answers; of the deadline's, it is.
-        notifyVenue: input.by === 'deadline',
-        venueEvent: input.by === 'deadline' ? (input.action === 'confirm' ? 'deadlineConfirmed' : 'deadlineDeclined') : undefined,
-      });
-    }
-    return { result: 'done' as const, booking: staffBookingView(changed, zoneNames, timing, experience) };
-  });
-  if (outcome.result === 'done') {
-    if (NEWS[input.action]) kickDelivery();
-    log.info('reservation_answered', { reservationId: current.id, action: input.action, by: input.by });
-  }
-  if (chargeId || refundId) {
-    if (chargeId) await chargeNoShow(db, chargeId, { host: input.host }, now);
-    if (refundId) await refundNoShow(db, refundId, undefined, now);
-    outcome.booking.fee = (await feesOf(db, 'table', [current.id])).get(current.id) ?? null;
-  }
-  return outcome;
+  const answer = { ...input, note: (input.note ?? '').trim().slice(0, NOTE_MAX) };
+  if (current && input.action === 'offer') return offerToEntry(db, venue, current, input.version, now);
+  if (current) return answerOne(db, venue, { row: current }, TABLE_ANSWERS, answer, now);
+  const experience = await findExperienceToAnswer(db, venue, input.hash);
+  return experience ? answerOne(db, venue, experience, EXPERIENCE_ANSWERS, answer, now) : { result: 'notFound' };
 }
 
 /** `staff/offer`: staff offer freed seats to a waiting-list entry of their choice (server/booking/waitlist.ts). */

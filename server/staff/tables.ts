@@ -9,7 +9,7 @@ import { now as clockNow } from '@/server/clock';
 import { emptyUsage } from '@/server/booking/availability';
 import { lockCapacity, usageBetween } from '@/server/booking/service';
 import { seatsOf, takenTables } from '@/server/booking/tables';
-import { experienceTitle } from './sheet';
+import { experienceTitle } from './answers';
 import { staffBookingView, timingOf } from './view';
 import type { StaffBookingOutcome, StaffRefusal } from './bookings';
 

@@ -1,13 +1,13 @@
 import 'server-only';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { experienceBookings, experiences, reservations, type Attendance, type AttendanceBefore, type VenueRow } from '@/server/db/schema';
+import { reservations, type Attendance, type AttendanceBefore, type Texts, type VenueRow } from '@/server/db/schema';
 import { isWellFormedHash } from '@/server/booking/changes';
 import { claimFeeRefund, feesOf, refundNoShow, type FeeBooking } from '@/server/payments/noshow';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
-import { experienceTitle, zoneNamesOf } from './sheet';
-import { staffBookingView, staffExperienceView, timingOf, undoUntil, type StaffBooking } from './view';
+import { EXPERIENCE_ANSWERS, findExperienceToAnswer, TABLE_ANSWERS, zoneNamesOf, type AnswerKind, type AnsweredRow } from './answers';
+import { timingOf, undoUntil, type StaffBooking } from './view';
 
 /**
  * `staff/undo` (issue 41): staff's last attendance mark (arrived, no-show), taken back within
@@ -36,52 +36,48 @@ async function verdict(t: Db, kind: FeeBooking['kind'], b: Marked, version: numb
   return 'undo';
 }
 
-/** The columns an undo writes: the attendance before the mark, and no second undo. */
+/** The columns an undo writes: the attendance before the mark, and no second undo (the answer's write adds the next version). */
 const restored = (b: Marked) => ({
   attendance: b.attendanceBefore?.attendance ?? null,
   attendanceAt: b.attendanceBefore?.at ? new Date(b.attendanceBefore.at) : null,
   attendanceBefore: null,
-  revision: b.revision + 1,
 });
 
 export async function undoAttendance(db: Db, venue: VenueRow, input: { hash: string; version: number | null }, now = clockNow()): Promise<UndoOutcome> {
   if (!isWellFormedHash(input.hash)) return { result: 'notFound' };
-  const timing = timingOf(venue);
   const zoneNames = await zoneNamesOf(db, venue.id);
+  const [table] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
+  if (table) return undoOne(db, venue, { row: table }, TABLE_ANSWERS, input, zoneNames, now);
+  const experience = await findExperienceToAnswer(db, venue, input.hash);
+  return experience ? undoOne(db, venue, experience, EXPERIENCE_ANSWERS, input, zoneNames, now) : { result: 'notFound' };
+}
+
+/** The undo of either kind of booking, under its row lock: its row, view and write are the kind's, as for the staff's answers (server/staff/answers.ts). */
+async function undoOne<F extends { row: R }, R extends AnsweredRow & Marked, X>(
+  db: Db,
+  venue: VenueRow,
+  found: F,
+  kind: AnswerKind<F, R, X>,
+  input: { version: number | null },
+  zoneNames: Map<string, Texts>,
+  now: Date,
+): Promise<UndoOutcome> {
+  const timing = timingOf(venue);
   let refundId: number | null = null;
-  const [table] = await db.select({ id: reservations.id }).from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
-  let outcome: { result: Exclude<Verdict, 'undo'> | 'done'; booking: StaffBooking; id: number } | null = null;
-  if (table) {
-    outcome = await db.transaction(async (tx) => {
-      const [r] = await tx.select().from(reservations).where(eq(reservations.id, table.id)).for('update');
-      const decided = await verdict(tx, 'table', r, input.version, now);
-      const view = async (row: typeof r) => staffBookingView(row, zoneNames, timing, await experienceTitle(tx, row.id), (await feesOf(tx, 'table', [row.id])).get(row.id) ?? null);
-      if (decided !== 'undo') return { result: decided, booking: await view(r), id: r.id };
-      const [changed] = await tx.update(reservations).set({ ...restored(r), updatedAt: now }).where(eq(reservations.id, r.id)).returning();
-      if (r.attendance === 'noshow') refundId = await claimFeeRefund(tx, 'table', r.id, now);
-      return { result: 'done' as const, booking: await view(changed), id: r.id };
-    });
-  } else {
-    const [found] = await db
-      .select({ id: experienceBookings.id, e: experiences })
-      .from(experienceBookings)
-      .innerJoin(experiences, eq(experiences.id, experienceBookings.experienceId))
-      .where(and(eq(experienceBookings.venueId, venue.id), eq(experienceBookings.hash, input.hash), isNull(experienceBookings.reservationId)));
-    if (!found) return { result: 'notFound' };
-    outcome = await db.transaction(async (tx) => {
-      const [b] = await tx.select().from(experienceBookings).where(eq(experienceBookings.id, found.id)).for('update');
-      const decided = await verdict(tx, 'experience', b, input.version, now);
-      const view = async (row: typeof b) => staffExperienceView(row, found.e, zoneNames, timing, (await feesOf(tx, 'experience', [row.id])).get(row.id) ?? null);
-      if (decided !== 'undo') return { result: decided, booking: await view(b), id: b.id };
-      const [changed] = await tx.update(experienceBookings).set(restored(b)).where(eq(experienceBookings.id, b.id)).returning();
-      if (b.attendance === 'noshow') refundId = await claimFeeRefund(tx, 'experience', b.id, now);
-      return { result: 'done' as const, booking: await view(changed), id: b.id };
-    });
-  }
-  if (outcome.result === 'done') log.info('attendance_undone', { kind: outcome.booking.kind, bookingId: outcome.id, refund: refundId !== null });
+  const outcome = await db.transaction(async (tx) => {
+    const b = (await kind.lockRow(tx, found.row.id))!;
+    const decided = await verdict(tx, kind.kind, b, input.version, now);
+    const extra = await kind.extra(tx, found, b);
+    const view = async (row: R) => kind.view(row, extra, zoneNames, timing, (await feesOf(tx, kind.kind, [row.id])).get(row.id) ?? null);
+    if (decided !== 'undo') return { result: decided, booking: await view(b) };
+    const changed = await kind.write(tx, b, restored(b), now);
+    if (b.attendance === 'noshow') refundId = await claimFeeRefund(tx, kind.kind, b.id, now);
+    return { result: 'done' as const, booking: await view(changed) };
+  });
+  if (outcome.result === 'done') log.info('attendance_undone', { kind: kind.kind, bookingId: found.row.id, refund: refundId !== null });
   if (refundId) {
     await refundNoShow(db, refundId, undefined, now);
-    outcome.booking.fee = (await feesOf(db, outcome.booking.kind, [outcome.id])).get(outcome.id) ?? null;
+    outcome.booking.fee = (await feesOf(db, kind.kind, [found.row.id])).get(found.row.id) ?? null;
   }
-  return { result: outcome.result, booking: outcome.booking };
+  return outcome;
 }

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { send } from '@/lib/api/client';
 import { staffBookedAnswer } from '@/lib/api/answers/staff';
+import { submitKeys } from '@/lib/api/submit-key';
 import { pick } from './types';
 
 /** The refusals the forms explain by name (server/staff/http.ts); the rest read as "check the fields" or unavailable. */
@@ -19,17 +20,23 @@ type Outcome = { ok: true; booking: StaffBooking } | { ok: false; text: string; 
 /**
  * A staff booking's call (`/api/staff/book`, `/api/staff/change`), read for the forms: the
  * booking made, or why not: full (the rule, so staff may tick the override), a named refusal,
- * the fields to check.
+ * the fields to check. Each submit carries an idempotency key: the same again for a retry of the
+ * same input (a lost answer), a new one once booked, so a retried request books once and the
+ * next walk-in of the same size is a booking of its own.
  */
 function useStaffCall() {
   const t = useTranslations('staffArea');
   const fieldText = useTranslations('forms.errors');
   const [busy, setBusy] = useState(false);
+  const [keys, setKeys] = useState(submitKeys);
   const call = async (url: string, body: Record<string, unknown>): Promise<Outcome> => {
     setBusy(true);
-    const reply = await send(url, staffBookedAnswer, { body });
+    const reply = await send(url, staffBookedAnswer, { body: { ...body, idempotencyKey: keys(body) } });
     setBusy(false);
-    if (reply.body) return { ok: true, booking: reply.body.booking };
+    if (reply.body) {
+      setKeys(() => submitKeys());
+      return { ok: true, booking: reply.body.booking };
+    }
     const full = FULL.find((f) => f === reply.fieldErrors.override);
     if (reply.error === 'full' && full) return { ok: false, full, text: t(`book.full.${full}`), fields: {} };
     const fields = Object.fromEntries(

@@ -47,6 +47,11 @@ const WALKIN_EARLY_MINUTES = 30;
 export type StaffRefusal = { status: false; httpStatus: number; error: string; fieldErrors?: Record<string, string> };
 export type StaffBooked = { result: 'booked' | 'changed'; booking: StaffBooking; override: CapacityOverride['condition'] | '' };
 export type StaffBookingOutcome = { status: true; data: StaffBooked } | StaffRefusal;
+/**
+ * Keeps the call's idempotency key with its answer in the transaction that books or changes
+ * (server/backend/idempotency.ts `Keeper.keep`): a retry of the same submit answers the first.
+ */
+export type KeepAnswer = (tx: Db, answer: StaffBooked) => Promise<void>;
 
 export type StaffGuest = { firstName: string; lastName: string; phonePrefix: string; phone: string; email: string; notes: string; locale: string; marketing: boolean };
 /** A walk-in: seated now, in the shift open now (today, the venue's time); a name and a phone optional. */
@@ -130,7 +135,7 @@ async function viewOf(tx: Db, venue: VenueContext, row: ReservationRow, experien
   return staffBookingView(row, zoneNames, timingOf(venue), experience === undefined ? await experienceTitle(tx, row.id) : experience);
 }
 
-type NewBooking = { date: string; time: string; pax: number; place: Place; guest: Partial<StaffGuest>; override: boolean; source: 'walkin' | 'phone'; seated: boolean };
+type NewBooking = { date: string; time: string; pax: number; place: Place; guest: Partial<StaffGuest>; override: boolean; source: 'walkin' | 'phone'; seated: boolean; keep?: KeepAnswer };
 
 /** Books under the evening's lock: the capacity checked as a guest's booking checks it, past it only by the override, recorded. */
 async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Promise<StaffBookingOutcome> {
@@ -166,7 +171,9 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
     await consentsInsert(tx, consents, { type: 'reservation', id: row.id }, now);
     // The guest's confirmation when staff took an e-mail (the venue is not told of its own booking).
     if (row.email) await queueReservationEmails(tx, venue, row, 'confirm', { host: venue.linkHost, zoneName: zone.name as Texts, now, notifyVenue: false, linkHost: venue.linkHost });
-    return { status: true as const, data: { result: 'booked' as const, booking: await viewOf(tx, venue, row, null), override: override?.condition ?? ('' as const) } };
+    const data: StaffBooked = { result: 'booked', booking: await viewOf(tx, venue, row, null), override: override?.condition ?? '' };
+    await b.keep?.(tx, data);
+    return { status: true as const, data };
   });
   if (outcome.status) {
     log.info('staff_booking', { venueId: venue.id, source: b.source, covers: b.pax, override: outcome.data.override || null });
@@ -177,18 +184,18 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
 }
 
 /** `staff/walkin`: a party seated now, in the shift open now; a name and a phone optional. */
-export async function staffWalkIn(db: Db, venue: VenueContext, input: WalkInInput, now = clockNow()): Promise<StaffBookingOutcome> {
+export async function staffWalkIn(db: Db, venue: VenueContext, input: WalkInInput, now = clockNow(), keep?: KeepAnswer): Promise<StaffBookingOutcome> {
   if (!Number.isInteger(input.pax) || input.pax < 1 || input.pax > STAFF_MAX_PARTY) return refused(400, 'invalid', { pax: 'invalid' });
   const place = walkInPlace(venue, input.zone, now);
   if (isRefusal(place)) return place;
-  return book(db, venue, { date: place.date, time: place.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'walkin', seated: true }, now);
+  return book(db, venue, { date: place.date, time: place.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'walkin', seated: true, keep }, now);
 }
 
 /** `staff/phonebooking`: a booking taken on the phone; no notice, no card, no SMS code; confirmed at once. */
-export async function staffPhoneBooking(db: Db, venue: VenueContext, input: PhoneBookingInput, now = clockNow()): Promise<StaffBookingOutcome> {
+export async function staffPhoneBooking(db: Db, venue: VenueContext, input: PhoneBookingInput, now = clockNow(), keep?: KeepAnswer): Promise<StaffBookingOutcome> {
   const place = placeOn(venue, input, now);
   if (isRefusal(place)) return place;
-  return book(db, venue, { date: input.date, time: input.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'phone', seated: false }, now);
+  return book(db, venue, { date: input.date, time: input.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'phone', seated: false, keep }, now);
 }
 
 /**
@@ -199,7 +206,7 @@ export async function staffPhoneBooking(db: Db, venue: VenueContext, input: Phon
  * another zone); a booking that ended (cancelled, declined) or on the waiting list is not changed
  * here. The guest hears of the change when they gave an e-mail; the seats it left go to the waiting list.
  */
-export async function staffChange(db: Db, venue: VenueContext, input: ChangeInput, now = clockNow()): Promise<StaffBookingOutcome> {
+export async function staffChange(db: Db, venue: VenueContext, input: ChangeInput, now = clockNow(), keep?: KeepAnswer): Promise<StaffBookingOutcome> {
   if (!isWellFormedBookingHash(input.hash)) return refused(404, 'notFound');
   const [current] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
   if (!current) return refused(404, 'notFound');
@@ -229,7 +236,9 @@ export async function staffChange(db: Db, venue: VenueContext, input: ChangeInpu
       .returning();
     if (changed.email) await queueReservationEmails(tx, venue, changed, 'changed', { host: venue.linkHost, zoneName: zone.name as Texts, now, notifyVenue: false, linkHost: venue.linkHost });
     await offerWithin(tx, venue, r.date, r.shiftKey, now);
-    return { status: true, data: { result: 'changed', booking: await viewOf(tx, venue, changed), override: override?.condition ?? '' } };
+    const data: StaffBooked = { result: 'changed', booking: await viewOf(tx, venue, changed), override: override?.condition ?? '' };
+    await keep?.(tx, data);
+    return { status: true, data };
   });
   if (outcome.status) {
     log.info('staff_booking_changed', { reservationId: current.id, override: outcome.data.override || null });

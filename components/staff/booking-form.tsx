@@ -15,7 +15,7 @@ const FIELD_ERRORS = ['nameRequired', 'phoneRequired', 'phoneInvalid', 'emailInv
 const FULL = ['shiftFull', 'slotFull', 'zoneFull', 'pacingFull'] as const;
 type Full = (typeof FULL)[number];
 
-type Outcome = { ok: true; booking: StaffBooking } | { ok: false; text: string; full?: Full; fields: Record<string, string> };
+type Outcome = { ok: true; booking: StaffBooking; guarantee: '' | 'kept' | 'waived' } | { ok: false; text: string; full?: Full; fields: Record<string, string> };
 
 /**
  * A staff booking's call (`/api/staff/book`, `/api/staff/change`), read for the forms: the
@@ -35,7 +35,7 @@ function useStaffCall() {
     setBusy(false);
     if (reply.body) {
       setKeys(() => submitKeys());
-      return { ok: true, booking: reply.body.booking };
+      return { ok: true, booking: reply.body.booking, guarantee: reply.body.guarantee ?? '' };
     }
     const full = FULL.find((f) => f === reply.fieldErrors.override);
     if (reply.error === 'full' && full) return { ok: false, full, text: t(`book.full.${full}`), fields: {} };
@@ -245,7 +245,10 @@ export function ChangeBooking({ booking, zones, times, locale, onChanged, onClos
     e.preventDefault();
     const outcome = await call('/api/staff/change', { hash: booking.hash, version: booking.version, pax: Number(values.pax), date: values.date, time: values.time, zone: values.zone, override: Boolean(full && override) });
     setResult(outcome);
-    if (outcome.ok) onChanged(outcome.booking, t('book.changedDone', { count: outcome.booking.covers, time: outcome.booking.time }));
+    if (!outcome.ok) return;
+    // What became of the card guarantee (the guests' rules for the new party), recorded on the booking.
+    const card = outcome.guarantee === 'waived' ? t('book.guaranteeWaived') : outcome.guarantee === 'kept' && outcome.booking.covers !== booking.covers ? t('book.guaranteeKept') : '';
+    onChanged(outcome.booking, [t('book.changedDone', { count: outcome.booking.covers, time: outcome.booking.time }), card].filter(Boolean).join(' '));
   };
   return (
     <form className="form staff-form staff-booking__note" aria-label={t('book.changeTitle')} onSubmit={(e) => void submit(e)} noValidate>

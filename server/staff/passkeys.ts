@@ -75,7 +75,7 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
 }
 
 /** Uses the challenge up (whatever the answer's fate): true when it was this scope's, for this purpose, and live. */
-async function useChallenge(db: Db, place: PasskeyPlace, challenge: string, purpose: 'register' | 'signIn'): Promise<boolean> {
+async function spendChallenge(db: Db, place: PasskeyPlace, challenge: string, purpose: 'register' | 'signIn'): Promise<boolean> {
   const used = await db
     .delete(staffPasskeyChallenges)
     .where(and(eq(staffPasskeyChallenges.challenge, challenge), eq(staffPasskeyChallenges.scope, place.scope), eq(staffPasskeyChallenges.purpose, purpose), gt(staffPasskeyChallenges.expiresAt, now())))
@@ -110,7 +110,7 @@ export async function registrationOptions(db: Db, place: PasskeyPlace): Promise<
 export async function registerPasskey(db: Db, place: PasskeyPlace, response: unknown, userAgent = ''): Promise<'registered' | 'refused' | 'tooMany'> {
   if (!isObject(response)) return 'refused';
   const challenge = challengeOf(response);
-  if (!challenge || !(await useChallenge(db, place, challenge, 'register'))) return 'refused';
+  if (!challenge || !(await spendChallenge(db, place, challenge, 'register'))) return 'refused';
   try {
     const verified = await verifyRegistrationResponse({ response: response as unknown as RegistrationResponseJSON, expectedChallenge: challenge, expectedOrigin: place.origin, expectedRPID: place.rpID, requireUserVerification: false });
     if (!verified.verified) return 'refused';
@@ -144,7 +144,7 @@ export async function signInOptions(db: Db, place: PasskeyPlace): Promise<Public
 export async function signInWithPasskey(db: Db, place: PasskeyPlace, response: unknown, userAgent = ''): Promise<{ id: string; expiresAt: Date } | null> {
   if (!isObject(response) || typeof response.id !== 'string' || response.id.length > 1_400) return null;
   const challenge = challengeOf(response);
-  if (!challenge || !(await useChallenge(db, place, challenge, 'signIn'))) return null;
+  if (!challenge || !(await spendChallenge(db, place, challenge, 'signIn'))) return null;
   const [passkey] = await db.select().from(staffPasskeys).where(and(eq(staffPasskeys.credentialId, response.id), live(place.scope)));
   if (!passkey) return null;
   try {

@@ -77,3 +77,8 @@ export const autoOffersAnswer = object({ autoOffers: boolean });
 
 /** "Pair a phone" (`POST /api/staff/pairing`): the code as shown, `ABCD EFGH`, and until when it works. */
 export const pairingAnswer = object({ code: string, expiresAt: string });
+
+/** Passkeys (issue 44): the WebAuthn options for the browser (handed to @simplewebauthn/browser as they are), with their challenge. */
+export const passkeyOptionsAnswer = object({ options: object({ challenge: string }) });
+
+export const passkeyRegisteredAnswer = object({ result: oneOf('registered') });

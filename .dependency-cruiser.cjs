@@ -96,6 +96,7 @@ const PLACES = [
   ['^server/guests/', 'guests'],
   ['^server/giftcards/', 'giftcards'],
   ['^server/promo/', 'promo'],
+  ['^server/staff/passkeys\\.ts$', 'staff'],
   ['^server/staff/', 'staff'],
   ['^server/backend/', 'backend'],
   ['^server/og/', 'site'],

@@ -6,15 +6,18 @@ import { redeemAnswer } from '@/lib/api/answers/promo';
 import { signInAnswer } from '@/lib/api/answers/staff';
 import { formatMoment } from '@/lib/i18n/format';
 import { useTranslations } from 'next-intl';
+import { PasskeySignIn } from '@/components/staff/passkey';
 
 /**
- * Staff sign-in: with a pairing code shown on a signed-in device (issue 44), or with the venue's
- * credential; a staff session for this device (`POST /api/staff/session`), then the page again.
+ * Staff sign-in: with this device's passkey (issue 44, where the browser has them), with a pairing
+ * code shown on a signed-in device (issue 44), or with the venue's credential; a staff session
+ * for this device, then the page again.
  */
 export function StaffSignIn() {
   const t = useTranslations('promo.staff');
   return (
     <>
+      <PasskeySignIn />
       <h2>{t('pairTitle')}</h2>
       <p>{t('pairText')}</p>
       <SignInForm field="code" />

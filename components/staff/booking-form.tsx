@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
 import { send } from '@/lib/api/client';
 import { staffBookedAnswer } from '@/lib/api/answers/staff';
+import { submitKeys } from '@/lib/api/submit-key';
 import { pick } from './types';
 
 /** The refusals the forms explain by name (server/staff/http.ts); the rest read as "check the fields" or unavailable. */
@@ -14,22 +15,28 @@ const FIELD_ERRORS = ['nameRequired', 'phoneRequired', 'phoneInvalid', 'emailInv
 const FULL = ['shiftFull', 'slotFull', 'zoneFull', 'pacingFull', 'tableTaken', 'tableTooSmall'] as const;
 type Full = (typeof FULL)[number];
 
-export type Outcome = { ok: true; booking: StaffBooking } | { ok: false; text: string; full?: Full; fields: Record<string, string> };
+export type Outcome = { ok: true; booking: StaffBooking; guarantee: '' | 'kept' | 'waived' } | { ok: false; text: string; full?: Full; fields: Record<string, string> };
 
 /**
  * A staff booking's call (`/api/staff/book`, `/api/staff/change`), read for the forms: the
  * booking made, or why not: full (the rule, so staff may tick the override), a named refusal,
- * the fields to check.
+ * the fields to check. Each submit carries an idempotency key: the same again for a retry of the
+ * same input (a lost answer), a new one once booked, so a retried request books once and the
+ * next walk-in of the same size is a booking of its own.
  */
 export function useStaffCall() {
   const t = useTranslations('staffArea');
   const fieldText = useTranslations('forms.errors');
   const [busy, setBusy] = useState(false);
+  const [keys, setKeys] = useState(submitKeys);
   const call = async (url: string, body: Record<string, unknown>): Promise<Outcome> => {
     setBusy(true);
-    const reply = await send(url, staffBookedAnswer, { body });
+    const reply = await send(url, staffBookedAnswer, { body: { ...body, idempotencyKey: keys(body) } });
     setBusy(false);
-    if (reply.body) return { ok: true, booking: reply.body.booking };
+    if (reply.body) {
+      setKeys(() => submitKeys());
+      return { ok: true, booking: reply.body.booking, guarantee: reply.body.guarantee ?? '' };
+    }
     const full = FULL.find((f) => f === reply.fieldErrors.override);
     if (reply.error === 'full' && full) return { ok: false, full, text: t(`book.full.${full}`), fields: {} };
     const fields = Object.fromEntries(
@@ -238,7 +245,10 @@ export function ChangeBooking({ booking, zones, times, locale, onChanged, onClos
     e.preventDefault();
     const outcome = await call('/api/staff/change', { hash: booking.hash, version: booking.version, pax: Number(values.pax), date: values.date, time: values.time, zone: values.zone, override: Boolean(full && override) });
     setResult(outcome);
-    if (outcome.ok) onChanged(outcome.booking, t('book.changedDone', { count: outcome.booking.covers, time: outcome.booking.time }));
+    if (!outcome.ok) return;
+    // What became of the card guarantee (the guests' rules for the new party), recorded on the booking.
+    const card = outcome.guarantee === 'waived' ? t('book.guaranteeWaived') : outcome.guarantee === 'kept' && outcome.booking.covers !== booking.covers ? t('book.guaranteeKept') : '';
+    onChanged(outcome.booking, [t('book.changedDone', { count: outcome.booking.covers, time: outcome.booking.time }), card].filter(Boolean).join(' '));
   };
   return (
     <form className="form staff-form staff-booking__note" aria-label={t('book.changeTitle')} onSubmit={(e) => void submit(e)} noValidate>

@@ -83,7 +83,8 @@ export type StaffDay = z.output<typeof staffDaySchema>;
 
 export const staffAnswerSchema = z.object({ result: z.enum(['done', 'changed', 'notAllowed', 'noSeats']), booking: staffBookingSchema });
 
-export const staffBookedSchema = z.object({ result: z.enum(['booked', 'changed']), booking: staffBookingSchema, override: str });
+/** `guarantee` (a change, issue 44): what became of the card guarantee by the guests' rules, recorded; a backend without it sends none. */
+export const staffBookedSchema = z.object({ result: z.enum(['booked', 'changed']), booking: staffBookingSchema, override: str, guarantee: z.enum(['', 'kept', 'waived']).optional() });
 
 export const staffAnswers = {
   'staff/day': staffDaySchema,

@@ -58,6 +58,8 @@ export const LIMITS = {
   staffPairAddress: { count: 10, windowSeconds: 900, per: 'address' },
   /** Pairing code attempts per venue, from every address together: 8 characters cannot be guessed from many addresses either. */
   staffPairVenue: { count: 30, windowSeconds: 900, per: 'venue' },
+  /** Passkey sign-in steps (issue 44: a challenge asked, an answer checked) per address, before any is made or checked. */
+  staffPasskey: { count: 30, windowSeconds: 900, per: 'address' },
   /** SMS code checks, right or wrong, per address, over all of a venue's bookings (each booking also ends after 5 wrong codes). */
   smsCodeAddress: { count: 30, windowSeconds: 3600, per: 'address' },
   /** Gift card balance look-ups per address, counted before the code is looked at (codes carry 80 random bits). */

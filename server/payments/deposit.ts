@@ -247,7 +247,7 @@ async function endRefundFailed(db: Db, row: DepositPaymentRow, why: 'exhausted' 
       .set({ status: 'failed', lastError: error, refundAttempts: attempts, nextRefundAt: null, refundFlaggedAt: now, updatedAt: now })
       .where(and(eq(depositPayments.id, row.id), eq(depositPayments.status, 'refunding')))
       .returning();
-    if (ended) await queueMoneyFailedEmail(tx, ended.venueId, { what: 'depositRefund', why, reference: ended.reference, amountCents: ended.amountCents, currency: ended.currency, attempts, error, provider: ended.provider });
+    if (ended) await queueMoneyFailedEmail(tx, ended.venueId, { what: 'depositRefund', why, reference: ended.reference, amountCents: ended.amountCents, currency: ended.currency, attempts, error, provider: ended.provider, of: { paymentReference: ended.reference, guestEmail: ended.guestEmail } });
     return Boolean(ended);
   });
   if (flagged) {

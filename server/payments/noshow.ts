@@ -161,7 +161,7 @@ async function endFailed(db: Db, charge: NoShowChargeRow, why: FailedMoney['why'
       .set({ status: from === 'refunding' ? 'refund_failed' : 'failed', lastError: error, attempts, nextAttemptAt: null, flaggedAt: now, updatedAt: now })
       .where(and(eq(noshowCharges.id, charge.id), eq(noshowCharges.status, from)))
       .returning();
-    if (row) await queueMoneyFailedEmail(tx, row.venueId, { what: from === 'refunding' ? 'feeRefund' : 'feeCharge', why, reference: row.reference ?? `#${row.id}`, amountCents: row.amountCents, currency: row.currency, attempts, error, provider: row.provider });
+    if (row) await queueMoneyFailedEmail(tx, row.venueId, { what: from === 'refunding' ? 'feeRefund' : 'feeCharge', why, reference: row.reference ?? `#${row.id}`, amountCents: row.amountCents, currency: row.currency, attempts, error, provider: row.provider, of: { reservationId: row.reservationId, experienceBookingId: row.experienceBookingId } });
     return Boolean(row);
   });
   if (flagged) {

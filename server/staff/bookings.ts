@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { reservations, type CapacityOverride, type ReservationRow, type Texts } from '@/server/db/schema';
+import { reservations, type CapacityOverride, type ReservationRow, type StaffGuarantee, type Texts } from '@/server/db/schema';
 import type { VenueContext } from '@/server/venues/context';
 import { bookingId } from '@/server/ids';
 import { log } from '@/lib/log';
@@ -12,6 +12,7 @@ import { now as clockNow } from '@/server/clock';
 import { addDays, emptyUsage, fits, openShifts, slotTimes, type Shift, type Zone } from '@/server/booking/availability';
 import { lockCapacity, usageBetween } from '@/server/booking/service';
 import { suggestTables, keptTables } from '@/server/booking/tables';
+import { guaranteeTerms } from '@/server/booking/guarantee';
 import { localMoment } from '@/server/booking/time';
 import { queueReservationEmails } from '@/server/booking/emails';
 import { offerWithin } from '@/server/booking/waitlist';
@@ -46,8 +47,14 @@ export const STAFF_DAYS_AHEAD = 730;
 const WALKIN_EARLY_MINUTES = 30;
 
 export type StaffRefusal = { status: false; httpStatus: number; error: string; fieldErrors?: Record<string, string> };
-export type StaffBooked = { result: 'booked' | 'changed'; booking: StaffBooking; override: CapacityOverride['condition'] | '' };
+/** `guarantee` (changes only): what became of the card guarantee, recorded on the booking ('' none asked nor held). */
+export type StaffBooked = { result: 'booked' | 'changed'; booking: StaffBooking; override: CapacityOverride['condition'] | ''; guarantee?: StaffGuarantee['decision'] | '' };
 export type StaffBookingOutcome = { status: true; data: StaffBooked } | StaffRefusal;
+/**
+ * Keeps the call's idempotency key with its answer in the transaction that books or changes
+ * (server/backend/idempotency.ts `Keeper.keep`): a retry of the same submit answers the first.
+ */
+export type KeepAnswer = (tx: Db, answer: StaffBooked) => Promise<void>;
 
 export type StaffGuest = { firstName: string; lastName: string; phonePrefix: string; phone: string; email: string; notes: string; locale: string; marketing: boolean };
 /** A walk-in: seated now, in the shift open now (today, the venue's time); a name and a phone optional. */
@@ -68,6 +75,19 @@ const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 type Place = { shift: Shift; zone: Zone };
+
+/**
+ * The card guarantee after staff's change, by the guests' rules for the new choice (server/booking/guarantee.ts):
+ * a booking holding a card keeps the terms its guest accepted (a fee per guest follows the new
+ * covers), recorded `kept` with the terms the rules ask now; one without a card where the rules
+ * now ask one (a party grown past `minCovers`, a shift or zone that asks a card) is recorded
+ * `waived` (staff take no card on the phone); otherwise nothing (a change that asks none clears a waiver).
+ */
+function staffGuaranteeOf(venue: VenueContext, r: ReservationRow, choice: { date: string; shiftKey: string; zoneKey: string; pax: number }, now: Date): StaffGuarantee | null {
+  const asked = guaranteeTerms(venue.setup.rules, choice, venue.currency);
+  if (r.guaranteeTerms) return { decision: 'kept', at: now.toISOString(), covers: choice.pax, asked };
+  return asked ? { decision: 'waived', at: now.toISOString(), covers: choice.pax, asked } : null;
+}
 
 /** The zone staff named, any of the venue's (also one guests cannot choose), or the first bookable one. */
 function zoneOf(venue: VenueContext, key: string | undefined): Zone | StaffRefusal {
@@ -131,7 +151,7 @@ async function viewOf(tx: Db, venue: VenueContext, row: ReservationRow, experien
   return staffBookingView(row, zoneNames, timingOf(venue), experience === undefined ? await experienceTitle(tx, row.id) : experience);
 }
 
-type NewBooking = { date: string; time: string; pax: number; place: Place; guest: Partial<StaffGuest>; override: boolean; source: 'walkin' | 'phone'; seated: boolean };
+type NewBooking = { date: string; time: string; pax: number; place: Place; guest: Partial<StaffGuest>; override: boolean; source: 'walkin' | 'phone'; seated: boolean; keep?: KeepAnswer };
 
 /** Books under the evening's lock: the capacity checked as a guest's booking checks it, past it only by the override, recorded. */
 async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Promise<StaffBookingOutcome> {
@@ -168,7 +188,9 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
     await consentsInsert(tx, consents, { type: 'reservation', id: row.id }, now);
     // The guest's confirmation when staff took an e-mail (the venue is not told of its own booking).
     if (row.email) await queueReservationEmails(tx, venue, row, 'confirm', { host: venue.linkHost, zoneName: zone.name as Texts, now, notifyVenue: false, linkHost: venue.linkHost });
-    return { status: true as const, data: { result: 'booked' as const, booking: await viewOf(tx, venue, row, null), override: override?.condition ?? ('' as const) } };
+    const data: StaffBooked = { result: 'booked', booking: await viewOf(tx, venue, row, null), override: override?.condition ?? '' };
+    await b.keep?.(tx, data);
+    return { status: true as const, data };
   });
   if (outcome.status) {
     log.info('staff_booking', { venueId: venue.id, source: b.source, covers: b.pax, override: outcome.data.override || null });
@@ -179,18 +201,18 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
 }
 
 /** `staff/walkin`: a party seated now, in the shift open now; a name and a phone optional. */
-export async function staffWalkIn(db: Db, venue: VenueContext, input: WalkInInput, now = clockNow()): Promise<StaffBookingOutcome> {
+export async function staffWalkIn(db: Db, venue: VenueContext, input: WalkInInput, now = clockNow(), keep?: KeepAnswer): Promise<StaffBookingOutcome> {
   if (!Number.isInteger(input.pax) || input.pax < 1 || input.pax > STAFF_MAX_PARTY) return refused(400, 'invalid', { pax: 'invalid' });
   const place = walkInPlace(venue, input.zone, now);
   if (isRefusal(place)) return place;
-  return book(db, venue, { date: place.date, time: place.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'walkin', seated: true }, now);
+  return book(db, venue, { date: place.date, time: place.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'walkin', seated: true, keep }, now);
 }
 
 /** `staff/phonebooking`: a booking taken on the phone; no notice, no card, no SMS code; confirmed at once. */
-export async function staffPhoneBooking(db: Db, venue: VenueContext, input: PhoneBookingInput, now = clockNow()): Promise<StaffBookingOutcome> {
+export async function staffPhoneBooking(db: Db, venue: VenueContext, input: PhoneBookingInput, now = clockNow(), keep?: KeepAnswer): Promise<StaffBookingOutcome> {
   const place = placeOn(venue, input, now);
   if (isRefusal(place)) return place;
-  return book(db, venue, { date: input.date, time: input.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'phone', seated: false }, now);
+  return book(db, venue, { date: input.date, time: input.time, pax: input.pax, place, guest: input.guest, override: input.override, source: 'phone', seated: false, keep }, now);
 }
 
 /**
@@ -200,8 +222,9 @@ export async function staffPhoneBooking(db: Db, venue: VenueContext, input: Phon
  * past capacity only by the override, recorded (a change that fits clears it). A seated party keeps its attendance (moved to
  * another zone); a booking that ended (cancelled, declined) or on the waiting list is not changed
  * here. The guest hears of the change when they gave an e-mail; the seats it left go to the waiting list.
+ * The card guarantee by the guests' rules for the new choice: kept or waived, recorded (`staffGuaranteeOf`).
  */
-export async function staffChange(db: Db, venue: VenueContext, input: ChangeInput, now = clockNow()): Promise<StaffBookingOutcome> {
+export async function staffChange(db: Db, venue: VenueContext, input: ChangeInput, now = clockNow(), keep?: KeepAnswer): Promise<StaffBookingOutcome> {
   if (!isWellFormedBookingHash(input.hash)) return refused(404, 'notFound');
   const [current] = await db.select().from(reservations).where(and(eq(reservations.venueId, venue.id), eq(reservations.hash, input.hash)));
   if (!current) return refused(404, 'notFound');
@@ -224,14 +247,17 @@ export async function staffChange(db: Db, venue: VenueContext, input: ChangeInpu
     // An experience added to the booking moves with it, or the change is refused (docs/experiences.md).
     if (!(await moveReservationExperience(tx, venue, r, { date: next.date, time: next.time, zone: zone.key, covers: next.pax }, now))) return refused(409, 'experienceFull');
     const override = overrideOf(condition, next.pax, now);
+    const staffGuarantee = staffGuaranteeOf(venue, r, { date: next.date, shiftKey: shift.key, zoneKey: zone.key, pax: next.pax }, now);
     const [changed] = await tx
       .update(reservations)
-      .set({ date: next.date, time: next.time, shiftKey: shift.key, zoneKey: zone.key, covers: next.pax, tables: keptTables(venue.setup.rules, usage.seatings, { tables: r.tables, zone: r.zoneKey }, { time: next.time, covers: next.pax, zone: zone.key }), capacityOverride: override, revision: r.revision + 1, updatedAt: now })
+      .set({ date: next.date, time: next.time, shiftKey: shift.key, zoneKey: zone.key, covers: next.pax, tables: keptTables(venue.setup.rules, usage.seatings, { tables: r.tables, zone: r.zoneKey }, { time: next.time, covers: next.pax, zone: zone.key }), capacityOverride: override, staffGuarantee, revision: r.revision + 1, updatedAt: now })
       .where(eq(reservations.id, r.id))
       .returning();
     if (changed.email) await queueReservationEmails(tx, venue, changed, 'changed', { host: venue.linkHost, zoneName: zone.name as Texts, now, notifyVenue: false, linkHost: venue.linkHost });
     await offerWithin(tx, venue, r.date, r.shiftKey, now);
-    return { status: true, data: { result: 'changed', booking: await viewOf(tx, venue, changed), override: override?.condition ?? '' } };
+    const data: StaffBooked = { result: 'changed', booking: await viewOf(tx, venue, changed), override: override?.condition ?? '', guarantee: staffGuarantee?.decision ?? '' };
+    await keep?.(tx, data);
+    return { status: true, data };
   });
   if (outcome.status) {
     log.info('staff_booking_changed', { reservationId: current.id, override: outcome.data.override || null });

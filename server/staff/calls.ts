@@ -14,6 +14,7 @@ import { EMAIL } from '@/lib/forms/shapes';
 import { TIME_PATTERN } from '@/lib/params';
 import { toLocale } from '@/lib/i18n/locales';
 import { staffTable } from '@/server/staff/tables';
+import { claimOf, idempotent, type Keeper } from '@/server/backend/idempotency';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -119,6 +120,9 @@ export async function staffSearch({ db, venue, params }: CallContext): Promise<E
  * the party would go past, `shiftFull` | `slotFull` | `zoneFull` | `pacingFull`; sent again with
  * `override=1` to book past it, recorded), `noShiftNow` (a walk-in with no shift open),
  * `changed` (the booking changed since `version`), `notChangeable`, `experienceFull`; 404 `notFound`.
+ * Each takes an `idempotencyKey` (one per submit of the sheet's forms), as `reservation/create`
+ * does: a retry with the key answers the first booking or change and makes nothing more; the key
+ * with other input is refused 409 `idempotencyKeyReused` (server/backend/idempotency.ts).
  */
 const flag = z.enum(['1', '0', 'true', 'false']).optional().transform((v) => v === '1' || v === 'true');
 const pax = z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(STAFF_MAX_PARTY, 'invalid');
@@ -163,6 +167,9 @@ const changeWire = z.object({
 const wireOf = (params: URLSearchParams) => Object.fromEntries([...params.entries()].filter(([, v]) => v !== ''));
 const invalid = (error: z.ZodError): Envelope => ({ httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(error) });
 const asEnvelope = (outcome: StaffBookingOutcome): Envelope => (outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} });
+/** Runs a staff booking call under its idempotency key: the key kept with the answer in the core's transaction. */
+const keyed = (ctx: CallContext, call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change', run: (keep: Keeper['keep']) => Promise<StaffBookingOutcome>) =>
+  idempotent(ctx.db, claimOf(ctx.venue.id, call, ctx.params, wireOf(ctx.params)), async (keeper) => asEnvelope(await run(keeper.keep)));
 const guestOf = (q: z.output<typeof walkInWire>) => ({
   firstName: q.nome,
   lastName: q.cognome,
@@ -174,26 +181,29 @@ const guestOf = (q: z.output<typeof walkInWire>) => ({
   marketing: q.marketing,
 });
 
-/** `staff/walkin {pax, zone?, nome?, cognome?, prefisso?, telefono?, email?, note?, override?}` → `{result: 'booked', booking, override}`. */
-export async function staffWalkInCall({ db, venue, params }: CallContext): Promise<Envelope> {
+/** `staff/walkin {pax, zone?, idempotencyKey?, nome?, cognome?, prefisso?, telefono?, email?, note?, override?}` → `{result: 'booked', booking, override}`. */
+export async function staffWalkInCall(ctx: CallContext): Promise<Envelope> {
+  const { db, venue, params } = ctx;
   const q = walkInWire.safeParse(wireOf(params));
   if (!q.success) return invalid(q.error);
-  return asEnvelope(await staffWalkIn(db, venue, { pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }));
+  return keyed(ctx, 'staff/walkin', (keep) => staffWalkIn(db, venue, { pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
 }
 
-/** `staff/phonebooking {date, time, pax, zone, nome, cognome?, prefisso, telefono, email?, note?, marketing?, language?, override?}` → `{result: 'booked', booking, override}`. */
-export async function staffPhoneBookingCall({ db, venue, params }: CallContext): Promise<Envelope> {
+/** `staff/phonebooking {date, time, idempotencyKey?, pax, zone, nome, cognome?, prefisso, telefono, email?, note?, marketing?, language?, override?}` → `{result: 'booked', booking, override}`. */
+export async function staffPhoneBookingCall(ctx: CallContext): Promise<Envelope> {
+  const { db, venue, params } = ctx;
   const q = phoneWire.safeParse(wireOf(params));
   if (!q.success) return invalid(q.error);
-  return asEnvelope(await staffPhoneBooking(db, venue, { date: q.data.date, time: q.data.time, pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }));
+  return keyed(ctx, 'staff/phonebooking', (keep) => staffPhoneBooking(db, venue, { date: q.data.date, time: q.data.time, pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
 }
 
-/** `staff/change {hash, version, date?, time?, pax?, zone?, override?}` → `{result: 'changed', booking, override}`. */
-export async function staffChangeCall({ db, venue, params }: CallContext): Promise<Envelope> {
+/** `staff/change {hash, version, idempotencyKey?, date?, time?, pax?, zone?, override?}` → `{result: 'changed', booking, override}`. */
+export async function staffChangeCall(ctx: CallContext): Promise<Envelope> {
+  const { db, venue, params } = ctx;
   const q = changeWire.safeParse(wireOf(params));
   if (!q.success) return invalid(q.error);
   const { override, ...change } = q.data;
-  return asEnvelope(await staffChange(db, venue, { ...change, override }));
+  return keyed(ctx, 'staff/change', (keep) => staffChange(db, venue, { ...change, override }, undefined, keep));
 }
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { staffSessions, venueCredentials } from '@/server/db/schema';
+import { staffPasskeys, staffSessions, venueCredentials } from '@/server/db/schema';
 import { findVenueByKey } from '@/server/venues/queries';
 import { now } from '@/server/clock';
 
@@ -10,7 +10,8 @@ import { now } from '@/server/clock';
  * The venue's own credential (issue 21): what its staff sign in with, and the bearer token of
  * its venue-side contract calls (gift card and promo lookup and redeem). One per venue: 192
  * random bits, shown once by `npm run venue:token -- {host}`, kept only as its SHA-256.
- * Making a new one replaces the old one and signs every staff device of the venue out.
+ * Making a new one replaces the old one and signs every staff device of the venue out, its
+ * passkeys revoked too (issue 44: a device signs in again with the new credential first).
  */
 
 /** Credentials are compared by their digest: a lookup by hash, so no timing on the token itself. */
@@ -25,7 +26,7 @@ export async function credentialScope(db: Db, venueKey: string): Promise<string>
   return venue ? `venue:${venue.id}` : `host:${venueKey}`;
 }
 
-/** A new credential for the venue of `venueKey`: stored hashed, the old one gone, every staff session revoked. Returns it (shown once). */
+/** A new credential for the venue of `venueKey`: stored hashed, the old one gone, every staff session and passkey revoked. Returns it (shown once). */
 export async function rotateVenueCredential(db: Db, venueKey: string): Promise<{ token: string; scope: string }> {
   const scope = await credentialScope(db, venueKey);
   const token = randomBytes(24).toString('base64url');
@@ -39,6 +40,10 @@ export async function rotateVenueCredential(db: Db, venueKey: string): Promise<{
       .update(staffSessions)
       .set({ revokedAt: now() })
       .where(and(eq(staffSessions.scope, scope), isNull(staffSessions.revokedAt)));
+    await tx
+      .update(staffPasskeys)
+      .set({ revokedAt: now() })
+      .where(and(eq(staffPasskeys.scope, scope), isNull(staffPasskeys.revokedAt)));
   });
   return { token, scope };
 }

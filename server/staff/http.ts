@@ -159,11 +159,11 @@ const wireFields = (body: Record<string, unknown>, names: readonly string[]) =>
     }),
   ) as Record<string, string>;
 
-const GUEST_FIELDS = ['pax', 'zone', 'nome', 'cognome', 'prefisso', 'telefono', 'email', 'note', 'marketing', 'language', 'override'] as const;
+const GUEST_FIELDS = ['pax', 'zone', 'nome', 'cognome', 'prefisso', 'telefono', 'email', 'note', 'marketing', 'language', 'override', 'idempotencyKey'] as const;
 /** The staff booking refusals that are not bad input (server/staff/calls.ts): 409 with the error and its field. */
-const CONFLICTS = new Set(['full', 'noShiftNow', 'changed', 'notChangeable', 'experienceFull']);
+const CONFLICTS = new Set(['full', 'noShiftNow', 'changed', 'notChangeable', 'experienceFull', 'idempotencyKeyReused']);
 
-/** A staff booking call's answer over the sheet's API: 200 with the booking, 409 a conflict, 404, 400, 401, 501, 503. */
+/** A staff booking call's answer over the sheet's API: 200 with the booking (the first one again for a retried `idempotencyKey`), 409 a conflict, 404, 400, 401, 501, 503. */
 async function staffBookingAnswer(call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change' | 'staff/table', request: NextRequest, payload: Record<string, string>): Promise<Response> {
   const result = await backendFor(venueOf(request)).staff(call, payload);
   if (result.status) return json(result.data, 200);
@@ -174,7 +174,7 @@ async function staffBookingAnswer(call: 'staff/walkin' | 'staff/phonebooking' | 
 
 /**
  * `POST /api/staff/book {kind: 'walkin' | 'phone', pax, zone?, date?, time?, nome?, cognome?,
- * prefisso?, telefono?, email?, note?, marketing?, override?}` (issue 44): a walk-in seated now
+ * prefisso?, telefono?, email?, note?, marketing?, override?, idempotencyKey?}` (issue 44): a walk-in seated now
  * (`staff/walkin`) or a booking taken on the phone (`staff/phonebooking`). 200 `{result:
  * 'booked', booking, override}`; 409 `{error: 'full', fieldErrors: {override: rule}}` (sent again
  * with `override: true` books past it) or `noShiftNow`; 400 with field errors; 401, 501, 503.
@@ -188,7 +188,7 @@ export async function handleStaffBook(request: NextRequest): Promise<Response> {
 }
 
 /**
- * `POST /api/staff/change {hash, version, date?, time?, pax?, zone?, override?}` (issue 44): a
+ * `POST /api/staff/change {hash, version, date?, time?, pax?, zone?, override?, idempotencyKey?}` (issue 44): a
  * booking's party, time, zone or day changed from the sheet (`staff/change`). 200 `{result:
  * 'changed', booking, override}`; 409 `full` | `changed` | `notChangeable` | `experienceFull`; 404; 400; 401, 501, 503.
  */
@@ -196,7 +196,7 @@ export async function handleStaffChange(request: NextRequest): Promise<Response>
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
   if (!body || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return staffBookingAnswer('staff/change', request, wireFields(body, ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override']));
+  return staffBookingAnswer('staff/change', request, wireFields(body, ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override', 'idempotencyKey']));
 }
 
 /**

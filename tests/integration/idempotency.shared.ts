@@ -116,6 +116,63 @@ export function describeIdempotency(driver: Driver) {
       expect(await call('giftcard/checkout', { ...buyer, quantity: 2 })).toMatchObject({ httpStatus: 409, body: { error: 'idempotencyKeyReused' } });
     });
 
+    it('staff/phonebooking, staff/walkin, staff/change (issue 44): a retried submit books or changes once and answers the first; other input under the key is refused', async () => {
+      const { db, schema, call } = await setup();
+      const { instantOf } = await import('@/server/booking/time');
+      const phoned = { date: testDay(9), time: '20:00', pax: 4, zone: 'sala', nome: 'Pietro', cognome: 'Ripeti', prefisso: '+39', telefono: '3471230011', email: 'pietro.retry@example.com' };
+      // Ten resends of one phone booking at once: one booking, one e-mail, the same answer.
+      const answers = await Promise.all(Array.from({ length: 10 }, () => call('staff/phonebooking', { ...phoned, idempotencyKey: key(10) })));
+      expect(answers.map((a) => a.httpStatus)).toEqual(Array(10).fill(200));
+      for (const a of answers) expect(a.body).toEqual(answers[0].body);
+      expect(await db.$count(schema.reservations, eq(schema.reservations.email, phoned.email))).toBe(1);
+      expect(await db.$count(schema.outbox, eq(schema.outbox.recipient, phoned.email))).toBe(1);
+      expect(await call('staff/phonebooking', { ...phoned, pax: 5, idempotencyKey: key(10) })).toMatchObject({ httpStatus: 409, body: { error: 'idempotencyKeyReused' } });
+      // A change resent after its answer was lost: the first answer, not "changed since".
+      const { hash, version } = (answers[0].body.data as { booking: { hash: string; version: number } }).booking;
+      const change = { hash, version, pax: 6, idempotencyKey: key(11) };
+      const changed = await call('staff/change', change);
+      expect(changed).toMatchObject({ httpStatus: 200, body: { data: { result: 'changed', booking: { covers: 6, version: version + 1 } } } });
+      expect(await call('staff/change', change)).toEqual(changed);
+      // Without a key, the resend is refused on the version it saw (the contract as before).
+      expect(await call('staff/change', { ...change, idempotencyKey: '' })).toMatchObject({ httpStatus: 409, body: { error: 'changed' } });
+      const [row] = await db.select().from(schema.reservations).where(eq(schema.reservations.hash, hash));
+      expect(row).toMatchObject({ covers: 6, revision: version + 1 });
+      // A walk-in resent: seated once; the next walk-in of the same size (a new key) is a party of its own.
+      await pinTestClock(instantOf('Europe/Rome', testDay(0), '20:10'));
+      try {
+        const walkIn = { pax: 3, nome: 'Ripeti', idempotencyKey: key(12) };
+        const seated = await Promise.all([call('staff/walkin', walkIn), call('staff/walkin', walkIn), call('staff/walkin', walkIn)]);
+        expect(seated.map((a) => a.httpStatus)).toEqual([200, 200, 200]);
+        for (const a of seated) expect(a.body).toEqual(seated[0].body);
+        await call('staff/walkin', { ...walkIn, idempotencyKey: key(13) });
+        const walkIns = await db.select().from(schema.reservations).where(eq(schema.reservations.firstName, 'Ripeti'));
+        expect(walkIns.map((r) => [r.source, r.covers])).toEqual([
+          ['walkin', 3],
+          ['walkin', 3],
+        ]);
+        expect(await call('staff/walkin', { ...walkIn, idempotencyKey: 'short' })).toMatchObject({ httpStatus: 400, body: { fieldErrors: { idempotencyKey: 'invalid' } } });
+      } finally {
+        await pinTestClock();
+      }
+    });
+
+    it("the sheet's routes pass the form's key on: a resent staff booking books once", async () => {
+      const { db, schema } = await setup();
+      const { rotateVenueCredential } = await import('@/server/staff/credentials');
+      const staffHttp = await import('@/server/staff/http');
+      const { token } = await rotateVenueCredential(db, 'localhost');
+      const signIn = await staffHttp.handleStaffSignIn(post('/api/staff/session', { token }));
+      const cookie = `frontpage-staff=${/=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1]}`;
+      const body = { kind: 'phone', date: testDay(10), time: '20:30', pax: 2, zone: 'sala', nome: 'Olga', prefisso: '+39', telefono: '3471230012', email: 'olga.retry@example.com', idempotencyKey: key(14) };
+      const first = await staffHttp.handleStaffBook(post('/api/staff/book', body, cookie));
+      expect(first.status).toBe(200);
+      const again = await staffHttp.handleStaffBook(post('/api/staff/book', body, cookie));
+      expect(await again.json()).toEqual(await first.json());
+      expect(await db.$count(schema.reservations, eq(schema.reservations.email, body.email))).toBe(1);
+      const reused = await staffHttp.handleStaffBook(post('/api/staff/book', { ...body, pax: 3 }, cookie));
+      expect(reused.status).toBe(409);
+    });
+
     it("the site's routes pass the browser's key on: a resent booking form books once", async () => {
       const { db, schema } = await setup();
       const booking = await import('@/server/booking/http');

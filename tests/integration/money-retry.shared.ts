@@ -1,3 +1,4 @@
+import { formatLongDate } from '@/lib/i18n/format';
 import { and, eq } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
 import { TEST_NOW, testDay } from '../helpers/clock';
@@ -168,6 +169,8 @@ export function describeMoneyRetry(driver: Driver) {
       expect(flagged[0]).toMatchObject({ recipient: venue.email, locale: 'it' });
       expect(flagged[0].subject).toMatch(/€\s?60/);
       expect(flagged[0].bodyText).toContain(reference);
+      // Its guest named (a deposit whose booking was never made: by their address, issue 44).
+      expect(flagged[0].subject).toContain((await depositRow(reference)).guestEmail);
       // Nothing more is tried, and the venue is not told twice.
       await deposit.sweepDeposits(db, hours(30), down);
       expect(calls).toHaveLength(retry.MAX_ATTEMPTS);
@@ -199,6 +202,9 @@ export function describeMoneyRetry(driver: Driver) {
       const all = (await mails('moneyFailed')).slice(before);
       expect(all).toHaveLength(3);
       expect(all[2].subject).toContain('125');
+      // The guest named and the booking's day in words, in the venue's language (issue 44).
+      expect(all[1].subject).toContain(`${detached.firstName} ${detached.lastName}`);
+      expect(all[1].bodyText).toContain(formatLongDate(detached.date, 'it'));
       expect((await moneyRows(db, hours(30))).failed).toBeGreaterThanOrEqual(3);
     });
 

@@ -151,6 +151,48 @@ export function describeStaffBookings(driver: Driver) {
       expect(await staff.staffChange(db, venue, { hash: 'A'.repeat(26), version: 0, pax: 2, override: false }, now)).toMatchObject({ status: false, httpStatus: 404 });
     });
 
+    it('a party grown by staff gets the guests\' card-guarantee rules for its new size: waived without a card, the accepted terms kept with one, recorded', async () => {
+      const { db, venue, staff, schema, row } = await ctx();
+      const { forgetVenueContexts, venueContext } = await import('@/server/venues/context');
+      const [demo] = await db.select().from(schema.venues).where(eq(schema.venues.id, venue.id));
+      // The demo venue's rule: a card at dinner from 5 covers, 25 € per guest, free until 48 hours before.
+      const rule = { when: [{ shifts: ['cena'], minCovers: 5 }], cancellation: { refundable: 'until' as const, hoursBefore: 48 }, fee: { amount: 25, per: 'guest' as const } };
+      await db.update(schema.venues).set({ booking: { ...demo.booking!, guarantee: rule } }).where(eq(schema.venues.id, venue.id));
+      forgetVenueContexts();
+      try {
+        const guarded = (await venueContext(db, 'localhost'))!;
+        const now = TEST_NOW;
+        const date = testDay(10); // a Friday
+        const asked = { refundable: 'until', hoursBefore: 48, feeCents: 2500, per: 'guest', currency: guarded.currency };
+        const booked = await staff.staffPhoneBooking(db, guarded, { date, time: '20:00', pax: 4, zone: 'sala', guest: phoneGuest(), override: false }, now);
+        if (!booked.status) throw new Error(JSON.stringify(booked));
+        const { hash } = booked.data.booking;
+        // Four to six at dinner: the rules ask a card now; staff take none on the phone, and that is recorded.
+        const grown = await staff.staffChange(db, guarded, { hash, version: 0, pax: 6, override: false }, now);
+        expect(grown).toMatchObject({ status: true, data: { result: 'changed', guarantee: 'waived', booking: { covers: 6, guarantee: null } } });
+        expect((await row(hash)).staffGuarantee).toEqual({ decision: 'waived', at: now.toISOString(), covers: 6, asked });
+        // Back to three: no card asked, the waiver cleared.
+        const shrunk = await staff.staffChange(db, guarded, { hash, version: 1, pax: 3, override: false }, now);
+        expect(shrunk).toMatchObject({ status: true, data: { guarantee: '' } });
+        expect((await row(hash)).staffGuarantee).toBeNull();
+        // A booking holding a card: the terms its guest accepted stay (25 € per guest, now for 8), recorded as kept.
+        const accepted = { refundable: 'until' as const, hoursBefore: 48, feeCents: 2500, per: 'guest' as const, currency: guarded.currency, text: 'Free until 48 hours before; then 25 € per person.' };
+        await db.update(schema.reservations).set({ guaranteeProvider: 'local', guaranteeReference: `staff-grow-${hash}`, guaranteePaymentMethod: 'pm_local_4242', guaranteeTerms: accepted }).where(eq(schema.reservations.hash, hash));
+        const carded = await staff.staffChange(db, guarded, { hash, version: 2, pax: 8, override: false }, now);
+        expect(carded).toMatchObject({ status: true, data: { guarantee: 'kept', booking: { covers: 8, guarantee: { feeCents: 2500, per: 'guest', policy: accepted.text } } } });
+        expect(await row(hash)).toMatchObject({ guaranteeTerms: accepted, staffGuarantee: { decision: 'kept', covers: 8, asked } });
+        const { totalFeeCents } = await import('@/server/booking/guarantee');
+        expect(totalFeeCents((await row(hash)).guaranteeTerms!, (await row(hash)).covers)).toBe(8 * 2500);
+        // Moved to lunch, where the rules ask no card: the card and its terms stay, the rules' answer recorded.
+        const lunch = await staff.staffChange(db, guarded, { hash, version: 3, time: '13:00', override: false }, now);
+        expect(lunch).toMatchObject({ status: true, data: { guarantee: 'kept' } });
+        expect((await row(hash)).staffGuarantee).toMatchObject({ decision: 'kept', covers: 8, asked: null });
+      } finally {
+        await db.update(schema.venues).set({ booking: demo.booking }).where(eq(schema.venues.id, venue.id));
+        forgetVenueContexts();
+      }
+    });
+
     it('marks a seated party finished, undone like arrived; the tally counts it apart and its covers stay the shift\'s', async () => {
       const { db, venue, staff } = await ctx();
       const { answerBooking, serviceSheet } = await import('@/server/staff/sheet');

@@ -136,13 +136,32 @@ export function describeVenueEmails(driver: Driver) {
       expect(notice.bodyText).not.toContain(en.giftcards.emails.venue.greeting);
     });
 
-    it('a payment to settle by hand reaches a German-speaking venue in German', async () => {
-      const { db, schema, venue } = await ctx('de');
+    it.each(['de', 'it'] as const)('a payment to settle by hand reaches a %s-speaking venue in its language, the guest named, the booking\'s date in words', async (language) => {
+      const { db, schema, venue } = await ctx(language);
+      const { createReservation } = await import('@/server/booking/service');
+      const { reservationSchema } = await import('@/lib/forms/reservation');
       const { queueMoneyFailedEmail } = await import('@/server/payments/flag');
-      expect(await queueMoneyFailedEmail(db, venue.id, { what: 'feeRefund', why: 'refused', reference: 'R-1', amountCents: 2000, currency: 'EUR', attempts: 1, error: 'card_declined', provider: 'local' })).toBe(true);
-      const [mail] = (await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'moneyFailed'))).slice(-1);
-      expect(mail.subject).toContain(de.payments.moneyFailedEmail.feeRefund);
-      expect(mail.bodyText).not.toContain(itMessages.payments.moneyFailedEmail.feeRefund);
+      const email = `giulia.money.${language}@example.com`;
+      await createReservation(db, venue, reservationSchema.parse({ ...guest, email, time: '21:00' }), { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' }, TEST_NOW);
+      const [r] = await db.select().from(schema.reservations).where(eq(schema.reservations.email, email));
+      const failed = { what: 'feeRefund', why: 'refused', reference: 'lnpi_R1', amountCents: 2000, currency: 'EUR', attempts: 1, error: 'card_declined', provider: 'local' } as const;
+      expect(await queueMoneyFailedEmail(db, venue.id, { ...failed, of: { reservationId: r.id } })).toBe(true);
+      const [mail] = (await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'moneyFailed')).orderBy(schema.outbox.id)).slice(-1);
+      const catalogue = { de, it: itMessages }[language].payments.moneyFailedEmail;
+      const other = { de: itMessages, it: de }[language].payments.moneyFailedEmail;
+      const inWords = formatLongDate(FRIDAY, language);
+      expect(mail.locale).toBe(language);
+      expect(mail.subject).toContain(catalogue.feeRefund);
+      expect(mail.subject).toContain('Giulia Bianchi');
+      expect(mail.bodyText).toContain(`Giulia Bianchi${catalogue.ofBooking.replace('{date}', inWords).replace('{time}', '21:00')}`);
+      expect(mail.bodyText).toContain(inWords);
+      expect(mail.bodyText).toContain(`${catalogue.reference}: lnpi_R1`);
+      expect(mail.bodyText).not.toContain(other.feeRefund);
+      // A deposit whose booking was never made: the guest's address names them; no date to give.
+      expect(await queueMoneyFailedEmail(db, venue.id, { ...failed, what: 'depositRefund', reference: 'lnpi_R2', of: { paymentReference: 'lnpi_R2', guestEmail: 'deposit.guest@example.com' } })).toBe(true);
+      const [deposit] = (await db.select().from(schema.outbox).where(eq(schema.outbox.template, 'moneyFailed')).orderBy(schema.outbox.id)).slice(-1);
+      expect(deposit.subject).toContain('deposit.guest@example.com');
+      expect(deposit.bodyText).not.toContain(inWords);
     });
   });
 }

@@ -17,6 +17,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
 import { StaffSignOut } from '@/components/staff/sign-out';
 import { PairDevice } from '@/components/staff/pair-device';
+import { RegisterPasskey } from '@/components/staff/passkey';
 import { isIsoDay } from '@/lib/booking/days';
 
 /** The staff area is never indexed (nor in the sitemap, nor cached: rendered per request). */
@@ -64,9 +65,10 @@ export async function StaffScreen({ params, date }: { params: VenueParams; date?
       </div>
       <ClientTexts namespaces={sheetNamespaces}>
         <ServiceSheet initialDate={isIsoDay(date) ? date : today} locale={locale} />
-        {/* This device: pairing another one and signing out, after the sheet (issue 44). */}
+        {/* This device: its passkey, pairing another one and signing out, after the sheet (issue 44). */}
         <section className="staff-device" aria-labelledby="staff-device-title">
           <h2 id="staff-device-title">{t('pair.device')}</h2>
+          <RegisterPasskey />
           <PairDevice locale={locale} />
           <div className="actions">
             <StaffSignOut label={t('signOut')} />

@@ -1,5 +1,5 @@
 import type { StaffBooking, StaffDay } from '@/lib/contract/staff';
-import { array, boolean, nullable, number, object, oneOf, string, texts, type Check } from '../check';
+import { array, boolean, nullable, number, object, oneOf, optional, string, texts, type Check } from '../check';
 
 /**
  * What the service sheet's `/api/staff/*` calls answer (server/staff/http.ts): the day in
@@ -64,8 +64,11 @@ export const staffSearchAnswer = object({ q: string, bookings: array(staffBookin
 /** `answer`: done, or refused with the booking as it is now. */
 export const staffAnswerAnswer = object({ result: oneOf('done', 'changed', 'notAllowed', 'noSeats'), booking: staffBookingAnswer });
 
-/** `/api/staff/book` and `/api/staff/change` (issue 44): the booking made or changed, and the rule it was booked past ('' for none). */
-export const staffBookedAnswer = object({ result: oneOf('booked', 'changed'), booking: staffBookingAnswer, override: string });
+/**
+ * `/api/staff/book` and `/api/staff/change` (issue 44): the booking made or changed, the rule it
+ * was booked past ('' for none), and for a change what became of the card guarantee ('' none asked nor held).
+ */
+export const staffBookedAnswer = object({ result: oneOf('booked', 'changed'), booking: staffBookingAnswer, override: string, guarantee: optional(oneOf('', 'kept', 'waived')) });
 
 /** `/api/staff/guest` (issue 44): the guest's profile as saved. */
 export const guestProfileAnswer = object({ profile: object({ visits: number, noShows: number, cancellations: number, notes: string, tags: array(string), version: number }) });
@@ -78,3 +81,8 @@ export const autoOffersAnswer = object({ autoOffers: boolean });
 
 /** "Pair a phone" (`POST /api/staff/pairing`): the code as shown, `ABCD EFGH`, and until when it works. */
 export const pairingAnswer = object({ code: string, expiresAt: string });
+
+/** Passkeys (issue 44): the WebAuthn options for the browser (handed to @simplewebauthn/browser as they are), with their challenge. */
+export const passkeyOptionsAnswer = object({ options: object({ challenge: string }) });
+
+export const passkeyRegisteredAnswer = object({ result: oneOf('registered') });

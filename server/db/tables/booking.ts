@@ -73,6 +73,15 @@ export type Attendance = 'arrived' | 'noshow' | 'finished';
 /** What a staff override past capacity recorded (server/staff/bookings.ts), or past a table rule (server/staff/tables.ts, issue 44): the first rule the booking went past, and when. */
 export type CapacityOverride = { condition: 'shiftFull' | 'slotFull' | 'zoneFull' | 'pacingFull' | 'tableTaken' | 'tableTooSmall'; at: string; covers: number };
 
+/**
+ * What staff did with the card guarantee when they changed a booking (issue 44,
+ * server/staff/bookings.ts): `waived`, the guests' rules ask a card for the new party, time or
+ * zone (`asked`) and the booking has none (staff take no card on the phone); `kept`, the booking
+ * holds a card and the terms the guest accepted stay (a fee per guest follows the new covers;
+ * `asked`: the rules' terms for the new choice, null when they would ask none). When, and the covers.
+ */
+export type StaffGuarantee = { decision: 'waived' | 'kept'; at: string; covers: number; asked: GuaranteeTerms | null };
+
 export type ReservationStatus = 'confirmed' | 'pending' | 'waitinglist' | 'suspended' | 'failed' | 'cancelled' | 'declined';
 
 /**
@@ -106,6 +115,8 @@ export const reservations = pgTable(
     capacityOverride: jsonb('capacity_override').$type<CapacityOverride>(),
     /** The table, or the tables pushed together, the party holds for its turn (issue 44, server/booking/tables.ts); null: none given. */
     tables: text('tables').array(),
+    /** The card guarantee at staff's last change (issue 44): waived or kept, recorded (null: no card asked nor held). */
+    staffGuarantee: jsonb('staff_guarantee').$type<StaffGuarantee>(),
     ...guestColumnSet(),
     ...changeColumnSet(),
     ...answerColumnSet(),

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { stamp } from './columns';
 
 /**
@@ -44,4 +44,43 @@ export const staffPairingCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('staff_pairing_codes_scope').on(t.scope)],
+);
+
+/**
+ * A passkey (WebAuthn) of a staff device (issue 44, server/staff/passkeys.ts): registered by a
+ * signed-in device for its venue scope, it signs that device in again without the credential.
+ * The public key (COSE, base64url) and the authenticator's counter; revoked with every session of
+ * the venue when its credential is made anew (server/staff/credentials.ts).
+ */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    credentialId: text('credential_id').primaryKey(),
+    scope: text('scope').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** The device it was registered on, as its browser named itself (shortened). */
+    label: text('label').notNull().default(''),
+    createdAt: stamp('created_at'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_passkeys_scope').on(t.scope)],
+);
+
+/**
+ * A WebAuthn challenge (issue 44): made for one registration or one sign-in of a venue scope,
+ * used once (deleted as it is checked), for 5 minutes.
+ */
+export const staffPasskeyChallenges = pgTable(
+  'staff_passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    scope: text('scope').notNull(),
+    purpose: text('purpose').$type<'register' | 'signIn'>().notNull(),
+    createdAt: stamp('created_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_passkey_challenges_expires').on(t.expiresAt)],
 );

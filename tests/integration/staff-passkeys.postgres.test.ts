@@ -1,0 +1,3 @@
+import { describeStaffPasskeys } from './staff-passkeys.shared';
+
+describeStaffPasskeys('postgres');

@@ -583,7 +583,7 @@ export function describeContractRecorded(driver: Driver) {
       await send(sc, 'staff/guest', 'a tag too long', { hash, tags: 'x'.repeat(31) });
       await send(sc, 'staff/day', 'the Friday', { date: day });
       // A submit resent under its idempotency key: booked once, the first answer again; the key with other input refused.
-      const keyed = { ...phoned, date: D(11), nome: 'Rita', idempotencyKey: 'staff-recorded-key-0001' };
+      const keyed = { ...phoned, date: D(12), nome: 'Rita', idempotencyKey: 'staff-recorded-key-0001' };
       await send(sc, 'staff/phonebooking', 'with an idempotency key', keyed);
       await send(sc, 'staff/phonebooking', 'resent with the key', keyed);
       await send(sc, 'staff/phonebooking', 'the key with another party', { ...keyed, pax: '3' });

@@ -2,11 +2,11 @@ import type { ActionResult, BackendClient } from './client';
 import type { ExperienceBookingAnswer, ExperienceBookingView, ExperienceDay, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
 import type { experienceDayAnswers } from '@/lib/contract/reservation';
 import type { AdditionalField } from '@/lib/contract/experience-fields';
-import { allTexts } from '@/lib/contract/fields';
 import type { z } from 'zod';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { BookingSource } from '@/lib/booking/source';
-import { readAnswer, termsOf, type LocalCard, type StoredTexts } from './tables';
+import { readAnswer, termsOf, type LocalCard } from './tables';
+import { everyLanguage, type Stored, type StoredTexts } from './texts';
 
 /** The experience calendar's month for a party. */
 export type ExperienceMonthQuery = { year: number; month: number; partySize: number };
@@ -49,9 +49,9 @@ export type ExperienceDayQuery = { date: string; partySize: number };
 /** One of them: its texts in every language, its times, its price (in units), its party limits, whether it can be added to a table. */
 export type ExperienceDayOffer = z.output<(typeof experienceDayAnswers)['getesperienzeday']>[number];
 /** The same as the core keeps it: its texts as stored. */
-export type StoredDayOffer = Omit<ExperienceDayOffer, 'titolo' | 'descrizione'> & { titolo: StoredTexts; descrizione: StoredTexts };
+export type StoredDayOffer = Stored<ExperienceDayOffer, 'titolo' | 'descrizione'>;
 /** An experience's day offer as the pages read it, from either door: every text in every language. */
-export const dayOfferOf = (o: StoredDayOffer): ExperienceDayOffer => ({ ...o, titolo: allTexts(o.titolo), descrizione: allTexts(o.descrizione) });
+export const dayOfferOf = (o: StoredDayOffer): ExperienceDayOffer => ({ ...o, titolo: everyLanguage(o.titolo), descrizione: everyLanguage(o.descrizione) });
 
 /** An experience's days of a month for a party (`availabledays`). */
 export type ExperienceDaysQuery = { experienceId: number; year: number; month: number; partySize: number };
@@ -60,9 +60,9 @@ export type ExperienceTimesQuery = { experienceId: number; date: string; partySi
 /** The fields an experience asks for a zone (`getadditionalfields`; `zone`: its id or key, '' for none). */
 export type ExperienceFieldsQuery = { experienceId: number; zone: string };
 /** An additional field as the core keeps it: its label as stored. */
-export type StoredField = Omit<AdditionalField, 'label'> & { label: StoredTexts };
+export type StoredField = Stored<AdditionalField, 'label'>;
 /** An additional field as the pages read it, from either door. */
-export const fieldOf = (f: StoredField): AdditionalField => ({ key: f.key, label: allTexts(f.label), required: f.required });
+export const fieldOf = (f: StoredField): AdditionalField => ({ key: f.key, label: everyLanguage(f.label), required: f.required });
 
 /** An experience booked on its own as its edit and cancel pages show it (`getreserve`): every text in every language, the party as `partySize`. */
 export type BookedExperience = Omit<ExperienceBookingView, 'pax'> & { partySize: number };
@@ -72,8 +72,8 @@ export type StoredExperienceBooking = Omit<ExperienceBookingView, 'titolo' | 'zo
 export const bookedExperienceOf = ({ pax, titolo, zoneName, guarantee, policy, ...rest }: StoredExperienceBooking): BookedExperience => ({
   ...rest,
   partySize: pax,
-  titolo: allTexts(titolo),
-  zoneName: zoneName === null ? null : allTexts(zoneName),
+  titolo: everyLanguage(titolo),
+  zoneName: zoneName === null ? null : everyLanguage(zoneName),
   guarantee: termsOf(guarantee),
   policy: termsOf(policy),
 });

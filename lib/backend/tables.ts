@@ -1,6 +1,6 @@
 import type { ActionResult, BackendClient } from './client';
 import type { BookingView, DayState, ReservationAnswer } from '@/lib/contract/reservation';
-import { allTexts } from '@/lib/contract/fields';
+import { everyLanguage, type StoredTexts } from './texts';
 import type { ReservationData } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
 
@@ -40,8 +40,6 @@ export type TableDay = Full & {
   slots: (Full & { time: string; shift: string; available: boolean; zones: (Full & { key: string; available: boolean })[] })[];
 };
 
-/** A text per language as a backend keeps it (Italian, the others optional), or as the contract sends it. */
-export type StoredTexts = string | Record<string, unknown>;
 /** What a guest accepted with a card guarantee, as the booking's pages read it. */
 export type Terms = NonNullable<BookingView['guarantee']>;
 /** The terms' own fields (a stored policy text stays behind). */
@@ -62,15 +60,15 @@ export type StoredBookingView = Omit<BookingView, 'zoneName' | 'experience' | 'c
 };
 /** A birthday's day or month: a whole number, or '' when not given. */
 const birthPart = (v: number | string): number | '' => (typeof v === 'number' && Number.isInteger(v) ? v : '');
-/** A booking's view as its pages read it, the same from either door: its texts in every language (lib/contract/fields.ts, `allTexts`), the terms' own fields. */
+/** A booking's view as its pages read it, the same from either door: its texts in every language (lib/backend/texts.ts, `everyLanguage`), the terms' own fields. */
 export const bookedTableOf = ({ pax, zoneName, experience, guarantee, compleannoGiorno, compleannoMese, ...rest }: StoredBookingView): BookedTable => ({
   ...rest,
   partySize: pax,
   compleannoGiorno: birthPart(compleannoGiorno),
   compleannoMese: birthPart(compleannoMese),
-  zoneName: allTexts(zoneName),
+  zoneName: everyLanguage(zoneName),
   guarantee: termsOf(guarantee),
-  experience: experience && { hash: experience.hash, titolo: allTexts(experience.titolo) },
+  experience: experience && { hash: experience.hash, titolo: everyLanguage(experience.titolo) },
 });
 
 /** A call's answer with its data read by `read` (a refusal unchanged). */

@@ -1,15 +1,27 @@
 import 'server-only';
 import type { ActionResult, Transport } from '@/lib/backend/client';
 import { UNAVAILABLE } from '@/lib/backend/client';
-import { formFields, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
+import { bookedTableOf, formFields, readAnswer, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
 import type { z } from 'zod';
 import { readTokens } from '@/lib/botcheck';
 import type { Envelope } from '@/server/backend/call';
 import type { ReservationAnswer } from '@/lib/contract/reservation';
 import type { ExperienceBookingAnswer } from '@/lib/contract/experience-booking';
-import { experienceBookingOf, experiencePayload, type ExperienceDoor } from '@/lib/backend/experiences';
+import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experiencePayload, fieldOf, type ExperienceDoor } from '@/lib/backend/experiences';
 import { experienceBookingSchema } from '@/lib/forms/experience';
-import { experienceCancel, experienceConfirmLocalDeposit, experienceCreate, experienceEdit, experienceMonth, experienceStartPayment } from '@/server/experiences/core';
+import {
+  experienceBooking,
+  experienceCancel,
+  experienceConfirmLocalDeposit,
+  experienceCreate,
+  experienceDay,
+  experienceDays,
+  experienceEdit,
+  experienceFields,
+  experienceMonth,
+  experienceStartPayment,
+  experienceTimes,
+} from '@/server/experiences/core';
 import { claimFor, idempotent } from '@/server/backend/idempotency';
 import { errorMessage, log } from '@/lib/log';
 import { dispatch } from '@/server/backend/dispatch';
@@ -17,8 +29,11 @@ import { getDb } from '@/server/db/client';
 import type { Db } from '@/server/db/types';
 import { venueContext, type VenueContext } from '@/server/venues/context';
 import { observedCall } from '@/server/observability/observe';
-import { tableCancel, tableCodeStatus, tableConfirmLocalCard, tableCreate, tableDay, tableEdit, tableGuarantee, tableHold, tableMonth, tableRelease, tableResendCode, tableVerifyCode, type Outcome, type Refusal } from '@/server/booking/core';
+import { tableBooking, tableCancel, tableCodeStatus, tableConfirmLocalCard, tableCreate, tableDay, tableEdit, tableGuarantee, tableHold, tableMonth, tableRelease, tableResendCode, tableVerifyCode, type Outcome, type Refusal } from '@/server/booking/core';
 import { reservationSchema } from '@/lib/forms/reservation';
+import type { GuestLinkDoor } from '@/lib/backend/links';
+import { tableAnswerReminder, tableClaimOffer, tableOffer, tableReminder } from '@/server/booking/links-core';
+import { authenticateFee, feeLink } from '@/server/payments/fee-core';
 import { fieldErrors } from '@/lib/forms/fields';
 
 /**
@@ -82,6 +97,8 @@ export function builtinTables(venueKey: string): TableDoor {
   return {
     month: (q) => run('reservation/getmonth', (db, venue) => tableMonth(db, venue, q)),
     day: (q) => run('reservation/getday', (db, venue) => tableDay(db, venue, q)),
+    // The view read as the wire door reads it (lib/backend/tables.ts): texts in every language, `partySize`.
+    booking: async (hash) => readAnswer(await run('reservation/get', (db, venue) => tableBooking(db, venue, hash)), bookedTableOf),
     codeStatus: (hash) => run('reservation/codestatus', (db, venue) => tableCodeStatus(db, venue, hash)),
     cancel: (hash) => run('reservation/cancel', (db, venue) => tableCancel(db, venue, hash, venueKey)),
     verifyCode: (input) => run('reservation/verifycode', (db, venue) => tableVerifyCode(db, venue, input, venueKey)),
@@ -115,6 +132,11 @@ export function builtinExperiences(venueKey: string): ExperienceDoor {
   const run = coreRunner(venueKey);
   return {
     month: (q) => run('experience/getesperienzemonth', (db, venue) => experienceMonth(db, venue, q)),
+    day: async (q) => readAnswer(await run('experience/getesperienzeday', (db, venue) => experienceDay(db, venue, q)), (offers) => offers.map(dayOfferOf)),
+    days: (q) => run('experience/availabledays', (db, venue) => experienceDays(db, venue, q)),
+    times: (q) => run('experience/getavailabletimes', (db, venue) => experienceTimes(db, venue, q)),
+    fields: async (q) => readAnswer(await run('experience/getadditionalfields', (db, venue) => experienceFields(db, venue, q)), (fields) => fields.map(fieldOf)),
+    booking: async (hash) => readAnswer(await run('experience/getreserve', (db, venue) => experienceBooking(db, venue, hash)), bookedExperienceOf),
     startPayment: (p) => run('experience/startpayment', (db, venue) => experienceStartPayment(db, venue, p)),
     confirmLocalDeposit: (card) => run('payment/confirmlocaldeposit', (db) => experienceConfirmLocalDeposit(db, card)),
     // The moves' and cancels' e-mails link to the venue's own host, as the contract's adapter's do.
@@ -141,5 +163,19 @@ export function builtinExperiences(venueKey: string): ExperienceDoor {
           }),
         );
       }),
+  };
+}
+
+/** The guest's link pages' door of the built-in backend: their core (server/booking/links-core.ts, server/payments/fee-core.ts), called directly. */
+export function builtinGuestLinks(venueKey: string): GuestLinkDoor {
+  const run = coreRunner(venueKey);
+  return {
+    reminder: (link) => run('reservation/reminder', (db, venue) => tableReminder(db, venue, link)),
+    // The answer's e-mails link to the venue's own host, as the contract's adapter's do.
+    answerReminder: (link, answer) => run('reservation/confirmreminder', (db, venue) => tableAnswerReminder(db, venue, link, answer, venueKey)),
+    offer: (link) => run('waitlist/offer', (db, venue) => tableOffer(db, venue, link)),
+    claimOffer: (link) => run('waitlist/claim', (db, venue) => tableClaimOffer(db, venue, link, venueKey)),
+    fee: (link) => run('payment/feelink', (db, venue) => feeLink(db, venue, link)),
+    authenticateFee: (link, approve) => run('payment/feeauthenticate', (db, venue) => authenticateFee(db, venue, link, approve)),
   };
 }

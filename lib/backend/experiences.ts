@@ -1,8 +1,12 @@
 import type { ActionResult, BackendClient } from './client';
-import type { ExperienceBookingAnswer, ExperiencePayment } from '@/lib/contract/experience-booking';
+import type { ExperienceBookingAnswer, ExperienceBookingView, ExperienceDay, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
+import type { experienceDayAnswers } from '@/lib/contract/reservation';
+import type { AdditionalField } from '@/lib/contract/experience-fields';
+import { allTexts } from '@/lib/contract/fields';
+import type { z } from 'zod';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { BookingSource } from '@/lib/booking/source';
-import type { LocalCard } from './tables';
+import { readAnswer, termsOf, type LocalCard, type StoredTexts } from './tables';
 
 /** The experience calendar's month for a party. */
 export type ExperienceMonthQuery = { year: number; month: number; partySize: number };
@@ -40,6 +44,40 @@ export const experiencePayload = (values: Record<string, unknown>, submit: Exper
   remoteIp: submit.clientAddress,
 });
 
+/** The experiences a party can add to a table booking on a day (`getesperienzeday`). */
+export type ExperienceDayQuery = { date: string; partySize: number };
+/** One of them: its texts in every language, its times, its price (in units), its party limits, whether it can be added to a table. */
+export type ExperienceDayOffer = z.output<(typeof experienceDayAnswers)['getesperienzeday']>[number];
+/** The same as the core keeps it: its texts as stored. */
+export type StoredDayOffer = Omit<ExperienceDayOffer, 'titolo' | 'descrizione'> & { titolo: StoredTexts; descrizione: StoredTexts };
+/** An experience's day offer as the pages read it, from either door: every text in every language. */
+export const dayOfferOf = (o: StoredDayOffer): ExperienceDayOffer => ({ ...o, titolo: allTexts(o.titolo), descrizione: allTexts(o.descrizione) });
+
+/** An experience's days of a month for a party (`availabledays`). */
+export type ExperienceDaysQuery = { experienceId: number; year: number; month: number; partySize: number };
+/** An experience's times on a day for a party (`getavailabletimes`; `language` is the guest's, which a legacy backend may read). */
+export type ExperienceTimesQuery = { experienceId: number; date: string; partySize: number; language?: string };
+/** The fields an experience asks for a zone (`getadditionalfields`; `zone`: its id or key, '' for none). */
+export type ExperienceFieldsQuery = { experienceId: number; zone: string };
+/** An additional field as the core keeps it: its label as stored. */
+export type StoredField = Omit<AdditionalField, 'label'> & { label: StoredTexts };
+/** An additional field as the pages read it, from either door. */
+export const fieldOf = (f: StoredField): AdditionalField => ({ key: f.key, label: allTexts(f.label), required: f.required });
+
+/** An experience booked on its own as its edit and cancel pages show it (`getreserve`): every text in every language, the party as `partySize`. */
+export type BookedExperience = Omit<ExperienceBookingView, 'pax'> & { partySize: number };
+/** The same as a backend answers it (the core's view, or the contract's answer read). */
+export type StoredExperienceBooking = Omit<ExperienceBookingView, 'titolo' | 'zoneName'> & { titolo: StoredTexts; zoneName: StoredTexts | null };
+/** A booking's view as its pages read it, the same from either door. */
+export const bookedExperienceOf = ({ pax, titolo, zoneName, guarantee, policy, ...rest }: StoredExperienceBooking): BookedExperience => ({
+  ...rest,
+  partySize: pax,
+  titolo: allTexts(titolo),
+  zoneName: zoneName === null ? null : allTexts(zoneName),
+  guarantee: termsOf(guarantee),
+  policy: termsOf(policy),
+});
+
 /**
  * The experience bookings' door (issue 42, "One core, two doors"), as the table door
  * (lib/backend/tables.ts): typed input, typed answers, `partySize` for the party. The built-in
@@ -48,6 +86,16 @@ export const experiencePayload = (values: Record<string, unknown>, submit: Exper
  */
 export interface ExperienceDoor {
   month(q: ExperienceMonthQuery): Promise<ActionResult<ExperienceMonthDay[]>>;
+  /** The experiences a party can add on a day, in the venue's order. */
+  day(q: ExperienceDayQuery): Promise<ActionResult<ExperienceDayOffer[]>>;
+  /** An experience's days of a month, each with its state for the party and the places left (0 when unlimited); `notFound` for an unknown experience. */
+  days(q: ExperienceDaysQuery): Promise<ActionResult<ExperienceDay[]>>;
+  /** An experience's start times on a day, each with whether the party fits. */
+  times(q: ExperienceTimesQuery): Promise<ActionResult<ExperienceTime[]>>;
+  /** The additional fields an experience asks for a zone. */
+  fields(q: ExperienceFieldsQuery): Promise<ActionResult<AdditionalField[]>>;
+  /** A booking by its hash, as its edit and cancel pages show it (`notFound` for an unknown or malformed hash). */
+  booking(hash: string): Promise<ActionResult<BookedExperience>>;
   /** Books: the guest's form as the browser sent it, checked by its rule (lib/forms/experience.ts) on either side. */
   create(values: Record<string, unknown>, submit: ExperienceSubmit): Promise<ActionResult<ExperienceBookingAnswer<'createexperiencereserve'>>>;
   /** The card guarantee and the deposit the booking asks for, each or null. */
@@ -65,6 +113,11 @@ const wireChange = (c: ExperienceChange) => ({ day: c.date, time: c.time, pax: S
 export function wireExperiences(client: BackendClient): ExperienceDoor {
   return {
     month: (q) => client.experienceDays('getesperienzemonth', { year: String(q.year), month: String(q.month), pax: String(q.partySize) }),
+    day: (q) => client.experienceDays('getesperienzeday', { day: q.date, pax: String(q.partySize) }),
+    days: (q) => client.experience('availabledays', { experienceId: String(q.experienceId), year: String(q.year), month: String(q.month), pax: String(q.partySize) }),
+    times: (q) => client.experience('getavailabletimes', { experienceId: String(q.experienceId), day: q.date, pax: String(q.partySize), ...(q.language ? { language: q.language } : {}) }),
+    fields: (q) => client.experience('getadditionalfields', { experienceId: String(q.experienceId), zoneID: q.zone }),
+    booking: async (hash) => readAnswer(await client.experience('getreserve', { hash }), bookedExperienceOf),
     create: (values, submit) =>
       client.experience('createexperiencereserve', {
         // One key per submit from the browser (a retry reuses it): a lost answer never books twice.

@@ -1,5 +1,6 @@
 import type { ActionResult, BackendClient } from './client';
-import type { DayState, ReservationAnswer } from '@/lib/contract/reservation';
+import type { BookingView, DayState, ReservationAnswer } from '@/lib/contract/reservation';
+import { allTexts } from '@/lib/contract/fields';
 import type { ReservationData } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
 
@@ -39,6 +40,42 @@ export type TableDay = Full & {
   slots: (Full & { time: string; shift: string; available: boolean; zones: (Full & { key: string; available: boolean })[] })[];
 };
 
+/** A text per language as a backend keeps it (Italian, the others optional), or as the contract sends it. */
+export type StoredTexts = string | Record<string, unknown>;
+/** What a guest accepted with a card guarantee, as the booking's pages read it. */
+export type Terms = NonNullable<BookingView['guarantee']>;
+/** The terms' own fields (a stored policy text stays behind). */
+export function termsOf(t: Terms): Terms;
+export function termsOf(t: Terms | null): Terms | null;
+export function termsOf(t: Terms | null): Terms | null {
+  return t && { refundable: t.refundable, hoursBefore: t.hoursBefore, feeCents: t.feeCents, per: t.per, currency: t.currency };
+}
+
+/** A booking as its own pages show it (`reservation/get`): every text in every language, the party as `partySize`. */
+export type BookedTable = Omit<BookingView, 'pax'> & { partySize: number };
+/** A booking as a backend answers it (the core's view, or the contract's answer read). */
+export type StoredBookingView = Omit<BookingView, 'zoneName' | 'experience' | 'compleannoGiorno' | 'compleannoMese'> & {
+  zoneName: StoredTexts;
+  experience: { hash: string; titolo: StoredTexts } | null;
+  compleannoGiorno: number | string;
+  compleannoMese: number | string;
+};
+/** A birthday's day or month: a whole number, or '' when not given. */
+const birthPart = (v: number | string): number | '' => (typeof v === 'number' && Number.isInteger(v) ? v : '');
+/** A booking's view as its pages read it, the same from either door: its texts in every language (lib/contract/fields.ts, `allTexts`), the terms' own fields. */
+export const bookedTableOf = ({ pax, zoneName, experience, guarantee, compleannoGiorno, compleannoMese, ...rest }: StoredBookingView): BookedTable => ({
+  ...rest,
+  partySize: pax,
+  compleannoGiorno: birthPart(compleannoGiorno),
+  compleannoMese: birthPart(compleannoMese),
+  zoneName: allTexts(zoneName),
+  guarantee: termsOf(guarantee),
+  experience: experience && { hash: experience.hash, titolo: allTexts(experience.titolo) },
+});
+
+/** A call's answer with its data read by `read` (a refusal unchanged). */
+export const readAnswer = <T, U>(result: ActionResult<T>, read: (data: T) => U): ActionResult<U> => (result.status ? { status: true, data: read(result.data) } : result);
+
 /**
  * The table bookings' door (issue 42, "One core, two doors"): typed input, typed answers, one
  * name per quantity (`partySize`, a number). The built-in backend answers by calling its core
@@ -48,6 +85,8 @@ export type TableDay = Full & {
 export interface TableDoor {
   month(q: TableMonthQuery): Promise<ActionResult<TableMonthDay[]>>;
   day(q: TableDayQuery): Promise<ActionResult<TableDay>>;
+  /** A booking by its hash, as its edit, cancel and outcome pages show it (`notFound` for an unknown or malformed hash). */
+  booking(hash: string): Promise<ActionResult<BookedTable>>;
   codeStatus(hash: string): Promise<ActionResult<ReservationAnswer<'codestatus'>>>;
   /** The SMS code step (`clientAddress`: the guest's, whose wrong tries are counted). */
   verifyCode(input: { hash: string; code: string; clientAddress?: string }): Promise<ActionResult<ReservationAnswer<'verifycode'>>>;
@@ -97,6 +136,7 @@ export function wireTables(client: BackendClient): TableDoor {
     create: (values, submit) => client.reservation('create', wireSubmit(values, submit)),
     guarantee: (g) => client.reservation('guarantee', { ...wireChoice(g), ...(g.email ? { email: g.email } : {}), ...(g.holdToken ? { holdToken: g.holdToken } : {}) }),
     confirmLocalCard: (card) => client.payment('confirmlocal', card),
+    booking: async (hash) => readAnswer(await client.reservation('get', { hash }), bookedTableOf),
     codeStatus: (hash) => client.reservation('codestatus', { hash }),
     verifyCode: (input) => client.reservation('verifycode', { hash: input.hash, code: input.code, ...(input.clientAddress ? { remoteIp: input.clientAddress } : {}) }),
     resendCode: (hash) => client.reservation('resendcode', { hash }),

@@ -115,7 +115,8 @@ export const experienceBookingViewSchema = z.object({
   experienceId: num,
   experienceHash: str,
   titolo: texts,
-  status: z.enum(['confirmed', 'pending', 'waitinglist', 'cancelled']),
+  /** `declined`: refused by the venue (a pending booking); read as a booking, no longer changeable, rather than as a failed call. */
+  status: z.enum(['confirmed', 'pending', 'waitinglist', 'cancelled', 'declined']),
   pax: num,
   date: z.string(),
   time: str,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withNationalPhone } from '@/lib/identity';
-import { parsePax, TIME_PATTERN } from '@/lib/params';
-import { calendarDate, numericId } from './fields';
+import { MAX_PARTY, parsePax, TIME_PATTERN } from '@/lib/params';
+import { calendarDate, numericId, queryInt } from './fields';
 import { checkDetails, detailsShape } from './reservation';
 
 const time = z.union([z.literal(''), z.string().regex(TIME_PATTERN, 'timeInvalid')]);
@@ -23,6 +23,17 @@ export const experienceChoiceSchema = z.object({
 export const experiencePaymentSchema = experienceChoiceSchema
   .extend({ email: z.string().max(200).optional().default(''), language: z.string().max(10).optional() })
   .transform(({ pax, day, ...rest }) => ({ ...rest, partySize: pax, date: day }));
+
+/** A calendar query's party: a whole number from 1 to MAX_PARTY (one message key, `invalid`). */
+const queryPax = queryInt(1, MAX_PARTY);
+/** An experience's days of a month (`experience/availabledays`), as a query writes it; the door's names once read. */
+export const experienceDaysQuerySchema = z.object({ month: queryInt(1, 12), year: queryInt(2000, 2100), pax: queryPax, experienceId: id });
+export const experienceDaysQueryOf = ({ pax, ...rest }: z.output<typeof experienceDaysQuerySchema>) => ({ ...rest, partySize: pax });
+/** An experience's times on a day (`experience/getavailabletimes`), as a query writes it. */
+export const experienceTimesQuerySchema = z.object({ experienceId: id, day: calendarDate('dateInvalid'), pax: queryPax });
+export const experienceTimesQueryOf = (q: z.output<typeof experienceTimesQuerySchema>) => ({ experienceId: q.experienceId, date: q.day, partySize: q.pax });
+/** The fields an experience asks for a zone (`experience/getadditionalfields`), as a query writes it (`zoneID`: the zone's id or key). */
+export const experienceFieldsQuerySchema = z.object({ experienceId: id, zoneID: z.string().max(60).optional().default('') });
 
 /** A booking's move (`experience/editreserve`): its hash, the new day, time, party and zone, as the experience door names them. */
 export const experienceMoveSchema = experienceChoiceSchema

@@ -1,15 +1,27 @@
 import 'server-only';
 import type { ActionResult, Transport } from '@/lib/backend/client';
 import { UNAVAILABLE } from '@/lib/backend/client';
-import { formFields, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
+import { bookedTableOf, formFields, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
 import type { z } from 'zod';
 import { readTokens } from '@/lib/botcheck';
 import type { Envelope } from '@/server/backend/call';
 import type { ReservationAnswer } from '@/lib/contract/reservation';
 import type { ExperienceBookingAnswer } from '@/lib/contract/experience-booking';
-import { experienceBookingOf, experiencePayload, type ExperienceDoor } from '@/lib/backend/experiences';
+import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experiencePayload, fieldOf, type ExperienceDoor, type StoredDayOffer, type StoredField } from '@/lib/backend/experiences';
 import { experienceBookingSchema } from '@/lib/forms/experience';
-import { experienceCancel, experienceConfirmLocalDeposit, experienceCreate, experienceEdit, experienceMonth, experienceStartPayment } from '@/server/experiences/core';
+import {
+  experienceBooking,
+  experienceCancel,
+  experienceConfirmLocalDeposit,
+  experienceCreate,
+  experienceDay,
+  experienceDays,
+  experienceEdit,
+  experienceFields,
+  experienceMonth,
+  experienceStartPayment,
+  experienceTimes,
+} from '@/server/experiences/core';
 import { claimFor, idempotent } from '@/server/backend/idempotency';
 import { errorMessage, log } from '@/lib/log';
 import { dispatch } from '@/server/backend/dispatch';
@@ -17,7 +29,7 @@ import { getDb } from '@/server/db/client';
 import type { Db } from '@/server/db/types';
 import { venueContext, type VenueContext } from '@/server/venues/context';
 import { observedCall } from '@/server/observability/observe';
-import { tableCancel, tableCodeStatus, tableConfirmLocalCard, tableCreate, tableDay, tableEdit, tableGuarantee, tableHold, tableMonth, tableRelease, tableResendCode, tableVerifyCode, type Outcome, type Refusal } from '@/server/booking/core';
+import { tableBooking, tableCancel, tableCodeStatus, tableConfirmLocalCard, tableCreate, tableDay, tableEdit, tableGuarantee, tableHold, tableMonth, tableRelease, tableResendCode, tableVerifyCode, type Outcome, type Refusal } from '@/server/booking/core';
 import { reservationSchema } from '@/lib/forms/reservation';
 import { fieldErrors } from '@/lib/forms/fields';
 
@@ -49,6 +61,12 @@ function asResult<T>(outcome: Outcome<T> | Envelope): ActionResult<T> {
     ...(typeof limit === 'string' ? { limit } : {}),
   };
 }
+
+/** A core answer with its data read by `read` (a refusal unchanged): the doors' one reading of a view (lib/backend). */
+const reading =
+  <T, U>(read: (data: T) => U) =>
+  (outcome: Outcome<T>): Outcome<U> =>
+    outcome.status ? { status: true, data: read(outcome.data) } : outcome;
 
 /** The form's rule refused its values: a 400 with a message key per field. */
 const invalidForm = (error: z.ZodError): Refusal => ({ status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(error) });
@@ -82,6 +100,7 @@ export function builtinTables(venueKey: string): TableDoor {
   return {
     month: (q) => run('reservation/getmonth', (db, venue) => tableMonth(db, venue, q)),
     day: (q) => run('reservation/getday', (db, venue) => tableDay(db, venue, q)),
+    booking: (hash) => run('reservation/get', async (db, venue) => reading(bookedTableOf)(await tableBooking(db, venue, hash))),
     codeStatus: (hash) => run('reservation/codestatus', (db, venue) => tableCodeStatus(db, venue, hash)),
     cancel: (hash) => run('reservation/cancel', (db, venue) => tableCancel(db, venue, hash, venueKey)),
     verifyCode: (input) => run('reservation/verifycode', (db, venue) => tableVerifyCode(db, venue, input, venueKey)),
@@ -115,6 +134,11 @@ export function builtinExperiences(venueKey: string): ExperienceDoor {
   const run = coreRunner(venueKey);
   return {
     month: (q) => run('experience/getesperienzemonth', (db, venue) => experienceMonth(db, venue, q)),
+    day: (q) => run('experience/getesperienzeday', async (db, venue) => reading((offers: StoredDayOffer[]) => offers.map(dayOfferOf))(await experienceDay(db, venue, q))),
+    days: (q) => run('experience/availabledays', (db, venue) => experienceDays(db, venue, q)),
+    times: (q) => run('experience/getavailabletimes', (db, venue) => experienceTimes(db, venue, q)),
+    fields: (q) => run('experience/getadditionalfields', async (db, venue) => reading((fields: StoredField[]) => fields.map(fieldOf))(await experienceFields(db, venue, q))),
+    booking: (hash) => run('experience/getreserve', async (db, venue) => reading(bookedExperienceOf)(await experienceBooking(db, venue, hash))),
     startPayment: (p) => run('experience/startpayment', (db, venue) => experienceStartPayment(db, venue, p)),
     confirmLocalDeposit: (card) => run('payment/confirmlocaldeposit', (db) => experienceConfirmLocalDeposit(db, card)),
     // The moves' and cancels' e-mails link to the venue's own host, as the contract's adapter's do.

@@ -2,7 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { calendarDaySchema, calendarMonthSchema, monthQuerySchema, guaranteeChoiceSchema, localCardSchema, smsCodeOf, tableChoiceSchema } from '@/lib/forms/reservation';
+import { calendarDaySchema, calendarMonthSchema, dayQuerySchema, monthQuerySchema, guaranteeChoiceSchema, localCardSchema, smsCodeOf, tableChoiceSchema } from '@/lib/forms/reservation';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
 import { formFields } from '@/lib/backend/tables';
@@ -182,7 +182,9 @@ export async function handleExperiences(request: NextRequest) {
     if (!month.success) return json({ error: 'invalid', fieldErrors: fieldErrors(month.error) }, 400);
     return answer(await backend(request).experiences.month({ year: month.data.year, month: month.data.month, partySize: month.data.pax }), 400);
   }
-  const day = await backend(request).experienceDays('getesperienzeday', formFields(q));
+  const asked = dayQuerySchema.safeParse(q);
+  if (!asked.success) return json({ error: 'invalid', fieldErrors: fieldErrors(asked.error) }, 400);
+  const day = await backend(request).experiences.day({ date: asked.data.day, partySize: asked.data.pax });
   // The descriptions go to the wizard's accordion as HTML: made safe here, whichever backend wrote them (issue 45).
   return answer(day.status ? { ...day, data: day.data.map((e) => ({ ...e, descrizione: sanitizedTexts(e.descrizione) })) } : day, 400);
 }

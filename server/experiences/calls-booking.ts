@@ -1,16 +1,23 @@
 import 'server-only';
 import { z } from 'zod';
 import { fieldErrors } from '@/lib/forms/fields';
-import { calendarDate, numericId, queryInt } from '@/lib/forms/fields';
-import { MAX_PARTY } from '@/lib/params';
-import { experienceBookingSchema, experiencePaymentSchema } from '@/lib/forms/experience';
+import { numericId } from '@/lib/forms/fields';
+import {
+  experienceBookingSchema,
+  experienceDaysQueryOf,
+  experienceDaysQuerySchema,
+  experienceFieldsQuerySchema,
+  experiencePaymentSchema,
+  experienceTimesQueryOf,
+  experienceTimesQuerySchema,
+} from '@/lib/forms/experience';
 import { localCardSchema } from '@/lib/forms/reservation';
 import { experienceBookingOf } from '@/lib/backend/experiences';
 import { toLocale } from '@/lib/i18n/locales';
 import { toBookingSource } from '@/lib/booking/source';
 import { readTokens } from '@/lib/botcheck';
-import { additionalFields, availableDays, availableTimes, findExperience } from '@/server/experiences/service';
-import { experienceConfirmLocalDeposit, experienceCreate, experienceOf, experienceRefusal, experienceStartPayment } from '@/server/experiences/core';
+import { findExperience } from '@/server/experiences/service';
+import { experienceConfirmLocalDeposit, experienceCreate, experienceDays, experienceFields, experienceOf, experienceRefusal, experienceStartPayment, experienceTimes } from '@/server/experiences/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { experienceToContract } from './calls';
 import { fields, invalid, notFound, refusing } from '../backend/answers';
@@ -24,7 +31,6 @@ import { claimOf, idempotent } from '../backend/idempotency';
 const guarded = (run: () => Promise<Envelope>) => refusing(run, experienceRefusal);
 
 const id = numericId();
-const pax = queryInt(1, MAX_PARTY);
 
 const experienceFrom = (ctx: CallContext, experienceId: number) => experienceOf(ctx.db, ctx.venue, experienceId);
 
@@ -51,32 +57,24 @@ export function getSingleExperienceByHash(ctx: CallContext): Promise<Envelope> {
 
 /** `availabledays {month, year, pax, experienceId}` → `data: [{date, state, posti}]`. */
 export function getAvailableDays(ctx: CallContext): Promise<Envelope> {
-  return guarded(async () => {
-    const q = z.object({ month: queryInt(1, 12), year: queryInt(2000, 2100), pax, experienceId: id }).safeParse(fields(ctx.params));
-    if (!q.success) return invalid(fieldErrors(q.error));
-    const e = await experienceFrom(ctx, q.data.experienceId);
-    return { status: true, data: await availableDays(ctx.db, ctx.venue, e, q.data) };
-  });
+  const q = experienceDaysQuerySchema.safeParse(fields(ctx.params));
+  if (!q.success) return Promise.resolve(invalid(fieldErrors(q.error)));
+  return experienceDays(ctx.db, ctx.venue, experienceDaysQueryOf(q.data));
 }
 
 /** `getavailabletimes {experienceId, day, pax, language}` → `data: [{time, available, posti}]`. */
 export function getAvailableTimes(ctx: CallContext): Promise<Envelope> {
-  return guarded(async () => {
-    const q = z.object({ experienceId: id, day: calendarDate('dateInvalid'), pax }).safeParse(fields(ctx.params));
-    if (!q.success) return invalid(fieldErrors(q.error));
-    const e = await experienceFrom(ctx, q.data.experienceId);
-    return { status: true, data: await availableTimes(ctx.db, ctx.venue, e, q.data) };
-  });
+  const q = experienceTimesQuerySchema.safeParse(fields(ctx.params));
+  if (!q.success) return Promise.resolve(invalid(fieldErrors(q.error)));
+  return experienceTimes(ctx.db, ctx.venue, experienceTimesQueryOf(q.data));
 }
 
 /** `getadditionalfields {zoneID, experienceId}` → `data: [{key, etichetta, obbligatorio}]`. */
-export function getAdditionalFields(ctx: CallContext): Promise<Envelope> {
-  return guarded(async () => {
-    const q = z.object({ experienceId: id, zoneID: z.string().max(60).optional().default('') }).safeParse(fields(ctx.params));
-    if (!q.success) return invalid(fieldErrors(q.error));
-    const e = await experienceFrom(ctx, q.data.experienceId);
-    return { status: true, data: await additionalFields(ctx.db, ctx.venue, e, q.data.zoneID) };
-  });
+export async function getAdditionalFields(ctx: CallContext): Promise<Envelope> {
+  const q = experienceFieldsQuerySchema.safeParse(fields(ctx.params));
+  if (!q.success) return invalid(fieldErrors(q.error));
+  const answer = await experienceFields(ctx.db, ctx.venue, { experienceId: q.data.experienceId, zone: q.data.zoneID });
+  return answer.status ? { status: true, data: answer.data.map((f) => ({ key: f.key, etichetta: f.label, obbligatorio: f.required ? 1 : 0 })) } : answer;
 }
 
 /**

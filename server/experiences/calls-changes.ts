@@ -1,10 +1,8 @@
 import 'server-only';
 import { fieldErrors } from '@/lib/forms/fields';
 import { experienceMoveSchema } from '@/lib/forms/experience';
-import { experienceBookingView } from '@/server/experiences/changes';
-import { experienceCancel, experienceEdit } from '@/server/experiences/core';
+import { experienceBooking, experienceCancel, experienceEdit } from '@/server/experiences/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { notFound } from '../backend/answers';
 
 /**
  * The guest's changes to an experience booked on its own (*additions*, docs/backend-contract.md
@@ -13,10 +11,7 @@ import { notFound } from '../backend/answers';
  */
 
 /** `experience/getreserve {hash}` → the booking, or `notFound` (404) for an unknown or malformed hash. */
-export async function getExperienceReserve({ db, venue, params }: CallContext): Promise<Envelope> {
-  const view = await experienceBookingView(db, venue, params.get('hash') ?? '');
-  return view ? { status: true, data: view } : notFound;
-}
+export const getExperienceReserve = ({ db, venue, params }: CallContext): Promise<Envelope> => experienceBooking(db, venue, params.get('hash') ?? '');
 
 /** `experience/editreserve {hash, day, time, pax, zone}` → `{outcome: 'changed'}`, or a `reserveEdit*Error` / `notChangeable` (409). */
 export async function editExperienceReserve({ db, venue, params, venueKey }: CallContext): Promise<Envelope> {

@@ -3,10 +3,22 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { experiences, type VenueRow } from '@/server/db/schema';
 import type { VenueContext } from '@/server/venues/context';
-import type { ExperienceBooking, ExperienceChange, ExperienceMonthDay, ExperienceMonthQuery, ExperiencePaymentInput } from '@/lib/backend/experiences';
+import type {
+  ExperienceBooking,
+  ExperienceChange,
+  ExperienceDayQuery,
+  ExperienceDaysQuery,
+  ExperienceFieldsQuery,
+  ExperienceMonthDay,
+  ExperienceMonthQuery,
+  ExperiencePaymentInput,
+  ExperienceTimesQuery,
+  StoredDayOffer,
+  StoredField,
+} from '@/lib/backend/experiences';
 import type { LocalCard } from '@/lib/backend/tables';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
-import type { ExperienceOutcome, ExperiencePayment } from '@/lib/contract/experience-booking';
+import type { ExperienceDay, ExperienceOutcome, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
 import { toLocale } from '@/lib/i18n/locales';
 import { log } from '@/lib/log';
 import { refusing } from '@/lib/backend/refusing';
@@ -20,9 +32,9 @@ import { botCheck, EXPERIENCE, ok, refused, type BookingSubmit, type Outcome, ty
 import { guaranteeProvider, startCardSetup } from '@/server/payments';
 import { confirmLocalDeposit, depositProvider, startDeposit } from '@/server/payments/deposit';
 import { countRefusal } from '@/server/observability/observe';
-import { amountDueCents, experienceGuarantee, type ScheduledExperience } from './rules';
-import { checkExperienceChoice, clockFor, createExperienceBooking, findExperience, rulesOf, withVenueWeekdays } from './service';
-import { cancelExperienceBooking, editExperienceBooking } from './changes';
+import { amountDueCents, experienceGuarantee, isAddOn, type ScheduledExperience } from './rules';
+import { additionalFields, availableDays, availableTimes, checkExperienceChoice, clockFor, createExperienceBooking, findExperience, rulesOf, withVenueWeekdays } from './service';
+import { cancelExperienceBooking, editExperienceBooking, experienceBookingView } from './changes';
 
 /**
  * The experience bookings' core (issue 42), as the table bookings' (server/booking/core.ts):
@@ -79,6 +91,34 @@ export async function experienceMonth(db: Db, venue: VenueContext, q: Experience
     if (list.length) out.push({ date, esperienze: list.map((e) => e.hash) });
   }
   return ok(out);
+}
+
+/** The experiences a party can add to a table booking on a date, in the venue's order (their texts as stored). */
+export async function experienceDay(db: Db, venue: VenueContext, q: ExperienceDayQuery): Promise<Outcome<StoredDayOffer[]>> {
+  const list = offeredOn(venue.setup.rules, await calendarExperiences(db, venue), q.date, q.partySize);
+  return ok(
+    list
+      .sort((a, b) => a.sort - b.sort)
+      .map((e) => ({ hash: e.hash, titolo: e.title, descrizione: e.description, orari: e.times, prezzo: e.priceCents / 100, numOspitiMin: e.minGuests, numOspitiMax: e.maxGuests, aggiungibile: isAddOn(e) })),
+  );
+}
+
+/** An experience's days of a month for a party, each with its state and the places left (0 when unlimited); `notFound` (404) for an unknown experience. */
+export const experienceDays = (db: Db, venue: VenueContext, q: ExperienceDaysQuery) =>
+  refusingExperience<ExperienceDay[]>(async () => ok(await availableDays(db, venue, await experienceOf(db, venue, q.experienceId), { year: q.year, month: q.month, pax: q.partySize })));
+
+/** An experience's start times on a date, each with whether the party fits. */
+export const experienceTimes = (db: Db, venue: VenueContext, q: ExperienceTimesQuery) =>
+  refusingExperience<ExperienceTime[]>(async () => ok(await availableTimes(db, venue, await experienceOf(db, venue, q.experienceId), { day: q.date, pax: q.partySize })));
+
+/** The additional fields an experience asks for a zone (its id or key), their labels as stored. */
+export const experienceFields = (db: Db, venue: VenueContext, q: ExperienceFieldsQuery) =>
+  refusingExperience<StoredField[]>(async () => ok(await additionalFields(db, venue, await experienceOf(db, venue, q.experienceId), q.zone)));
+
+/** An experience booked on its own, as its edit and cancel pages show it; `notFound` (404) for an unknown or malformed hash. */
+export async function experienceBooking(db: Db, venue: VenueContext, hash: string): Promise<Outcome<NonNullable<Awaited<ReturnType<typeof experienceBookingView>>>>> {
+  const view = await experienceBookingView(db, venue, hash);
+  return view ? ok(view) : refused(404, 'notFound');
 }
 
 /** A submit's context beside the booking (the lifecycle's). */

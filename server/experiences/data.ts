@@ -17,7 +17,7 @@ export async function loadExperience(venueKey: string, hash: string): Promise<Ex
   return single.status ? single.data : null;
 }
 
-/** availabledays failed: not cached, and not asked again. */
+/** The days' answer failed: not cached, and not asked again. */
 class BackendSaidNo extends Error {}
 
 /** How many upcoming dates an experience's structured data lists (one `Event` each). */
@@ -29,14 +29,14 @@ export const EVENT_DATES = 10;
  * the backend cannot say (the page then keeps the experience's start date).
  */
 export async function upcomingExperienceDates(venueKey: string, e: Experience, today: string): Promise<string[]> {
-  const pax = String(Math.max(1, e.numOspitiMin));
+  const partySize = Math.max(1, e.numOspitiMin);
   const read = async () => {
     const months = [0, 1, 2].map((n) => {
       const d = new Date(`${today.slice(0, 7)}-01T12:00:00Z`);
       d.setUTCMonth(d.getUTCMonth() + n);
-      return { year: String(d.getUTCFullYear()), month: String(d.getUTCMonth() + 1) };
+      return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
     });
-    const answers = await Promise.all(months.map((m) => backendFor(venueKey).experience('availabledays', { ...m, pax, experienceId: String(e.id) })));
+    const answers = await Promise.all(months.map((m) => backendFor(venueKey).experiences.days({ ...m, partySize, experienceId: e.id })));
     if (answers.some((a) => !a.status)) throw new BackendSaidNo();
     return answers
       .flatMap((a) => (a.status ? a.data : []))
@@ -45,7 +45,7 @@ export async function upcomingExperienceDates(venueKey: string, e: Experience, t
       .slice(0, EVENT_DATES);
   };
   // Cached like the venue's other data (the page is served from the cache: a no-store fetch would make it dynamic); a failed answer is not kept.
-  const cached = unstable_cache(read, ['experience-dates', venueKey, String(e.id), pax, today], { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS });
+  const cached = unstable_cache(read, ['experience-dates', venueKey, String(e.id), String(partySize), today], { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS });
   try {
     return await cached();
   } catch (error) {

@@ -2,7 +2,15 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { backendFor } from '@/server/backend';
 import type { ActionResult } from '@/lib/backend/client';
-import { experienceMoveSchema, experiencePaymentSchema } from '@/lib/forms/experience';
+import {
+  experienceDaysQueryOf,
+  experienceDaysQuerySchema,
+  experienceFieldsQuerySchema,
+  experienceMoveSchema,
+  experiencePaymentSchema,
+  experienceTimesQueryOf,
+  experienceTimesQuerySchema,
+} from '@/lib/forms/experience';
 import { localCardSchema } from '@/lib/forms/reservation';
 import { toLocale } from '@/lib/i18n/locales';
 import { venueKeyForHost } from '@/lib/venue/host';
@@ -26,17 +34,19 @@ const answer = (result: ActionResult) => actionAnswer(result, refusalStatus, 400
 const strings = (values: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((k) => typeof values[k] === 'string' || typeof values[k] === 'number').map((k) => [k, String(values[k])]));
 
-/** `GET /api/experience/days?experienceId&year&month&pax`. */
-export const handleDays = async (request: NextRequest) => answer(await backend(request).experience('availabledays', strings(query(request), ['experienceId', 'year', 'month', 'pax'])));
+/** `GET /api/experience/days?experienceId&year&month&pax`: the experience door's `days`. */
+export const handleDays = async (request: NextRequest) =>
+  answer(await typed(experienceDaysQuerySchema, query(request), (q) => backend(request).experiences.days(experienceDaysQueryOf(q))));
 
-/** `GET /api/experience/times?experienceId&day&pax`. */
+/** `GET /api/experience/times?experienceId&day&pax&language`: the experience door's `times`. */
 export const handleTimes = async (request: NextRequest) => {
   const q = query(request);
-  return answer(await backend(request).experience('getavailabletimes', { ...strings(q, ['experienceId', 'day', 'pax']), language: toLocale(q.language ?? null) }));
+  return answer(await typed(experienceTimesQuerySchema, q, (t) => backend(request).experiences.times({ ...experienceTimesQueryOf(t), language: toLocale(q.language ?? null) })));
 };
 
-/** `GET /api/experience/fields?experienceId&zoneID`. */
-export const handleFields = async (request: NextRequest) => answer(await backend(request).experience('getadditionalfields', strings(query(request), ['experienceId', 'zoneID'])));
+/** `GET /api/experience/fields?experienceId&zoneID`: the experience door's `fields`. */
+export const handleFields = async (request: NextRequest) =>
+  answer(await typed(experienceFieldsQuerySchema, query(request), (q) => backend(request).experiences.fields({ experienceId: q.experienceId, zone: q.zoneID })));
 
 /** `POST /api/experience/payment`: the guarantee and the deposit the booking asks for (`experience/startpayment`). */
 export async function handlePayment(request: NextRequest) {

@@ -1,4 +1,6 @@
 import 'server-only';
+import type { ExperienceDay, ExperienceTime } from '@/lib/contract/experience-booking';
+import type { StoredField } from '@/lib/backend/experiences';
 import { and, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { experienceBookings, experiences, reservations, shifts, zones, type ExperienceRow, type VenueRow } from '@/server/db/schema';
@@ -87,7 +89,7 @@ export async function bookedByExperience(db: Db, experienceIds: number[], from: 
 }
 
 /** `availabledays`: each day of the month, its state for the party and the places left (0 when unlimited). */
-export async function availableDays(db: Db, venue: VenueRow, e: ScheduledExperience, q: { year: number; month: number; pax: number }) {
+export async function availableDays(db: Db, venue: VenueRow, e: ScheduledExperience, q: { year: number; month: number; pax: number }): Promise<ExperienceDay[]> {
   const rules = rulesOf(venue);
   const clock = clockFor(venue, rules);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
@@ -103,7 +105,7 @@ export async function availableDays(db: Db, venue: VenueRow, e: ScheduledExperie
 }
 
 /** `getavailabletimes`: the day's start times, each with whether the party fits. */
-export async function availableTimes(db: Db, venue: VenueRow, e: ScheduledExperience, q: { day: string; pax: number }) {
+export async function availableTimes(db: Db, venue: VenueRow, e: ScheduledExperience, q: { day: string; pax: number }): Promise<ExperienceTime[]> {
   const rules = rulesOf(venue);
   const clock = clockFor(venue, rules);
   if (!runsOn(e, rules, q.day, clock)) return [];
@@ -114,14 +116,14 @@ export async function availableTimes(db: Db, venue: VenueRow, e: ScheduledExperi
     .map((time) => ({ time, available: fits || e.soldOutActive, posti: Number.isFinite(left) ? left : 0 }));
 }
 
-/** `getadditionalfields`: the fields asked for a zone (by zone id or key). */
-export async function additionalFields(db: Db, venue: VenueRow, e: ExperienceRow, zoneRef: string) {
+/** `getadditionalfields`: the fields asked for a zone (by zone id or key), their labels as stored. */
+export async function additionalFields(db: Db, venue: VenueRow, e: ExperienceRow, zoneRef: string): Promise<StoredField[]> {
   let zoneKey = zoneRef;
   if (/^\d+$/.test(zoneRef)) {
     const [z] = await db.select({ key: zones.key }).from(zones).where(and(eq(zones.venueId, venue.id), eq(zones.id, Number(zoneRef))));
     zoneKey = z?.key ?? '';
   }
-  return fieldsFor(e, zoneKey).map((f) => ({ key: f.key, etichetta: f.label, obbligatorio: f.required ? 1 : 0 }));
+  return fieldsFor(e, zoneKey).map((f) => ({ key: f.key, label: f.label, required: f.required }));
 }
 
 /** Serialises every change to one experience's places on one date (PostgreSQL and PGlite alike). */

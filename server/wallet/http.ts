@@ -62,7 +62,7 @@ export async function loadItem(venueKey: string, serial: string, locale: Locale)
     const barcode = venuePageUrl(venueKey, defaultLocale, redeemPath(venueKey, c.urlName, c.id));
     return { kind: 'promo', urlName: c.urlName, id: c.id, code: c.code, title: c.title, status: c.status, validUntil: c.validUntil, usedAt: c.usedAt, barcode };
   }
-  const r = await backend.experience('getreserve', { hash: key.hash });
+  const r = await backend.experiences.booking(key.hash);
   if (!r.status) return null;
   const b = r.data;
   return {
@@ -72,7 +72,7 @@ export async function loadItem(venueKey: string, serial: string, locale: Locale)
     title: b.titolo,
     date: b.date,
     time: b.time,
-    partySize: b.pax,
+    partySize: b.partySize,
     zone: b.zoneName ? pickText(b.zoneName, locale) : '',
     cancelled: !['confirmed', 'pending', 'waitinglist'].includes(b.status),
     test: false,

@@ -11,7 +11,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { Locale } from '@/lib/i18n/locales';
-import type { ExperienceBookingView } from '@/lib/contract/experience-booking';
+import type { BookedExperience } from '@/lib/backend/experiences';
 import { loadExperience } from '@/server/experiences/data';
 import { BookingEditForm } from '@/components/experiences/booking-edit-form';
 import { bookingReference, formatDateTime } from '@/lib/i18n/format';
@@ -36,7 +36,7 @@ async function loadBooking(params: VenueParams & { key: string }) {
   return { ...venue, booking, t, manage: messages.experiences.manage, labels: messages.experiences.summary };
 }
 
-async function Summary({ booking, locale, valuta, labels, manage }: { booking: ExperienceBookingView; locale: Locale; valuta: string; labels: Manage; manage: Manage }) {
+async function Summary({ booking, locale, valuta, labels, manage }: { booking: BookedExperience; locale: Locale; valuta: string; labels: Manage; manage: Manage }) {
   const t = await getTranslations('reserve');
   const money = (cents: number) => formatMoney(cents, valuta, locale);
   const policy = policyMessage(booking.policy);
@@ -46,7 +46,7 @@ async function Summary({ booking, locale, valuta, labels, manage }: { booking: E
     [labels.experience, pickText(booking.titolo, locale)],
     [manage.reference, bookingReference(booking.hash)],
     [labels.name, `${booking.nome} ${booking.cognome}`],
-    [labels.people, String(booking.pax)],
+    [labels.people, String(booking.partySize)],
     [labels.date, formatDate(booking.date, locale)],
     ...(booking.time ? [[labels.time, booking.time] as [string, string]] : []),
     ...(booking.zoneName ? [[labels.zone, pickText(booking.zoneName, locale)] as [string, string]] : []),
@@ -93,7 +93,7 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
   }
   const experience = await loadExperience(venueKey, booking.experienceHash);
   const min = Math.max(experience?.numOspitiMin || 1, 1);
-  const max = Math.max(experience?.numOspitiMax || Math.max(booking.pax, 20), booking.pax);
+  const max = Math.max(experience?.numOspitiMax || Math.max(booking.partySize, 20), booking.partySize);
   const zones = experience?.flagSceltaZona ? experience.zoneSelezionabili.map((z) => ({ key: z.key, label: pickText(z.nome, locale) })) : null;
   return (
     <div className="form-page">
@@ -110,7 +110,7 @@ export async function EditExperienceBookingScreen({ params }: { params: VenuePar
           hash={booking.hash}
           locale={locale}
           experienceId={booking.experienceId}
-          current={{ pax: booking.pax, day: booking.date, time: booking.time, zone: booking.zone }}
+          current={{ pax: booking.partySize, day: booking.date, time: booking.time, zone: booking.zone }}
           paxOptions={Array.from({ length: max - min + 1 }, (_, i) => min + i)}
           paxFixed={booking.paxFixed}
           zones={zones}

@@ -7,7 +7,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { formatMoney } from '@/lib/currency';
 import { policyMessage } from '@/lib/booking/policy';
 import type { Locale } from '@/lib/i18n/locales';
-import type { BookingView } from '@/lib/contract/reservation';
+import type { BookedTable } from '@/lib/backend/tables';
 import { ReserveScreen } from './reserve-screen';
 import { foundOr404, Unavailable } from '@/app/_screens/shell/looked-up';
 import { CancelPanel } from '@/components/reservation/cancel-panel';
@@ -24,12 +24,12 @@ async function loadBooking(params: VenueParams & { key: string }) {
   return booking ? { ...venue, booking } : null;
 }
 
-async function BookingSummary({ booking, locale, valuta }: { booking: BookingView; locale: Locale; valuta: string }) {
+async function BookingSummary({ booking, locale, valuta }: { booking: BookedTable; locale: Locale; valuta: string }) {
   const [t, messages] = await Promise.all([getTranslations('reserve'), getRawMessages()]);
   const labels = messages.reserve.summary;
   const policy = booking.guarantee ? policyMessage(booking.guarantee) : null;
   // A failed or suspended booking has no status line: no label is written for those.
-  const statuses: Partial<Record<BookingView['status'], string>> = messages.reserve.bookingStatus;
+  const statuses: Partial<Record<BookedTable['status'], string>> = messages.reserve.bookingStatus;
   const status = statuses[booking.status];
   return (
     <dl className="summary__list">
@@ -40,7 +40,7 @@ async function BookingSummary({ booking, locale, valuta }: { booking: BookingVie
         </>
       ) : null}
       <dt>{labels.people}</dt>
-      <dd>{t('people.count', { count: booking.pax })}</dd>
+      <dd>{t('people.count', { count: booking.partySize })}</dd>
       <dt>{labels.date}</dt>
       <dd>{formatLongDate(booking.date, locale)}</dd>
       <dt>{labels.time}</dt>
@@ -98,7 +98,7 @@ export async function EditReservationScreen({ params }: { params: VenueParams & 
   }
   const edit = {
     hash: booking.hash,
-    choice: { pax: booking.pax, date: booking.date, time: booking.time, zone: booking.zone },
+    choice: { pax: booking.partySize, date: booking.date, time: booking.time, zone: booking.zone },
     details: {
       nome: booking.nome,
       cognome: booking.cognome,

@@ -40,6 +40,49 @@ describe('the experience door on pglite', () => {
     expect(await direct.confirmLocalDeposit(card)).toEqual(await wire.confirmLocalDeposit(card));
   });
 
+  it('answers the day, the days, the times and the fields alike through both doors, refusals included', async () => {
+    const { direct, wire } = await doors();
+    const e = await wine();
+    for (const q of [{ date: day, partySize: 2 }, { date: day, partySize: 400 }, { date: DEMO_DAYS.closures[0], partySize: 2 }]) expect(await direct.day(q)).toEqual(await wire.day(q));
+    const offered = await direct.day({ date: day, partySize: 2 });
+    expect(offered.status && offered.data.find((o) => o.hash === e.hash)).toMatchObject({ titolo: { it: expect.any(String), en: expect.any(String), fr: expect.any(String), es: expect.any(String), de: expect.any(String) } });
+    const month = { year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)) };
+    for (const q of [{ ...month, experienceId: e.id, partySize: 2 }, { ...month, experienceId: e.id, partySize: 400 }, { ...month, experienceId: 999999, partySize: 2 }]) expect(await direct.days(q)).toEqual(await wire.days(q));
+    const days = await direct.days({ ...month, experienceId: e.id, partySize: 2 });
+    expect(days.status && days.data.find((d) => d.date === day)).toMatchObject({ state: 'available' });
+    expect(await direct.days({ ...month, experienceId: 999999, partySize: 2 })).toMatchObject({ status: false, error: 'notFound' });
+    for (const q of [{ experienceId: e.id, date: day, partySize: 2 }, { experienceId: e.id, date: DEMO_DAYS.closures[0], partySize: 2 }, { experienceId: 999999, date: day, partySize: 2 }]) expect(await direct.times(q)).toEqual(await wire.times(q));
+    const times = await direct.times({ experienceId: e.id, date: day, partySize: 2 });
+    expect(times.status && times.data.map((t) => t.time)).toContain('18:00');
+    // The fields, a label in Italian only filled in every language alike.
+    const { getDb } = await import('@/server/db/client');
+    const { experiences } = await import('@/server/db/schema');
+    await (await getDb()).update(experiences).set({ additionalFields: [{ key: 'allergie', label: { it: 'Allergie' }, required: true }] }).where(eq(experiences.id, e.id));
+    for (const q of [{ experienceId: e.id, zone: '' }, { experienceId: e.id, zone: 'sala' }, { experienceId: 999999, zone: '' }]) expect(await direct.fields(q)).toEqual(await wire.fields(q));
+    expect(await direct.fields({ experienceId: e.id, zone: '' })).toEqual({ status: true, data: [{ key: 'allergie', label: { it: 'Allergie', en: '', fr: '', es: '', de: '' }, required: true }] });
+    await (await getDb()).update(experiences).set({ additionalFields: e.additionalFields }).where(eq(experiences.id, e.id));
+  });
+
+  it('shows a booking alike through both doors, a declined one too', async () => {
+    const { direct, wire } = await doors();
+    const e = await wine();
+    const guest = { experienceId: e.id, day, time: '18:00', pax: 3, zone: '', nome: 'Ida', cognome: 'Neri', email: 'ida-exp-view@example.com', prefisso: '+39', telefono: '3471234567', privacy: true, campiAggiuntivi: {} };
+    const made = await direct.create(guest, submit);
+    const hash = made.status ? made.data.hash : '';
+    const shown = await direct.booking(hash);
+    expect(shown).toEqual(await wire.booking(hash));
+    expect(shown).toMatchObject({ status: true, data: { hash, experienceId: e.id, partySize: 3, titolo: { it: expect.any(String), en: expect.any(String) }, policy: { refundable: expect.any(String) } } });
+    expect(shown.status && 'pax' in shown.data).toBe(false);
+    for (const unknown of ['unknownhash0000000000', 'not a hash']) expect(await direct.booking(unknown)).toEqual(await wire.booking(unknown));
+    // Declined by the venue: a booking no longer changeable, not a failed call.
+    const { getDb } = await import('@/server/db/client');
+    const { experienceBookings } = await import('@/server/db/schema');
+    await (await getDb()).update(experienceBookings).set({ status: 'declined' }).where(eq(experienceBookings.hash, hash));
+    const declined = await direct.booking(hash);
+    expect(declined).toEqual(await wire.booking(hash));
+    expect(declined).toMatchObject({ status: true, data: { status: 'declined', changeable: false, cancellable: false } });
+  });
+
   it('books, moves and cancels alike through both doors; a retry with its key is the first booking', async () => {
     const { direct, wire } = await doors();
     const e = await wine();

@@ -79,6 +79,33 @@ describe('the table door on pglite', () => {
     expect(await direct.create(bot, submit)).toEqual(await wire.create(bot, submit));
   });
 
+  it('shows a booking alike through both doors: its texts in every language, the party as partySize, the stored policy text left behind', async () => {
+    const { direct, wire } = await doors();
+    const { getDb } = await import('@/server/db/client');
+    const { reservations, zones } = await import('@/server/db/schema');
+    const { and, eq } = await import('drizzle-orm');
+    const db = await getDb();
+    const submit = { locale: 'en', partner: false, clientAddress: '203.0.113.11', source: 'web' as const };
+    const guest = { pax: 3, date: friday, time: '20:00', zone: 'sala', nome: 'Ada', cognome: 'Neri', email: 'ada-view@example.com', prefisso: '+39', telefono: '3471234567', privacy: true, compleannoGiorno: 9, compleannoMese: 4, recaptchaV3Token: 'local.v3.pass.testtoken' };
+    const made = await direct.create(guest, submit);
+    const hash = made.status ? made.data.hash : '';
+    // A zone named in Italian only, and the terms accepted with their text, as a booking made before may have them.
+    const [{ venueId }] = await db.select({ venueId: reservations.venueId }).from(reservations).where(eq(reservations.hash, hash));
+    await db.update(zones).set({ name: { it: 'Sala grande' } }).where(and(eq(zones.venueId, venueId), eq(zones.key, 'sala')));
+    await db.update(reservations).set({ guaranteeTerms: { refundable: 'until', hoursBefore: 24, feeCents: 1500, per: 'guest', currency: 'EUR', text: 'Free until the day before.' } }).where(eq(reservations.hash, hash));
+    const shown = await direct.booking(hash);
+    expect(shown).toEqual(await wire.booking(hash));
+    expect(shown).toMatchObject({
+      status: true,
+      data: { hash, partySize: 3, zoneName: { it: 'Sala grande', en: '', fr: '', es: '', de: '' }, compleannoGiorno: 9, compleannoMese: 4, experience: null, guarantee: { refundable: 'until', hoursBefore: 24, feeCents: 1500, per: 'guest', currency: 'EUR' } },
+    });
+    expect(shown.status && 'pax' in shown.data).toBe(false);
+    expect(shown.status && shown.data.guarantee && 'text' in shown.data.guarantee).toBe(false);
+    // Unknown, malformed: refused alike.
+    for (const unknown of ['unknownhash0000000000', 'not a hash']) expect(await direct.booking(unknown)).toEqual(await wire.booking(unknown));
+    expect(await direct.booking('unknownhash0000000000')).toMatchObject({ status: false, error: 'notFound' });
+  });
+
   it('sends the month its one statement, the venue read from memory', async () => {
     const { direct } = await doors();
     await direct.month({ ...month, partySize: 2 });

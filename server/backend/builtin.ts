@@ -31,6 +31,9 @@ import { venueContext, type VenueContext } from '@/server/venues/context';
 import { observedCall } from '@/server/observability/observe';
 import { tableBooking, tableCancel, tableCodeStatus, tableConfirmLocalCard, tableCreate, tableDay, tableEdit, tableGuarantee, tableHold, tableMonth, tableRelease, tableResendCode, tableVerifyCode, type Outcome, type Refusal } from '@/server/booking/core';
 import { reservationSchema } from '@/lib/forms/reservation';
+import type { GuestLinkDoor } from '@/lib/backend/links';
+import { tableAnswerReminder, tableClaimOffer, tableOffer, tableReminder } from '@/server/booking/links-core';
+import { authenticateFee, feeLink } from '@/server/payments/fee-core';
 import { fieldErrors } from '@/lib/forms/fields';
 
 /**
@@ -165,5 +168,19 @@ export function builtinExperiences(venueKey: string): ExperienceDoor {
           }),
         );
       }),
+  };
+}
+
+/** The guest's link pages' door of the built-in backend: their core (server/booking/links-core.ts, server/payments/fee-core.ts), called directly. */
+export function builtinGuestLinks(venueKey: string): GuestLinkDoor {
+  const run = coreRunner(venueKey);
+  return {
+    reminder: (link) => run('reservation/reminder', (db, venue) => tableReminder(db, venue, link)),
+    // The answer's e-mails link to the venue's own host, as the contract's adapter's do.
+    answerReminder: (link, answer) => run('reservation/confirmreminder', (db, venue) => tableAnswerReminder(db, venue, link, answer, venueKey)),
+    offer: (link) => run('waitlist/offer', (db, venue) => tableOffer(db, venue, link)),
+    claimOffer: (link) => run('waitlist/claim', (db, venue) => tableClaimOffer(db, venue, link, venueKey)),
+    fee: (link) => run('payment/feelink', (db, venue) => feeLink(db, venue, link)),
+    authenticateFee: (link, approve) => run('payment/feeauthenticate', (db, venue) => authenticateFee(db, venue, link, approve)),
   };
 }

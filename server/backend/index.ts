@@ -1,7 +1,8 @@
 import 'server-only';
 import { createBackendClient, type BackendClient } from '@/lib/backend/client';
 import { legacyTransport } from '@/lib/backend/legacy';
-import { builtinExperiences, builtinTables, builtinTransport } from './builtin';
+import { builtinExperiences, builtinGuestLinks, builtinTables, builtinTransport } from './builtin';
+import { wireGuestLinks, type GuestLinkDoor } from '@/lib/backend/links';
 import { wireExperiences, type ExperienceDoor } from '@/lib/backend/experiences';
 import { wireTables, type TableDoor } from '@/lib/backend/tables';
 import { config } from '@/server/runtime/config';
@@ -11,9 +12,9 @@ import { observedTransport, propagatingFetch } from '@/server/observability/obse
 /**
  * The one way pages, route handlers and link pages reach the backend (issue 42): the contract's
  * calls (`BackendClient`) and, domain by domain as they move to the typed core, its typed doors
- * (`tables`: table bookings; `experiences`: experience bookings).
+ * (`tables`: table bookings; `experiences`: experience bookings; `guestLinks`: the guest's signed link pages).
  */
-export type Backend = BackendClient & { tables: TableDoor; experiences: ExperienceDoor };
+export type Backend = BackendClient & { tables: TableDoor; experiences: ExperienceDoor; guestLinks: GuestLinkDoor };
 
 /**
  * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
@@ -25,9 +26,9 @@ export function backendFor(venueKey: string): Backend {
   if (legacy) {
     // Each call in its span, and the trace carried on to the backend (docs/observability.md).
     const client = createBackendClient(observedTransport(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs, fetch: propagatingFetch })), 'legacy');
-    return { ...client, tables: wireTables(client), experiences: wireExperiences(client) };
+    return { ...client, tables: wireTables(client), experiences: wireExperiences(client), guestLinks: wireGuestLinks(client) };
   }
-  return { ...createBackendClient(builtinTransport(venueKey), 'builtin'), tables: builtinTables(venueKey), experiences: builtinExperiences(venueKey) };
+  return { ...createBackendClient(builtinTransport(venueKey), 'builtin'), tables: builtinTables(venueKey), experiences: builtinExperiences(venueKey), guestLinks: builtinGuestLinks(venueKey) };
 }
 
 /**

@@ -1,57 +1,39 @@
 import 'server-only';
-import type { ReservationRow } from '@/server/db/schema';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { invalid } from '@/server/backend/answers';
-import { answerReminder, isReminderAction, readReminderLink, reminderPage, type ReminderPage } from './reminders';
-import { claimOffer, offerPage, type OfferPage } from './waitlist';
-import { localMoment } from './time';
+import { isReminderAnswer, linkIdOf, type LinkBooking, type OfferPage, type ReminderLink, type ReminderPage } from '@/lib/backend/links';
+import type { Outcome } from './lifecycle';
+import { badLink, tableAnswerReminder, tableClaimOffer, tableOffer, tableReminder } from './links-core';
 
 /**
  * The guest's signed link pages through the contract (issue 41, point 14; docs/backend-contract.md,
  * "Link pages"): the reminder's "I'm coming" / "Cancel" and the waiting-list offer's claim. The
  * backend checks the link's signature (its own key: server/backend/signatures.ts), so a front
- * shows and acts on them without a database or a secret of its own.
+ * shows and acts on them without a database or a secret of its own. The wire read, then the
+ * core (server/booking/links-core.ts), its answer written as the wire names it (`covers`).
  */
 
-const bookingOf = (r: ReservationRow) => ({ hash: r.hash, status: r.status, date: r.date, time: r.time, covers: r.covers });
-const badLink = invalid({}, 'invalid');
+const wireBooking = (b: LinkBooking) => ({ hash: b.hash, status: b.status, date: b.date, time: b.time, covers: b.partySize });
+const onWire = <P extends ReminderPage | OfferPage>(outcome: Outcome<P>): Envelope => (outcome.status ? { status: true, data: { ...outcome.data, booking: wireBooking(outcome.data.booking) } } : outcome);
 
-function reminderAnswer(page: ReminderPage, currency: string): Envelope {
-  if (page.state === 'invalid') return badLink;
-  const open = page.state === 'open';
-  return { status: true, data: { state: page.state, booking: bookingOf(page.booking), freeCancel: open ? page.freeCancel : true, feeCents: open ? page.feeCents : 0, currency } };
-}
-
-const reminderLinkOf = (params: URLSearchParams) => readReminderLink(params.get('hash') ?? '', { v: params.get('v') ?? '', s: params.get('s') ?? '' });
+const reminderLinkOf = (params: URLSearchParams): ReminderLink => ({ hash: params.get('hash') ?? '', v: params.get('v') ?? '', s: params.get('s') ?? '' });
 
 /** `reservation/reminder` `{hash, v, s}`: what the reminder link shows (the question, or how it ended). */
 export async function getReminderLink({ db, venue, params }: CallContext): Promise<Envelope> {
-  return reminderAnswer(await reminderPage(db, venue, reminderLinkOf(params)), venue.currency);
+  return onWire(await tableReminder(db, venue, reminderLinkOf(params)));
 }
 
 /** `reservation/confirmreminder` `{hash, v, s, a: coming|cancel}`: the guest's answer, once; answers the page as it is afterwards. */
 export async function confirmReminderLink({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
-  const link = reminderLinkOf(params);
-  const action = params.get('a');
-  if (!link || !isReminderAction(action)) return badLink;
-  const state = await answerReminder(db, venue, link, action, linkHost);
-  if (state === 'invalid') return badLink;
-  return reminderAnswer(await reminderPage(db, venue, link), venue.currency);
+  const answer = params.get('a');
+  if (!isReminderAnswer(answer)) return badLink();
+  return onWire(await tableAnswerReminder(db, venue, reminderLinkOf(params), answer, linkHost));
 }
 
-const offerIdOf = (params: URLSearchParams) => {
-  const id = params.get('id') ?? '';
-  return /^\d{1,9}$/.test(id) ? Number(id) : 0;
-};
-
-function offerAnswer(page: OfferPage, timeZone: string): Envelope {
-  if (page.state === 'invalid') return badLink;
-  return { status: true, data: { state: page.state, booking: bookingOf(page.booking), until: localMoment(timeZone, page.expiresAt).time } };
-}
+const offerLinkOf = (params: URLSearchParams) => ({ id: linkIdOf(params.get('id') ?? ''), s: params.get('s') ?? '' });
 
 /** `waitlist/offer` `{id, s}`: what the claim link shows (the table and how long it is held, or how it ended). */
 export async function getWaitlistOffer({ db, venue, params }: CallContext): Promise<Envelope> {
-  return offerAnswer(await offerPage(db, venue, offerIdOf(params), params.get('s') ?? ''), venue.timezone);
+  return onWire(await tableOffer(db, venue, offerLinkOf(params)));
 }
 
 /**
@@ -59,7 +41,5 @@ export async function getWaitlistOffer({ db, venue, params }: CallContext): Prom
  * once the table's time has come is `409 slotStarted` (issue 41, point 8), and changes nothing.
  */
 export async function claimWaitlistOffer({ db, venue, params, linkHost }: CallContext): Promise<Envelope> {
-  const page = await claimOffer(db, venue, offerIdOf(params), params.get('s') ?? '', linkHost);
-  if (page.state === 'started') return { httpStatus: 409, status: false, error: 'slotStarted' };
-  return offerAnswer(page, venue.timezone);
+  return onWire(await tableClaimOffer(db, venue, offerLinkOf(params), linkHost));
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { REMINDER_ANSWERS, isReminderAnswer, type ReminderAnswer } from '@/lib/backend/links';
 import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { isLinkSignature, linkSignature } from '@/server/backend/signatures';
 import { venueLinkHost } from '@/server/venues/queries';
@@ -48,9 +49,10 @@ import { fill } from '@/lib/i18n/fill';
 const catalogues = { it, en, fr, es, de };
 const texts = (locale: string) => catalogues[toLocale(locale)].reminders;
 
-export const REMINDER_ACTIONS = ['coming', 'cancel'] as const;
-export type ReminderAction = (typeof REMINDER_ACTIONS)[number];
-export const isReminderAction = (value: unknown): value is ReminderAction => value === 'coming' || value === 'cancel';
+/** The reminder's two answers: the link door's (lib/backend/links.ts). */
+export const REMINDER_ACTIONS = REMINDER_ANSWERS;
+export type ReminderAction = ReminderAnswer;
+export const isReminderAction = isReminderAnswer;
 
 /** The reminder link's path (made absolute, with the guest's language, by the caller). */
 export const reminderLinkPath = (venueId: number, r: Pick<ReservationRow, 'hash' | 'revision'>, action: ReminderAction) =>

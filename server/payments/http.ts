@@ -10,6 +10,7 @@ import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
 import { backendFor } from '@/server/backend';
 import { linkFormAnswer } from '@/server/http/link-form';
+import { linkIdOf } from '@/lib/backend/links';
 
 /**
  * `POST /api/payments/webhook`: the provider's signed events (Stripe's `Stripe-Signature`).
@@ -36,8 +37,8 @@ export async function handlePaymentWebhook(request: Request): Promise<Response> 
 
 /**
  * `POST /api/payments/fee` (the fee page's form: id, s, approve, language): the local test
- * provider's bank check, approved or refused, through the contract (`payment/feeauthenticate`,
- * so it works on a front), then 303 back to the page, which says how it ended. A link that is
+ * provider's bank check, approved or refused, through the link door (`guestLinks.authenticateFee`;
+ * on a front the contract's `payment/feeauthenticate`), then 303 back to the page, which says how it ended. A link that is
  * not the site's, or a fee with nothing to confirm, is a 400 page; a backend that cannot
  * answer a 503 page.
  */
@@ -46,7 +47,7 @@ export async function handleFeeAuthentication(request: Request): Promise<Respons
   const field = (name: string) => String(form?.get(name) ?? '').slice(0, 100);
   const [id, s] = [field('id'), field('s')];
   const locale = toLocale(field('language'));
-  const result = await backendFor(venueKeyForHost(request.headers.get('host'))).links('payment/feeauthenticate', { id, s, approve: field('approve') === '1' ? '1' : '0' });
+  const result = await backendFor(venueKeyForHost(request.headers.get('host'))).guestLinks.authenticateFee({ id: linkIdOf(id), s }, field('approve') === '1');
   const back = localizedPath(locale, `/frontpage/fee/${encodeURIComponent(id)}?s=${encodeURIComponent(s)}`);
   return linkFormAnswer(result, locale, back, { title: 'noshow.page.title', invalid: 'noshow.page.invalid' });
 }

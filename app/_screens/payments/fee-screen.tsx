@@ -17,12 +17,12 @@ import { colon } from '@/lib/i18n/colon';
  * (server/payments/noshow.ts). Stripe: Stripe.js asks the bank's check in place, and the
  * signed webhook records the payment. The local test provider: a plain form (no scripts
  * needed) approves or refuses the simulated check. The GET changes nothing. Read through the
- * contract (`payment/feelink`, which checks the link), so it works on a front.
+ * link door (`guestLinks.fee`; on a front the contract's `payment/feelink`, which checks the link).
  */
 export async function FeeScreen({ params, id, signature, publishableKey }: { params: VenueParams; id: number; signature: string; publishableKey: string | null }) {
   const { locale, venueKey } = await loadVenue(params);
   const t = await getTranslations('noshow.page');
-  const result = await backendFor(venueKey).links('payment/feelink', { id: String(id), s: signature });
+  const result = await backendFor(venueKey).guestLinks.fee({ id, s: signature });
   if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
   const page = result.status ? result.data : ({ state: 'invalid' } as const);
   if (page.state === 'invalid') {

@@ -14,12 +14,12 @@ import { PostForm } from '@/components/forms/post-form';
  * `/frontpage/waitlist/{offer}?s=`: where a waiting-list offer's link leads
  * (server/booking/waitlist.ts). The GET shows the table and how long it is held; the button
  * (a plain form, no scripts needed) claims it and comes back here, which says how it went.
- * Read through the contract (`waitlist/offer`, which checks the link), so it works on a front.
+ * Read through the link door (`guestLinks.offer`; on a front the contract's `waitlist/offer`, which checks the link).
  */
 export async function OfferScreen({ params, id, signature }: { params: VenueParams; id: number; signature: string }) {
   const { locale, venueKey, location } = await loadVenue(params);
   const t = await getTranslations('waitlist.page');
-  const result = await backendFor(venueKey).links('waitlist/offer', { id: String(id), s: signature });
+  const result = await backendFor(venueKey).guestLinks.offer({ id, s: signature });
   if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
   const page = result.status ? result.data : ({ state: 'invalid' } as const);
   const lang = toLocale(locale);
@@ -31,7 +31,7 @@ export async function OfferScreen({ params, id, signature }: { params: VenuePara
     );
   }
   const r = page.booking;
-  const details = { venueName: location.locationname, covers: r.covers, date: formatLongDate(r.date, locale), time: r.time, until: page.until };
+  const details = { venueName: location.locationname, covers: r.partySize, date: formatLongDate(r.date, locale), time: r.time, until: page.until };
   const said = {
     claimed: r.status === 'pending' ? t('pending') : t('claimed'),
     code: t('code'),

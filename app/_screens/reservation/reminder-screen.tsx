@@ -15,12 +15,13 @@ import { PostForm } from '@/components/forms/post-form';
  * `/frontpage/reminder/{hash}?a=&v=&s=`: where the reminder's "I'm coming" and "Cancel" links
  * lead (server/booking/reminders.ts). The GET only asks (mail scanners change nothing); the
  * buttons are a plain form (no scripts needed) whose POST answers and comes back here. Read
- * through the contract (`reservation/reminder`, which checks the link), so it works on a front.
+ * through the link door (`guestLinks.reminder`; on a front the contract's `reservation/reminder`,
+ * which checks the link).
  */
 export async function ReminderScreen({ params, hash, query }: { params: VenueParams; hash: string; query: { a?: string; v?: string; s?: string } }) {
   const { locale, venueKey, location } = await loadVenue(params);
   const t = await getTranslations('reminders.page');
-  const result = await backendFor(venueKey).links('reservation/reminder', { hash, v: query.v ?? '', s: query.s ?? '' });
+  const result = await backendFor(venueKey).guestLinks.reminder({ hash, v: query.v ?? '', s: query.s ?? '' });
   if (!result.status && backendCannotAnswer(result.error)) return <Unavailable />;
   const page = result.status ? result.data : ({ state: 'invalid' } as const);
   const manage = page.state !== 'invalid' ? localizedPath(toLocale(locale), `/reserve/${page.booking.hash}/edit`) : '';
@@ -43,7 +44,7 @@ export async function ReminderScreen({ params, hash, query }: { params: VenuePar
               </button>
             }
           >
-            <p>{t('question', { venueName: location.locationname, date: formatLongDate(page.booking.date, locale), time: page.booking.time, covers: page.booking.covers })}</p>
+            <p>{t('question', { venueName: location.locationname, date: formatLongDate(page.booking.date, locale), time: page.booking.time, covers: page.booking.partySize })}</p>
           </PostForm>
           {manage ? (
             <p className="actions">

@@ -2,7 +2,6 @@ import 'server-only';
 import type { Db } from '@/server/db/types';
 import type { VenueContext } from '@/server/venues/context';
 import type { FeePage, SignedLink } from '@/lib/backend/links';
-import { ok, refused, type Outcome } from '@/server/booking/lifecycle';
 import { feePageState, type FeePage as FeeState } from './fee-page';
 import { authenticateLocalFee } from './index';
 
@@ -14,10 +13,13 @@ import { authenticateLocalFee } from './index';
  * is not the venue's is refused `invalid` (400).
  */
 
-const feeOutcome = (page: FeeState): Outcome<FeePage> => (page.state === 'invalid' ? refused(400, 'invalid', {}) : ok(page));
+/** The fee's page, or the refusal of a link that is not the venue's: the shape of the lifecycle's `Outcome` (server/booking/lifecycle.ts, a domain above this one). */
+type FeeOutcome = { status: true; data: FeePage } | { status: false; error: 'invalid'; httpStatus: 400; fieldErrors: Record<string, string> };
+const invalidLink: FeeOutcome = { status: false, error: 'invalid', httpStatus: 400, fieldErrors: {} };
+const feeOutcome = (page: FeeState): FeeOutcome => (page.state === 'invalid' ? invalidLink : { status: true, data: page });
 
 /** The fee to authenticate, or how it ended. */
-export async function feeLink(db: Db, venue: VenueContext, link: SignedLink): Promise<Outcome<FeePage>> {
+export async function feeLink(db: Db, venue: VenueContext, link: SignedLink): Promise<FeeOutcome> {
   return feeOutcome(await feePageState(db, venue, link.id, link.s));
 }
 
@@ -25,7 +27,7 @@ export async function feeLink(db: Db, venue: VenueContext, link: SignedLink): Pr
  * The local test provider's bank check on the fee page, approved or refused; the page as it is
  * afterwards. A fee with nothing to confirm, or one taken by Stripe (confirmed in the browser by Stripe.js), is refused `invalid`.
  */
-export async function authenticateFee(db: Db, venue: VenueContext, link: SignedLink, approve: boolean): Promise<Outcome<FeePage>> {
-  if (!(await authenticateLocalFee(db, venue, link.id, link.s, approve))) return refused(400, 'invalid', {});
+export async function authenticateFee(db: Db, venue: VenueContext, link: SignedLink, approve: boolean): Promise<FeeOutcome> {
+  if (!(await authenticateLocalFee(db, venue, link.id, link.s, approve))) return invalidLink;
   return feeOutcome(await feePageState(db, venue, link.id, link.s));
 }

@@ -72,14 +72,14 @@ const reading =
     outcome.status ? { status: true, data: read(outcome.data) } : outcome;
 
 /** The form's rule refused its values: a 400 with a message key per field. */
-const invalidForm = (error: z.ZodError): Refusal => ({ status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(error) });
+export const invalidForm = (error: z.ZodError): Refusal => ({ status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(error) });
 
 /**
  * A door's call on the built-in backend (issue 42): the core called directly on the venue the
  * request resolved (server/venues/context.ts), nothing serialised; observed as the contract's
  * call of the same name. An error the core does not refuse reads as `unavailable`, as a 5xx does.
  */
-function coreRunner(venueKey: string) {
+export function coreRunner(venueKey: string) {
   return async <T>(call: string, core: (db: Db, venue: VenueContext) => Promise<Outcome<T> | Envelope>): Promise<ActionResult<T>> => {
     const answered = await observedCall(call, async () => {
       try {

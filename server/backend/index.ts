@@ -5,6 +5,10 @@ import { builtinExperiences, builtinGuestLinks, builtinTables, builtinTransport 
 import { wireGuestLinks, type GuestLinkDoor } from '@/lib/backend/links';
 import { wireExperiences, type ExperienceDoor } from '@/lib/backend/experiences';
 import { wireTables, type TableDoor } from '@/lib/backend/tables';
+import { wireGiftcards, type GiftcardDoor } from '@/lib/backend/giftcards';
+import { wirePromo, type PromoDoor } from '@/lib/backend/promo';
+import { wireLoyalty, type LoyaltyDoor } from '@/lib/backend/loyalty';
+import { builtinGiftcards, builtinLoyalty, builtinPromo } from './builtin-sales';
 import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
 import { observedTransport, propagatingFetch } from '@/server/observability/observe';
@@ -12,9 +16,17 @@ import { observedTransport, propagatingFetch } from '@/server/observability/obse
 /**
  * The one way pages, route handlers and link pages reach the backend (issue 42): the contract's
  * calls (`BackendClient`) and, domain by domain as they move to the typed core, its typed doors
- * (`tables`: table bookings; `experiences`: experience bookings; `guestLinks`: the guest's signed link pages).
+ * (`tables`: table bookings; `experiences`: experience bookings; `guestLinks`: the guest's signed link pages;
+ * `giftcards`; `promotions`; `loyalty`).
  */
-export type Backend = BackendClient & { tables: TableDoor; experiences: ExperienceDoor; guestLinks: GuestLinkDoor };
+export type Backend = BackendClient & {
+  tables: TableDoor;
+  experiences: ExperienceDoor;
+  guestLinks: GuestLinkDoor;
+  giftcards: GiftcardDoor;
+  promotions: PromoDoor;
+  loyalty: LoyaltyDoor;
+};
 
 /**
  * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
@@ -26,9 +38,25 @@ export function backendFor(venueKey: string): Backend {
   if (legacy) {
     // Each call in its span, and the trace carried on to the backend (docs/observability.md).
     const client = createBackendClient(observedTransport(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs, fetch: propagatingFetch })), 'legacy');
-    return { ...client, tables: wireTables(client), experiences: wireExperiences(client), guestLinks: wireGuestLinks(client) };
+    return {
+      ...client,
+      tables: wireTables(client),
+      experiences: wireExperiences(client),
+      guestLinks: wireGuestLinks(client),
+      giftcards: wireGiftcards(client),
+      promotions: wirePromo(client),
+      loyalty: wireLoyalty(client),
+    };
   }
-  return { ...createBackendClient(builtinTransport(venueKey), 'builtin'), tables: builtinTables(venueKey), experiences: builtinExperiences(venueKey), guestLinks: builtinGuestLinks(venueKey) };
+  return {
+    ...createBackendClient(builtinTransport(venueKey), 'builtin'),
+    tables: builtinTables(venueKey),
+    experiences: builtinExperiences(venueKey),
+    guestLinks: builtinGuestLinks(venueKey),
+    giftcards: builtinGiftcards(venueKey),
+    promotions: builtinPromo(venueKey),
+    loyalty: builtinLoyalty(venueKey),
+  };
 }
 
 /**

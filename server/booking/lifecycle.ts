@@ -10,6 +10,7 @@ import type { BookingSource } from '@/lib/booking/source';
 import type { TokenVersion } from '@/lib/botcheck/types';
 import { botVerifier } from '@/lib/botcheck';
 import { log } from '@/lib/log';
+import { refused, type Refusal } from '@/lib/backend/outcome';
 
 /**
  * One booking lifecycle for tables and experiences (issue 42): what the two kinds of booking
@@ -20,12 +21,8 @@ import { log } from '@/lib/log';
  * below (the standing rule, the lock order, the last writes under the lock) are the same.
  */
 
-/** A core call's refusal: its message key, field errors, HTTP status (and past a limit, when to try again). */
-export type Refusal = { status: false; error: string; fieldErrors?: Record<string, string>; httpStatus: number; data?: { limit: string; retryAfter: number } };
-/** A core call's answer: its data, or its refusal. */
-export type Outcome<T> = { status: true; data: T } | Refusal;
-export const ok = <T>(data: T) => ({ status: true as const, data });
-export const refused = (httpStatus: number, error: string, fieldErrors?: Record<string, string>): Refusal => ({ status: false, error, httpStatus, ...(fieldErrors ? { fieldErrors } : {}) });
+/** A core call's answer, its data or its refusal: one shape for every domain (lib/backend/outcome.ts). */
+export { ok, refused, type Outcome, type Refusal } from '@/lib/backend/outcome';
 
 /** What a kind of booking is, as data: the consents' form and subject, and what its hold and answers are counted as. */
 export type BookingKind = {

@@ -33,19 +33,10 @@ export async function handleSubscribe(request: NextRequest): Promise<Response> {
   const refused = await refuseOverLimit(request, 'fidelitySignupAddress', { fidelitySignupEmail: v.email });
   if (refused) return refused;
   const venueKey = venueKeyForHost(request.headers.get('host'));
-  const result = await backendFor(venueKey).subscribeFidelity({
-    nome: v.nome,
-    cognome: v.cognome,
-    email: v.email,
-    prefisso: v.prefisso,
-    telefono: v.telefono,
-    compleannoGiorno: String(v.compleannoGiorno),
-    compleannoMese: String(v.compleannoMese),
-    privacy: '1',
-    marketing: '1',
-    marketingSms: v.marketingSms ? '1' : '0',
-    language: toLocale(typeof body.language === 'string' ? body.language : null),
-    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
+  const result = await backendFor(venueKey).loyalty.subscribe({
+    member: v,
+    locale: toLocale(typeof body.language === 'string' ? body.language : null),
+    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
   });
   if (!result.status && result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
   // The backend could not be reached: the form stays, with what the guest typed, and says so.
@@ -67,9 +58,9 @@ export async function handleLookup(request: NextRequest): Promise<Response> {
   // Each look-up may send an e-mail: limited per address, and per target inbox (docs/security.md).
   const refused = await refuseOverLimit(request, 'fidelityLookupAddress', { fidelityLookupEmail: parsed.data.email });
   if (refused) return refused;
-  const result = await backendFor(venueKeyForHost(request.headers.get('host'))).lookupFidelity({
+  const result = await backendFor(venueKeyForHost(request.headers.get('host'))).loyalty.lookup({
     email: parsed.data.email,
-    language: toLocale(typeof body.language === 'string' ? body.language : null),
+    locale: toLocale(typeof body.language === 'string' ? body.language : null),
   });
   if (!result.status && result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
   if (!result.status && result.error === UNAVAILABLE) return json({ error: UNAVAILABLE }, 503);

@@ -64,14 +64,13 @@ export async function handleGiftcardCheckout(request: NextRequest) {
   await session.save();
   const refused = await refuseOverLimit(request, 'giftcardCheckout');
   if (refused) return refused;
-  const result = await backend(request).giftcard('checkout', {
-    ...form,
+  const result = await backend(request).giftcards.checkout(form, {
     // One key per submit from the browser (a retry reuses it): a lost answer never opens a second order.
-    ...(typeof body.idempotencyKey === 'string' && body.idempotencyKey ? { idempotencyKey: body.idempotencyKey.slice(0, 200) } : {}),
-    language,
+    idempotencyKey: typeof body.idempotencyKey === 'string' && body.idempotencyKey ? body.idempotencyKey.slice(0, 200) : undefined,
+    locale: language,
     siteBase: siteBase(request, language),
-    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
-    remoteIp: clientIp(request),
+    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
+    clientAddress: clientIp(request),
   });
   if (result.status) {
     session.fingerprint = result.data.fingerprint;
@@ -86,7 +85,7 @@ export async function handleGiftcardCreate(request: NextRequest) {
   const body = await readJsonObject(request);
   const fingerprint = typeof body?.fingerprint === 'string' ? body.fingerprint.slice(0, 64) : '';
   if (!fingerprint) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  const result = await backend(request).giftcard('create', { fingerprint });
+  const result = await backend(request).giftcards.confirm(fingerprint);
   if (result.status && result.data.status === 'paid') {
     // Bought: the next checkout starts empty.
     const session = await giftcardSession();
@@ -103,7 +102,7 @@ export async function handleGiftcardBalance(request: NextRequest) {
   const body = await readJsonObject(request);
   const code = typeof body?.code === 'string' ? body.code.slice(0, 40) : '';
   if (!code.trim()) return json({ error: 'invalid', fieldErrors: { code: 'required' } }, 400);
-  const result = await backend(request).giftcard('balance', { code, remoteIp: clientIp(request) });
+  const result = await backend(request).giftcards.balance({ code, clientAddress: clientIp(request) });
   if (!result.status && result.error === 'notFound') return json({ error: 'notFound', fieldErrors: { code: 'codeNotFound' } }, 404);
   return answer(result);
 }

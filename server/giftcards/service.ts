@@ -277,7 +277,6 @@ export function paymentView(order: GiftCardOrderRow, provider: CheckoutProvider 
     configured: provider.configured(),
     status: publicStatus(order.status),
     url: order.status === 'pending' && order.provider === provider.kind ? (order.paymentUrl ?? '') : '',
-    cardId: '',
   };
 }
 

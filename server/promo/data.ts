@@ -22,7 +22,7 @@ export type PromoLoad = { status: 'ok'; data: Promo } | { status: 'notFound' } |
 export const loadPromo = cache(async (venueKey: string, urlName: string): Promise<PromoLoad> => {
   const cached = unstable_cache(
     async () => {
-      const loaded = await backendFor(venueKey).getPromo(urlName);
+      const loaded = await backendFor(venueKey).promotions.get(urlName);
       if (loaded.status !== 'ok') throw new NotCached(loaded.status);
       return loaded.data;
     },

@@ -38,7 +38,7 @@ export async function handleStatus(request: NextRequest): Promise<Response> {
     entry = {
       at,
       answer: backendFor(venueOf(request))
-        .getPromo(urlName)
+        .promotions.get(urlName)
         .then((loaded) => {
           if (loaded.status === 'ok') {
             const { state, remaining, count, startsAt, endsAt } = loaded.data;
@@ -69,19 +69,12 @@ export async function handleRequest(request: NextRequest): Promise<Response> {
   const v = parsed.data;
   const refused = await refuseOverLimit(request, 'promoRequest', { promoRequestEmail: v.email });
   if (refused) return refused;
-  const result = await backendFor(venueOf(request)).promo('promo/request', {
+  const result = await backendFor(venueOf(request)).promotions.request({
     urlName,
-    nome: v.nome,
-    cognome: v.cognome,
-    email: v.email,
-    prefisso: v.prefisso,
-    telefono: v.telefono,
-    privacy: '1',
-    marketing: v.marketing ? '1' : '0',
-    marketingSms: v.marketingSms ? '1' : '0',
-    language: toLocale(text(body.language)),
-    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value) ? '1' : '0',
-    remoteIp: clientIp(request),
+    guest: v,
+    locale: toLocale(text(body.language)),
+    partner: isPartnerValue(request.cookies.get(PARTNER_COOKIE)?.value),
+    clientAddress: clientIp(request),
   });
   // A code was issued or refused for a state: what this process shares as the live state may be older.
   live.delete(liveKey(venueOf(request), urlName));
@@ -117,7 +110,7 @@ export async function handleRedeem(request: NextRequest): Promise<Response> {
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const id = text(body?.id);
   if (!id || !isRedeemSignature(venueKey, id, text(body?.s))) return json({ error: 'badLink' }, 403);
-  const result = await backendFor(venueKey).promo('promo/redeem', { id });
+  const result = await backendFor(venueKey).promotions.redeem({ id });
   if (result.status) return json({ result: result.data.result, usedAt: result.data.code.usedAt }, result.data.result === 'used' ? 200 : 409);
   if (result.error === UNAVAILABLE) return json({ error: UNAVAILABLE }, 503);
   if (result.error === 'expired') return json({ result: 'expired' }, 409);
@@ -135,7 +128,7 @@ export async function handleResend(request: NextRequest): Promise<Response> {
   if (!body || !urlName || !email) return json({ error: 'invalid', fieldErrors: email ? {} : { email: 'emailRequired' } }, 400);
   const refused = await refuseOverLimit(request, 'promoRequest', { promoRequestEmail: email });
   if (refused) return refused;
-  const result = await backendFor(venueOf(request)).promo('promo/resend', { urlName, email, language: toLocale(text(body.language)) });
+  const result = await backendFor(venueOf(request)).promotions.resend({ urlName, email, locale: toLocale(text(body.language)) });
   if (result.status) return json({ sent: true }, 200);
   if (result.error === 'invalid') return json({ error: 'invalid', fieldErrors: result.fieldErrors }, 400);
   return json({ error: result.error === UNAVAILABLE ? UNAVAILABLE : 'generic' }, 503);

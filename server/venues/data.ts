@@ -95,7 +95,7 @@ export async function getPrefixList(venueKey: string, locale?: string): Promise<
   return locale ? localizedPrefixes(list, locale) : list;
 }
 
-const readGiftcards = cachedRead<Giftcard[]>('giftcards', (key) => backendFor(key).getGiftcards());
+const readGiftcards = cachedRead<Giftcard[]>('giftcards', (key) => backendFor(key).giftcards.list());
 
 /** The venue's gift cards on sale; empty when the call failed or the backend has no gift card calls. */
 export async function getGiftcardList(venueKey: string): Promise<Giftcard[]> {

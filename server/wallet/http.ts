@@ -50,13 +50,13 @@ export async function loadItem(venueKey: string, serial: string, locale: Locale)
   if (!key) return null;
   const backend = backendFor(venueKey);
   if (key.kind === 'giftcard') {
-    const r = await backend.giftcard('card', { token: key.token });
+    const r = await backend.giftcards.card(key.token);
     if (!r.status) return null;
     const c = r.data;
     return { kind: 'giftcard', token: key.token, code: c.code, title: c.product, valueCents: c.value, balanceCents: c.balance, currency: c.currency, validUntil: c.validUntil, test: c.test };
   }
   if (key.kind === 'promo') {
-    const r = await backend.promo('promo/getcode', { urlName: key.urlName, id: key.id });
+    const r = await backend.promotions.code({ urlName: key.urlName, id: key.id });
     if (!r.status || r.data.urlName !== key.urlName) return null;
     const c = r.data;
     const barcode = venuePageUrl(venueKey, defaultLocale, redeemPath(venueKey, c.urlName, c.id));

@@ -17,7 +17,7 @@ const formatCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 export async function GiftcardCardScreen({ params, token }: { params: VenueParams; token: string }) {
   const { locale, location, venueKey } = await loadVenue(params);
   const t = await getTranslations('giftcards.print');
-  const result = await backendFor(venueKey).giftcard('card', { token });
+  const result = await backendFor(venueKey).giftcards.card(token);
   if (!result.status) return <NotFoundPage />;
   const card = result.data;
   const svg = await QRCode.toString(card.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });

@@ -19,7 +19,7 @@ export async function GiftcardConfirmationScreen({ params, fingerprint }: { para
   const { locale, location, venueKey } = await loadVenue(params);
   const [t, g, shell] = await Promise.all([getTranslations('giftcards.confirmation'), getTranslations('giftcards'), getTranslations('shell')]);
   const fp = fingerprint ?? (await giftcardSession()).fingerprint ?? '';
-  const result = fp ? await backendFor(venueKey).giftcard('order', { fingerprint: fp }) : null;
+  const result = fp ? await backendFor(venueKey).giftcards.order(fp) : null;
   if (!result?.status) {
     return (
       <MessagePanel title={g('listTitle')} text={result && result.error !== 'notFound' ? g('purchaseError') : t('none')} role="status">

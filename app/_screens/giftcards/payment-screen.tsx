@@ -19,7 +19,7 @@ export async function PaymentRedirectScreen({ params, provider, fingerprint }: {
   const { locale, venueKey } = await loadVenue(params);
   const [t, p] = await Promise.all([getTranslations('giftcards.payment'), getTranslations('payment')]);
   const fp = fingerprint ?? (await giftcardSession()).fingerprint ?? '';
-  const result = fp ? await backendFor(venueKey).giftcard('payment', { fingerprint: fp }) : null;
+  const result = fp ? await backendFor(venueKey).giftcards.payment(fp) : null;
   const problem = (text: string) => (
     <MessagePanel title={p('errorTitle')} text={text} role="alert">
       <ActionLink href="/frontpage/giftcard/checkout">{t('backToCheckout')}</ActionLink>

@@ -34,7 +34,8 @@ export async function promoRedeemMetadata(params: PromoCodeParams) {
 
 async function loadCode(params: PromoCodeParams, call: 'promo/getcode' | 'promo/lookup') {
   if (!ID.test(params.id)) return null;
-  const result = await backendFor(params.venue).promo(call, call === 'promo/getcode' ? { urlName: params.urlName, id: params.id } : { id: params.id });
+  const promotions = backendFor(params.venue).promotions;
+  const result = await (call === 'promo/getcode' ? promotions.code({ urlName: params.urlName, id: params.id }) : promotions.lookup({ id: params.id }));
   if (result.status) return result.data.urlName === params.urlName ? result.data : null;
   return result.error === 'notFound' ? null : 'unavailable';
 }

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: Props) {
   const p = await params;
   const base = { ...(await screenMetadata(p, 'giftcardDetails', `/frontpage/giftcard/card/${p.token}`)), robots: { index: false } };
-  const card = await backendFor(p.venue).giftcard('card', { token: p.token });
+  const card = await backendFor(p.venue).giftcards.card(p.token);
   return card.status ? base : notFoundMetadata(base);
 }
 

@@ -1,0 +1,97 @@
+import 'server-only';
+import type { ActionResult, Loaded } from '@/lib/backend/client';
+import { wireCheckout, type CheckoutStarted, type GiftcardDoor } from '@/lib/backend/giftcards';
+import { everyLanguage, type StoredTexts } from '@/lib/backend/texts';
+import { giftcardCheckoutSchema } from '@/lib/forms/giftcard';
+import { toLocale } from '@/lib/i18n/locales';
+import { claimFor } from '@/server/backend/idempotency';
+import { giftcardBalanceOf, giftcardConfirm, giftcardOnSale, giftcardOrderPayment, giftcardOrderView, giftcardPrinted, giftcardPurchase, giftcardsOnSale } from '@/server/giftcards/core';
+import { checkoutOnce } from '@/server/giftcards/calls';
+import type { PromoDoor } from '@/lib/backend/promo';
+import type { LoyaltyDoor } from '@/lib/backend/loyalty';
+import { fidelityLookupSchema } from '@/lib/forms/fidelity';
+import { loyaltyLookup, loyaltySubscribe } from '@/server/fidelity/core';
+import { promoCode, promoLookup, promoPage, promoRedeem, promoRequest, promoResend } from '@/server/promo/core';
+import { coreRunner, invalidForm } from './builtin';
+
+/**
+ * The sales doors of the built-in backend (issue 42, "One core, two doors"): gift cards,
+ * promotions and loyalty, each calling its domain's core directly on the venue the request
+ * resolved, nothing serialised, as the table door does (server/backend/builtin.ts).
+ */
+
+/** A core's answer with its data read for the pages (texts in every language). */
+const mapped = <T, U>(result: ActionResult<T>, read: (data: T) => U): ActionResult<U> => (result.status ? { status: true, data: read(result.data) } : result);
+
+/** A data-loading call's answer as a page reads it: its data, the unknown venue, or failed. */
+const loaded = <T>(result: ActionResult<T>): Loaded<T> => (result.status ? { status: 'ok', data: result.data } : result.error === 'venueNotFound' ? { status: 'unknownVenue' } : { status: 'failed' });
+
+/** The gift card door of the built-in backend: its core (server/giftcards/core.ts), called directly. */
+export function builtinGiftcards(venueKey: string): GiftcardDoor {
+  const run = coreRunner(venueKey);
+  const onSale = <T extends { title: StoredTexts; description: StoredTexts; regulations: StoredTexts }>(card: T) => ({
+    ...card,
+    title: everyLanguage(card.title),
+    description: everyLanguage(card.description),
+    regulations: everyLanguage(card.regulations),
+  });
+  return {
+    list: async () => loaded(mapped(await run('giftcard/getlist', (db, venue) => giftcardsOnSale(db, venue)), (cards) => cards.map(onSale))),
+    get: async (id) => mapped(await run('giftcard/get', (db, venue) => giftcardOnSale(db, venue, id)), onSale),
+    checkout: (values, submit) =>
+      run<CheckoutStarted>('giftcard/checkout', async (db, venue) => {
+        // The fields as the contract's adapter reads them (server/giftcards/calls.ts): the form's rule, and the
+        // idempotency key over the same fingerprint, so a retry is the first order.
+        const form = wireCheckout(values, submit);
+        const q = giftcardCheckoutSchema.safeParse(form);
+        if (!q.success) return invalidForm(q.error);
+        const context = { locale: toLocale(submit.locale), siteBase: submit.siteBase, partner: submit.partner };
+        return checkoutOnce(db, claimFor(venue.id, 'giftcard/checkout', submit.idempotencyKey, form), (key) => giftcardPurchase(db, venue, q.data, { ...context, key }));
+      }),
+    payment: (fingerprint) => run('giftcard/payment', (db, venue) => giftcardOrderPayment(db, venue, fingerprint)),
+    confirm: (fingerprint) => run('giftcard/create', (db, venue) => giftcardConfirm(db, venue, fingerprint)),
+    order: async (fingerprint) => mapped(await run('giftcard/order', (db, venue) => giftcardOrderView(db, venue, fingerprint)), (order) => ({ ...order, product: everyLanguage(order.product) })),
+    card: async (token) =>
+      mapped(await run('giftcard/card', (db, venue) => giftcardPrinted(db, venue, token)), (card) => ({ ...card, product: everyLanguage(card.product), regulations: everyLanguage(card.regulations) })),
+    balance: (input) => run('giftcard/balance', (db, venue) => giftcardBalanceOf(db, venue, input)),
+  };
+}
+
+/** The promotion door of the built-in backend: its core (server/promo/core.ts), called directly. */
+export function builtinPromo(venueKey: string): PromoDoor {
+  const run = coreRunner(venueKey);
+  const readCode = <T extends { title: StoredTexts }>(code: T) => ({ guest: '', ...code, title: everyLanguage(code.title) });
+  return {
+    get: async (urlName) => {
+      const result = await run('promo/getpromo', (db, venue) => promoPage(db, venue, urlName));
+      // The backend's answer that it has no such promotion is not a failure: the page is a 404.
+      if (!result.status && result.error === 'notFound') return { status: 'notFound' };
+      return loaded(mapped(result, (promo) => ({ ...promo, title: everyLanguage(promo.title), description: everyLanguage(promo.description) })));
+    },
+    // The request's e-mail links to the venue's own host, as the contract's adapter's do in-process.
+    request: (r) => run('promo/request', (db, venue) => promoRequest(db, venue, r.urlName, r.guest, { locale: r.locale, partner: r.partner, linkHost: venueKey })),
+    resend: (r) => run('promo/resend', (db, venue) => promoResend(db, venue, { ...r, linkHost: venueKey })),
+    code: async (c) => mapped(await run('promo/getcode', (db, venue) => promoCode(db, venue, c)), readCode),
+    lookup: async (by) => mapped(await run('promo/lookup', (db, venue) => promoLookup(db, venue, by)), readCode),
+    redeem: async (by) => mapped(await run('promo/redeem', (db, venue) => promoRedeem(db, venue, by)), (r) => ({ ...r, code: readCode(r.code) })),
+  };
+}
+
+/** The loyalty door of the built-in backend: its core (server/fidelity/core.ts), called directly; the answers' data is not read, as on the wire. */
+export function builtinLoyalty(venueKey: string): LoyaltyDoor {
+  const run = coreRunner(venueKey);
+  const nothing = () => null;
+  return {
+    // The e-mails link to the venue's own host, as the contract's adapter's do in-process.
+    subscribe: async (s) => mapped(await run('fidelity/subscribe', (db, venue) => loyaltySubscribe(db, venue, s.member, { locale: s.locale, partner: s.partner, linkHost: venueKey })), nothing),
+    lookup: async (l) =>
+      mapped(
+        await run('fidelity/lookup', async (db, venue) => {
+          // The form's rule, as the contract's adapter applies it to the wire's field (server/fidelity/calls.ts).
+          const q = fidelityLookupSchema.safeParse({ email: l.email });
+          return q.success ? loyaltyLookup(db, venue, q.data.email, { locale: l.locale, linkHost: venueKey }) : invalidForm(q.error);
+        }),
+        nothing,
+      ),
+  };
+}

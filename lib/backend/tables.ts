@@ -3,6 +3,9 @@ import type { BookingView, DayState, ReservationAnswer } from '@/lib/contract/re
 import { allTexts } from '@/lib/contract/fields';
 import type { ReservationData } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
+import type { StoredTexts } from './texts';
+
+export type { StoredTexts } from './texts';
 
 /** A month of the table calendar for a party (`editing`: the hash of a booking being moved, whose seats do not count). */
 export type TableMonthQuery = { year: number; month: number; partySize: number; module?: string; editing?: string };
@@ -40,8 +43,6 @@ export type TableDay = Full & {
   slots: (Full & { time: string; shift: string; available: boolean; zones: (Full & { key: string; available: boolean })[] })[];
 };
 
-/** A text per language as a backend keeps it (Italian, the others optional), or as the contract sends it. */
-export type StoredTexts = string | Record<string, unknown>;
 /** What a guest accepted with a card guarantee, as the booking's pages read it. */
 export type Terms = NonNullable<BookingView['guarantee']>;
 /** The terms' own fields (a stored policy text stays behind). */

@@ -1,4 +1,6 @@
-import type { ActionResult, BackendClient } from './client';
+import type { ActionResult, BackendClient, Loaded } from './client';
+import type { Experience, ExperienceList } from '@/lib/contract/experience';
+import { readTime } from '@/lib/contract/experience-fields';
 import type { ExperienceBookingAnswer, ExperienceBookingView, ExperienceDay, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
 import type { experienceDayAnswers } from '@/lib/contract/reservation';
 import type { AdditionalField } from '@/lib/contract/experience-fields';
@@ -78,6 +80,43 @@ export const bookedExperienceOf = ({ pax, titolo, zoneName, guarantee, policy, .
   policy: termsOf(policy),
 });
 
+/** An experience of the list as the core keeps it: its texts as stored, its fields, times and zones as the venue gave them. */
+export type StoredExperience = Omit<Experience, 'titolo' | 'titoloFile' | 'descrizione' | 'condizioniPrenotazione' | 'campiAggiuntivi' | 'orari' | 'zoneSelezionabili' | 'file' | 'foto'> & {
+  titolo: StoredTexts;
+  titoloFile: StoredTexts | null;
+  descrizione: StoredTexts;
+  condizioniPrenotazione: StoredTexts | null;
+  campiAggiuntivi: { key: string; etichetta: StoredTexts; obbligatorio: number }[];
+  orari: string[];
+  zoneSelezionabili: { id: number; key: string; nome: StoredTexts }[];
+  file: string | null;
+  foto: string | null;
+};
+/** The list as the core answers it (every visible experience, in display order). */
+export type StoredExperienceList = { elenco: StoredExperience[]; pagine: number; totale: number };
+
+/** One key once (the first), as the contract's reader keeps an experience's fields. */
+const firstOfEach = <T extends { key: string }>(items: T[]) => items.filter((item, i) => items.findIndex((other) => other.key === item.key) === i);
+
+/**
+ * An experience of the list as the pages read it, the same from either door: every text in every
+ * language (`allTexts`), its fields read as `{key, label, required}`, its times as sorted `HH:mm`.
+ */
+export const listedExperienceOf = (e: StoredExperience): Experience => ({
+  ...e,
+  titolo: allTexts(e.titolo),
+  titoloFile: allTexts(e.titoloFile),
+  descrizione: allTexts(e.descrizione),
+  condizioniPrenotazione: allTexts(e.condizioniPrenotazione),
+  campiAggiuntivi: firstOfEach(e.campiAggiuntivi.map((f) => ({ key: f.key, label: allTexts(f.etichetta), required: Boolean(f.obbligatorio) }))),
+  orari: [...new Set(e.orari.map(readTime).filter((t): t is string => t !== null))].sort(),
+  zoneSelezionabili: e.zoneSelezionabili.map((z) => ({ id: z.id, key: z.key, nome: allTexts(z.nome) })),
+  file: e.file ?? '',
+  foto: e.foto ?? '',
+});
+/** The list as the pages read it. */
+export const experienceListOf = (list: StoredExperienceList): ExperienceList => ({ elenco: list.elenco.map(listedExperienceOf), pagine: list.pagine, totale: list.totale });
+
 /**
  * The experience bookings' door (issue 42, "One core, two doors"), as the table door
  * (lib/backend/tables.ts): typed input, typed answers, `partySize` for the party. The built-in
@@ -85,6 +124,8 @@ export const bookedExperienceOf = ({ pax, titolo, zoneName, guarantee, policy, .
  * through the wire format (`wireExperiences`).
  */
 export interface ExperienceDoor {
+  /** The venue's visible experiences, every one, in display order (a failed call reads as failed, an unknown venue as `unknownVenue`). */
+  list(): Promise<Loaded<ExperienceList>>;
   month(q: ExperienceMonthQuery): Promise<ActionResult<ExperienceMonthDay[]>>;
   /** The experiences a party can add on a day, in the venue's order. */
   day(q: ExperienceDayQuery): Promise<ActionResult<ExperienceDayOffer[]>>;
@@ -112,6 +153,7 @@ const wireChange = (c: ExperienceChange) => ({ day: c.date, time: c.time, pax: S
 /** The experience door over the contract's wire format (docs/backend-contract.md, "Experience bookings"): a legacy backend's. */
 export function wireExperiences(client: BackendClient): ExperienceDoor {
   return {
+    list: () => client.getExperienceList(),
     month: (q) => client.experienceDays('getesperienzemonth', { year: String(q.year), month: String(q.month), pax: String(q.partySize) }),
     day: (q) => client.experienceDays('getesperienzeday', { day: q.date, pax: String(q.partySize) }),
     days: (q) => client.experience('availabledays', { experienceId: String(q.experienceId), year: String(q.year), month: String(q.month), pax: String(q.partySize) }),

@@ -89,7 +89,7 @@ async function zoneFor(backend: Backend, choice: TableChoice): Promise<string> {
   const found = (slot?.zones.find((z) => z.available) ?? slot?.zones[0])?.key;
   if (found) return found;
   // No such time that day (closed, past, full): any of the venue's zones, so that the booking call refuses with the real reason.
-  const location = await backend.getLocation();
+  const location = await backend.venue.location();
   return location.status === 'ok' ? (location.data.booking.zones[0]?.key ?? '') : '';
 }
 

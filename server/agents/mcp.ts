@@ -73,7 +73,7 @@ function registerTools(server: McpServer, door: Door) {
       inputSchema: { language },
     },
     async ({ language: lang = 'it' }) => {
-      const location = await backend.getLocation();
+      const location = await backend.venue.location();
       if (location.status !== 'ok') return toolResult(unavailable(lang));
       const l = location.data;
       const locale = toLocale(lang);
@@ -152,7 +152,7 @@ function registerTools(server: McpServer, door: Door) {
     },
     async ({ language: lang = 'it', year, month, pax: people }) => {
       const locale = toLocale(lang);
-      const list = await backend.getExperienceList();
+      const list = await backend.experiences.list();
       if (list.status !== 'ok') return toolResult(unavailable(locale));
       // The experience calendar's month by the calendar's rule (a question outside it finds no days).
       const asked = year && month ? monthQuerySchema.safeParse({ year, month, pax: people ?? 2 }) : null;
@@ -279,7 +279,7 @@ function registerTools(server: McpServer, door: Door) {
     },
     async ({ language: lang = 'it' }) => {
       const locale = toLocale(lang);
-      const [cards, experiences] = await Promise.all([backend.giftcards.list(), backend.getExperienceList()]);
+      const [cards, experiences] = await Promise.all([backend.giftcards.list(), backend.experiences.list()]);
       return toolResult({
         ok: true,
         giftcards: cards.status === 'ok' ? cards.data.map((g) => ({ title: pickText(g.title, locale), value: g.value, price: g.price, url: siteLink(venueKey, locale, `/frontpage/giftcard/checkout/${encodeURIComponent(g.id)}`) })) : [],

@@ -13,7 +13,7 @@ import type { LoyaltyDoor } from '@/lib/backend/loyalty';
 import { fidelityLookupSchema } from '@/lib/forms/fidelity';
 import { loyaltyLookup, loyaltySubscribe } from '@/server/fidelity/core';
 import { promoCode, promoLookup, promoPage, promoRedeem, promoRequest, promoResend } from '@/server/promo/core';
-import { coreRunner, invalidForm } from './builtin';
+import { coreRunner, invalidForm, loaded } from './builtin';
 
 /**
  * The sales doors of the built-in backend (issue 42, "One core, two doors"): gift cards,
@@ -24,8 +24,6 @@ import { coreRunner, invalidForm } from './builtin';
 /** A core's answer with its data read for the pages (texts in every language). */
 const mapped = <T, U>(result: ActionResult<T>, read: (data: T) => U): ActionResult<U> => (result.status ? { status: true, data: read(result.data) } : result);
 
-/** A data-loading call's answer as a page reads it: its data, the unknown venue, or failed. */
-const loaded = <T>(result: ActionResult<T>): Loaded<T> => (result.status ? { status: 'ok', data: result.data } : result.error === 'venueNotFound' ? { status: 'unknownVenue' } : { status: 'failed' });
 
 /** The gift card door of the built-in backend: its core (server/giftcards/core.ts), called directly. */
 export function builtinGiftcards(venueKey: string): GiftcardDoor {

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ActionResult, Transport } from '@/lib/backend/client';
+import type { ActionResult, Loaded, Transport } from '@/lib/backend/client';
 import { UNAVAILABLE } from '@/lib/backend/client';
 import { bookedTableOf, formFields, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
 import type { z } from 'zod';
@@ -7,7 +7,10 @@ import { readTokens } from '@/lib/botcheck';
 import type { Envelope } from '@/server/backend/call';
 import type { ReservationAnswer } from '@/lib/contract/reservation';
 import type { ExperienceBookingAnswer } from '@/lib/contract/experience-booking';
-import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experiencePayload, fieldOf, type ExperienceDoor, type StoredDayOffer, type StoredField } from '@/lib/backend/experiences';
+import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experienceListOf, experiencePayload, fieldOf, type ExperienceDoor, type StoredDayOffer, type StoredField } from '@/lib/backend/experiences';
+import { experienceList } from '@/server/experiences/list';
+import { locationOf, type VenueDoor } from '@/lib/backend/venue';
+import { venueLocation } from '@/server/venues/location';
 import { experienceBookingSchema } from '@/lib/forms/experience';
 import {
   experienceBooking,
@@ -70,6 +73,9 @@ const reading =
   <T, U>(read: (data: T) => U) =>
   (outcome: Outcome<T>): Outcome<U> =>
     outcome.status ? { status: true, data: read(outcome.data) } : outcome;
+
+/** A data-loading call's answer as a page reads it: its data, the unknown venue, or failed. */
+export const loaded = <T>(result: ActionResult<T>): Loaded<T> => (result.status ? { status: 'ok', data: result.data } : result.error === 'venueNotFound' ? { status: 'unknownVenue' } : { status: 'failed' });
 
 /** The form's rule refused its values: a 400 with a message key per field. */
 export const invalidForm = (error: z.ZodError): Refusal => ({ status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(error) });
@@ -136,6 +142,7 @@ export function builtinTables(venueKey: string): TableDoor {
 export function builtinExperiences(venueKey: string): ExperienceDoor {
   const run = coreRunner(venueKey);
   return {
+    list: async () => loaded(await run('experience/getexperiencelist', async (db, venue) => ({ status: true, data: experienceListOf(await experienceList(db, venue)) }))),
     month: (q) => run('experience/getesperienzemonth', (db, venue) => experienceMonth(db, venue, q)),
     day: (q) => run('experience/getesperienzeday', async (db, venue) => reading((offers: StoredDayOffer[]) => offers.map(dayOfferOf))(await experienceDay(db, venue, q))),
     days: (q) => run('experience/availabledays', (db, venue) => experienceDays(db, venue, q)),
@@ -182,5 +189,13 @@ export function builtinGuestLinks(venueKey: string): GuestLinkDoor {
     claimOffer: (link) => run('waitlist/claim', (db, venue) => tableClaimOffer(db, venue, link, venueKey)),
     fee: (link) => run('payment/feelink', (db, venue) => feeLink(db, venue, link)),
     authenticateFee: (link, approve) => run('payment/feeauthenticate', (db, venue) => authenticateFee(db, venue, link, approve)),
+  };
+}
+
+/** The venue's door of the built-in backend: its core (server/venues/location.ts), called directly. */
+export function builtinVenue(venueKey: string): VenueDoor {
+  const run = coreRunner(venueKey);
+  return {
+    location: async () => loaded(await run('location/getlocation', async (db, venue) => ({ status: true, data: locationOf(await venueLocation(db, venue, null)) }))),
   };
 }

@@ -1,13 +1,14 @@
 import 'server-only';
 import { createBackendClient, type BackendClient } from '@/lib/backend/client';
 import { legacyTransport } from '@/lib/backend/legacy';
-import { builtinExperiences, builtinGuestLinks, builtinTables, builtinTransport } from './builtin';
+import { builtinExperiences, builtinGuestLinks, builtinTables, builtinTransport, builtinVenue } from './builtin';
 import { wireGuestLinks, type GuestLinkDoor } from '@/lib/backend/links';
 import { wireExperiences, type ExperienceDoor } from '@/lib/backend/experiences';
 import { wireTables, type TableDoor } from '@/lib/backend/tables';
 import { wireGiftcards, type GiftcardDoor } from '@/lib/backend/giftcards';
 import { wirePromo, type PromoDoor } from '@/lib/backend/promo';
 import { wireLoyalty, type LoyaltyDoor } from '@/lib/backend/loyalty';
+import { wireVenue, type VenueDoor } from '@/lib/backend/venue';
 import { builtinGiftcards, builtinLoyalty, builtinPromo } from './builtin-sales';
 import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
@@ -17,7 +18,7 @@ import { observedTransport, propagatingFetch } from '@/server/observability/obse
  * The one way pages, route handlers and link pages reach the backend (issue 42): the contract's
  * calls (`BackendClient`) and, domain by domain as they move to the typed core, its typed doors
  * (`tables`: table bookings; `experiences`: experience bookings; `guestLinks`: the guest's signed link pages;
- * `giftcards`; `promotions`; `loyalty`).
+ * `giftcards`; `promotions`; `loyalty`; `venue`: the venue's location).
  */
 export type Backend = BackendClient & {
   tables: TableDoor;
@@ -26,6 +27,7 @@ export type Backend = BackendClient & {
   giftcards: GiftcardDoor;
   promotions: PromoDoor;
   loyalty: LoyaltyDoor;
+  venue: VenueDoor;
 };
 
 /**
@@ -46,6 +48,7 @@ export function backendFor(venueKey: string): Backend {
       giftcards: wireGiftcards(client),
       promotions: wirePromo(client),
       loyalty: wireLoyalty(client),
+      venue: wireVenue(client),
     };
   }
   return {
@@ -56,6 +59,7 @@ export function backendFor(venueKey: string): Backend {
     giftcards: builtinGiftcards(venueKey),
     promotions: builtinPromo(venueKey),
     loyalty: builtinLoyalty(venueKey),
+    venue: builtinVenue(venueKey),
   };
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ActionResult, Loaded } from '@/lib/backend/client';
+import type { ActionResult } from '@/lib/backend/client';
 import { wireCheckout, type CheckoutStarted, type GiftcardDoor } from '@/lib/backend/giftcards';
 import type { StoredTexts } from '@/lib/backend/texts';
 import { allTexts } from '@/lib/contract/fields';

@@ -46,6 +46,7 @@ const UNITS = {
   giftcards: { tier: 'domain', rank: 10, label: 'giftcards/', holds: 'gift cards' },
   promo: { tier: 'domain', rank: 10, label: 'promo/', holds: 'promotions and promo codes' },
   staff: { tier: 'domain', rank: 10, label: 'staff/', holds: "the venue's side: sign-in, sheet, answers" },
+  location: { tier: 'domain', rank: 10, label: 'venues/location', holds: "the venue as its pages read it (location/getlocation's core): its booking rules, opening hours, services" },
   // composition: the doors and the process, above every domain
   contract: { tier: 'composition', rank: 11, label: 'backend/call, answers, idempotency', holds: "the contract's envelope, answers, idempotency keys" },
   calls: { tier: 'composition', rank: 12, label: '*/calls*.ts', holds: "each domain's contract calls (the inbound adapter)" },
@@ -62,6 +63,7 @@ const PLACES = [
   ['^server/observability/observe\\.ts$', 'observe'],
   ['^server/observability/', 'runtime'],
   ['^server/venues/schema\\.ts$', 'venueFile'],
+  ['^server/venues/location\\.ts$', 'location'],
   ['^server/booking/rules\\.ts$', 'venueFile'],
   ['^server/limits/config\\.ts$', 'venueFile'],
   ['^server/backend/(token|signatures)\\.ts$', 'secrets'],

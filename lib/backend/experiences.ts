@@ -1,12 +1,14 @@
-import type { ActionResult, BackendClient } from './client';
+import type { ActionResult, BackendClient, Loaded } from './client';
+import type { Experience, ExperienceList } from '@/lib/contract/experience';
+import { readTime } from '@/lib/contract/experience-fields';
 import type { ExperienceBookingAnswer, ExperienceBookingView, ExperienceDay, ExperiencePayment, ExperienceTime } from '@/lib/contract/experience-booking';
 import type { experienceDayAnswers } from '@/lib/contract/reservation';
 import type { AdditionalField } from '@/lib/contract/experience-fields';
+import { allTexts } from '@/lib/contract/fields';
 import type { z } from 'zod';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { BookingSource } from '@/lib/booking/source';
-import { readAnswer, termsOf, type LocalCard } from './tables';
-import { everyLanguage, type Stored, type StoredTexts } from './texts';
+import { readAnswer, termsOf, type LocalCard, type StoredTexts } from './tables';
 
 /** The experience calendar's month for a party. */
 export type ExperienceMonthQuery = { year: number; month: number; partySize: number };
@@ -49,9 +51,9 @@ export type ExperienceDayQuery = { date: string; partySize: number };
 /** One of them: its texts in every language, its times, its price (in units), its party limits, whether it can be added to a table. */
 export type ExperienceDayOffer = z.output<(typeof experienceDayAnswers)['getesperienzeday']>[number];
 /** The same as the core keeps it: its texts as stored. */
-export type StoredDayOffer = Stored<ExperienceDayOffer, 'titolo' | 'descrizione'>;
+export type StoredDayOffer = Omit<ExperienceDayOffer, 'titolo' | 'descrizione'> & { titolo: StoredTexts; descrizione: StoredTexts };
 /** An experience's day offer as the pages read it, from either door: every text in every language. */
-export const dayOfferOf = (o: StoredDayOffer): ExperienceDayOffer => ({ ...o, titolo: everyLanguage(o.titolo), descrizione: everyLanguage(o.descrizione) });
+export const dayOfferOf = (o: StoredDayOffer): ExperienceDayOffer => ({ ...o, titolo: allTexts(o.titolo), descrizione: allTexts(o.descrizione) });
 
 /** An experience's days of a month for a party (`availabledays`). */
 export type ExperienceDaysQuery = { experienceId: number; year: number; month: number; partySize: number };
@@ -60,9 +62,9 @@ export type ExperienceTimesQuery = { experienceId: number; date: string; partySi
 /** The fields an experience asks for a zone (`getadditionalfields`; `zone`: its id or key, '' for none). */
 export type ExperienceFieldsQuery = { experienceId: number; zone: string };
 /** An additional field as the core keeps it: its label as stored. */
-export type StoredField = Stored<AdditionalField, 'label'>;
+export type StoredField = Omit<AdditionalField, 'label'> & { label: StoredTexts };
 /** An additional field as the pages read it, from either door. */
-export const fieldOf = (f: StoredField): AdditionalField => ({ key: f.key, label: everyLanguage(f.label), required: f.required });
+export const fieldOf = (f: StoredField): AdditionalField => ({ key: f.key, label: allTexts(f.label), required: f.required });
 
 /** An experience booked on its own as its edit and cancel pages show it (`getreserve`): every text in every language, the party as `partySize`. */
 export type BookedExperience = Omit<ExperienceBookingView, 'pax'> & { partySize: number };
@@ -72,11 +74,48 @@ export type StoredExperienceBooking = Omit<ExperienceBookingView, 'titolo' | 'zo
 export const bookedExperienceOf = ({ pax, titolo, zoneName, guarantee, policy, ...rest }: StoredExperienceBooking): BookedExperience => ({
   ...rest,
   partySize: pax,
-  titolo: everyLanguage(titolo),
-  zoneName: zoneName === null ? null : everyLanguage(zoneName),
+  titolo: allTexts(titolo),
+  zoneName: zoneName === null ? null : allTexts(zoneName),
   guarantee: termsOf(guarantee),
   policy: termsOf(policy),
 });
+
+/** An experience of the list as the core keeps it: its texts as stored, its fields, times and zones as the venue gave them. */
+export type StoredExperience = Omit<Experience, 'titolo' | 'titoloFile' | 'descrizione' | 'condizioniPrenotazione' | 'campiAggiuntivi' | 'orari' | 'zoneSelezionabili' | 'file' | 'foto'> & {
+  titolo: StoredTexts;
+  titoloFile: StoredTexts | null;
+  descrizione: StoredTexts;
+  condizioniPrenotazione: StoredTexts | null;
+  campiAggiuntivi: { key: string; etichetta: StoredTexts; obbligatorio: number }[];
+  orari: string[];
+  zoneSelezionabili: { id: number; key: string; nome: StoredTexts }[];
+  file: string | null;
+  foto: string | null;
+};
+/** The list as the core answers it (every visible experience, in display order). */
+export type StoredExperienceList = { elenco: StoredExperience[]; pagine: number; totale: number };
+
+/** One key once (the first), as the contract's reader keeps an experience's fields. */
+const firstOfEach = <T extends { key: string }>(items: T[]) => items.filter((item, i) => items.findIndex((other) => other.key === item.key) === i);
+
+/**
+ * An experience of the list as the pages read it, the same from either door: every text in every
+ * language (`allTexts`), its fields read as `{key, label, required}`, its times as sorted `HH:mm`.
+ */
+export const listedExperienceOf = (e: StoredExperience): Experience => ({
+  ...e,
+  titolo: allTexts(e.titolo),
+  titoloFile: allTexts(e.titoloFile),
+  descrizione: allTexts(e.descrizione),
+  condizioniPrenotazione: allTexts(e.condizioniPrenotazione),
+  campiAggiuntivi: firstOfEach(e.campiAggiuntivi.map((f) => ({ key: f.key, label: allTexts(f.etichetta), required: Boolean(f.obbligatorio) }))),
+  orari: [...new Set(e.orari.map(readTime).filter((t): t is string => t !== null))].sort(),
+  zoneSelezionabili: e.zoneSelezionabili.map((z) => ({ id: z.id, key: z.key, nome: allTexts(z.nome) })),
+  file: e.file ?? '',
+  foto: e.foto ?? '',
+});
+/** The list as the pages read it. */
+export const experienceListOf = (list: StoredExperienceList): ExperienceList => ({ elenco: list.elenco.map(listedExperienceOf), pagine: list.pagine, totale: list.totale });
 
 /**
  * The experience bookings' door (issue 42, "One core, two doors"), as the table door
@@ -85,6 +124,8 @@ export const bookedExperienceOf = ({ pax, titolo, zoneName, guarantee, policy, .
  * through the wire format (`wireExperiences`).
  */
 export interface ExperienceDoor {
+  /** The venue's visible experiences, every one, in display order (a failed call reads as failed, an unknown venue as `unknownVenue`). */
+  list(): Promise<Loaded<ExperienceList>>;
   month(q: ExperienceMonthQuery): Promise<ActionResult<ExperienceMonthDay[]>>;
   /** The experiences a party can add on a day, in the venue's order. */
   day(q: ExperienceDayQuery): Promise<ActionResult<ExperienceDayOffer[]>>;
@@ -112,6 +153,7 @@ const wireChange = (c: ExperienceChange) => ({ day: c.date, time: c.time, pax: S
 /** The experience door over the contract's wire format (docs/backend-contract.md, "Experience bookings"): a legacy backend's. */
 export function wireExperiences(client: BackendClient): ExperienceDoor {
   return {
+    list: () => client.getExperienceList(),
     month: (q) => client.experienceDays('getesperienzemonth', { year: String(q.year), month: String(q.month), pax: String(q.partySize) }),
     day: (q) => client.experienceDays('getesperienzeday', { day: q.date, pax: String(q.partySize) }),
     days: (q) => client.experience('availabledays', { experienceId: String(q.experienceId), year: String(q.year), month: String(q.month), pax: String(q.partySize) }),

@@ -1,8 +1,11 @@
 import type { ActionResult, BackendClient } from './client';
 import type { BookingView, DayState, ReservationAnswer } from '@/lib/contract/reservation';
-import { everyLanguage, type StoredTexts } from './texts';
+import { allTexts } from '@/lib/contract/fields';
 import type { ReservationData } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
+import type { StoredTexts } from './texts';
+
+export type { StoredTexts } from './texts';
 
 /** A month of the table calendar for a party (`editing`: the hash of a booking being moved, whose seats do not count). */
 export type TableMonthQuery = { year: number; month: number; partySize: number; module?: string; editing?: string };
@@ -60,15 +63,15 @@ export type StoredBookingView = Omit<BookingView, 'zoneName' | 'experience' | 'c
 };
 /** A birthday's day or month: a whole number, or '' when not given. */
 const birthPart = (v: number | string): number | '' => (typeof v === 'number' && Number.isInteger(v) ? v : '');
-/** A booking's view as its pages read it, the same from either door: its texts in every language (lib/backend/texts.ts, `everyLanguage`), the terms' own fields. */
+/** A booking's view as its pages read it, the same from either door: its texts in every language (lib/contract/fields.ts, `allTexts`), the terms' own fields. */
 export const bookedTableOf = ({ pax, zoneName, experience, guarantee, compleannoGiorno, compleannoMese, ...rest }: StoredBookingView): BookedTable => ({
   ...rest,
   partySize: pax,
   compleannoGiorno: birthPart(compleannoGiorno),
   compleannoMese: birthPart(compleannoMese),
-  zoneName: everyLanguage(zoneName),
+  zoneName: allTexts(zoneName),
   guarantee: termsOf(guarantee),
-  experience: experience && { hash: experience.hash, titolo: everyLanguage(experience.titolo) },
+  experience: experience && { hash: experience.hash, titolo: allTexts(experience.titolo) },
 });
 
 /** A call's answer with its data read by `read` (a refusal unchanged). */

@@ -30,15 +30,22 @@ export const flag = flagOr(false);
 
 export type Texts = Record<'de' | 'en' | 'es' | 'fr' | 'it', string>;
 
+/**
+ * A text per language with every language filled ('' where none is given), as the pages read it:
+ * one rule for the contract's answers (`texts`) and the built-in backend's typed doors, which
+ * hand the stored texts (Italian, the others optional) to the pages without the wire.
+ */
+export function allTexts(v: string | Record<string, unknown> | null | undefined): Texts {
+  if (typeof v === 'string') return { de: v, en: v, es: v, fr: v, it: v };
+  const read = (k: string) => str.safeParse(v?.[k]).data ?? '';
+  return { de: read('de'), en: read('en'), es: read('es'), fr: read('fr'), it: read('it') };
+}
+
 /** "Text per language": one text for each of de, en, es, fr, it; a bare string serves all five. */
 export const texts = z
   .union([z.string(), z.record(z.string(), z.unknown())])
   .nullish()
-  .transform((v): Texts => {
-    if (typeof v === 'string') return { de: v, en: v, es: v, fr: v, it: v };
-    const read = (k: string) => str.safeParse(v?.[k]).data ?? '';
-    return { de: read('de'), en: read('en'), es: read('es'), fr: read('fr'), it: read('it') };
-  });
+  .transform(allTexts);
 
 /** A list, or a map whose values are the list, as `orari` and `zoneSelezionabili` may be. */
 export const listOrMap = z

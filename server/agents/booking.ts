@@ -1,6 +1,8 @@
 import 'server-only';
-import type { BackendClient, ActionResult } from '@/lib/backend/client';
+import type { ActionResult } from '@/lib/backend/client';
 import { UNAVAILABLE } from '@/lib/backend/client';
+import type { Backend } from '@/server/backend';
+import type { BookedTable } from '@/lib/backend/tables';
 import type { BookingSource } from '@/lib/booking/source';
 import { localizedPath } from '@/lib/i18n/paths';
 import { toLocale } from '@/lib/i18n/locales';
@@ -10,8 +12,9 @@ import { catalogue, refusalText } from './texts';
 
 /**
  * One booking through another door than the site's pages (issue 46): an assistant (MCP) or a
- * channel. Every step is the site's own backend call, with the site's validation, refusals,
- * limits, SMS code and guarantees; only the words and the links are made here. A card
+ * channel. Every step is the site's own backend call through its typed door (`tables`, issue 42:
+ * typed input, the party as `partySize`), with the site's validation, refusals, limits, SMS code
+ * and guarantees; only the words and the links are made here. A card
  * guarantee is never skipped: the guest is sent to the site's own booking page to give it.
  */
 
@@ -33,6 +36,15 @@ export function refusalOf(result: Extract<ActionResult, { status: false }>, lang
 
 export const refusal = (error: string, language: string, values: Record<string, string | number> = {}): Refusal => ({ ok: false, error, message: refusalText(error, language, values) });
 
+/**
+ * A text with U+0000 (which PostgreSQL text cannot hold) is bad input, refused before any query,
+ * as the contract's adapter refuses it (server/backend/dispatch.ts): the door's field named.
+ */
+export function withNul(values: Record<string, unknown>, language: string): Refusal | null {
+  const field = Object.keys(values).find((key) => typeof values[key] === 'string' && (values[key] as string).includes('\u0000'));
+  return field ? refusalOf({ status: false, error: 'invalid', fieldErrors: { [field]: 'invalid' } }, language) : null;
+}
+
 /** An absolute link to a page of the venue's site, in the guest's language (the one origin rule, lib/venue/origin.ts). */
 export function siteLink(venueKey: string, language: string, path: string, query: Record<string, string | number> = {}): string {
   const url = new URL(localizedPath(toLocale(language), path), siteOrigin(venueKey));
@@ -53,7 +65,8 @@ export type Guest = {
   marketingEmail?: boolean;
   marketingSms?: boolean;
 };
-export type TableChoice = { date: string; time: string; pax: number; zone?: string };
+/** A table choice as a door asks it (the party as `partySize`; the channel's and the assistant's `pax` stay at their edge). */
+export type TableChoice = { date: string; time: string; partySize: number; zone?: string };
 
 /** What a booking asked through a door ends in. */
 export type BookingResult =
@@ -69,14 +82,14 @@ function outcomeMessage(outcome: 'confirm' | 'accept' | 'waitinglist', language:
 }
 
 /** The zone of a choice that names none: the first one of that time with room for the party (the site's wizard asks the guest; a door takes the first). */
-async function zoneFor(backend: BackendClient, choice: TableChoice): Promise<string> {
+async function zoneFor(backend: Backend, choice: TableChoice): Promise<string> {
   if (choice.zone) return choice.zone;
-  const day = await backend.reservation('getday', { day: choice.date, pax: String(choice.pax) });
+  const day = await backend.tables.day({ date: choice.date, partySize: choice.partySize });
   const slot = day.status ? day.data.slots.find((s) => s.time === choice.time) : undefined;
   const found = (slot?.zones.find((z) => z.available) ?? slot?.zones[0])?.key;
   if (found) return found;
   // No such time that day (closed, past, full): any of the venue's zones, so that the booking call refuses with the real reason.
-  const location = await backend.getLocation();
+  const location = await backend.venue.location();
   return location.status === 'ok' ? (location.data.booking.zones[0]?.key ?? '') : '';
 }
 
@@ -86,13 +99,14 @@ async function zoneFor(backend: BackendClient, choice: TableChoice): Promise<str
  * card guarantee, as a link to the site's booking page with the choice filled in.
  */
 export async function bookTable(
-  backend: BackendClient,
+  backend: Backend,
   input: { venueKey: string; choice: TableChoice; guest: Guest; language: string; source: BookingSource; remoteIp: string; idempotencyKey?: string },
 ): Promise<Answer<BookingResult>> {
   const { choice, guest, language } = input;
   const zone = await zoneFor(backend, choice);
-  const form: Record<string, string> = {
-    pax: String(choice.pax),
+  // The booking form's values, as the form's rule names them (lib/forms/reservation.ts), with the submit's idempotency key.
+  const values = {
+    pax: choice.partySize,
     date: choice.date,
     time: choice.time,
     zone,
@@ -102,21 +116,19 @@ export async function bookTable(
     prefisso: guest.phonePrefix,
     telefono: guest.phone,
     note: guest.notes ?? '',
-    ...(guest.visitReason ? { motivo: guest.visitReason } : {}),
-    privacy: guest.privacyAccepted ? '1' : '0',
-    marketing: guest.marketingEmail ? '1' : '0',
-    marketingSms: guest.marketingSms ? '1' : '0',
-    language: toLocale(language),
-    partner: '0',
-    remoteIp: input.remoteIp,
-    source: input.source,
-    ...(input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+    motivo: guest.visitReason || undefined,
+    privacy: guest.privacyAccepted,
+    marketing: Boolean(guest.marketingEmail),
+    marketingSms: Boolean(guest.marketingSms),
+    idempotencyKey: input.idempotencyKey || undefined,
   };
-  const made = await backend.reservation('create', form);
+  const bad = withNul(values, language);
+  if (bad) return bad;
+  const made = await backend.tables.create(values, { locale: toLocale(language), partner: false, clientAddress: input.remoteIp, source: input.source });
   if (!made.status) {
     // The guarantee is the guest's to give, on the site's own page: never skipped, never taken here.
     if (made.error === 'guaranteeRequired') {
-      const url = siteLink(input.venueKey, language, '/reserve', { pax: choice.pax, date: choice.date, time: choice.time });
+      const url = siteLink(input.venueKey, language, '/reserve', { pax: choice.partySize, date: choice.date, time: choice.time });
       return { ok: true, status: 'cardGuarantee', url, message: `${catalogue(language).agents.guarantee.replace('{url}', url)}` };
     }
     if (made.error === 'soldOut') return refusal('soldOut', language);
@@ -124,7 +136,7 @@ export async function bookTable(
   }
   const { outcome, hash } = made.data;
   if (outcome === 'suspended') {
-    const code = await backend.reservation('codestatus', { hash });
+    const code = await backend.tables.codeStatus(hash);
     const ending = code.status ? code.data.phoneEnding : '';
     return { ok: true, status: 'smsCode', reference: hash, phoneEnding: ending, expiresAt: (code.status ? code.data.expiresAt : null) ?? '', message: catalogue(language).reserve.sms.intro.replace('{ending}', ending) };
   }
@@ -132,9 +144,11 @@ export async function bookTable(
 }
 
 /** The SMS code of a booking awaiting it (`reservation/verifycode`): confirmed, awaiting the venue, or refused (wrong, expired). */
-export async function verifyCode(backend: BackendClient, input: { reference: string; code: string; language: string; remoteIp: string }): Promise<Answer<{ status: 'confirmed' | 'awaitingVenue'; reference: string; message: string }>> {
+export async function verifyCode(backend: Backend, input: { reference: string; code: string; language: string; remoteIp: string }): Promise<Answer<{ status: 'confirmed' | 'awaitingVenue'; reference: string; message: string }>> {
   const { language } = input;
-  const result = await backend.reservation('verifycode', { hash: input.reference, code: input.code, remoteIp: input.remoteIp });
+  const bad = withNul({ hash: input.reference, code: input.code }, language);
+  if (bad) return bad;
+  const result = await backend.tables.verifyCode({ hash: input.reference, code: input.code, clientAddress: input.remoteIp });
   if (!result.status) return refusalOf(result, language);
   const data = result.data;
   if (data.outcome === 'codeWrong') return { ...refusal('codeWrong', language), message: refusalText('wrong', language, { count: data.attemptsLeft }) };
@@ -143,21 +157,23 @@ export async function verifyCode(backend: BackendClient, input: { reference: str
 }
 
 /** A booking by its reference and the guest's e-mail: one that does not match reads as not found (no one learns whose it is). */
-export async function findBooking(backend: BackendClient, input: { reference: string; email: string; language: string }) {
-  const view = await backend.reservation('get', { hash: input.reference });
+export async function findBooking(backend: Backend, input: { reference: string; email: string; language: string }): Promise<Refusal | { ok: true; booking: BookedTable }> {
+  const bad = withNul({ hash: input.reference }, input.language);
+  if (bad) return bad;
+  const view = await backend.tables.booking(input.reference);
   if (!view.status) return view.error === 'notFound' ? refusal('notFound', input.language) : refusalOf(view, input.language);
   if (view.data.email.trim().toLowerCase() !== input.email.trim().toLowerCase()) return refusal('notFound', input.language);
   return { ok: true as const, booking: view.data };
 }
 
 /** The booking as a door shows it: no guest data beyond what the caller already gave. */
-export function bookingSummary(b: Extract<Awaited<ReturnType<typeof findBooking>>, { ok: true }>['booking']) {
+export function bookingSummary(b: BookedTable) {
   return {
     reference: b.hash,
     status: b.status,
     date: b.date,
     time: b.time,
-    pax: b.pax,
+    pax: b.partySize,
     zone: b.zone,
     changeable: b.changeable,
     cancellation: { free: b.cancellation.free, feeCents: b.cancellation.feeCents, deadline: b.cancellation.deadline },
@@ -165,28 +181,30 @@ export function bookingSummary(b: Extract<Awaited<ReturnType<typeof findBooking>
 }
 
 /** Moves a booking (`reservation/edit`), checked as the site's change page checks it; the guest's details stay as booked. */
-export async function changeBooking(backend: BackendClient, input: { reference: string; email: string; language: string; choice: Partial<TableChoice> }): Promise<Answer<{ status: 'changed'; booking: ReturnType<typeof bookingSummary>; message: string }>> {
+export async function changeBooking(backend: Backend, input: { reference: string; email: string; language: string; choice: Partial<TableChoice> }): Promise<Answer<{ status: 'changed'; booking: ReturnType<typeof bookingSummary>; message: string }>> {
   const found = await findBooking(backend, input);
   if (!found.ok) return found;
   const b = found.booking;
-  const choice = { date: input.choice.date ?? b.date, time: input.choice.time ?? b.time, pax: input.choice.pax ?? b.pax, zone: input.choice.zone };
-  const zone = choice.zone ?? (choice.date === b.date && choice.time === b.time && choice.pax === b.pax ? b.zone : await zoneFor(backend, { ...choice, zone: undefined }));
-  const edited = await backend.reservation('edit', {
-    hash: b.hash,
-    pax: String(choice.pax),
+  const choice = { date: input.choice.date ?? b.date, time: input.choice.time ?? b.time, partySize: input.choice.partySize ?? b.partySize, zone: input.choice.zone };
+  const bad = withNul(choice, input.language);
+  if (bad) return bad;
+  const zone = choice.zone ?? (choice.date === b.date && choice.time === b.time && choice.partySize === b.partySize ? b.zone : await zoneFor(backend, { ...choice, zone: undefined }));
+  // The booking form's values (lib/forms/reservation.ts): the new choice, the guest's details as booked.
+  const edited = await backend.tables.edit(b.hash, {
+    pax: choice.partySize,
     date: choice.date,
     time: choice.time,
     zone: zone || b.zone,
-    ...(b.reservemodule ? { reservemodule: b.reservemodule } : {}),
+    reservemodule: b.reservemodule || undefined,
     nome: b.nome,
     cognome: b.cognome,
     email: b.email,
     prefisso: b.prefisso,
     telefono: b.telefono,
     note: b.note,
-    ...(b.motivo ? { motivo: b.motivo } : {}),
-    privacy: '1',
-    marketing: b.marketing ? '1' : '0',
+    motivo: b.motivo || undefined,
+    privacy: true,
+    marketing: Boolean(b.marketing),
   });
   if (!edited.status) return refusalOf(edited, input.language);
   const after = await findBooking(backend, input);
@@ -195,10 +213,10 @@ export async function changeBooking(backend: BackendClient, input: { reference: 
 }
 
 /** Cancels a booking (`reservation/cancel`), with the fee the venue's policy takes, as the site's cancel page does. */
-export async function cancelBooking(backend: BackendClient, input: { reference: string; email: string; language: string }): Promise<Answer<{ status: 'cancelled'; reference: string; feeCents: number; message: string }>> {
+export async function cancelBooking(backend: Backend, input: { reference: string; email: string; language: string }): Promise<Answer<{ status: 'cancelled'; reference: string; feeCents: number; message: string }>> {
   const found = await findBooking(backend, input);
   if (!found.ok) return found;
-  const cancelled = await backend.reservation('cancel', { hash: found.booking.hash });
+  const cancelled = await backend.tables.cancel(found.booking.hash);
   if (!cancelled.status) return refusalOf(cancelled, input.language);
   return { ok: true, status: 'cancelled', reference: found.booking.hash, feeCents: cancelled.data.feeCents, message: catalogue(input.language).reserve.edit.cancelled };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { backendFor, type BackendClient } from '@/server/backend';
+import { backendFor, type Backend } from '@/server/backend';
 import { getDb } from '@/server/db/client';
 import { findVenueByKey } from '@/server/venues/queries';
 import { channelOfKey } from '@/server/channels/keys';
@@ -11,7 +11,9 @@ import { clientAddress } from '@/server/http/client-address';
 import { noStoreJson, readJsonObject } from '@/server/http';
 import { log } from '@/lib/log';
 import type { BookingSource } from '@/lib/booking/source';
-import { bookTable, bookingSummary, cancelBooking, changeBooking, findBooking, refusal, refusalOf, verifyCode, type Refusal } from './booking';
+import { bookTable, bookingSummary, cancelBooking, changeBooking, findBooking, refusal, refusalOf, verifyCode, withNul, type Refusal } from './booking';
+import { calendarDaySchema, calendarMonthSchema } from '@/lib/forms/reservation';
+import { fieldErrors } from '@/lib/forms/fields';
 import { bookRequestSchema, cancelRequestSchema, changeRequestSchema, verifyRequestSchema } from './channel-schemas';
 import { catalogue } from './texts';
 import { openApiDocument } from './openapi';
@@ -24,7 +26,7 @@ import { openApiDocument } from './openapi';
  * shift's lock (server/channels/quotas.ts); changes reach the channel's webhook.
  */
 
-type Door = { backend: BackendClient; venueKey: string; source: BookingSource; remoteIp: string };
+type Door = { backend: Backend; venueKey: string; source: BookingSource; remoteIp: string };
 
 const STATUS: Record<string, number> = { invalid: 400, notFound: 404, rateLimited: 429, unavailable: 503, unauthorized: 401, soldOut: 409 };
 
@@ -72,14 +74,25 @@ export async function handleAvailability(request: Request): Promise<Response> {
   const door = await authenticated(request, language);
   if (door instanceof Response) return door;
   const pax = q.get('pax') ?? '';
+  // The query's strings read by the calendar's rule (lib/forms/reservation.ts) into the table door's typed query.
   if (q.get('date')) {
-    const day = await door.backend.reservation('getday', { day: q.get('date') ?? '', pax });
+    const fields = { day: q.get('date') ?? '', pax };
+    const bad = withNul(fields, language);
+    if (bad) return refused(bad);
+    const query = calendarDaySchema.safeParse(fields);
+    if (!query.success) return refused(refusalOf({ status: false, error: 'invalid', fieldErrors: fieldErrors(query.error) }, language));
+    const day = await door.backend.tables.day(query.data);
     if (!day.status) return refused(refusalOf(day, language));
     const { slots, condition: _c, ...rest } = day.data;
     void _c;
     return noStoreJson({ ...rest, times: slots.map((s) => ({ time: s.time, shift: s.shift, available: s.available, zones: s.zones.map((z) => ({ key: z.key, available: z.available })) })) }, 200);
   }
-  const month = await door.backend.reservation('getmonth', { year: q.get('year') ?? '', month: q.get('month') ?? '', pax });
+  const fields = { year: q.get('year') ?? '', month: q.get('month') ?? '', pax };
+  const bad = withNul(fields, language);
+  if (bad) return refused(bad);
+  const query = calendarMonthSchema.safeParse(fields);
+  if (!query.success) return refused(refusalOf({ status: false, error: 'invalid', fieldErrors: fieldErrors(query.error) }, language));
+  const month = await door.backend.tables.month(query.data);
   return month.status ? noStoreJson({ days: month.data }, 200) : refused(refusalOf(month, language));
 }
 
@@ -93,7 +106,7 @@ export async function handleBook(request: Request): Promise<Response> {
   if (body instanceof Response) return body;
   const result = await bookTable(door.backend, {
     venueKey: door.venueKey,
-    choice: { date: body.date, time: body.time, pax: body.pax, zone: body.zone },
+    choice: { date: body.date, time: body.time, partySize: body.pax, zone: body.zone },
     guest: body.guest,
     language,
     source: door.source,
@@ -123,9 +136,8 @@ export async function handleChange(request: Request, { params }: Params): Promis
   if (door instanceof Response) return door;
   const body = await bodyOf(request, changeRequestSchema, language);
   if (body instanceof Response) return body;
-  const { email, language: _l, ...choice } = body;
-  void _l;
-  return answer(await changeBooking(door.backend, { reference: (await params).reference, email, language, choice }));
+  const { email, date, time, pax, zone } = body;
+  return answer(await changeBooking(door.backend, { reference: (await params).reference, email, language, choice: { date, time, partySize: pax, zone } }));
 }
 
 /** `POST /api/channel/v1/bookings/{reference}/cancel`. */

@@ -3,14 +3,16 @@ import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { backendFor, type BackendClient } from '@/server/backend';
+import { backendFor, type Backend } from '@/server/backend';
+import { calendarDaySchema, calendarMonthSchema, monthQuerySchema } from '@/lib/forms/reservation';
+import { fieldErrors } from '@/lib/forms/fields';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { locales, toLocale } from '@/lib/i18n/locales';
 import { pickText } from '@/lib/i18n/texts';
 import { clientAddress } from '@/server/http/client-address';
 import { RATE_LIMITED, refuseOverLimit, type LimitName } from '@/server/limits';
 import { log } from '@/lib/log';
-import { bookTable, bookingSummary, cancelBooking, changeBooking, findBooking, refusal, refusalOf, siteLink, verifyCode, } from './booking';
+import { bookTable, bookingSummary, cancelBooking, changeBooking, findBooking, refusal, refusalOf, siteLink, verifyCode, withNul } from './booking';
 import { now } from '@/server/clock';
 import { localMoment } from '@/server/booking/time';
 import { catalogue } from './texts';
@@ -39,7 +41,15 @@ function toolResult<T extends { ok: boolean }>(answer: T): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(rest) }], structuredContent: rest as Record<string, unknown>, ...(ok ? {} : { isError: true }) };
 }
 
-type Door = { request: Request; venueKey: string; backend: BackendClient; remoteIp: string };
+type Door = { request: Request; venueKey: string; backend: Backend; remoteIp: string };
+
+/** A tool's calendar question read by the calendar's rule (lib/forms/reservation.ts) into the table door's typed query, or the site's refusal of bad input. */
+function calendarQuery<S extends typeof calendarMonthSchema | typeof calendarDaySchema>(schema: S, fields: Record<string, string | number>, lang: string) {
+  const bad = withNul(fields, lang);
+  if (bad) return bad;
+  const q = schema.safeParse(fields);
+  return q.success ? { ok: true as const, query: q.data as z.output<S> } : refusalOf({ status: false, error: 'invalid', fieldErrors: fieldErrors(q.error) }, lang);
+}
 
 /** The per-address limit of a costly step (the booking form's own limits), as a refusal in the guest's language; null to go on. */
 async function overLimit(door: Door, name: LimitName, lang: string, targets: Partial<Record<LimitName, string>> = {}) {
@@ -63,16 +73,16 @@ function registerTools(server: McpServer, door: Door) {
       inputSchema: { language },
     },
     async ({ language: lang = 'it' }) => {
-      const location = await backend.getLocation();
+      const location = await backend.venue.location();
       if (location.status !== 'ok') return toolResult(unavailable(lang));
       const l = location.data;
       const locale = toLocale(lang);
       const labels = catalogue(locale).forms.labels;
       const [year, month] = localMoment(l.timezone || 'Europe/Rome', now()).date.split('-').map(Number);
       const months = [0, 1].map((i) => new Date(Date.UTC(year, month - 1 + i, 1)));
-      const minPax = String(Math.max(1, l.booking.partySize.min || 1));
+      const minPax = Math.max(1, l.booking.partySize.min || 1);
       const closed = (
-        await Promise.all(months.map((m) => backend.reservation('getmonth', { year: String(m.getUTCFullYear()), month: String(m.getUTCMonth() + 1), pax: minPax })))
+        await Promise.all(months.map((m) => backend.tables.month({ year: m.getUTCFullYear(), month: m.getUTCMonth() + 1, partySize: minPax })))
       ).flatMap((m) => (m.status ? m.data.filter((d) => d.state === 'closed').map((d) => d.date) : []));
       return toolResult({
         ok: true,
@@ -109,7 +119,9 @@ function registerTools(server: McpServer, door: Door) {
       inputSchema: { year: z.number().int(), month: z.number().int().describe('1 to 12'), pax, language },
     },
     async ({ year, month, pax: people, language: lang = 'it' }) => {
-      const result = await backend.reservation('getmonth', { year: String(year), month: String(month), pax: String(people) });
+      const q = calendarQuery(calendarMonthSchema, { year, month, pax: people }, lang);
+      if (!q.ok) return toolResult(q);
+      const result = await backend.tables.month(q.query);
       return toolResult(result.status ? { ok: true, days: result.data } : refusalOf(result, lang));
     },
   );
@@ -122,7 +134,9 @@ function registerTools(server: McpServer, door: Door) {
       inputSchema: { date, pax, language },
     },
     async ({ date: day, pax: people, language: lang = 'it' }) => {
-      const result = await backend.reservation('getday', { day, pax: String(people) });
+      const q = calendarQuery(calendarDaySchema, { day, pax: people }, lang);
+      if (!q.ok) return toolResult(q);
+      const result = await backend.tables.day(q.query);
       if (!result.status) return toolResult(refusalOf(result, lang));
       const { slots, ...rest } = result.data;
       return toolResult({ ok: true, ...rest, times: slots.map((s) => ({ time: s.time, shift: s.shift, available: s.available, ...(s.condition ? { condition: s.condition } : {}), zones: s.zones.map((z) => ({ key: z.key, available: z.available })) })) });
@@ -138,9 +152,11 @@ function registerTools(server: McpServer, door: Door) {
     },
     async ({ language: lang = 'it', year, month, pax: people }) => {
       const locale = toLocale(lang);
-      const list = await backend.getExperienceList();
+      const list = await backend.experiences.list();
       if (list.status !== 'ok') return toolResult(unavailable(locale));
-      const days = year && month ? await backend.experienceDays('getesperienzemonth', { year: String(year), month: String(month), pax: String(people ?? 2) }) : null;
+      // The experience calendar's month by the calendar's rule (a question outside it finds no days).
+      const asked = year && month ? monthQuerySchema.safeParse({ year, month, pax: people ?? 2 }) : null;
+      const days = asked?.success ? await backend.experiences.month({ year: asked.data.year, month: asked.data.month, partySize: asked.data.pax }) : null;
       return toolResult({
         ok: true,
         experiences: list.data.elenco.map((e) => ({
@@ -152,7 +168,7 @@ function registerTools(server: McpServer, door: Door) {
           guests: { min: e.numOspitiMin, max: e.numOspitiMax },
           url: siteLink(venueKey, locale, `/frontpage/esperienze/${encodeURIComponent(e.hash)}/reserve`),
         })),
-        ...(days ? { days: days.status ? days.data : [] } : {}),
+        ...(asked ? { days: days?.status ? days.data : [] } : {}),
       });
     },
   );
@@ -189,7 +205,7 @@ function registerTools(server: McpServer, door: Door) {
       if (limited) return toolResult(limited);
       const answer = await bookTable(backend, {
         venueKey,
-        choice: { date: input.date, time: input.time, pax: input.pax, zone: input.zone },
+        choice: { date: input.date, time: input.time, partySize: input.pax, zone: input.zone },
         guest: input,
         language: lang,
         source: 'mcp',
@@ -221,7 +237,9 @@ function registerTools(server: McpServer, door: Door) {
     async ({ reference: ref, language: lang = 'it' }) => {
       const limited = await overLimit(door, 'smsResendAddress', lang);
       if (limited) return toolResult(limited);
-      const sent = await backend.reservation('resendcode', { hash: ref });
+      const bad = withNul({ hash: ref }, lang);
+      if (bad) return toolResult(bad);
+      const sent = await backend.tables.resendCode(ref);
       return toolResult(sent.status ? { ok: true, expiresAt: sent.data.expiresAt, message: catalogue(lang).reserve.sms.resent } : refusalOf(sent, lang));
     },
   );
@@ -242,7 +260,8 @@ function registerTools(server: McpServer, door: Door) {
       description: "Moves a booking to another date, time, party size or zone, as the venue's change page does (refused when the new choice would need a card guarantee, be full or the booking can no longer be changed).",
       inputSchema: { reference, email, date: date.optional(), time: time.optional(), pax: pax.optional(), zone: z.string().max(40).optional(), language },
     },
-    async ({ reference: ref, email: mail, language: lang = 'it', ...choice }) => toolResult(await changeBooking(backend, { reference: ref, email: mail, language: lang, choice })),
+    async ({ reference: ref, email: mail, language: lang = 'it', date: day, time: at, pax: people, zone }) =>
+      toolResult(await changeBooking(backend, { reference: ref, email: mail, language: lang, choice: { date: day, time: at, partySize: people, zone } })),
   );
 
   server.registerTool(
@@ -260,7 +279,7 @@ function registerTools(server: McpServer, door: Door) {
     },
     async ({ language: lang = 'it' }) => {
       const locale = toLocale(lang);
-      const [cards, experiences] = await Promise.all([backend.getGiftcards(), backend.getExperienceList()]);
+      const [cards, experiences] = await Promise.all([backend.giftcards.list(), backend.experiences.list()]);
       return toolResult({
         ok: true,
         giftcards: cards.status === 'ok' ? cards.data.map((g) => ({ title: pickText(g.title, locale), value: g.value, price: g.price, url: siteLink(venueKey, locale, `/frontpage/giftcard/checkout/${encodeURIComponent(g.id)}`) })) : [],

@@ -1,7 +1,8 @@
 import 'server-only';
-import type { ActionResult, Loaded } from '@/lib/backend/client';
+import type { ActionResult } from '@/lib/backend/client';
 import { wireCheckout, type CheckoutStarted, type GiftcardDoor } from '@/lib/backend/giftcards';
-import { everyLanguage, type StoredTexts } from '@/lib/backend/texts';
+import type { StoredTexts } from '@/lib/backend/texts';
+import { allTexts } from '@/lib/contract/fields';
 import { giftcardCheckoutSchema } from '@/lib/forms/giftcard';
 import { toLocale } from '@/lib/i18n/locales';
 import { claimFor } from '@/server/backend/idempotency';
@@ -12,7 +13,7 @@ import type { LoyaltyDoor } from '@/lib/backend/loyalty';
 import { fidelityLookupSchema } from '@/lib/forms/fidelity';
 import { loyaltyLookup, loyaltySubscribe } from '@/server/fidelity/core';
 import { promoCode, promoLookup, promoPage, promoRedeem, promoRequest, promoResend } from '@/server/promo/core';
-import { coreRunner, invalidForm } from './builtin';
+import { coreRunner, invalidForm, loaded } from './builtin';
 
 /**
  * The sales doors of the built-in backend (issue 42, "One core, two doors"): gift cards,
@@ -23,17 +24,15 @@ import { coreRunner, invalidForm } from './builtin';
 /** A core's answer with its data read for the pages (texts in every language). */
 const mapped = <T, U>(result: ActionResult<T>, read: (data: T) => U): ActionResult<U> => (result.status ? { status: true, data: read(result.data) } : result);
 
-/** A data-loading call's answer as a page reads it: its data, the unknown venue, or failed. */
-const loaded = <T>(result: ActionResult<T>): Loaded<T> => (result.status ? { status: 'ok', data: result.data } : result.error === 'venueNotFound' ? { status: 'unknownVenue' } : { status: 'failed' });
 
 /** The gift card door of the built-in backend: its core (server/giftcards/core.ts), called directly. */
 export function builtinGiftcards(venueKey: string): GiftcardDoor {
   const run = coreRunner(venueKey);
   const onSale = <T extends { title: StoredTexts; description: StoredTexts; regulations: StoredTexts }>(card: T) => ({
     ...card,
-    title: everyLanguage(card.title),
-    description: everyLanguage(card.description),
-    regulations: everyLanguage(card.regulations),
+    title: allTexts(card.title),
+    description: allTexts(card.description),
+    regulations: allTexts(card.regulations),
   });
   return {
     list: async () => loaded(mapped(await run('giftcard/getlist', (db, venue) => giftcardsOnSale(db, venue)), (cards) => cards.map(onSale))),
@@ -50,9 +49,9 @@ export function builtinGiftcards(venueKey: string): GiftcardDoor {
       }),
     payment: (fingerprint) => run('giftcard/payment', (db, venue) => giftcardOrderPayment(db, venue, fingerprint)),
     confirm: (fingerprint) => run('giftcard/create', (db, venue) => giftcardConfirm(db, venue, fingerprint)),
-    order: async (fingerprint) => mapped(await run('giftcard/order', (db, venue) => giftcardOrderView(db, venue, fingerprint)), (order) => ({ ...order, product: everyLanguage(order.product) })),
+    order: async (fingerprint) => mapped(await run('giftcard/order', (db, venue) => giftcardOrderView(db, venue, fingerprint)), (order) => ({ ...order, product: allTexts(order.product) })),
     card: async (token) =>
-      mapped(await run('giftcard/card', (db, venue) => giftcardPrinted(db, venue, token)), (card) => ({ ...card, product: everyLanguage(card.product), regulations: everyLanguage(card.regulations) })),
+      mapped(await run('giftcard/card', (db, venue) => giftcardPrinted(db, venue, token)), (card) => ({ ...card, product: allTexts(card.product), regulations: allTexts(card.regulations) })),
     balance: (input) => run('giftcard/balance', (db, venue) => giftcardBalanceOf(db, venue, input)),
   };
 }
@@ -60,13 +59,13 @@ export function builtinGiftcards(venueKey: string): GiftcardDoor {
 /** The promotion door of the built-in backend: its core (server/promo/core.ts), called directly. */
 export function builtinPromo(venueKey: string): PromoDoor {
   const run = coreRunner(venueKey);
-  const readCode = <T extends { title: StoredTexts }>(code: T) => ({ guest: '', ...code, title: everyLanguage(code.title) });
+  const readCode = <T extends { title: StoredTexts }>(code: T) => ({ guest: '', ...code, title: allTexts(code.title) });
   return {
     get: async (urlName) => {
       const result = await run('promo/getpromo', (db, venue) => promoPage(db, venue, urlName));
       // The backend's answer that it has no such promotion is not a failure: the page is a 404.
       if (!result.status && result.error === 'notFound') return { status: 'notFound' };
-      return loaded(mapped(result, (promo) => ({ ...promo, title: everyLanguage(promo.title), description: everyLanguage(promo.description) })));
+      return loaded(mapped(result, (promo) => ({ ...promo, title: allTexts(promo.title), description: allTexts(promo.description) })));
     },
     // The request's e-mail links to the venue's own host, as the contract's adapter's do in-process.
     request: (r) => run('promo/request', (db, venue) => promoRequest(db, venue, r.urlName, r.guest, { locale: r.locale, partner: r.partner, linkHost: venueKey })),

@@ -1,13 +1,16 @@
 import 'server-only';
-import type { ActionResult, Transport } from '@/lib/backend/client';
+import type { ActionResult, Loaded, Transport } from '@/lib/backend/client';
 import { UNAVAILABLE } from '@/lib/backend/client';
-import { bookedTableOf, formFields, readAnswer, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
+import { bookedTableOf, formFields, tableBookingOf, wireSubmit, type TableDoor } from '@/lib/backend/tables';
 import type { z } from 'zod';
 import { readTokens } from '@/lib/botcheck';
 import type { Envelope } from '@/server/backend/call';
 import type { ReservationAnswer } from '@/lib/contract/reservation';
 import type { ExperienceBookingAnswer } from '@/lib/contract/experience-booking';
-import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experiencePayload, fieldOf, type ExperienceDoor } from '@/lib/backend/experiences';
+import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experienceListOf, experiencePayload, fieldOf, type ExperienceDoor, type StoredDayOffer, type StoredField } from '@/lib/backend/experiences';
+import { experienceList } from '@/server/experiences/list';
+import { locationOf, type VenueDoor } from '@/lib/backend/venue';
+import { venueLocation } from '@/server/venues/location';
 import { experienceBookingSchema } from '@/lib/forms/experience';
 import {
   experienceBooking,
@@ -65,6 +68,15 @@ function asResult<T>(outcome: Outcome<T> | Envelope): ActionResult<T> {
   };
 }
 
+/** A core answer with its data read by `read` (a refusal unchanged): the doors' one reading of a view (lib/backend). */
+const reading =
+  <T, U>(read: (data: T) => U) =>
+  (outcome: Outcome<T>): Outcome<U> =>
+    outcome.status ? { status: true, data: read(outcome.data) } : outcome;
+
+/** A data-loading call's answer as a page reads it: its data, the unknown venue, or failed. */
+export const loaded = <T>(result: ActionResult<T>): Loaded<T> => (result.status ? { status: 'ok', data: result.data } : result.error === 'venueNotFound' ? { status: 'unknownVenue' } : { status: 'failed' });
+
 /** The form's rule refused its values: a 400 with a message key per field. */
 export const invalidForm = (error: z.ZodError): Refusal => ({ status: false, httpStatus: 400, error: 'invalid', fieldErrors: fieldErrors(error) });
 
@@ -97,8 +109,7 @@ export function builtinTables(venueKey: string): TableDoor {
   return {
     month: (q) => run('reservation/getmonth', (db, venue) => tableMonth(db, venue, q)),
     day: (q) => run('reservation/getday', (db, venue) => tableDay(db, venue, q)),
-    // The view read as the wire door reads it (lib/backend/tables.ts): texts in every language, `partySize`.
-    booking: async (hash) => readAnswer(await run('reservation/get', (db, venue) => tableBooking(db, venue, hash)), bookedTableOf),
+    booking: (hash) => run('reservation/get', async (db, venue) => reading(bookedTableOf)(await tableBooking(db, venue, hash))),
     codeStatus: (hash) => run('reservation/codestatus', (db, venue) => tableCodeStatus(db, venue, hash)),
     cancel: (hash) => run('reservation/cancel', (db, venue) => tableCancel(db, venue, hash, venueKey)),
     verifyCode: (input) => run('reservation/verifycode', (db, venue) => tableVerifyCode(db, venue, input, venueKey)),
@@ -131,12 +142,13 @@ export function builtinTables(venueKey: string): TableDoor {
 export function builtinExperiences(venueKey: string): ExperienceDoor {
   const run = coreRunner(venueKey);
   return {
+    list: async () => loaded(await run('experience/getexperiencelist', async (db, venue) => ({ status: true, data: experienceListOf(await experienceList(db, venue)) }))),
     month: (q) => run('experience/getesperienzemonth', (db, venue) => experienceMonth(db, venue, q)),
-    day: async (q) => readAnswer(await run('experience/getesperienzeday', (db, venue) => experienceDay(db, venue, q)), (offers) => offers.map(dayOfferOf)),
+    day: (q) => run('experience/getesperienzeday', async (db, venue) => reading((offers: StoredDayOffer[]) => offers.map(dayOfferOf))(await experienceDay(db, venue, q))),
     days: (q) => run('experience/availabledays', (db, venue) => experienceDays(db, venue, q)),
     times: (q) => run('experience/getavailabletimes', (db, venue) => experienceTimes(db, venue, q)),
-    fields: async (q) => readAnswer(await run('experience/getadditionalfields', (db, venue) => experienceFields(db, venue, q)), (fields) => fields.map(fieldOf)),
-    booking: async (hash) => readAnswer(await run('experience/getreserve', (db, venue) => experienceBooking(db, venue, hash)), bookedExperienceOf),
+    fields: (q) => run('experience/getadditionalfields', async (db, venue) => reading((fields: StoredField[]) => fields.map(fieldOf))(await experienceFields(db, venue, q))),
+    booking: (hash) => run('experience/getreserve', async (db, venue) => reading(bookedExperienceOf)(await experienceBooking(db, venue, hash))),
     startPayment: (p) => run('experience/startpayment', (db, venue) => experienceStartPayment(db, venue, p)),
     confirmLocalDeposit: (card) => run('payment/confirmlocaldeposit', (db) => experienceConfirmLocalDeposit(db, card)),
     // The moves' and cancels' e-mails link to the venue's own host, as the contract's adapter's do.
@@ -177,5 +189,13 @@ export function builtinGuestLinks(venueKey: string): GuestLinkDoor {
     claimOffer: (link) => run('waitlist/claim', (db, venue) => tableClaimOffer(db, venue, link, venueKey)),
     fee: (link) => run('payment/feelink', (db, venue) => feeLink(db, venue, link)),
     authenticateFee: (link, approve) => run('payment/feeauthenticate', (db, venue) => authenticateFee(db, venue, link, approve)),
+  };
+}
+
+/** The venue's door of the built-in backend: its core (server/venues/location.ts), called directly. */
+export function builtinVenue(venueKey: string): VenueDoor {
+  const run = coreRunner(venueKey);
+  return {
+    location: async () => loaded(await run('location/getlocation', async (db, venue) => ({ status: true, data: locationOf(await venueLocation(db, venue, null)) }))),
   };
 }

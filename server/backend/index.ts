@@ -1,13 +1,14 @@
 import 'server-only';
 import { createBackendClient, type BackendClient } from '@/lib/backend/client';
 import { legacyTransport } from '@/lib/backend/legacy';
-import { builtinExperiences, builtinGuestLinks, builtinTables, builtinTransport } from './builtin';
+import { builtinExperiences, builtinGuestLinks, builtinTables, builtinTransport, builtinVenue } from './builtin';
 import { wireGuestLinks, type GuestLinkDoor } from '@/lib/backend/links';
 import { wireExperiences, type ExperienceDoor } from '@/lib/backend/experiences';
 import { wireTables, type TableDoor } from '@/lib/backend/tables';
 import { wireGiftcards, type GiftcardDoor } from '@/lib/backend/giftcards';
 import { wirePromo, type PromoDoor } from '@/lib/backend/promo';
 import { wireLoyalty, type LoyaltyDoor } from '@/lib/backend/loyalty';
+import { wireVenue, type VenueDoor } from '@/lib/backend/venue';
 import { builtinGiftcards, builtinLoyalty, builtinPromo } from './builtin-sales';
 import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
@@ -16,10 +17,18 @@ import { observedTransport, propagatingFetch } from '@/server/observability/obse
 /**
  * The one way pages, route handlers and link pages reach the backend (issue 42): the contract's
  * calls (`BackendClient`) and, domain by domain as they move to the typed core, its typed doors
- * (`tables`: table bookings; `experiences`: experience bookings; `giftcards`; `promotions`; `loyalty`;
- * `guestLinks`: the guest's signed link pages).
+ * (`tables`: table bookings; `experiences`: experience bookings; `guestLinks`: the guest's signed link pages;
+ * `giftcards`; `promotions`; `loyalty`; `venue`: the venue's location).
  */
-export type Backend = BackendClient & { tables: TableDoor; experiences: ExperienceDoor; giftcards: GiftcardDoor; promotions: PromoDoor; loyalty: LoyaltyDoor; guestLinks: GuestLinkDoor };
+export type Backend = BackendClient & {
+  tables: TableDoor;
+  experiences: ExperienceDoor;
+  guestLinks: GuestLinkDoor;
+  giftcards: GiftcardDoor;
+  promotions: PromoDoor;
+  loyalty: LoyaltyDoor;
+  venue: VenueDoor;
+};
 
 /**
  * The backend for one venue key: the legacy one when BACKEND_URL is set (told this site's
@@ -31,16 +40,26 @@ export function backendFor(venueKey: string): Backend {
   if (legacy) {
     // Each call in its span, and the trace carried on to the backend (docs/observability.md).
     const client = createBackendClient(observedTransport(legacyTransport({ ...legacy, host: venueKey, origin: siteOrigin(venueKey).origin, timeoutMs: config.backendTimeoutMs, fetch: propagatingFetch })), 'legacy');
-    return { ...client, tables: wireTables(client), experiences: wireExperiences(client), giftcards: wireGiftcards(client), promotions: wirePromo(client), loyalty: wireLoyalty(client), guestLinks: wireGuestLinks(client) };
+    return {
+      ...client,
+      tables: wireTables(client),
+      experiences: wireExperiences(client),
+      guestLinks: wireGuestLinks(client),
+      giftcards: wireGiftcards(client),
+      promotions: wirePromo(client),
+      loyalty: wireLoyalty(client),
+      venue: wireVenue(client),
+    };
   }
   return {
     ...createBackendClient(builtinTransport(venueKey), 'builtin'),
     tables: builtinTables(venueKey),
     experiences: builtinExperiences(venueKey),
+    guestLinks: builtinGuestLinks(venueKey),
     giftcards: builtinGiftcards(venueKey),
     promotions: builtinPromo(venueKey),
     loyalty: builtinLoyalty(venueKey),
-    guestLinks: builtinGuestLinks(venueKey),
+    venue: builtinVenue(venueKey),
   };
 }
 

@@ -19,7 +19,7 @@ import { readTokens } from '@/lib/botcheck';
 import { findExperience } from '@/server/experiences/service';
 import { experienceConfirmLocalDeposit, experienceCreate, experienceDays, experienceFields, experienceOf, experienceRefusal, experienceStartPayment, experienceTimes } from '@/server/experiences/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { experienceToContract } from './calls';
+import { experienceToContract } from './list';
 import { fields, invalid, notFound, refusing } from '../backend/answers';
 import { claimOf, idempotent } from '../backend/idempotency';
 

@@ -40,6 +40,31 @@ describe('the experience door on pglite', () => {
     expect(await direct.confirmLocalDeposit(card)).toEqual(await wire.confirmLocalDeposit(card));
   });
 
+  it('lists the experiences alike through both doors: texts in every language, fields and times read alike, an unknown venue alike', async () => {
+    const { direct, wire } = await doors();
+    const e = await wine();
+    // A label and a title in Italian only, times out of order: each read the same from either door.
+    const { getDb } = await import('@/server/db/client');
+    const { experiences } = await import('@/server/db/schema');
+    await (await getDb())
+      .update(experiences)
+      .set({ title: { it: 'Vini toscani' }, fileTitle: null, times: ['20:00', '18:00'], additionalFields: [{ key: 'allergie', label: { it: 'Allergie' }, required: true }] })
+      .where(eq(experiences.id, e.id));
+    const list = await direct.list();
+    expect(list).toEqual(await wire.list());
+    const listed = list.status === 'ok' ? list.data.elenco.find((x) => x.hash === e.hash) : undefined;
+    expect(listed).toMatchObject({
+      titolo: { it: 'Vini toscani', en: '', fr: '', es: '', de: '' },
+      titoloFile: { it: '', en: '', fr: '', es: '', de: '' },
+      orari: ['18:00', '20:00'],
+      campiAggiuntivi: [{ key: 'allergie', label: { it: 'Allergie', en: '' }, required: true }],
+    });
+    expect(list.status === 'ok' && list.data.totale).toBe(list.status === 'ok' && list.data.elenco.length);
+    const { builtinExperiences } = await import('@/server/backend/builtin');
+    expect(await builtinExperiences('nowhere.example').list()).toEqual({ status: 'unknownVenue' });
+    await (await getDb()).update(experiences).set({ title: e.title, fileTitle: e.fileTitle, times: e.times, additionalFields: e.additionalFields }).where(eq(experiences.id, e.id));
+  });
+
   it('answers the day, the days, the times and the fields alike through both doors, refusals included', async () => {
     const { direct, wire } = await doors();
     const e = await wine();

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { useSiteDatabase } from '../helpers/databases';
 import { testDay } from '../helpers/clock';
 import { countStatements } from '../helpers/statements';
@@ -29,6 +30,40 @@ describe('the table door on pglite', () => {
     const answered = await direct.day({ date: friday, partySize: 2 });
     expect(answered.status && answered.data.slots.length).toBeGreaterThan(0);
     expect(await direct.month({ ...month, partySize: 99 })).toMatchObject({ status: false, error: 'partyTooLarge', fieldErrors: { pax: 'partyTooLarge' } });
+  });
+
+  it("answers the venue's location alike through both doors: its texts in every language, the footer per language, the contract's fields only", async () => {
+    const { builtinVenue, builtinTransport } = await import('@/server/backend/builtin');
+    const { createBackendClient } = await import('@/lib/backend/client');
+    const { wireVenue } = await import('@/lib/backend/venue');
+    const { forgetVenueContexts } = await import('@/server/venues/context');
+    const { getDb } = await import('@/server/db/client');
+    const { venues } = await import('@/server/db/schema');
+    const db = await getDb();
+    const [venue] = await db.select().from(venues).limit(1);
+    // A tagline in Italian only, one accessibility text for every language, a footer per language, an address with a field the contract has not.
+    await db
+      .update(venues)
+      .set({
+        tagline: { it: 'Cucina di casa' } as never,
+        accessibilityText: 'Rampa all’ingresso',
+        customFooterTexts: { it: 'Piè di pagina', en: 'Footer' } as never,
+        place: { ...(venue.place ?? {}), type: 'Restaurant', postalAddress: { streetAddress: 'Via Roma 1', addressLocality: 'Firenze', postalCode: '50100', floor: '2' } } as never,
+      })
+      .where(eq(venues.id, venue.id));
+    forgetVenueContexts();
+    const direct = await builtinVenue('localhost').location();
+    expect(direct).toEqual(await wireVenue(createBackendClient(builtinTransport('localhost'), 'builtin')).location());
+    expect(direct).toMatchObject({
+      status: 'ok',
+      data: {
+        tagline: { it: 'Cucina di casa', en: '', fr: '', es: '', de: '' },
+        accessibility: { it: 'Rampa all’ingresso', en: 'Rampa all’ingresso', de: 'Rampa all’ingresso' },
+        customFooter: { it: 'Piè di pagina', en: 'Footer', fr: '' },
+      },
+    });
+    expect(direct.status === 'ok' && direct.data.place?.postalAddress).toEqual({ streetAddress: 'Via Roma 1', addressLocality: 'Firenze', postalCode: '50100', addressRegion: '', addressCountry: venue.country.toUpperCase() });
+    expect(await builtinVenue('nowhere.example').location()).toEqual({ status: 'unknownVenue' });
   });
 
   it('answers a booking that does not exist alike, and an unknown venue as the contract does', async () => {

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS that Next.js loads itself, outside its bundles (below). */
 /**
  * The page cache of every instance of a region (issue 43, docs/operations.md "Memory" and
  * "One region"): Next.js's incremental cache handler (`cacheHandler` in next.config.mjs), which
@@ -342,9 +343,12 @@ function storeFor(maxBytes, databaseUrl, name = '') {
   return store;
 }
 
-/** The database the cache shares: PostgreSQL's DATABASE_URL at run time; none while `next build` prerenders. */
+/**
+ * The database the cache shares: PostgreSQL's DATABASE_URL at run time; none while `next build`
+ * prerenders, nor with PAGE_CACHE_SHARED=off (each instance's memory alone, as before issue 43).
+ */
 function sharedDatabaseUrl() {
-  if (process.env.NEXT_PHASE === 'phase-production-build') return undefined;
+  if (process.env.NEXT_PHASE === 'phase-production-build' || process.env.PAGE_CACHE_SHARED === 'off') return undefined;
   return process.env.DATABASE_URL || undefined;
 }
 

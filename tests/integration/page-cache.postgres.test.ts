@@ -1,6 +1,9 @@
 import { Client } from 'pg';
-import { createPostgresDatabase } from '../helpers/databases';
+import fs from 'node:fs';
+import { createPostgresDatabase, tempDir } from '../helpers/databases';
 import { PageCacheHandler, closePageCaches, TABLE } from '@/server/cache/page-cache-handler.cjs';
+import { openDatabase } from '@/server/db/client';
+import { announceVenueChange } from '@/server/venues/notify';
 
 /**
  * The page cache shared by a region's instances (issue 43, server/cache/page-cache-handler.cjs) on a
@@ -13,7 +16,7 @@ type Entry = { lastModified: number; value: { kind: string; html?: string; rscDa
 
 let url: string;
 beforeAll(async () => {
-  url = await createPostgresDatabase();
+  url = await createPostgresDatabase({ migrated: true });
 });
 afterEach(async () => {
   await closePageCaches();
@@ -115,4 +118,25 @@ it('without a database it is the memory cache alone, tags included', async () =>
   expect((await read(alone, '/v/d.test/it'))?.value?.html).toBe('<h1>Sola</h1>');
   await alone.revalidateTag('venue:d.test');
   expect(await read(alone, '/v/d.test/it')).toBeNull();
+});
+
+it("a venue change deletes the venue's pages from the table itself: an instance started after it never serves the old page", async () => {
+  const a = instance('a');
+  await a.set('/v/e.test/it', page('<h1>Vecchia</h1>', 'venue:e.test,_N_T_/v/e.test/it'), pageCtx);
+  await a.set('/v/localhost/it', page('<h1>Default</h1>', 'venue:localhost'), pageCtx);
+  await a.set('/v/f.test/it', page('<h1>Altra</h1>', 'venue:f.test'), pageCtx);
+  // The import's notice, with every instance stopped (nobody listens): the rows go all the same.
+  const dataDir = tempDir();
+  const handle = await openDatabase({ databaseUrl: url, dataDir });
+  try {
+    await announceVenueChange(handle.db, ['localhost', 'E.test:3000'], url);
+  } finally {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  await closePageCaches();
+  const started = instance('later');
+  expect(await read(started, '/v/e.test/it')).toBeNull();
+  expect(await read(started, '/v/localhost/it')).toBeNull();
+  expect((await read(started, '/v/f.test/it'))?.value?.html).toBe('<h1>Altra</h1>');
 });

@@ -74,8 +74,9 @@ const nextConfig = {
     return config;
   },
   experimental: {
-    // Venue pages are generated on first request and kept in memory, so a restart after
-    // `npm run venue:import` never serves pages rendered from the old venue data.
+    // Venue pages are generated on first request and never written to disk, so a restart after
+    // `npm run venue:import` never serves pages rendered from the old venue data. The page cache
+    // handler above writes nothing to disk either (its shared table drops an imported venue's pages).
     isrFlushToDisk: false,
   },
 };

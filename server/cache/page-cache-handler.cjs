@@ -22,6 +22,8 @@
  * Any failure of the table is logged and answered as a miss: the page is generated, never a 500.
  */
 const { randomUUID } = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
 const { promisify } = require('node:util');
 const zlib = require('node:zlib');
 
@@ -352,20 +354,42 @@ function sharedDatabaseUrl() {
   return process.env.DATABASE_URL || undefined;
 }
 
+const buildIds = new Map();
+/**
+ * The build an entry belongs to (`.next/BUILD_ID` beside Next's server directory): a page refers to
+ * its build's scripts, so instances of another build (a deploy under way) neither serve nor
+ * overwrite it. Their keys differ; a revalidated tag drops the entries of every build.
+ */
+function buildIdOf(serverDistDir) {
+  if (!serverDistDir) return '';
+  if (!buildIds.has(serverDistDir)) {
+    let id = '';
+    try {
+      id = fs.readFileSync(path.join(serverDistDir, '..', 'BUILD_ID'), 'utf8').trim();
+    } catch {
+      // No build (a test): no prefix.
+    }
+    buildIds.set(serverDistDir, id);
+  }
+  return buildIds.get(serverDistDir);
+}
+
 class PageCacheHandler {
   /**
    * Next passes its context (`maxMemoryCacheSize`: cacheMaxMemorySize); a test may name the
    * database and a store of its own (`store`), to act as two instances in one process.
-   * @param {{ maxMemoryCacheSize?: number, databaseUrl?: string, store?: string }} ctx
+   * @param {{ maxMemoryCacheSize?: number, serverDistDir?: string, buildId?: string, databaseUrl?: string, store?: string }} ctx
    */
   constructor(ctx = {}) {
     this.store = storeFor(ctx.maxMemoryCacheSize, 'databaseUrl' in ctx ? ctx.databaseUrl : sharedDatabaseUrl(), ctx.store);
+    const build = ctx.buildId ?? buildIdOf(ctx.serverDistDir);
+    this.prefix = build ? `${build}:` : '';
   }
   get(key, ctx) {
-    return this.store.get(key, ctx);
+    return this.store.get(this.prefix + key, ctx);
   }
   set(key, value, ctx) {
-    return this.store.set(key, value, ctx);
+    return this.store.set(this.prefix + key, value, ctx);
   }
   revalidateTag(tags) {
     return this.store.revalidateTag(tags);

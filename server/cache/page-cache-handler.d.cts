@@ -2,7 +2,7 @@
 type CacheEntry = { lastModified: number; value: unknown; cacheControl?: unknown };
 
 declare class PageCacheHandler {
-  constructor(ctx?: { maxMemoryCacheSize?: number; databaseUrl?: string; store?: string });
+  constructor(ctx?: { maxMemoryCacheSize?: number; serverDistDir?: string; buildId?: string; databaseUrl?: string; store?: string });
   get(key: string, ctx?: unknown): Promise<CacheEntry | null>;
   set(key: string, value: unknown, ctx?: unknown): Promise<void>;
   revalidateTag(tags: string | string[]): Promise<void>;

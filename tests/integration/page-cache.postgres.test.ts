@@ -140,3 +140,16 @@ it("a venue change deletes the venue's pages from the table itself: an instance 
   expect(await read(started, '/v/localhost/it')).toBeNull();
   expect((await read(started, '/v/f.test/it'))?.value?.html).toBe('<h1>Altra</h1>');
 });
+
+it("an instance of another build neither serves nor overwrites this build's pages (a deploy under way); a tag drops both", async () => {
+  const old = new PageCacheHandler({ databaseUrl: url, store: 'old', buildId: 'build-1' });
+  const next = new PageCacheHandler({ databaseUrl: url, store: 'new', buildId: 'build-2' });
+  await old.set('/v/g.test/it', page('<h1>Build 1</h1>', 'venue:g.test'), pageCtx);
+  expect(await read(next, '/v/g.test/it')).toBeNull();
+  await next.set('/v/g.test/it', page('<h1>Build 2</h1>', 'venue:g.test'), pageCtx);
+  await closePageCaches();
+  expect((await read(new PageCacheHandler({ databaseUrl: url, store: 'a', buildId: 'build-1' }), '/v/g.test/it'))?.value?.html).toBe('<h1>Build 1</h1>');
+  expect((await read(new PageCacheHandler({ databaseUrl: url, store: 'b', buildId: 'build-2' }), '/v/g.test/it'))?.value?.html).toBe('<h1>Build 2</h1>');
+  await new PageCacheHandler({ databaseUrl: url, store: 'a', buildId: 'build-1' }).revalidateTag('venue:g.test');
+  expect(await rows(`select key from ${TABLE} where tags && array['venue:g.test']`)).toEqual([]);
+});

@@ -45,6 +45,8 @@ COPY public ./public
 COPY server/db/migrations ./server/db/migrations
 # The embedded database's worker thread (server/db/pglite-thread.ts), loaded from here at run time.
 COPY server/db/pglite-worker.mjs ./server/db/pglite-worker.mjs
+# The page cache handler Next loads at start (next.config.mjs cacheHandler; docs/operations.md, "Memory").
+COPY server/cache/page-cache-handler.cjs ./server/cache/page-cache-handler.cjs
 COPY venues ./venues
 # The embedded database, the generated backend token and the file outbox live in DATA_DIR.
 RUN mkdir -p /data && chown node:node /data

@@ -9,9 +9,11 @@ export async function register() {
   // First: every request from now on carries the address its socket (and the trusted proxies) gave.
   const { installClientAddress } = await import('@/server/http/client-address');
   installClientAddress();
-  // Then the Host gate: a malformed Host is a 400 on every path, and no 404 is publicly cacheable (server/http/host-gate.ts).
+  // Then the Host gate: a malformed Host is a 400 on every path, no 404 is publicly cacheable, and a page
+  // asked for on a host no venue has is a plain 404 before any render (server/http/host-gate.ts).
   const { installHostGate } = await import('@/server/http/host-gate');
-  installHostGate();
+  const { isKnownVenueHost } = await import('@/server/venues/known-host');
+  installHostGate({ knownHost: isKnownVenueHost });
   // Outermost, so it sees every request first: its span and its metrics; /metrics by token or on METRICS_PORT.
   const { installRequestObserver, startMetricsServer } = await import('@/server/observability/requests');
   installRequestObserver();

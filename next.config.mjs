@@ -62,6 +62,10 @@ const nextConfig = {
   // instance's memory: the least recently used are dropped first, so memory stays bounded however
   // many venues a region serves (docs/operations.md, "Memory"). PAGE_CACHE_MB, read at start.
   cacheMaxMemorySize: pageCacheBytes(process.env.PAGE_CACHE_MB),
+  // That cache, and behind it, with DATABASE_URL, one table every instance shares: a page generated
+  // by one instance is served by all, and after a restart; a revalidated tag is dropped on all of
+  // them through PostgreSQL's NOTIFY (server/cache/page-cache-handler.cjs, issue 43).
+  cacheHandler: path.join(import.meta.dirname, 'server', 'cache', 'page-cache-handler.cjs'),
   // next-intl formats messages compiled ahead of time (i18n/request.ts) with its format-only
   // formatter, as its own `precompile` option does: no ICU parser in any bundle (docs/performance.md).
   turbopack: { resolveAlias: { 'use-intl/format-message': formatOnly } },
@@ -70,8 +74,9 @@ const nextConfig = {
     return config;
   },
   experimental: {
-    // Venue pages are generated on first request and kept in memory, so a restart after
-    // `npm run venue:import` never serves pages rendered from the old venue data.
+    // Venue pages are generated on first request and never written to disk, so a restart after
+    // `npm run venue:import` never serves pages rendered from the old venue data. The page cache
+    // handler above writes nothing to disk either (its shared table drops an imported venue's pages).
     isrFlushToDisk: false,
   },
 };

@@ -42,7 +42,7 @@ export default defineConfig({
     { name: 'backend-down', testMatch: /backend-down\.spec\.ts/, use: chromium },
     // Starts its own legacy-mode site (E2E_PORT_BASE+50) against a stand-in backend answering maps and strings (+51).
     { name: 'legacy-maps', testMatch: /experiences-legacy-maps\.spec\.ts/, use: chromium },
-    // Sites these specs start themselves (ports E2E_PORT_BASE+40..49): shutdown, two instances on one PostgreSQL, the abuse limits (+47, +48).
+    // Sites these specs start themselves (ports E2E_PORT_BASE+40..49): shutdown, two instances on one PostgreSQL (a third, +41, started later), the abuse limits (+47, +48).
     { name: 'operations', testMatch: /(shutdown|two-instances|abuse)\.spec\.ts/, use: chromium },
   ],
 });

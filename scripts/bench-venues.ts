@@ -7,7 +7,10 @@
  * one-venue figure and a bare Next.js page in the same run, every answer tallied (no 5xx),
  * and the memory at the start, its peak and its last minute against the page cache size
  * (PAGE_CACHE_MB, next.config.mjs). Exits non-zero on a 5xx or a memory that keeps growing.
- * On PGlite by default; `DATABASE_URL` for PostgreSQL.
+ * On PGlite by default; `DATABASE_URL` for PostgreSQL, where the server is then restarted and the
+ * same traffic driven again for BENCH_SECONDS (BENCH_RESTART_SECONDS): what a new or restarted
+ * instance serves from the page cache the region shares (issue 43; PAGE_CACHE_SHARED=off, each
+ * instance's memory alone, to compare). Pages on hosts no venue has are measured for 10 s too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +26,7 @@ const seconds = Number(process.env.BENCH_SECONDS) || 300;
 const oneSeconds = Number(process.env.BENCH_ONE_SECONDS) || 30;
 const connections = Number(process.env.BENCH_CONNECTIONS) || 20;
 const cacheMb = Number(process.env.PAGE_CACHE_MB) || 64;
+const restartSeconds = Number(process.env.BENCH_RESTART_SECONDS) || seconds;
 const dataDir = path.join(root, '.tmp', 'bench-venues');
 const base = `http://127.0.0.1:${port}`;
 const LOCALES = ['', '/en', '/fr', '/es', '/de'];
@@ -81,7 +85,8 @@ async function main() {
   await seed();
 
   const env = { ...process.env, NODE_ENV: 'production' as const, NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PAGE_CACHE_MB: String(cacheMb) };
-  const server = spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: root, stdio: 'ignore', env });
+  const startServer = () => spawn(process.execPath, [next, 'start', '-p', String(port)], { cwd: root, stdio: 'ignore', env });
+  let server = startServer();
   const children: ChildProcess[] = [server, spawn(process.execPath, [next, 'start', '-p', String(barePort)], { cwd: bareDir, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } })];
   process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
   await waitUp(`${base}/api/health`);
@@ -91,6 +96,8 @@ async function main() {
   // One venue: every page in every language, first rendered, then from the cache.
   for (const l of LOCALES) for (const p of PAGES) await get(l + p || '/', 'demo.localhost');
   const one = await drive(oneSeconds, () => ({ host: 'demo.localhost', path: anyPage() }));
+  // Hosts no venue has, each asked for once or twice: answered before any render (issue 43).
+  const unknown = await drive(10, () => ({ host: `u${random(1_000_000)}.unknown.test`, path: anyPage() }));
 
   const samples: { at: number; mb: number }[] = [];
   const started = Date.now();
@@ -102,6 +109,32 @@ async function main() {
   });
   clearInterval(sampler);
 
+  // PostgreSQL: a new instance (the same one restarted) under the same traffic, its memory empty.
+  let restarted: Result | undefined;
+  let table = '';
+  if (process.env.DATABASE_URL) {
+    await new Promise((resolve) => {
+      server.once('exit', resolve);
+      server.kill('SIGTERM');
+    });
+    server = startServer();
+    children[0] = server;
+    await waitUp(`${base}/api/health`);
+    restarted = await drive(restartSeconds, () => {
+      const n = random(venues);
+      return { host: n === 0 ? 'demo.localhost' : `v${n}.bench.test`, path: anyPage() };
+    });
+    const { Client } = await import('pg');
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`select count(*)::int as n, pg_total_relation_size('next_page_cache') as bytes from next_page_cache`).catch(() => ({ rows: [] as { n: number; bytes: string }[] }));
+      if (rows[0]) table = `shared page cache: ${rows[0].n} entries, ${(Number(rows[0].bytes) / 1024 / 1024).toFixed(0)} MB in PostgreSQL`;
+    } finally {
+      await client.end();
+    }
+  }
+
   const lastMinute = samples.filter((s) => s.at >= seconds - 60).map((s) => s.mb);
   const firstMinute = samples.filter((s) => s.at >= 60 && s.at < 120).map((s) => s.mb);
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -110,15 +143,20 @@ async function main() {
   const fivexx = (r: Result) => Object.entries(r.statusCodeStats).filter(([code]) => code.startsWith('5')).reduce((a, [, s]) => a + s.count, 0) + r.errors;
   const row = (name: string, r: Result) => console.log(name.padEnd(44), r.requests.average.toFixed(0).padStart(7), (r.requests.average / bare.requests.average).toFixed(2).padStart(7), String(r.latency.p50).padStart(7), String(r.latency.p99).padStart(7), `  ${codes(r)}`);
 
-  console.log(`\n${venues} venues, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${connections} connections, page cache ${cacheMb} MB; one venue ${oneSeconds} s, all venues ${seconds} s\n`);
+  const shared = process.env.DATABASE_URL ? (process.env.PAGE_CACHE_SHARED === 'off' ? ', page cache in memory only (PAGE_CACHE_SHARED=off)' : ', page cache shared in PostgreSQL') : '';
+  console.log(`\n${venues} venues, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${shared}, ${connections} connections, page cache ${cacheMb} MB; one venue ${oneSeconds} s, all venues ${seconds} s\n`);
   console.log('traffic'.padEnd(44), '  req/s', '  ratio', ' p50 ms', ' p99 ms', '  answers');
   row('baseline: bare Next.js page', bare);
   row('one venue: random page and language', one);
+  row('hosts no venue has: random page', unknown);
   row(`${venues} venues: random venue, page and language`, many);
+  if (restarted) row(`${venues} venues, after a restart`, restarted);
   console.log(`\n${venues} venues / one venue throughput: ${(many.requests.average / one.requests.average).toFixed(2)}`);
+  if (restarted) console.log(`${venues} venues after a restart / one venue throughput: ${(restarted.requests.average / one.requests.average).toFixed(2)}`);
+  if (table) console.log(table);
   console.log(`resident memory (MB): before ${startMb.toFixed(0)}, peak ${peak.toFixed(0)}, second minute ${avg(firstMinute).toFixed(0)}, last minute ${avg(lastMinute).toFixed(0)}`);
   const growing = firstMinute.length > 0 && avg(lastMinute) > avg(firstMinute) * 1.25;
-  const failed = fivexx(one) + fivexx(many);
+  const failed = fivexx(one) + fivexx(many) + fivexx(unknown) + (restarted ? fivexx(restarted) : 0);
   if (failed) console.log(`FAILED: ${failed} 5xx or errors`);
   if (growing) console.log('FAILED: the memory of the last minute is more than 25 % above the second minute');
   process.exit(failed || growing ? 1 : 0);

@@ -19,7 +19,7 @@ import { isPlainHost } from '@/lib/venue/host';
  */
 const PRIVATE = 'private, no-cache, no-store, max-age=0, must-revalidate';
 
-type Shared = { __frontpageHostGate?: boolean };
+type Shared = { __frontpageHostGate?: boolean; __frontpageKnownHost?: KnownHost };
 const shared = globalThis as typeof globalThis & Shared;
 
 /** A plain-text answer that names no link and no shared cache keeps: the 400 of a malformed Host, the 404 of an unknown one. */
@@ -60,14 +60,57 @@ export function gate(request: IncomingMessage, response: ServerResponse): boolea
   return true;
 }
 
-/** Wraps the `request` event of every HTTP(S) server of this process. Once per process. */
-export function installHostGate() {
+/** Whether a host (a plain `name[:port]`) is one a venue has; a rejection lets the request through. */
+export type KnownHost = (host: string) => Promise<boolean>;
+
+/** First path segments that never name a page: Next's files, the calls, the MCP server, the internal pages. */
+const NOT_A_PAGE = /^\/(?:_next|api|backend|mcp)(?:\/|$)/;
+
+/**
+ * Whether a request asks for a page (GET or HEAD, not a call, not one of Next's files, not a file
+ * with an extension such as robots.txt or sitemap.xml): what an unknown host is refused before Next renders it.
+ */
+export function asksForPage(method: string | undefined, url: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = (url ?? '/').split('?')[0];
+  if (NOT_A_PAGE.test(pathname)) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/**
+ * The answer to a page asked for on a host no venue has (issue 43): a plain 404 of a few bytes that
+ * no shared cache keeps, before anything is rendered or cached for that host.
+ */
+export function answerUnknownHost(request: IncomingMessage, response: ServerResponse) {
+  response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': PRIVATE });
+  response.end(request.method === 'HEAD' ? undefined : 'Not Found');
+}
+
+/**
+ * Wraps the `request` event of every HTTP(S) server of this process. Once per process. With
+ * `knownHost`, a page asked for on a host it does not know is answered by `answerUnknownHost`
+ * without reaching Next (a host no venue has costs one cached look-up, not a render).
+ */
+export function installHostGate(options: { knownHost?: KnownHost } = {}) {
+  // The look-up of the latest call holds (a test changes it); the wrapping is made once.
+  shared.__frontpageKnownHost = options.knownHost;
   if (shared.__frontpageHostGate) return;
   const prototype = net.Server.prototype as unknown as { emit: (this: net.Server, event: string | symbol, ...args: unknown[]) => boolean };
   const emit = prototype.emit;
   prototype.emit = function (this: net.Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request' && args[0] && typeof args[0] === 'object' && 'headers' in args[0] && args[1] && typeof args[1] === 'object' && 'writeHead' in args[1]) {
-      if (!gate(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
+      const [request, response] = args as [IncomingMessage, ServerResponse];
+      if (!gate(request, response)) return true;
+      const host = request.headers.host;
+      const knownHost = shared.__frontpageKnownHost;
+      if (knownHost && typeof host === 'string' && asksForPage(request.method, request.url)) {
+        knownHost(host).then(
+          (known) => (known ? emit.call(this, event, ...args) : answerUnknownHost(request, response)),
+          () => emit.call(this, event, ...args),
+        );
+        return true;
+      }
     }
     return emit.call(this, event, ...args);
   };

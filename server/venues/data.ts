@@ -8,6 +8,7 @@ import type { ExperienceList } from '@/lib/contract/experience';
 import { localizedPrefixes } from '@/lib/venue/prefixes';
 import type { Giftcard } from '@/lib/contract/giftcard';
 import { countCacheLookup } from '@/server/observability/observe';
+import { venueTag } from './tags';
 
 /**
  * Venue data changes rarely: it is cached per venue key and refreshed by tag (see revalidate.ts;
@@ -18,7 +19,7 @@ import { countCacheLookup } from '@/server/observability/observe';
 export const REVALIDATE_SECONDS = 150;
 /** How long a page rendered from a failed read may be served from cache (see retrySoon). */
 export const RETRY_SECONDS = 1;
-export const venueTag = (venueKey: string) => `venue:${venueKey}`;
+export { venueTag };
 
 class NotCached<T> extends Error {
   constructor(readonly loaded: Loaded<T>) {

@@ -4,6 +4,8 @@ import type { Db } from '@/server/db/types';
 import { config } from '@/server/runtime/config';
 import { getBackendToken } from '@/server/backend/token';
 import { errorMessage, log } from '@/lib/log';
+import { venueKeyForHost } from '@/lib/venue/host';
+import { venueTag } from './tags';
 
 /**
  * Every instance in step (issue 27): a venue change on one instance (an import through the
@@ -17,9 +19,29 @@ export const VENUE_CHANNEL = 'frontpage_venue_change';
 /** NOTIFY payloads stay well under PostgreSQL's 8,000 bytes, and /api/revalidate takes 50 hosts at a time. */
 const HOSTS_PER_NOTICE = 50;
 
+/** The shared page cache's table (server/cache/page-cache-handler.cjs), which its handler creates at start. */
+const PAGE_CACHE_TABLE = 'next_page_cache';
+
+/**
+ * Deletes the venue's entries from the page cache the instances share (issue 43), so that an
+ * instance that was down when the notice went out (an import while the region is stopped) never
+ * serves a page of the old venue data after its start. Nothing to do before any instance made the table.
+ */
+async function dropSharedPages(db: Db, hosts: string[]) {
+  const tags = [...new Set(hosts.map((h) => venueTag(venueKeyForHost(h))))];
+  const found = (await db.execute(sql`select to_regclass(${PAGE_CACHE_TABLE}) is not null as present`)) as unknown as { rows: { present: boolean }[] };
+  if (!found.rows[0]?.present) return;
+  await db.execute(sql`delete from ${sql.identifier(PAGE_CACHE_TABLE)} where tags && ${`{${tags.map((t) => JSON.stringify(t)).join(',')}}`}::text[]`);
+}
+
 /** Announces a venue change; call after the change has committed. A no-op on PGlite (nobody else to tell). */
 export async function announceVenueChange(db: Db, hosts: string[], databaseUrl = config.databaseUrl) {
   if (!databaseUrl || !hosts.length) return;
+  try {
+    await dropSharedPages(db, hosts);
+  } catch (error) {
+    log.warn('venue_change_page_cache_failed', { error: errorMessage(error) });
+  }
   for (let i = 0; i < hosts.length; i += HOSTS_PER_NOTICE) {
     await db.execute(sql`select pg_notify(${VENUE_CHANNEL}, ${JSON.stringify(hosts.slice(i, i + HOSTS_PER_NOTICE))})`);
   }

@@ -2,8 +2,9 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
  * Issue 41, points 9 and 10, against the built site:
- * - a host no venue has (`evil.example`, taken by the fast path) gets a 404 that names it
- *   nowhere (no canonical, hreflang or OpenGraph link) and no shared cache may keep; its
+ * - a host no venue has (`evil.example`, taken by the fast path) gets a plain 404 that names it
+ *   nowhere (no canonical, hreflang or OpenGraph link), no shared cache may keep, and that costs
+ *   no render (issue 43: `Not Found`, before Next); its
  *   sitemap.xml and robots.txt list no link on it;
  * - a malformed Host (`localhost:PORT@evil.example`) is a 400 on every path, sitemap and robots included;
  * - a venue's own host is linked with the scheme and port the site is served on (`demo.localhost:PORT`);
@@ -25,6 +26,8 @@ test('a host no venue has: a plain 404 naming it nowhere, not publicly cacheable
       // The forged host only as the route's parameter in the page's data, never as a link.
       expect([path, /(?:https?:)?\/\/evil\.example/.test(body)]).toEqual([path, false]);
       expect(body).not.toMatch(/rel="canonical"|hreflang=|property="og:/);
+      // Answered before any render (issue 43): a few bytes, not a page.
+      expect([path, body]).toEqual([path, 'Not Found']);
       expect([path, answer.headers()['cache-control'], notPublic(answer.headers()['cache-control'])]).toEqual([path, answer.headers()['cache-control'], true]);
     }
   }

@@ -157,6 +157,31 @@ test.describe('two instances on one PostgreSQL', () => {
     console.log(`venue import seen on the other instance after ${Date.now() - started} ms`);
   });
 
+  test('a page rendered by one instance is served by the other, and by an instance started afterwards, from the shared page cache (issue 43)', async () => {
+    // A page neither instance has asked for yet: generated once, on the first.
+    const pathname = '/de/frontpage/giftcards';
+    const first = await fetch(`http://localhost:${ports[0]}${pathname}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-nextjs-cache')).toBe('MISS');
+    const html = await first.text();
+    // The other instance never generated it: it serves the first one's, from the table.
+    await expect.poll(async () => (await fetch(`http://localhost:${ports[1]}${pathname}`)).headers.get('x-nextjs-cache'), { timeout: 10_000, intervals: [100] }).toBe('HIT');
+    expect(await (await fetch(`http://localhost:${ports[1]}${pathname}`)).text()).toBe(html);
+    // An instance started now, its memory empty (as after a restart), serves it at its first request.
+    const port = opsPort(1);
+    const dataDir = tempDataDir(`instance-${port}`);
+    const third = startNext(port, siteEnv(port, dataDir, { DATABASE_URL: postgres!.url, LOG_LEVEL: 'warn' }));
+    try {
+      await waitReady(port, third, 120_000);
+      const fresh = await fetch(`http://localhost:${port}${pathname}`);
+      expect(fresh.headers.get('x-nextjs-cache')).toBe('HIT');
+      expect(await fresh.text()).toBe(html);
+    } finally {
+      killGroup(third.process.pid);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   /** /metrics of each instance, as Prometheus scrapes it: the first on its own port, the second with its token. */
   async function scrape(i: 0 | 1): Promise<string> {
     const response = i === 0 ? await fetch(`http://127.0.0.1:${metricsPort}/metrics`) : await fetch(`http://127.0.0.1:${ports[1]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });

@@ -113,4 +113,11 @@ describe('Dockerfile', () => {
     expect(imported).toEqual(expect.arrayContaining(['lib/security/headers.cjs', 'lib/venue/fast-routes.cjs']));
     for (const file of imported) expect([file, copied.includes(file)]).toEqual([file, true]);
   });
+
+  it('copies the page cache handler next.config.mjs names (cacheHandler, loaded at start)', () => {
+    const named = /cacheHandler: path\.join\(import\.meta\.dirname, ([^)]+)\)/.exec(read('next.config.mjs'));
+    const file = (named?.[1] ?? '').split(',').map((part) => part.trim().replace(/'/g, '')).join('/');
+    expect(file).toBe('server/cache/page-cache-handler.cjs');
+    expect(contextSources()).toContain(file);
+  });
 });

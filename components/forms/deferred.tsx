@@ -1,0 +1,160 @@
+'use client';
+
+import { Suspense, use, useCallback, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+
+type Options = {
+  /**
+   * `interaction` (the default): the code is fetched when the guest first points at, touches,
+   * focuses, types in or submits the component's server HTML, which stays on the page (and
+   * works as HTML) until then. `idle`: once the page has loaded and the browser is idle.
+   */
+  when?: 'interaction' | 'idle';
+  /** Fetch at once when this says so (the URL already names a later step, whose data the component fetches). */
+  now?: () => boolean;
+  /**
+   * false: no Suspense boundary of its own; the screen's boundary shows its fallback meanwhile
+   * (the booking wizard, rendered in the browser only, behind its server-rendered first step).
+   */
+  boundary?: boolean;
+};
+
+/** What the guest did to a control before the component was hydrated, to be done again after. */
+type Typed = { value: string; checked: boolean };
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const isControl = (el: EventTarget | null): el is Control => el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+
+/**
+ * Sets a control's value as the guest's typing does, so React (and react-hook-form, which set
+ * its fields to their default values when they register) hear of it.
+ */
+function replay(el: Control, typed: Typed) {
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    if (el.checked !== typed.checked) el.click();
+    return;
+  }
+  if (el.value === typed.value) return;
+  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, typed.value);
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * A client component whose code is not in the page's first load (docs/performance.md,
+ * "JavaScript budget"). On the server it renders as it always does, so the page's HTML holds
+ * the whole form, with its labels and fields; in the browser that HTML is left as it is (React
+ * keeps a suspended boundary's server HTML) until the code is fetched and hydrates it. What the
+ * guest typed or ticked meanwhile is set again through the component's own handlers, a submit
+ * is held and sent once the form's code is there, and a button pressed is pressed again.
+ */
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { when = 'interaction', now, boundary = true }: Options = {}) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const fetchCode = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let gated: Promise<ComponentType<P>> | undefined;
+  const whenOpen = () => (gated ??= gate.then(fetchCode));
+
+  if (typeof window === 'undefined') {
+    // The server renders the component itself: its code is loaded with this module.
+    open();
+    void fetchCode();
+  } else if (now?.()) {
+    open();
+  } else if (when === 'idle') {
+    const idle = () => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200)))(() => open());
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  }
+
+  function Component(props: P) {
+    const C = loaded ?? use(whenOpen());
+    return <C {...props} />;
+  }
+
+  /** Runs after the component's first commit in this boundary: what the guest did before is done again. */
+  function Hydrated({ done }: { done: () => void }) {
+    useEffect(done, [done]);
+    return null;
+  }
+
+  function Deferred(props: P) {
+    const ref = useRef<HTMLDivElement>(null);
+    const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({
+      typed: new Map(),
+      submit: null,
+      submitter: null,
+      press: null,
+      hydrated: false,
+    });
+
+    useEffect(() => {
+      const root = ref.current;
+      const state = pending.current;
+      if (!root || when !== 'interaction' || state.hydrated) return;
+      // On the window, in the capture phase: React's own listener on the document stops the
+      // events that reach a boundary it has not hydrated yet.
+      const inside = (event: Event) => !state.hydrated && event.target instanceof Node && root.contains(event.target);
+      const start = (event: Event) => {
+        if (inside(event)) open();
+      };
+      const record = (event: Event) => {
+        if (!inside(event) || !isControl(event.target)) return;
+        const el = event.target;
+        state.typed.set(el, { value: el.value, checked: el instanceof HTMLInputElement && el.checked });
+      };
+      const hold = (event: Event) => {
+        if (!inside(event)) return;
+        // Not sent as a plain GET with the guest's details in the address: sent by the form's code.
+        event.preventDefault();
+        state.submit = event.target as HTMLFormElement;
+        state.submitter = (event as SubmitEvent).submitter;
+        open();
+      };
+      const press = (event: Event) => {
+        if (!inside(event)) return;
+        const button = (event.target as Element).closest('button[type="button"]');
+        if (button instanceof HTMLElement) state.press = button;
+      };
+      const listeners: [string, (event: Event) => void][] = [...INTERACTIONS.map((type) => [type, start] as [string, (event: Event) => void]), ['input', record], ['change', record], ['submit', hold], ['click', press]];
+      for (const [type, listener] of listeners) window.addEventListener(type, listener, true);
+      return () => {
+        for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
+      };
+    }, []);
+
+    const done = useCallback(() => {
+      const state = pending.current;
+      if (state.hydrated) return;
+      state.hydrated = true;
+      for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);
+      state.typed.clear();
+      if (state.submit?.isConnected) state.submit.requestSubmit(state.submitter instanceof HTMLButtonElement || state.submitter instanceof HTMLInputElement ? state.submitter : undefined);
+      else if (state.press?.isConnected) state.press.click();
+    }, []);
+
+    const content: ReactNode = (
+      <>
+        <Component {...props} />
+        <Hydrated done={done} />
+      </>
+    );
+    return (
+      <div ref={ref} className="deferred">
+        {boundary ? <Suspense fallback={null}>{content}</Suspense> : content}
+      </div>
+    );
+  }
+  Deferred.displayName = 'Deferred';
+  return Deferred;
+}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, use, useCallback, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 type Options = {
   /**
@@ -90,6 +90,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
 
   function Deferred(props: P) {
     const ref = useRef<HTMLDivElement>(null);
+    const [ready, setReady] = useState(false);
     const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({
       typed: new Map(),
       submit: null,
@@ -137,6 +138,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       const state = pending.current;
       if (state.hydrated) return;
       state.hydrated = true;
+      setReady(true);
       for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);
       state.typed.clear();
       if (state.submit?.isConnected) state.submit.requestSubmit(state.submitter instanceof HTMLButtonElement || state.submitter instanceof HTMLInputElement ? state.submitter : undefined);
@@ -150,7 +152,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       </>
     );
     return (
-      <div ref={ref} className="deferred">
+      // data-ready: hydrated (an end-to-end test that leaves a form at once waits for it, as a guest's typing does).
+      <div ref={ref} className="deferred" data-ready={ready || undefined}>
         {boundary ? <Suspense fallback={null}>{content}</Suspense> : content}
       </div>
     );

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, use, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 type Options = {
   /**
@@ -26,15 +26,19 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const isControl = (el: EventTarget | null): el is Control => el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 
 /**
- * Sets a control's value as the guest's typing does, so React (and react-hook-form, which set
- * its fields to their default values when they register) hear of it.
+ * Sets a control's value again as the guest's typing does, so React (and react-hook-form, which
+ * sets a field to its default value when it registers it, or else does not know of what is in
+ * it) hears of it: React's record of the value is set apart first, so the event is a change to it.
  */
 function replay(el: Control, typed: Typed) {
   if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
-    if (el.checked !== typed.checked) el.click();
+    el.checked = !typed.checked;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')?.set?.call(el, typed.checked);
+    // A plain event, not a MouseEvent: React hears a click; the browser does not toggle the box again.
+    el.dispatchEvent(new Event('click', { bubbles: true }));
     return;
   }
-  if (el.value === typed.value) return;
+  if (!(el instanceof HTMLSelectElement)) el.value = typed.value ? '' : ' ';
   const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, typed.value);
   el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
@@ -90,6 +94,11 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
 
   function Deferred(props: P) {
     const ref = useRef<HTMLDivElement>(null);
+    const id = useId();
+    // Rendered in the browser, not hydrated (a client-side navigation): no server HTML to show meanwhile, so fetched at once.
+    useState(() => {
+      if (when === 'interaction' && typeof document !== 'undefined' && !document.querySelector(`[data-deferred="${CSS.escape(id)}"]`)) open();
+    });
     const [ready, setReady] = useState(false);
     const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({
       typed: new Map(),
@@ -153,7 +162,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     );
     return (
       // data-ready: hydrated (an end-to-end test that leaves a form at once waits for it, as a guest's typing does).
-      <div ref={ref} className="deferred" data-ready={ready || undefined}>
+      <div ref={ref} className="deferred" data-deferred={id} data-ready={ready || undefined}>
         {boundary ? <Suspense fallback={null}>{content}</Suspense> : content}
       </div>
     );

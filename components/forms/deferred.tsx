@@ -147,11 +147,14 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       const state = pending.current;
       if (state.hydrated) return;
       state.hydrated = true;
-      setReady(true);
-      for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);
-      state.typed.clear();
-      if (state.submit?.isConnected) state.submit.requestSubmit(state.submitter instanceof HTMLButtonElement || state.submitter instanceof HTMLInputElement ? state.submitter : undefined);
-      else if (state.press?.isConnected) state.press.click();
+      // After every effect of this commit (react-hook-form subscribes to its own changes in one), as typing would.
+      setTimeout(() => {
+        for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);
+        state.typed.clear();
+        if (state.submit?.isConnected) state.submit.requestSubmit(state.submitter instanceof HTMLButtonElement || state.submitter instanceof HTMLInputElement ? state.submitter : undefined);
+        else if (state.press?.isConnected) state.press.click();
+        setReady(true);
+      }, 0);
     }, []);
 
     const content: ReactNode = (

@@ -7,6 +7,7 @@ import type { PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
+import { changedFrom } from '@/components/forms/use-guest-form';
 import { useTranslations, type Messages } from 'next-intl';
 import { errorAria, errorId, fieldId, type Registration } from '@/components/forms/types';
 import { formatMoney } from '@/lib/currency';
@@ -61,6 +62,7 @@ export function GiftcardCheckoutForm({ locale, cards, currency, initial, prefixe
     handleSubmit,
     setError,
     clearErrors,
+    getValues,
     control,
     formState: { errors, isDirty },
   } = useForm<Values>({ defaultValues: firstValues });
@@ -72,7 +74,7 @@ export function GiftcardCheckoutForm({ locale, cards, currency, initial, prefixe
     if (typeof value === 'boolean') return { ...registerField(name), defaultChecked: value };
     return name === 'prefix' || name === 'recipientPrefix' ? registerField(name) : { ...registerField(name), defaultValue: value };
   };
-  useUnsavedGuard(isDirty && !done, forms('unsaved'));
+  useUnsavedGuard((isDirty || changedFrom(firstValues, getValues())) && !done, forms('unsaved'));
   useEffect(() => {
     // Runs after the guard's effect has been cleaned up, so leaving for the payment asks nothing.
     if (target) window.location.assign(target);

@@ -55,19 +55,19 @@ const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'ke
  * is held and sent once the form's code is there, and a button pressed is pressed again.
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { when = 'interaction', now, boundary = true }: Options = {}) {
-  let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
-  const fetchCode = () =>
-    (loading ??= load().then((component) => {
-      loaded = component;
-      return component;
-    }));
+  // Marked as React marks a promise it has read, so that `use()` reads a settled one at once.
+  const settled = (promise: Promise<ComponentType<P>>) => {
+    promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }), () => undefined);
+    return promise;
+  };
+  const fetchCode = () => (loading ??= settled(load()));
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
   let gated: Promise<ComponentType<P>> | undefined;
-  const whenOpen = () => (gated ??= gate.then(fetchCode));
+  const whenOpen = () => (gated ??= settled(gate.then(fetchCode)));
 
   if (typeof window === 'undefined') {
     // The server renders the component itself: its code is loaded with this module.
@@ -82,7 +82,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   }
 
   function Component(props: P) {
-    const C = loaded ?? use(whenOpen());
+    const C = use(typeof window === 'undefined' ? fetchCode() : whenOpen());
     return <C {...props} />;
   }
 

@@ -2,7 +2,7 @@
 // a bare Next.js page (bench/bare-app, its own server) and a static file of the site's
 // server, all measured in the same run, so the ratios compare across machines.
 // It also weighs the JavaScript each guest page loads (gzipped) against the bare page's and
-// exits non-zero when a page loads more than JS_BUDGET_KB (default 40) above that floor.
+// exits non-zero when a page loads more than JS_BUDGET_KB (default 20) above that floor.
 // `npm run bench -- --js` (what `npm test` runs) does only that weighing, on the existing
 // production build, without the load test or the seeded reservations.
 // `npm run bench -- --hot`: the popular evening instead (scripts/bench-hot.ts); `-- --venues`:
@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 const jsOnly = process.argv.includes('--js');
-const budgetKb = Number(process.env.JS_BUDGET_KB) || 40;
+const budgetKb = Number(process.env.JS_BUDGET_KB) || 20;
 const port = Number(process.env.BENCH_PORT) || 3190;
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS) || 8;

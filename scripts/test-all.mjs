@@ -74,7 +74,7 @@ else {
   failures.push('next build');
 }
 
-// The JavaScript weight budget (docs/performance.md): every guest page within 40 KB gz of a
+// The JavaScript weight budget (docs/performance.md): every guest page within 20 KB gz of a
 // bare Next.js page, on the build above (the bare page is built too, about half a minute).
 if (buildOk) {
   if (run('JavaScript per page (npm run bench -- --js)', [path.join(root, 'scripts', 'bench.mjs'), '--js'])) passed++;

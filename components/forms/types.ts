@@ -1,7 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type it from '@/messages/it.json';
 
-export type Registration = UseFormRegisterReturn;
+/** A field's registration; with its first value where the server's HTML must show it before the form is hydrated. */
+export type Registration = UseFormRegisterReturn & { defaultValue?: string; defaultChecked?: boolean };
 
 /** The field labels every guest form shares (messages `forms.labels`), typed from the default language's file. */
 export type FormLabels = (typeof it)['forms']['labels'];

@@ -5,6 +5,17 @@ import { formErrors, showServerErrors } from './form-errors';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { fieldId } from './types';
 
+/**
+ * Whether a form's values differ from its first ones, read at render: what the guest typed before
+ * the form was hydrated (components/forms/deferred.tsx) is set again once it is, and
+ * react-hook-form may not have told `isDirty` of it by then.
+ */
+export function changedFrom(first: object, values: object) {
+  const a = first as Record<string, unknown>;
+  const b = values as Record<string, unknown>;
+  return Object.keys(a).some((key) => String(a[key] ?? '') !== String(b[key] ?? ''));
+}
+
 type Options<TInput extends FieldValues, TOutput, F extends Path<TInput>> = {
   formId: string;
   /** The fields in screen order: the error summary and the focus follow it. */
@@ -31,9 +42,10 @@ export function useGuestForm<TInput extends FieldValues, TOutput, F extends Path
     handleSubmit,
     setError,
     setFocus,
+    getValues,
     formState: { errors, isDirty, submitCount },
   } = useForm<TInput, unknown, TOutput>({ resolver, defaultValues, shouldFocusError: true });
-  useUnsavedGuard(isDirty && !done, unsaved);
+  useUnsavedGuard((isDirty || changedFrom(defaultValues, getValues())) && !done, unsaved);
   const { message, summary, onInvalid } = formErrors<TInput, F>(fields, errors, submitCount, errorText, setFocus);
   /** A 400's field errors on their fields; false when it named none of this form's fields. */
   const showRefusal = (fieldErrors: Record<string, string>) => {

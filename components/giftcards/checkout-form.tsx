@@ -7,8 +7,9 @@ import type { PrefixOption } from '@/components/forms/phone-field';
 import { ErrorSummary } from '@/components/forms/error-summary';
 import { FieldError } from '@/components/forms/field-error';
 import { useUnsavedGuard } from '@/components/forms/use-unsaved-guard';
+import { changedFrom } from '@/components/forms/use-guest-form';
 import { useTranslations, type Messages } from 'next-intl';
-import { errorAria, errorId, fieldId } from '@/components/forms/types';
+import { errorAria, errorId, fieldId, type Registration } from '@/components/forms/types';
 import { formatMoney } from '@/lib/currency';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/locales';
@@ -55,17 +56,25 @@ export function GiftcardCheckoutForm({ locale, cards, currency, initial, prefixe
   const done = target !== null;
   const [notice, setNotice] = useState<string | null>(null);
   const defaults = Object.fromEntries(FIELDS.map((f) => [f, initial[f] ?? ''])) as Record<(typeof FIELDS)[number], string>;
+  const firstValues: Values = { ...defaults, recipient: defaults.recipient || 'me', paymentMethod: defaults.paymentMethod || 'card', quantity: defaults.quantity || '1', id: defaults.id || cards[0]?.id || '', privacy: false, marketing: initial.marketing === '1', marketingSms: initial.marketingSms === '1' };
   const {
-    register,
+    register: registerField,
     handleSubmit,
     setError,
     clearErrors,
+    getValues,
     control,
     formState: { errors, isDirty },
-  } = useForm<Values>({
-    defaultValues: { ...defaults, recipient: defaults.recipient || 'me', paymentMethod: defaults.paymentMethod || 'card', quantity: defaults.quantity || '1', id: defaults.id || cards[0]?.id || '', privacy: false, marketing: initial.marketing === '1', marketingSms: initial.marketingSms === '1' },
-  });
-  useUnsavedGuard(isDirty && !done, forms('unsaved'));
+  } = useForm<Values>({ defaultValues: firstValues });
+  // The first values are in the server's HTML too (react-hook-form sets them only in the browser): the
+  // form is hydrated when the guest reaches for it (components/forms/deferred.tsx). The prefixes are
+  // the phone field's own (`defaultPrefix`).
+  const register = (name: keyof Values): Registration => {
+    const value = firstValues[name];
+    if (typeof value === 'boolean') return { ...registerField(name), defaultChecked: value };
+    return name === 'prefix' || name === 'recipientPrefix' ? registerField(name) : { ...registerField(name), defaultValue: value };
+  };
+  useUnsavedGuard((isDirty || changedFrom(firstValues, getValues())) && !done, forms('unsaved'));
   useEffect(() => {
     // Runs after the guard's effect has been cleaned up, so leaving for the payment asks nothing.
     if (target) window.location.assign(target);
@@ -147,7 +156,7 @@ export function GiftcardCheckoutForm({ locale, cards, currency, initial, prefixe
       </legend>
       {options.map(([value, label]) => (
         <div key={value} className="field__check">
-          <input id={fieldId(FORM_ID, `${name}-${value}`)} type="radio" value={value} {...register(name)} />
+          <input id={fieldId(FORM_ID, `${name}-${value}`)} type="radio" value={value} {...registerField(name)} defaultChecked={firstValues[name] === value} />
           <label htmlFor={fieldId(FORM_ID, `${name}-${value}`)}>{label}</label>
         </div>
       ))}

@@ -1,13 +1,23 @@
 'use client';
 
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { countdown, type Countdown, type PromoState } from '@/lib/promo/state';
 import { useTranslations } from 'next-intl';
-import { PromoForm } from './promo-form';
 import type { PrefixOption } from '@/components/forms/phone-field';
 import type { Locale } from '@/lib/i18n/locales';
 import { send } from '@/lib/api/client';
 import { statusAnswer } from '@/lib/api/answers/promo';
+
+// The form (react-hook-form, the phone field, the rules) is not in the page's first load: it is
+// fetched when the guest points at or focuses the button that opens it, or once the page is idle.
+const loadForm = () => import('./promo-form');
+const PromoForm = lazy(() => loadForm().then((m) => ({ default: m.PromoForm })));
+const preloadForm = () => void loadForm().catch(() => undefined);
+if (typeof window !== 'undefined') {
+  const idle = () => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200)))(preloadForm);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
 type Unit = 'days' | 'hours' | 'minutes' | 'seconds';
 
@@ -176,7 +186,7 @@ export function PromoLive({ locale, urlName, initial, dates, policies, prefixes,
             {t('available', { count: live.remaining })}
           </p>
           <div className="actions">
-            <button type="button" className="button button--large" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+            <button type="button" className="button button--large" aria-haspopup="dialog" onPointerEnter={preloadForm} onFocus={preloadForm} onClick={() => setOpen(true)}>
               {t('download')}
             </button>
           </div>
@@ -198,7 +208,11 @@ export function PromoLive({ locale, urlName, initial, dates, policies, prefixes,
           </button>
         </div>
         <p>{t('formIntro')}</p>
-        {open ? <PromoForm locale={locale} urlName={urlName} policies={policies} prefixes={prefixes} defaultPrefix={defaultPrefix} country={country} onState={onState} /> : null}
+        {open ? (
+          <Suspense fallback={null}>
+            <PromoForm locale={locale} urlName={urlName} policies={policies} prefixes={prefixes} defaultPrefix={defaultPrefix} country={country} onState={onState} />
+          </Suspense>
+        ) : null}
       </dialog>
     </section>
   );

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, readMails, uniqueEmail as unique, VENUE } from './helpers';
+import { formReady, messages, readMails, uniqueEmail as unique, VENUE } from './helpers';
 
 const en = messages('en');
 const it = messages('it');
@@ -105,6 +105,7 @@ test.describe('loyalty sign-up', () => {
   test('leaving a form in progress asks first', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
     await page.locator('input[name="nome"]').fill('Giulia');
+    await formReady(page);
     const asked: string[] = [];
     page.once('dialog', (dialog) => {
       asked.push(dialog.message());
@@ -123,6 +124,7 @@ test.describe('loyalty sign-up', () => {
   test('switching language with a form in progress asks too, and staying keeps the data (issue 29)', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
     await page.locator('input[name="nome"]').fill('Giulia');
+    await formReady(page);
     const asked: string[] = [];
     page.once('dialog', (dialog) => {
       asked.push(dialog.message());
@@ -143,6 +145,7 @@ test.describe('loyalty sign-up', () => {
     await page.goto('/en');
     await page.goto('/en/frontpage/fidelity');
     await page.locator('input[name="cognome"]').fill('Rossi');
+    await formReady(page);
     const asked = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.message());
@@ -158,6 +161,7 @@ test.describe('loyalty sign-up', () => {
   test('closing the tab with data entered asks the browser to confirm', async ({ page }) => {
     await page.goto('/en/frontpage/fidelity');
     await page.locator('input[name="nome"]').fill('Giulia');
+    await formReady(page);
     const dialogType = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.type());

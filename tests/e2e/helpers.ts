@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN, E2E_TOKEN, siteUrl } from './servers';
 
 type Tree = { [key: string]: string | Tree };
@@ -108,4 +108,13 @@ export async function contractCall(request: APIRequestContext, host: string, cal
     data: new URLSearchParams(values).toString(),
   });
   return response.json();
+}
+
+/**
+ * A guest form is hydrated when the guest first reaches for it (components/forms/deferred.tsx):
+ * what is typed before is kept and a submit is held, but a test that leaves the page right
+ * after typing waits for the form's code (its unsaved-data guard) first, as a guest's typing does.
+ */
+export async function formReady(page: Page) {
+  await expect(page.locator('.deferred[data-ready]').first()).toBeAttached();
 }

@@ -5,7 +5,7 @@ import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { loadExperience } from '@/server/experiences/data';
-import { LastExperienceBooking } from '@/components/experiences/last-experience';
+import { LastExperienceBookingLazy } from '@/components/experiences/last-experience-lazy';
 import { MessagePanel } from '@/components/shell/message-panel';
 
 /**
@@ -21,7 +21,7 @@ export async function ExperienceOutcomeScreen({ params, outcome, hash }: { param
       <p>{t(`outcome.${outcome}Text`)}</p>
       {outcome === 'reject' ? <p>{t('outcome.rejectRefund')}</p> : null}
       <ClientTexts namespaces={['experiences.summary', 'experiences.manage', 'reserve.details', 'reserve.outcome']}>
-        <LastExperienceBooking outcome={outcome} hash={hash} locale={locale} />
+        <LastExperienceBookingLazy outcome={outcome} hash={hash} locale={locale} />
       </ClientTexts>
       <div className="actions">
         {experience ? (

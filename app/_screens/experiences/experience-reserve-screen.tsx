@@ -8,7 +8,7 @@ import { experienceFormNamespaces } from '@/app/_screens/reservation/namespaces'
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
 import { pickText } from '@/lib/i18n/texts';
 import { parseDate, parsePax } from '@/lib/params';
-import { ExperienceForm } from '@/components/experiences/experience-form';
+import { ExperienceFormDeferred } from '@/components/experiences/experience-form-deferred';
 import { loadExperience } from '@/server/experiences/data';
 import { whyNotBookable } from '@/lib/experiences/standing';
 import type { ExperienceFormSetup } from '@/components/experiences/types';
@@ -62,7 +62,7 @@ export async function ExperienceReserveScreen({ params, hash, pax = 0, date = ''
         <Link href={`/frontpage/esperienze/${experience.hash}`}>{t('outcome.back')}</Link>
       </p>
       <ClientTexts namespaces={experienceFormNamespaces}>
-        <ExperienceForm setup={setup} />
+        <ExperienceFormDeferred setup={setup} />
       </ClientTexts>
     </div>
   );

@@ -5,7 +5,7 @@ import { getPrefixList } from '@/server/venues/data';
 import { phonePrefixes } from '@/lib/venue/prefixes';
 import { pickText } from '@/lib/i18n/texts';
 import { ClientTexts } from '@/app/_screens/shell/client-texts';
-import { FidelityForm } from '@/components/fidelity/fidelity-form';
+import { FidelityFormDeferred } from '@/components/fidelity/fidelity-form-deferred';
 import { MessagePanel } from '@/components/shell/message-panel';
 
 /** `/frontpage/fidelity`: the loyalty sign-up form (spec section 2, "Loyalty screens"). */
@@ -29,7 +29,7 @@ export async function FidelityScreen({ params }: { params: VenueParams }) {
       <h1>{t('title')}</h1>
       <p className="lead">{t('intro', { venueName: location.locationname })}</p>
       <ClientTexts namespaces={['fidelity.submit', 'forms', 'limits']}>
-        <FidelityForm
+        <FidelityFormDeferred
           locale={locale}
           prefixes={list}
           defaultPrefix={defaultPrefix}

@@ -6,7 +6,7 @@ import { pickText } from '@/lib/i18n/texts';
 import { getGiftcardList, getPrefixList } from '@/server/venues/data';
 import { phonePrefixes } from '@/lib/venue/prefixes';
 import { giftcardSession } from '@/server/giftcards/session';
-import { GiftcardCheckoutForm } from '@/components/giftcards/checkout-form';
+import { GiftcardCheckoutFormDeferred } from '@/components/giftcards/checkout-form-deferred';
 import { MessagePanel } from '@/components/shell/message-panel';
 
 type Query = { cancelled?: string };
@@ -43,7 +43,7 @@ export async function GiftcardCheckoutScreen({ params, id, query }: { params: Ve
         </p>
       ) : null}
       <ClientTexts namespaces={checkoutNamespaces}>
-        <GiftcardCheckoutForm
+        <GiftcardCheckoutFormDeferred
           locale={locale}
           currency={location.valuta}
           cards={cards.map((c) => ({ id: c.id, title: pickText(c.title, locale), value: c.value, price: c.price, customMin: c.customMin, customMax: c.customMax, maxQuantity: c.maxQuantity }))}

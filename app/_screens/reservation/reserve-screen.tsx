@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { pickText } from '@/lib/i18n/texts';
-import { ReservationWizard } from '@/components/reservation/wizard';
+import { ReservationWizardDeferred } from '@/components/reservation/wizard-deferred';
 import { PeopleStepStatic } from '@/components/reservation/people-step-static';
 import { buildWizardSetup } from './setup';
 import { reserveNamespaces } from './namespaces';
@@ -31,7 +31,7 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
       {/* The wizard reads the URL in the browser; until then, the first step is server HTML. */}
       <ClientTexts namespaces={reserveNamespaces}>
         <Suspense fallback={<PeopleStepStatic setup={setup} />}>
-          <ReservationWizard setup={setup} />
+          <ReservationWizardDeferred setup={setup} />
         </Suspense>
       </ClientTexts>
     </div>

@@ -1,0 +1,175 @@
+'use client';
+
+import { Suspense, use, useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+
+type Options = {
+  /**
+   * `interaction` (the default): the code is fetched when the guest first points at, touches,
+   * focuses, types in or submits the component's server HTML, which stays on the page (and
+   * works as HTML) until then. `idle`: once the page has loaded and the browser is idle.
+   */
+  when?: 'interaction' | 'idle';
+  /** Fetch at once when this says so (the URL already names a later step, whose data the component fetches). */
+  now?: () => boolean;
+  /**
+   * false: no Suspense boundary of its own; the screen's boundary shows its fallback meanwhile
+   * (the booking wizard, rendered in the browser only, behind its server-rendered first step).
+   */
+  boundary?: boolean;
+};
+
+/** What the guest did to a control before the component was hydrated, to be done again after. */
+type Typed = { value: string; checked: boolean };
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const isControl = (el: EventTarget | null): el is Control => el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+
+/**
+ * Sets a control's value again as the guest's typing does, so React (and react-hook-form, which
+ * sets a field to its default value when it registers it, or else does not know of what is in
+ * it) hears of it: React's record of the value is set apart first, so the event is a change to it.
+ */
+function replay(el: Control, typed: Typed) {
+  if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+    el.checked = !typed.checked;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')?.set?.call(el, typed.checked);
+    // A plain event, not a MouseEvent: React hears a click; the browser does not toggle the box again.
+    el.dispatchEvent(new Event('click', { bubbles: true }));
+    return;
+  }
+  if (!(el instanceof HTMLSelectElement)) el.value = typed.value ? '' : ' ';
+  const proto = el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, typed.value);
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * A client component whose code is not in the page's first load (docs/performance.md,
+ * "JavaScript budget"). On the server it renders as it always does, so the page's HTML holds
+ * the whole form, with its labels and fields; in the browser that HTML is left as it is (React
+ * keeps a suspended boundary's server HTML) until the code is fetched and hydrates it. What the
+ * guest typed or ticked meanwhile is set again through the component's own handlers, a submit
+ * is held and sent once the form's code is there, and a button pressed is pressed again.
+ */
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { when = 'interaction', now, boundary = true }: Options = {}) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  // Marked as React marks a promise it has read, so that `use()` reads a settled one at once.
+  const settled = (promise: Promise<ComponentType<P>>) => {
+    promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }), () => undefined);
+    return promise;
+  };
+  const fetchCode = () => (loading ??= settled(load()));
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let gated: Promise<ComponentType<P>> | undefined;
+  const whenOpen = () => (gated ??= settled(gate.then(fetchCode)));
+
+  if (typeof window === 'undefined') {
+    // The server renders the component itself: its code is loaded with this module.
+    open();
+    void fetchCode();
+  } else if (now?.()) {
+    open();
+  } else if (when === 'idle') {
+    const idle = () => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200)))(() => open());
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  }
+
+  function Component(props: P) {
+    const C = use(typeof window === 'undefined' ? fetchCode() : whenOpen());
+    return <C {...props} />;
+  }
+
+  /** Runs after the component's first commit in this boundary: what the guest did before is done again. */
+  function Hydrated({ done }: { done: () => void }) {
+    useEffect(done, [done]);
+    return null;
+  }
+
+  function Deferred(props: P) {
+    const ref = useRef<HTMLDivElement>(null);
+    const id = useId();
+    // Rendered in the browser, not hydrated (a client-side navigation): no server HTML to show meanwhile, so fetched at once.
+    useState(() => {
+      if (when === 'interaction' && typeof document !== 'undefined' && !document.querySelector(`[data-deferred="${CSS.escape(id)}"]`)) open();
+    });
+    const [ready, setReady] = useState(false);
+    const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({
+      typed: new Map(),
+      submit: null,
+      submitter: null,
+      press: null,
+      hydrated: false,
+    });
+
+    useEffect(() => {
+      const root = ref.current;
+      const state = pending.current;
+      if (!root || when !== 'interaction' || state.hydrated) return;
+      // On the window, in the capture phase: React's own listener on the document stops the
+      // events that reach a boundary it has not hydrated yet.
+      const inside = (event: Event) => !state.hydrated && event.target instanceof Node && root.contains(event.target);
+      const start = (event: Event) => {
+        if (inside(event)) open();
+      };
+      const record = (event: Event) => {
+        if (!inside(event) || !isControl(event.target)) return;
+        const el = event.target;
+        state.typed.set(el, { value: el.value, checked: el instanceof HTMLInputElement && el.checked });
+      };
+      const hold = (event: Event) => {
+        if (!inside(event)) return;
+        // Not sent as a plain GET with the guest's details in the address: sent by the form's code.
+        event.preventDefault();
+        state.submit = event.target as HTMLFormElement;
+        state.submitter = (event as SubmitEvent).submitter;
+        open();
+      };
+      const press = (event: Event) => {
+        if (!inside(event)) return;
+        const button = (event.target as Element).closest('button[type="button"]');
+        if (button instanceof HTMLElement) state.press = button;
+      };
+      const listeners: [string, (event: Event) => void][] = [...INTERACTIONS.map((type) => [type, start] as [string, (event: Event) => void]), ['input', record], ['change', record], ['submit', hold], ['click', press]];
+      for (const [type, listener] of listeners) window.addEventListener(type, listener, true);
+      return () => {
+        for (const [type, listener] of listeners) window.removeEventListener(type, listener, true);
+      };
+    }, []);
+
+    const done = useCallback(() => {
+      const state = pending.current;
+      if (state.hydrated) return;
+      state.hydrated = true;
+      // After every effect of this commit (react-hook-form subscribes to its own changes in one), as typing would.
+      setTimeout(() => {
+        for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);
+        state.typed.clear();
+        if (state.submit?.isConnected) state.submit.requestSubmit(state.submitter instanceof HTMLButtonElement || state.submitter instanceof HTMLInputElement ? state.submitter : undefined);
+        else if (state.press?.isConnected) state.press.click();
+        setReady(true);
+      }, 0);
+    }, []);
+
+    const content: ReactNode = (
+      <>
+        <Component {...props} />
+        <Hydrated done={done} />
+      </>
+    );
+    return (
+      // data-ready: hydrated (an end-to-end test that leaves a form at once waits for it, as a guest's typing does).
+      <div ref={ref} className="deferred" data-deferred={id} data-ready={ready || undefined}>
+        {boundary ? <Suspense fallback={null}>{content}</Suspense> : content}
+      </div>
+    );
+  }
+  Deferred.displayName = 'Deferred';
+  return Deferred;
+}

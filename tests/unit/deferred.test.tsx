@@ -1,0 +1,136 @@
+/**
+ * @jest-environment jsdom
+ */
+import { act, useState, type ComponentType, type FormEvent } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { deferred } from '@/components/forms/deferred';
+import { changedFrom } from '@/components/forms/use-guest-form';
+
+type Props = { label: string };
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const changes: string[] = [];
+const sent: string[] = [];
+
+/** A form as the guest forms are: uncontrolled fields whose handlers only the browser's code has. */
+function Form({ label }: Props) {
+  const [pressed, setPressed] = useState(0);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    sent.push(String(new FormData(event.currentTarget).get('name')));
+  };
+  return (
+    <form onSubmit={onSubmit}>
+      <label htmlFor="name">{label}</label>
+      <input id="name" name="name" onChange={(e) => changes.push(`name=${e.target.value}`)} />
+      <input id="ok" name="ok" type="checkbox" onChange={(e) => changes.push(`ok=${e.target.checked}`)} />
+      <button type="button" onClick={() => setPressed((n) => n + 1)}>
+        pressed {pressed}
+      </button>
+      <button type="submit">send</button>
+    </form>
+  );
+}
+
+/** The server's HTML: the same wrapper with the code already there (the server loads it with the module). */
+async function serverHtml(props: Props) {
+  const Server = deferred(async () => Form, { now: () => true });
+  renderToString(<Server {...props} />);
+  await act(async () => undefined);
+  return renderToString(<Server {...props} />);
+}
+
+/** A deferred form hydrated over its server HTML, with its code fetched only when `release` is called after it was asked for. */
+async function hydrate() {
+  let release: () => void = () => undefined;
+  const load = jest.fn(() => new Promise<ComponentType<Props>>((resolve) => (release = () => resolve(Form))));
+  const Deferred = deferred(load);
+  const container = document.createElement('div');
+  container.innerHTML = await serverHtml({ label: 'Name' });
+  document.body.append(container);
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, <Deferred label="Name" />);
+  });
+  return { container, load, release: () => release(), unmount: () => act(() => root?.unmount()) };
+}
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+/** Until the form is hydrated (and what was done before is done again). */
+const hydrated = async (container: HTMLElement) => {
+  for (let i = 0; i < 200 && !container.querySelector('.deferred[data-ready]'); i++) await settle();
+};
+
+beforeEach(() => {
+  changes.length = 0;
+  sent.length = 0;
+  document.body.innerHTML = '';
+});
+
+describe('deferred (a form hydrated when the guest reaches for it)', () => {
+  test('the server HTML holds the whole form, and its code is not fetched until the guest reaches for it', async () => {
+    const { container, load, unmount } = await hydrate();
+    expect(container.querySelector('label[for="name"]')?.textContent).toBe('Name');
+    expect(container.querySelector('input[name="name"]')).not.toBeNull();
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    container.querySelector('input[name="name"]')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    await unmount();
+  });
+
+  test('what is typed and ticked before hydration reaches the form’s handlers after it', async () => {
+    const { container, release, unmount } = await hydrate();
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!;
+    const ok = container.querySelector<HTMLInputElement>('input[name="ok"]')!;
+    name.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    name.value = 'Giulia';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    ok.checked = true;
+    ok.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    expect(changes).toEqual([]);
+    release();
+    await hydrated(container);
+    expect(changes).toEqual(['name=Giulia', 'ok=true']);
+    expect(name.value).toBe('Giulia');
+    expect(ok.checked).toBe(true);
+    expect(container.querySelector('.deferred')?.hasAttribute('data-ready')).toBe(true);
+    await unmount();
+  });
+
+  test('a submit before hydration is held (no plain GET) and sent by the form once it is there; a button pressed is pressed again', async () => {
+    const first = await hydrate();
+    const form = first.container.querySelector('form')!;
+    first.container.querySelector<HTMLInputElement>('input[name="name"]')!.value = 'Rossi';
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    await settle();
+    expect(sent).toEqual([]);
+    first.release();
+    await hydrated(first.container);
+    expect(sent).toEqual(['Rossi']);
+    await first.unmount();
+
+    const second = await hydrate();
+    const button = second.container.querySelector<HTMLButtonElement>('button[type="button"]')!;
+    button.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    button.click();
+    await settle();
+    expect(button.textContent).toBe('pressed 0');
+    second.release();
+    await hydrated(second.container);
+    expect(button.textContent).toBe('pressed 1');
+    await second.unmount();
+  });
+});
+
+test('changedFrom: a form differs from its first values by any field', () => {
+  expect(changedFrom({ nome: '', privacy: false }, { nome: '', privacy: false })).toBe(false);
+  expect(changedFrom({ nome: '', privacy: false }, { nome: 'Giulia', privacy: false })).toBe(true);
+  expect(changedFrom({ nome: '', privacy: false }, { nome: '', privacy: true })).toBe(true);
+});

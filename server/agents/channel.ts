@@ -23,7 +23,7 @@ import { openApiDocument } from './openapi';
  * managers, authenticated by the channel's own key (`Authorization: Bearer fpch_...`, made by
  * `npm run channel:key`), each booking made by the site's own backend call and tagged
  * `channel:{name}`. The venue's quota of covers per shift for the channel holds under the
- * shift's lock (server/channels/quotas.ts); changes reach the channel's webhook.
+ * day's capacity lock (server/channels/quotas.ts); changes reach the channel's webhook.
  */
 
 type Door = { backend: Backend; venueKey: string; source: BookingSource; remoteIp: string };

@@ -14,7 +14,7 @@ import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
 import { offerWithin } from './waitlist';
 import { keptTables } from './tables';
-import { checkChoice, loadBookingVenue, lockCapacity, placeColumns, requireModule, usageBetween } from './service';
+import { capacityLockName, checkChoice, loadBookingVenue, lockCapacity, placeColumns, requireModule, usageBetween } from './service';
 import { now as clockNow } from '@/server/clock';
 import { cancelReservationExperience, experienceOfReservation, moveReservationExperience } from '@/server/experiences/service';
 
@@ -76,26 +76,26 @@ export async function reservationView(db: Db, venue: VenueRow, hash: string, now
 
 export type EditOutcome = 'changed' | 'reserveEditCcError' | 'reserveEditWaitingListError' | 'reserveEditSoldOutError' | 'notChangeable' | 'notFound';
 
-/** A table booking in the lifecycle (server/booking/moves.ts): what it holds is its evening's shift, locked by the shift's capacity lock. */
+/** A table booking in the lifecycle (server/booking/moves.ts): what it holds is its evening's shift, locked by its day's capacity lock. */
 export const TABLE_LIFE: BookingLife<{ row: ReservationRow }, ReservationRow> = {
   find: async (db, venue, hash) => {
     const row = await findReservation(db, venue, hash);
     return row ? { row } : null;
   },
-  lockOf: (venue, _found, row) => shiftLock(venue, row.date, row.shiftKey),
+  lockOf: (venue, _found, row) => dayLock(venue, row.date),
   lockRow: reservationForUpdate,
   kick: kickDelivery,
   events: { changed: 'reservation_changed', editRefused: 'reservation_edit_refused', cancelled: 'reservation_cancelled' },
   logged: (_venue, row) => ({ reservationId: row.id }),
 };
 
-/** A table booking's row, locked for update (under its shift's lock). */
+/** A table booking's row, locked for update (under its day's capacity lock). */
 export async function reservationForUpdate(tx: Db, id: number): Promise<ReservationRow | undefined> {
   return (await tx.select().from(reservations).where(eq(reservations.id, id)).for('update'))[0];
 }
 
-/** The lock of an evening's shift, named as the lifecycle orders the locks of a move. */
-const shiftLock = (venue: VenueRow, date: string, shiftKey: string) => ({ name: `${date}|${shiftKey}`, take: (tx: Db) => lockCapacity(tx, venue.id, date, shiftKey) });
+/** The capacity lock of the day a booking's shift is on (all its shifts share it), named as the lifecycle orders the locks of a move. */
+const dayLock = (venue: VenueRow, date: string) => ({ name: capacityLockName(date), take: (tx: Db) => lockCapacity(tx, venue.id, date) });
 
 /**
  * `reservation/edit`: moves a booking to a new party size, date, time or zone in one
@@ -124,7 +124,7 @@ export async function editReservation(
     // The evening's usage, read under the locks by the re-check: the tables the moved booking keeps or gets are chosen from it.
     let usage = emptyUsage();
     return {
-      lock: shiftLock(venue, input.date, shift.key),
+      lock: dayLock(venue, input.date),
       recheck: async (tx, r) => {
         usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken, reservationId: r.id })).get(input.date) ?? emptyUsage();
         if (fits(v, usage, shift, input.time, zone, input.pax)) return v.rules.waitingList ? ('reserveEditWaitingListError' as const) : ('reserveEditSoldOutError' as const);

@@ -35,7 +35,7 @@ export async function holdSlot(
     // One client is one identity (its IPv6 /64), for the count and in the hold it keeps.
     const holder = c.clientAddress ? limitIdentity(c.clientAddress) : null;
     if (holder) await checkHoldsOfAddress(tx, venue, holder, c.pax, v.rules.partySize.max, now);
-    await lockCapacity(tx, venue.id, c.date, shift.key);
+    await lockCapacity(tx, venue.id, c.date);
     const usage = (await usageBetween(tx, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);
     if (condition) return { condition };

@@ -161,9 +161,18 @@ export async function getDay(db: Db, venue: VenueRow, q: { date: string; pax: nu
   return { date: q.date, state, condition, waitingList: v.rules.waitingList, slots };
 }
 
-/** Serialises every change to the capacity of one venue, date and shift, in PostgreSQL and PGlite alike. */
-export async function lockCapacity(tx: Db, venueId: number, date: string, shiftKey: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${`${date}|${shiftKey}`}))`);
+/**
+ * The capacity lock's name: one per venue and day, whatever the shift. A table's turn
+ * (`booking.turnMinutes`) and a pacing window (`booking.pacingCoversPer15Minutes`) run from one
+ * shift into another that overlaps or follows it on the same day, so two bookings in two shifts
+ * may compete for one table or one 15 minutes: they take one lock (one statement, as before).
+ * Changes that hold two days take both, in this name's order (server/booking/lifecycle.ts `inLockOrder`).
+ */
+export const capacityLockName = (date: string) => `capacity|${date}`;
+
+/** Serialises every change to the capacity of one venue's day (all its shifts), in PostgreSQL and PGlite alike. */
+export async function lockCapacity(tx: Db, venueId: number, date: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${capacityLockName(date)}))`);
 }
 
 /** Checks that a choice is bookable at all (past, closed, unknown zone...): bad input is refused. */
@@ -215,7 +224,7 @@ async function checkGuarantee(db: Db, venue: VenueRow, terms: GuaranteeTerms | n
 
 /**
  * Books a table. Capacity is checked and taken in one transaction that holds the lock of
- * the venue, date and shift, so concurrent bookings can never seat more covers than the
+ * the venue and date (all its shifts: tables and pacing cross them), so concurrent bookings can never seat more covers than the
  * shift, slot or zone allows: each gets `confirm`, `accept` (awaits the venue), the
  * waiting list, `suspended` (awaits the SMS code, seats held) or `soldOut` (nothing stored).
  * When the venue asks for a card guarantee, the saved card is verified with the provider
@@ -258,7 +267,7 @@ export async function createReservation(
   // sweep offers seats still free to entries that joined meanwhile (server/booking/waitlist.ts).
   const fullNow = input.holdToken ? null : fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
   const result = await db.transaction(async (tx) => {
-    if (!fullNow) await lockCapacity(tx, venue.id, input.date, shift.key);
+    if (!fullNow) await lockCapacity(tx, venue.id, input.date);
     const usage = fullNow ? null : ((await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
     const full = fullNow ?? fits(v, usage!, shift, input.time, zone, input.pax);
     const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);

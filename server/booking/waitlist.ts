@@ -126,7 +126,7 @@ async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'au
  */
 export async function offerFreedSeats(db: Db, venue: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<number[]> {
   const made = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, date, shiftKey);
+    await lockCapacity(tx, venue.id, date);
     return offerWithin(tx, venue, date, shiftKey, now);
   });
   if (made.length) kickDelivery();
@@ -222,7 +222,7 @@ export async function offerByHand(db: Db, given: VenueRow, hash: string, now = c
   const v = await loadBookingVenue(db, venue);
   const frame: EmailFrame = { venue, linkHost: await venueLinkHost(db, venue.id) };
   const outcome = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, entry.date, entry.shiftKey);
+    await lockCapacity(tx, venue.id, entry.date);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
     if (r.status !== 'waitinglist' || slotStarted(venue, r, now)) return 'notAllowed' as const;
     const [open] = await tx.select({ id: waitlistOffers.id }).from(waitlistOffers).where(and(eq(waitlistOffers.reservationId, r.id), eq(waitlistOffers.status, 'open')));
@@ -277,7 +277,7 @@ export async function claimOffer(db: Db, given: VenueRow, offerId: number, signa
   const v = await loadBookingVenue(db, venue);
   const entry = page.booking;
   const outcome = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, entry.date, entry.shiftKey);
+    await lockCapacity(tx, venue.id, entry.date);
     const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
     if (offer.status === 'open' && r.status === 'waitinglist' && slotStarted(venue, r, now)) return 'started' as const;

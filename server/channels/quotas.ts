@@ -16,7 +16,7 @@ export function channelQuota(rules: Pick<BookingRules, 'channelQuotas'>, source:
 /**
  * Whether `pax` more covers from this channel would pass its quota for the shift and day: its
  * bookings that hold seats (confirmed, pending, awaiting their SMS code) count. Read under the
- * shift's capacity lock (server/booking/service.ts), so concurrent bookings of a channel never
+ * day's capacity lock (server/booking/service.ts), so concurrent bookings of a channel never
  * pass its quota, as they never pass the capacity.
  */
 export async function overChannelQuota(tx: Db, rules: Pick<BookingRules, 'channelQuotas'>, venueId: number, source: BookingSource | undefined, at: { date: string; shiftKey: string; pax: number }, now: Date): Promise<boolean> {

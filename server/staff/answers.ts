@@ -132,10 +132,10 @@ export async function answerOne<F extends { row: R }, R extends AnsweredRow, X>(
   return { result: outcome.result, booking: outcome.booking };
 }
 
-/** A table booking: under its shift's capacity lock; an end frees its seats (offered to the waiting list) and an added experience's places. */
+/** A table booking: under its day's capacity lock; an end frees its seats (offered to the waiting list) and an added experience's places. */
 export const TABLE_ANSWERS: AnswerKind<{ row: ReservationRow }, ReservationRow, Texts | null> = {
   kind: 'table',
-  lock: (tx, venue, { row }) => lockCapacity(tx, venue.id, row.date, row.shiftKey),
+  lock: (tx, venue, { row }) => lockCapacity(tx, venue.id, row.date),
   lockRow: reservationForUpdate,
   extra: (tx, _found, row) => experienceTitle(tx, row.id),
   view: (row, experience, zoneNames, timing, fee) => staffBookingView(row, zoneNames, timing, experience, fee),

@@ -10,7 +10,8 @@ import { phoneDigits } from '@/lib/forms/shapes';
 import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { now as clockNow } from '@/server/clock';
 import { addDays, emptyUsage, fits, openShifts, slotTimes, type Shift, type Zone } from '@/server/booking/availability';
-import { lockCapacity, usageBetween } from '@/server/booking/service';
+import { capacityLockName, lockCapacity, usageBetween } from '@/server/booking/service';
+import { inLockOrder } from '@/server/booking/lifecycle';
 import { suggestTables, keptTables } from '@/server/booking/tables';
 import { guaranteeTerms } from '@/server/booking/guarantee';
 import { localMoment } from '@/server/booking/time';
@@ -32,8 +33,8 @@ import { staffBookingView, timingOf, type StaffBooking } from './view';
  * What the guest's door asks and staff's does not: the bot check, the SMS code, the per-address
  * limits, the notice before a time, the card guarantee; the consents are recorded as taken by
  * staff (`reservation/staff`). What holds for both: the capacity of the shift, slot and zone,
- * checked and taken under the evening's lock that every guest booking takes
- * (server/booking/service.ts `lockCapacity`), so staff and guests booking the same evening at
+ * checked and taken under the day's capacity lock that every guest booking takes
+ * (server/booking/service.ts `lockCapacity`, one for all the day's shifts), so staff and guests booking the same evening at
  * once never seat more than the rules allow. Past capacity only by an explicit override
  * (`override: true`, which staff tick after being told it is full), recorded on the booking
  * (`capacity_override`: the rule it went past, when, the covers).
@@ -159,7 +160,7 @@ async function book(db: Db, venue: VenueContext, b: NewBooking, now: Date): Prom
   // Read before the lock, as a guest's booking does: the consents' texts (taken by staff).
   const consents = await prepareConsents(db, venue, { email: b.guest.email ?? '', locale: b.guest.locale ?? 'it', form: 'reservation', privacy: true, marketing: { email: Boolean(b.guest.marketing && b.guest.email), sms: false }, via: 'staff' });
   const outcome = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, b.date, shift.key);
+    await lockCapacity(tx, venue.id, b.date);
     const usage = (await usageBetween(tx, venue.id, b.date, b.date, now)).get(b.date) ?? emptyUsage();
     const condition = fits(venue.setup, usage, shift, b.time, zone, b.pax, { pacing: false });
     if (condition && !b.override) return full(condition);
@@ -217,7 +218,7 @@ export async function staffPhoneBooking(db: Db, venue: VenueContext, input: Phon
 
 /**
  * `staff/change`: a booking's party, time, zone or day, changed by staff on the version they
- * saw (`changed` with the booking as it is now otherwise). Under the locks of both evenings (in
+ * saw (`changed` with the booking as it is now otherwise). Under the capacity locks of both days (in
  * one order, as a guest's change takes them); its own seats do not count against the new choice;
  * past capacity only by the override, recorded (a change that fits clears it). A seated party keeps its attendance (moved to
  * another zone); a booking that ended (cancelled, declined) or on the waiting list is not changed
@@ -233,11 +234,8 @@ export async function staffChange(db: Db, venue: VenueContext, input: ChangeInpu
   if (isRefusal(place)) return place;
   const { shift, zone } = place;
   const outcome = await db.transaction(async (tx): Promise<StaffBookingOutcome> => {
-    const locks = [
-      [current.date, current.shiftKey],
-      [next.date, shift.key],
-    ].sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`));
-    for (const [date, shiftKey] of locks) await lockCapacity(tx, venue.id, date, shiftKey);
+    // The days' capacity locks, each once, in one order (a change within a day takes one).
+    for (const date of inLockOrder([current.date, next.date], capacityLockName)) await lockCapacity(tx, venue.id, date);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     if (r.revision !== input.version) return refused(409, 'changed');
     if (r.status !== 'confirmed' && r.status !== 'pending') return refused(409, 'notChangeable');

@@ -45,7 +45,7 @@ export async function staffTable(db: Db, venue: VenueContext, input: TableInput,
   if (!current) return refused(404, 'notFound');
   if (names.some((n) => known.find((t) => t.name === n)!.zone !== current.zoneKey)) return refused(400, 'invalid', { tables: 'tableOtherZone' });
   const outcome = await db.transaction(async (tx): Promise<StaffBookingOutcome> => {
-    await lockCapacity(tx, venue.id, current.date, current.shiftKey);
+    await lockCapacity(tx, venue.id, current.date);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, current.id)).for('update');
     if (r.status !== 'confirmed' && r.status !== 'pending') return refused(409, 'notChangeable');
     const usage = (await usageBetween(tx, venue.id, r.date, r.date, now, { reservationId: r.id })).get(r.date) ?? emptyUsage();

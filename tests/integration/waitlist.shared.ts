@@ -234,7 +234,7 @@ export function describeWaitlist(driver: Driver) {
       // A consistent look at the evening: under its lock, as every writer takes it.
       const lockedCovers = () =>
         db.transaction(async (tx) => {
-          await lockCapacity(tx, venue.id, day, 'cena');
+          await lockCapacity(tx, venue.id, day);
           return (await usageBetween(tx, venue.id, day, day, TEST_NOW)).get(day)?.shift.get('cena') ?? 0;
         });
       const watcher = (async () => {

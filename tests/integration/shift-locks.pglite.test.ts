@@ -1,0 +1,3 @@
+import { describeShiftLocks } from './shift-locks.shared';
+
+describeShiftLocks('pglite');

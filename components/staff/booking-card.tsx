@@ -114,6 +114,11 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
             {b.attendance ? <span className="badge">{t(`attendance.${b.attendance}`)}</span> : null}
             <TurnTimer booking={b} now={now} />
             {b.guarantee ? <span className="badge staff-badge" data-testid="badge-guarantee">{t('badges.guarantee')}</span> : null}
+            {b.guaranteeWaived ? (
+              <span className="badge staff-badge staff-badge--over" data-testid="badge-guarantee-waived" title={t('guaranteeWaived')}>
+                {t('badges.guaranteeWaived')}
+              </span>
+            ) : null}
             {b.paidCents ? <span className="badge staff-badge" data-testid="badge-paid">{t('badges.paid')}</span> : null}
             {b.notes || b.visitReason ? <span className="badge staff-badge" data-testid="badge-notes">{t('badges.notes')}</span> : null}
             {b.experience ? <span className="badge staff-badge">{t('badges.experience')}</span> : null}
@@ -182,6 +187,11 @@ export function BookingCard({ booking, locale, currency, timeZone, now, forms, o
           <>
             <dt>{t('guarantee')}</dt>
             <dd data-testid="guarantee-total">{guaranteeTotal(b, currency, locale, t)}</dd>
+          </>
+        ) : b.guaranteeWaived ? (
+          <>
+            <dt>{t('guarantee')}</dt>
+            <dd data-testid="guarantee-waived">{t('guaranteeWaived')}</dd>
           </>
         ) : null}
         {b.paidCents ? (

@@ -45,6 +45,8 @@ export const staffBookingSchema = z.object({
   source: str,
   /** A staff booking or change past capacity (issue 44): the rule it went past (`shiftFull`, `slotFull`, `zoneFull`, `pacingFull`), '' for none. */
   override: str,
+  /** When a staff change waived the card guarantee the rules ask (ISO instant; `staff/change` answered `guarantee: waived`), '' for none or from a backend without it. */
+  guaranteeWaived: str,
   /** Its table, or tables pushed together (issue 44); seated since (ISO, '' when not seated); its turn time in minutes. A backend without tables sends none. */
   tables: z.array(z.string()).nullish().transform((v) => v ?? []),
   seatedAt: str,

@@ -148,6 +148,8 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
     experience,
     /** A staff booking or change past capacity (issue 44): the rule it went past, '' for none. */
     override: r.capacityOverride?.condition ?? '',
+    /** When staff's change waived the card guarantee the rules ask (`staff_guarantee` 'waived', ISO), '' otherwise. */
+    guaranteeWaived: r.staffGuarantee?.decision === 'waived' ? r.staffGuarantee.at : '',
     /** Its table, or the tables pushed together (issue 44); none given: []. */
     tables: r.tables ?? [],
     /** Since when the party sits (marked arrived, ISO), for the sheet's turn timer; '' otherwise. */
@@ -161,6 +163,6 @@ export function staffBookingView(r: ReservationRow, zoneNames: Map<string, Texts
 
 /** An experience booked on its own as staff see it: the table booking's shape, `kind` 'experience', no shift, reminder or offer. */
 export function staffExperienceView(b: ExperienceBookingRow, e: Pick<ExperienceRow, 'title'>, zoneNames: Map<string, Texts>, timing: Timing, fee: FeeView | null = null): StaffBooking {
-  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '', tables: [], seatedAt: '', turnMinutes: 0, guest: null };
+  return { kind: 'experience', ...bookedView(b, zoneNames, timing), shift: '', reminder: '', fee, offer: null, paidCents: b.paidCents, experience: e.title, override: '', guaranteeWaived: '', tables: [], seatedAt: '', turnMinutes: 0, guest: null };
 }
 export type StaffBooking = ReturnType<typeof staffBookingView>;

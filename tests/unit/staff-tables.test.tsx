@@ -14,7 +14,7 @@ const SEATED = '2030-05-04T18:00:00.000Z';
 const booking = (over: Partial<StaffBooking> = {}): StaffBooking => ({
   kind: 'table', hash: 'A'.repeat(22), version: 0, date: '2030-05-04', time: '20:00', shift: 'cena', covers: 4, name: 'Anna Rossi', phone: '+39 347 123 4567', email: '',
   zone: 'sala', zoneName: { it: 'Sala', en: 'Room', fr: 'Salle', es: 'Sala', de: 'Saal' }, status: 'confirmed', attendance: 'arrived', noShowFrom: '', undoUntil: '', reminder: '', notes: '', visitReason: '',
-  guarantee: null, fee: null, offer: null, paidCents: 0, experience: null, venueNote: '', answeredBy: '', answeredAt: '', createdAt: SEATED, source: 'phone', override: '',
+  guarantee: null, fee: null, offer: null, paidCents: 0, experience: null, venueNote: '', answeredBy: '', answeredAt: '', createdAt: SEATED, source: 'phone', override: '', guaranteeWaived: '',
   tables: ['4'], seatedAt: SEATED, turnMinutes: 120, guest: null, ...over,
 });
 const at = (minutes: number) => new Date(Date.parse(SEATED) + minutes * 60_000 + 30_000).toISOString();

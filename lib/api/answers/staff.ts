@@ -37,6 +37,7 @@ export const staffBookingAnswer: Check<StaffBooking> = object({
   createdAt: string,
   source: string,
   override: string,
+  guaranteeWaived: string,
   tables: array(string),
   seatedAt: string,
   turnMinutes: number,

@@ -169,12 +169,17 @@ export function describeStaffBookings(driver: Driver) {
         const { hash } = booked.data.booking;
         // Four to six at dinner: the rules ask a card now; staff take none on the phone, and that is recorded.
         const grown = await staff.staffChange(db, guarded, { hash, version: 0, pax: 6, override: false }, now);
-        expect(grown).toMatchObject({ status: true, data: { result: 'changed', guarantee: 'waived', booking: { covers: 6, guarantee: null } } });
+        expect(grown).toMatchObject({ status: true, data: { result: 'changed', guarantee: 'waived', booking: { covers: 6, guarantee: null, guaranteeWaived: now.toISOString() } } });
         expect((await row(hash)).staffGuarantee).toEqual({ decision: 'waived', at: now.toISOString(), covers: 6, asked });
+        // The day's sheet carries the waiver (its badge and its fact, components/staff/booking-card.tsx).
+        const { serviceSheet } = await import('@/server/staff/sheet');
+        const onSheet = async () => (await serviceSheet(db, guarded, date)).shifts.flatMap((s) => s.bookings).find((b) => b.hash === hash)!;
+        expect((await onSheet()).guaranteeWaived).toBe(now.toISOString());
         // Back to three: no card asked, the waiver cleared.
         const shrunk = await staff.staffChange(db, guarded, { hash, version: 1, pax: 3, override: false }, now);
-        expect(shrunk).toMatchObject({ status: true, data: { guarantee: '' } });
+        expect(shrunk).toMatchObject({ status: true, data: { guarantee: '', booking: { guaranteeWaived: '' } } });
         expect((await row(hash)).staffGuarantee).toBeNull();
+        expect((await onSheet()).guaranteeWaived).toBe('');
         // A booking holding a card: the terms its guest accepted stay (25 € per guest, now for 8), recorded as kept.
         const accepted = { refundable: 'until' as const, hoursBefore: 48, feeCents: 2500, per: 'guest' as const, currency: guarded.currency, text: 'Free until 48 hours before; then 25 € per person.' };
         await db.update(schema.reservations).set({ guaranteeProvider: 'local', guaranteeReference: `staff-grow-${hash}`, guaranteePaymentMethod: 'pm_local_4242', guaranteeTerms: accepted }).where(eq(schema.reservations.hash, hash));

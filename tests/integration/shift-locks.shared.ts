@@ -24,7 +24,8 @@ const phoneGuest = (i: number) => ({ firstName: `Banco${i}`, lastName: '', phone
  * and a pacing window run from one shift into the next, so bookings in two shifts of one day
  * compete for one table or one 15 minutes and must be serialised together. The demo venue's
  * lunch (last seating 14:00) and dinner (from 19:00) with a 330-minute turn: a lunch at 14:00
- * holds its table until 19:30, into the dinner's first seating.
+ * holds its table until 19:30, into the dinner's first seating; and a lunch stretched to 19:10
+ * starts in the dinner's first 15 minutes, under one pace.
  */
 export function describeShiftLocks(driver: Driver) {
   describe(`one capacity lock per day on ${driver}`, () => {
@@ -67,7 +68,7 @@ export function describeShiftLocks(driver: Driver) {
           .select()
           .from(schema.reservations)
           .where(and(eq(schema.reservations.venueId, venue.id), eq(schema.reservations.date, date), inArray(schema.reservations.status, ['confirmed', 'pending'])));
-      return { db, venue, service, staff, book, standing };
+      return { db, venue, service, staff, schema, book, standing };
     };
 
     it('counts a lunch turn against the dinner: the last table taken at 14:00 is not free at 19:00', async () => {
@@ -93,6 +94,40 @@ export function describeShiftLocks(driver: Driver) {
       const seated = await standing(date);
       expect(seated).toHaveLength(1);
       expect(seated[0].tables).toEqual(['1']);
+    });
+
+    it('hammer: guests holding and booking one 15 minutes from two overlapping shifts at once never start more covers than the pace', async () => {
+      const { getDb } = await import('@/server/db/client');
+      const { venues, shifts } = await import('@/server/db/schema');
+      const { forgetVenueContexts } = await import('@/server/venues/context');
+      const db = await getDb();
+      const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
+      const [lunch] = await db.select().from(shifts).where(and(eq(shifts.venueId, demo.id), eq(shifts.key, 'pranzo')));
+      // Lunch stretched into the evening, its seatings at :10 and :40 (19:10 the last), overlapping the dinner's 19:00:
+      // 19:00 (dinner) and 19:10 (lunch) start in one 15 minutes. No tables here: the pace alone, 3 covers (one party of two;
+      // a second party from the other shift, given its own lock, would fit its shift's read and start 4).
+      await db.update(venues).set({ booking: { ...demo.booking!, availabilityByTables: false, tables: [], tableCombinations: [], pacingCoversPer15Minutes: 3 } }).where(eq(venues.id, demo.id));
+      await db.update(shifts).set({ startTime: '12:10', endTime: '19:40', lastSeating: '19:10', capacity: 200, slotCapacity: 100 }).where(eq(shifts.id, lunch.id));
+      forgetVenueContexts();
+      try {
+        const { book, standing, venue, schema } = await ctx();
+        const { holdSlot } = await import('@/server/booking/holds');
+        const date = testDay(12);
+        const at = (i: number) => (i % 2 ? '19:10' : '19:00');
+        // Guests picking a time (a hold of their seats) and guests booking, from both shifts at once.
+        const holds = Array.from({ length: 12 }, (_, i) => holdSlot(db, venue, { date, time: at(i), pax: 2, zone: 'sala' }, TEST_NOW).then((r) => ('token' in r ? 'held' : r.condition)));
+        const bookings = Array.from({ length: 12 }, (_, i) => book(guest(200 + i, at(i), date)).then((r) => r.outcome));
+        const outcomes = await Promise.all([...holds, ...bookings]);
+        // One party of two starts in the 15 minutes, whichever shift it is in; all others are refused.
+        expect(outcomes.filter((o) => o === 'held' || o === 'confirm')).toHaveLength(1);
+        const held = await db.select().from(schema.slotHolds).where(and(eq(schema.slotHolds.venueId, venue.id), eq(schema.slotHolds.date, date)));
+        const seated = await standing(date);
+        expect([...held, ...seated].reduce((n, r) => n + r.covers, 0)).toBe(2);
+      } finally {
+        await db.update(venues).set({ booking: demo.booking }).where(eq(venues.id, demo.id));
+        await db.update(shifts).set(lunch).where(eq(shifts.id, lunch.id));
+        forgetVenueContexts();
+      }
     });
   });
 }

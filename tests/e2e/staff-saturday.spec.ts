@@ -132,6 +132,10 @@ async function compact(page: Page, where: string) {
     .getByTestId('staff-booking')
     .evaluateAll((items) => items.filter((li) => !li.querySelector('details[open]')).map((li) => Math.round(li.getBoundingClientRect().height)));
   expect(heights.length, where).toBeGreaterThanOrEqual(40);
+  // The sheet as the host sees it at each stop, kept with the test's report (for the issue's findings).
+  const shot = test.info().outputPath(`${where.replace(/\W+/g, '-')}.png`);
+  await page.screenshot({ path: shot, fullPage: true });
+  await test.info().attach(where, { path: shot, contentType: 'image/png' });
   for (const h of heights) expect(h, `${where}: ${heights.join(', ')}`).toBeLessThanOrEqual(120);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(360);
 }

@@ -4,7 +4,6 @@ import type { Db } from '@/server/db/types';
 import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { bookingId } from '@/server/ids';
-import { log } from '@/lib/log';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
 import { bookingGuestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
@@ -33,10 +32,10 @@ import {
 } from './availability';
 import { localMoment } from './time';
 import { suggestTables } from './tables';
-import { kickDelivery } from '@/server/outbox/delivery';
 import { verifyCardSetup } from '@/server/payments';
 import { acceptedPolicyText, reservationEmails } from './emails';
-import { TABLE, writeBookingLast, type Keeping } from './lifecycle';
+import { TABLE, type Keeping } from './lifecycle';
+import { createBooking } from './create';
 import { guaranteeTerms } from './guarantee';
 import { issueCode } from './sms';
 import { now as clockNow } from '@/server/clock';
@@ -44,7 +43,6 @@ import { prepareConsents } from '@/server/consent/records';
 import { contextOf, linkHostFrom, type BookingSetup, type VenueContext } from '@/server/venues/context';
 import { addExperienceToReservation } from '@/server/experiences/service';
 import { BookingError } from './errors';
-import { countBooking } from '@/server/observability/observe';
 import { overChannelQuota } from '@/server/channels/quotas';
 
 export { BookingError } from './errors';
@@ -261,73 +259,84 @@ export async function createReservation(
   const policyText = terms && card?.ok ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.date, time: input.time, covers: input.pax }, context.locale, now) : null;
   const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: TABLE.consentForm, privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText, via: throughAnotherDoor(context.source) });
   const linkHost = linkHostFrom(v.hosts, venue.isDefault);
-  // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
-  // an unlocked read, without queueing on the evening's lock behind the bookings that may still
-  // fit (issue 27): seats only come back by a cancel, whose offers go to the waiting list, and the
-  // sweep offers seats still free to entries that joined meanwhile (server/booking/waitlist.ts).
-  const fullNow = input.holdToken ? null : fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
-  const result = await db.transaction(async (tx) => {
-    if (!fullNow) await lockCapacity(tx, venue.id, input.date);
-    const usage = fullNow ? null : ((await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage());
-    const full = fullNow ?? fits(v, usage!, shift, input.time, zone, input.pax);
-    const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
-    // A channel's quota of covers per shift (issue 46): past it, the channel finds the time sold out.
-    const overQuota = !full && (await overChannelQuota(tx, v.rules, venue.id, context.source, { date: input.date, shiftKey: shift.key, pax: input.pax }, now));
-    const status = overQuota ? null : full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
-    if (!status) {
-      if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
-      return { outcome: 'soldOut' as const };
-    }
-    // A seat that needs a card: no card, a card not saved, or a policy not accepted is refused.
-    const guaranteed = terms && status !== 'waitinglist';
-    if (guaranteed) {
-      if (!input.guaranteeReference || !card) throw new BookingError('guaranteeRequired', 'guaranteeReference');
-      if (!card.ok) throw new BookingError(card.error);
-      if (!input.cancellationPolicy) throw new BookingError('cancellationPolicyRequired', 'cancellationPolicy');
-    }
+  const dropHold = async (tx: Db) => {
     if (input.holdToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, input.holdToken)));
-    const hash = bookingId();
-    const [row] = await tx
-      .insert(reservations)
-      .values({
-        venueId: venue.id,
-        hash,
-        ...placeColumns(input, { shift, zone }),
-        // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
-        tables: status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null,
-        status,
-        confirmsAs: status === 'suspended' ? seated : null,
-        moduleKey: bookingModule?.key ?? null,
-        ...bookingGuestColumns(input, input.motivo ?? null),
-        ...guestConsentColumns(venue, input, context, now),
-        botVerdict: context.botVerdict,
-        source: context.source ?? 'web',
-        ...(guaranteed && card?.ok
-          ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
-          : {}),
-      })
-      // One card setup guarantees one booking, also when two submits race with the same one.
-      .onConflictDoNothing({ target: reservations.guaranteeReference })
-      .returning();
-    if (!row) throw new BookingError('paymentNotFound');
-    // The policy's consent only where the booking holds the policy (not on the waiting list).
-    const given = { ...consents, rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) };
-    // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
-    const experience = input.experience ? await addExperienceToReservation(tx, venue, row, input.experience, now) : null;
-    if (status === 'suspended') {
+  };
+  const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
+  type Status = 'waitinglist' | 'suspended' | typeof seated;
+  type Count = { full: ReturnType<typeof fits>; usage: DayUsage | null };
+  const result = await createBooking<Count, Status, typeof reservations.$inferSelect, Exclude<ReservationOutcome, 'soldOut'>, { outcome: 'soldOut' }>(TABLE, { db, keeping: context, source: context.source, now }, {
+    // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
+    // an unlocked read, without queueing on the evening's lock behind the bookings that may still
+    // fit (issue 27): seats only come back by a cancel, whose offers go to the waiting list, and the
+    // sweep offers seats still free to entries that joined meanwhile (server/booking/waitlist.ts).
+    early: async () => {
+      if (input.holdToken) return null;
+      const full = fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
+      return full ? { full, usage: null } : null;
+    },
+    lock: { name: capacityLockName(input.date), take: (tx) => lockCapacity(tx, venue.id, input.date) },
+    count: async (tx) => {
+      const usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
+      return { full: fits(v, usage, shift, input.time, zone, input.pax), usage };
+    },
+    decide: async (tx, { full }) => {
+      // A channel's quota of covers per shift (issue 46): past it, the channel finds the time sold out.
+      const overQuota = !full && (await overChannelQuota(tx, v.rules, venue.id, context.source, { date: input.date, shiftKey: shift.key, pax: input.pax }, now));
+      const status: Status | null = overQuota ? null : full ? (v.rules.waitingList ? 'waitinglist' : null) : sms ? 'suspended' : seated;
+      if (status) return { status };
+      await dropHold(tx);
+      return { refused: { outcome: 'soldOut' } };
+    },
+    pay: async (tx, status) => {
+      // A seat that needs a card: no card, a card not saved, or a policy not accepted is refused.
+      if (terms && status !== 'waitinglist') {
+        if (!input.guaranteeReference || !card) throw new BookingError('guaranteeRequired', 'guaranteeReference');
+        if (!card.ok) throw new BookingError(card.error);
+        if (!input.cancellationPolicy) throw new BookingError('cancellationPolicyRequired', 'cancellationPolicy');
+      }
+      await dropHold(tx);
+    },
+    insert: async (tx, status, { usage }) => {
+      const guaranteed = terms && status !== 'waitinglist';
+      const [row] = await tx
+        .insert(reservations)
+        .values({
+          venueId: venue.id,
+          hash: bookingId(),
+          ...placeColumns(input, { shift, zone }),
+          // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
+          tables: status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null,
+          status,
+          confirmsAs: status === 'suspended' ? seated : null,
+          moduleKey: bookingModule?.key ?? null,
+          ...bookingGuestColumns(input, input.motivo ?? null),
+          ...guestConsentColumns(venue, input, context, now),
+          botVerdict: context.botVerdict,
+          source: context.source ?? 'web',
+          ...(guaranteed && card?.ok
+            ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
+            : {}),
+        })
+        // One card setup guarantees one booking, also when two submits race with the same one.
+        .onConflictDoNothing({ target: reservations.guaranteeReference })
+        .returning();
+      return row;
+    },
+    last: async (tx, row, status) => {
+      const hash = row.hash;
+      // The policy's consent only where the booking holds the policy (not on the waiting list).
+      const given = { ...consents, rows: consents.rows.filter((c) => c.purpose !== 'policy' || row.guaranteeTerms?.text) };
+      // The experience chosen in the time step joins the booking in this transaction, or neither is stored.
+      const experience = input.experience ? await addExperienceToReservation(tx, venue, row, input.experience, now) : null;
       // Its e-mails wait for the code (server/booking/sms.ts).
-      await writeBookingLast(tx, TABLE, { id: row.id, email: row.email, answer: { outcome: 'suspended', hash } }, given, { mails: [], frame: { venue, linkHost } }, context, now);
-      await issueCode(tx, venue, row, now);
-      return { outcome: 'suspended' as const, hash };
-    }
-    const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
-    // The consents and the e-mails (their frame read before the lock), and the call's idempotency key, in one statement.
-    const mails = await reservationEmails(tx, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
-    await writeBookingLast(tx, TABLE, { id: row.id, email: row.email, answer: { outcome, hash } }, given, { mails, frame: { venue, linkHost } }, context, now);
-    return { outcome, hash };
+      if (status === 'suspended') return { answer: { outcome: 'suspended', hash }, consents: given, mails: { mails: [], frame: { venue, linkHost } }, after: async (t) => void (await issueCode(t, venue, row, now)) };
+      const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
+      // The consents and the e-mails (their frame read before the lock), and the call's idempotency key, in one statement.
+      const mails = await reservationEmails(tx, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
+      return { answer: { outcome, hash }, consents: given, mails: { mails, frame: { venue, linkHost } } };
+    },
+    logged: { venueId: venue.id, guarantee: Boolean(card?.ok) },
   });
-  log.info('reservation_created', { venueId: venue.id, outcome: result.outcome, guarantee: Boolean(card?.ok) });
-  countBooking('table', result.outcome, context.source ?? 'web');
-  if (result.hash) kickDelivery();
-  return result;
+  return 'made' in result ? result.made : result.refused;
 }

@@ -11,19 +11,17 @@ import { BookingError } from '@/server/booking/errors';
 import { bookingGuestColumns, guestConsentColumns } from '@/server/consent/guest-columns';
 import { verifyCardSetup } from '@/server/payments';
 import { claimDeposit, refundDeposit, verifyDeposit } from '@/server/payments/deposit';
-import { kickDelivery } from '@/server/outbox/delivery';
 import { bookingId } from '@/server/ids';
 import { now as clockNow } from '@/server/clock';
-import { log } from '@/lib/log';
 import type { ExperienceBookingData } from '@/lib/forms/experience';
 import type { BookingSource } from '@/lib/booking/source';
 import type { ExperienceOutcome } from '@/lib/contract/experience-booking';
 import { amountDueCents, experienceGuarantee, fieldsFor, guestProblem, isAddOn, isPast, isStandalone, placesLeft, runsOn, timesOn, type Clock, type ScheduledExperience } from './rules';
 import { experienceEmails } from './emails';
-import { EXPERIENCE, writeBookingLast, type Keeping } from '@/server/booking/lifecycle';
+import { EXPERIENCE, type Keeping } from '@/server/booking/lifecycle';
+import { createBooking } from '@/server/booking/create';
 import { acceptedPolicyText } from '@/server/booking/emails';
 import { prepareConsents } from '@/server/consent/records';
-import { countBooking } from '@/server/observability/observe';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
 
@@ -185,64 +183,71 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
   const policyText = card?.ok && terms ? acceptedPolicyText(venue, { guaranteeTerms: terms, date: input.day, time: input.time, covers: input.pax }, context.locale, now) : null;
   const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: EXPERIENCE.consentForm, privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
 
-  const result = await db.transaction(async (tx) => {
-    await lockExperienceDate(tx, venue.id, e.id, input.day);
-    const booked = (await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0;
-    const full = placesLeft(e, booked) < input.pax;
-    if (full && !e.soldOutActive) {
-      // Paid, but the places went meanwhile: the deposit is given back (after this transaction).
-      const refund = paid?.ok && input.depositReference && (await claimDeposit(tx, venue, input.depositReference, 'refunding')) ? input.depositReference : null;
-      return { outcome: 'reject' as const, hash: '', refund };
-    }
-    const status = full ? ('waitinglist' as const) : input.pax > rules.autoConfirmMaxCovers ? ('pending' as const) : ('confirmed' as const);
-    if (status !== 'waitinglist') {
-      if (terms) {
-        if (!card) throw new BookingError('guaranteeRequired', 'guaranteeReference');
-        if (!card.ok) throw new BookingError(card.error);
-        if (!input.cancellationPolicy) throw new BookingError('cancellationPolicyRequired', 'cancellationPolicy');
+  type Status = 'confirmed' | 'pending' | 'waitinglist';
+  const result = await createBooking<number, Status, typeof experienceBookings.$inferSelect, Exclude<ExperienceOutcome, 'reject'>, { outcome: 'reject'; refund: string | null }>(EXPERIENCE, { db, keeping: context, source: context.source, now }, {
+    lock: { name: `experience|${e.id}|${input.day}`, take: (tx) => lockExperienceDate(tx, venue.id, e.id, input.day) },
+    count: async (tx) => (await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0,
+    decide: async (tx, booked) => {
+      const full = placesLeft(e, booked) < input.pax;
+      if (full && !e.soldOutActive) {
+        // Paid, but the places went meanwhile: the deposit is given back (after this transaction).
+        const refund = paid?.ok && input.depositReference && (await claimDeposit(tx, venue, input.depositReference, 'refunding')) ? input.depositReference : null;
+        return { refused: { outcome: 'reject', refund } };
       }
-      if (due > 0) {
-        if (!paid) throw new BookingError('depositRequired', 'depositReference');
-        if (!paid.ok) throw new BookingError(paid.error);
+      return { status: full ? 'waitinglist' : input.pax > rules.autoConfirmMaxCovers ? 'pending' : ('confirmed' as Status) };
+    },
+    pay: async (tx, status) => {
+      if (status !== 'waitinglist') {
+        if (terms) {
+          if (!card) throw new BookingError('guaranteeRequired', 'guaranteeReference');
+          if (!card.ok) throw new BookingError(card.error);
+          if (!input.cancellationPolicy) throw new BookingError('cancellationPolicyRequired', 'cancellationPolicy');
+        }
+        if (due > 0) {
+          if (!paid) throw new BookingError('depositRequired', 'depositReference');
+          if (!paid.ok) throw new BookingError(paid.error);
+        }
       }
-    }
-    // The payment is this booking's from now on (a waiting-list booking keeps it for the venue to settle).
-    if (paid?.ok && input.depositReference && !(await claimDeposit(tx, venue, input.depositReference, 'used'))) throw new BookingError('paymentNotFound');
-    const hash = bookingId();
-    const [row] = await tx
-      .insert(experienceBookings)
-      .values({
-        venueId: venue.id,
-        experienceId: e.id,
-        hash,
-        date: input.day,
-        time: input.time,
-        zoneKey: input.zone,
-        covers: input.pax,
-        status,
-        additionalFields: answers,
-        priceCents: e.priceCents * input.pax,
-        paidCents: paid?.ok ? paid.amountCents : 0,
-        paymentReference: paid?.ok ? input.depositReference : null,
-        source: context.source ?? 'web',
-        ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } } : {}),
-        ...bookingGuestColumns(input, motivo),
-        ...guestConsentColumns(venue, input, context, now),
-      })
-      // A card setup or a payment serves one booking, also when two submits race with it.
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw new BookingError('paymentNotFound');
-    const outcome: ExperienceOutcome = status === 'confirmed' ? 'confirm' : status === 'pending' ? 'accept' : 'waitinglist';
-    // The consents, the e-mails and the call's idempotency key, in one statement (the lifecycle's last writes).
-    await writeBookingLast(tx, EXPERIENCE, { id: row.id, email: row.email, answer: { outcome, hash } }, consents, await experienceEmails(tx, venue, e, row, outcome, { host: context.host, now }), context, now);
-    return { outcome, hash, refund: null };
+      // The payment is this booking's from now on (a waiting-list booking keeps it for the venue to settle).
+      if (paid?.ok && input.depositReference && !(await claimDeposit(tx, venue, input.depositReference, 'used'))) throw new BookingError('paymentNotFound');
+    },
+    insert: async (tx, status) => {
+      const [row] = await tx
+        .insert(experienceBookings)
+        .values({
+          venueId: venue.id,
+          experienceId: e.id,
+          hash: bookingId(),
+          date: input.day,
+          time: input.time,
+          zoneKey: input.zone,
+          covers: input.pax,
+          status,
+          additionalFields: answers,
+          priceCents: e.priceCents * input.pax,
+          paidCents: paid?.ok ? paid.amountCents : 0,
+          paymentReference: paid?.ok ? input.depositReference : null,
+          source: context.source ?? 'web',
+          ...(card?.ok && terms ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } } : {}),
+          ...bookingGuestColumns(input, motivo),
+          ...guestConsentColumns(venue, input, context, now),
+        })
+        // A card setup or a payment serves one booking, also when two submits race with it.
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+    last: async (tx, row, status) => {
+      const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
+      // The consents, the e-mails and the call's idempotency key, in one statement (the lifecycle's last writes).
+      return { answer: { outcome, hash: row.hash }, consents, mails: await experienceEmails(tx, venue, e, row, outcome, { host: context.host, now }) };
+    },
+    settle: async ({ refund }) => {
+      if (refund) await refundDeposit(db, venue, refund);
+    },
+    logged: { venueId: venue.id, experienceId: e.id },
   });
-  if (result.refund) await refundDeposit(db, venue, result.refund);
-  log.info('experience_booked', { venueId: venue.id, experienceId: e.id, outcome: result.outcome });
-  countBooking('experience', result.outcome, context.source ?? 'web');
-  if (result.hash) kickDelivery();
-  return { outcome: result.outcome, hash: result.hash };
+  return 'made' in result ? result.made : { outcome: result.refused.outcome, hash: '' };
 }
 
 /**

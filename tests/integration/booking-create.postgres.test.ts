@@ -1,0 +1,3 @@
+import { describeBookingCreate } from './booking-create.shared';
+
+describeBookingCreate('postgres');

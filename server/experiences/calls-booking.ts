@@ -19,7 +19,7 @@ import { readTokens } from '@/lib/botcheck';
 import { experienceConfirmLocalDeposit, experienceCreate, experienceDays, experienceFields, experienceOf, experienceRefusal, experienceStartPayment, experienceTimes } from '@/server/experiences/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
 import { experienceByHash, experienceToContract } from './list';
-import { fields, invalid, notFound, refusing } from '../backend/answers';
+import { fields, invalid, refusing } from '../backend/answers';
 import { claimOf, idempotent } from '../backend/idempotency';
 
 /**

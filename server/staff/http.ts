@@ -119,7 +119,7 @@ export async function handleStaffAnswer(request: NextRequest): Promise<Response>
 
 /**
  * `POST /api/staff/link` (the one-click page's form: hash, a, v, s, note?, language): the
- * answer, once, through the contract (`answerlink/answer`: the link's signature is its
+ * answer, once, through the staff door (`staffArea.answerByLink`; on a front the contract's `answerlink/answer`: the link's signature is its
  * authority, checked by the backend, so it works on a front), then 303 back to the link's
  * page, which says what was done and when. A link that is not the site's is a 400 page; a
  * backend that cannot answer a 503 page.
@@ -129,7 +129,7 @@ export async function handleAnswerLink(request: NextRequest): Promise<Response> 
   const field = (name: string) => String(form?.get(name) ?? '').slice(0, 600);
   const [hash, a, v, s] = [field('hash').slice(0, 100), field('a').slice(0, 20), field('v').slice(0, 20), field('s').slice(0, 100)];
   const locale = toLocale(field('language'));
-  const result = await backendFor(venueOf(request)).links('answerlink/answer', { hash, a, v, s, note: field('note').slice(0, 500) });
+  const result = await backendFor(venueOf(request)).staffArea.answerByLink({ hash, a, v, s }, field('note').slice(0, 500));
   const back = localizedPath(locale, `/staff/answer/${encodeURIComponent(hash)}?${new URLSearchParams({ a, v, s })}`);
   return linkFormAnswer(result, locale, back, { title: 'staffArea.link.title', invalid: 'staffArea.link.invalid' });
 }

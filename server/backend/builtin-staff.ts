@@ -1,6 +1,8 @@
 import 'server-only';
-import type { StaffDoor } from '@/lib/backend/staff';
+import { staffBookingOf, staffDayOf, type StaffDoor } from '@/lib/backend/staff';
+import { readAnswer } from '@/lib/backend/tables';
 import { staffAnswerByLink, staffAnswerLink } from '@/server/staff/link-core';
+import { staffAnswer, staffAutoOffers, staffDaySheet, staffGuest, staffMetrics, staffSearch } from '@/server/staff/core';
 import { coreRunner } from './builtin';
 
 /**
@@ -11,6 +13,14 @@ import { coreRunner } from './builtin';
 export function builtinStaff(venueKey: string): StaffDoor {
   const run = coreRunner(venueKey);
   return {
+    day: async (date) => readAnswer(await run('staff/day', (db, venue) => staffDaySheet(db, venue, date)), staffDayOf),
+    search: async (q) => readAnswer(await run('staff/search', (db, venue) => staffSearch(db, venue, q)), (found) => ({ q: found.q, bookings: found.bookings.map(staffBookingOf) })),
+    metrics: (month) => run('staff/metrics', (db, venue) => staffMetrics(db, venue, month)),
+    // The answer's e-mails link to the venue's own host, as the contract's adapter's do in-process.
+    answer: async (action, input) =>
+      readAnswer(await run(`staff/${action}`, (db, venue) => staffAnswer(db, venue, action, input, venueKey)), (answered) => ({ result: answered.result, booking: staffBookingOf(answered.booking) })),
+    autoOffers: (enabled) => run('staff/autooffers', (db, venue) => staffAutoOffers(db, venue, enabled)),
+    guest: (input) => run('staff/guest', (db, venue) => staffGuest(db, venue, input)),
     answerLink: (link) => run('answerlink/get', (db, venue) => staffAnswerLink(db, venue, link)),
     // The answer's e-mails link to the venue's own host, as the contract's adapter's do in-process.
     answerByLink: (link, note) => run('answerlink/answer', (db, venue) => staffAnswerByLink(db, venue, link, note, venueKey)),

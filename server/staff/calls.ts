@@ -1,13 +1,9 @@
 import 'server-only';
 import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { z } from 'zod';
-import { answerBooking, serviceSheet, setAutoOffers } from '@/server/staff/sheet';
-import type { StaffAction } from '@/server/staff/view';
+import type { StaffAnswerAction } from '@/lib/backend/staff';
+import { staffAnswer, staffAutoOffers, staffDaySheet, staffGuest, staffMetrics, staffSearch } from '@/server/staff/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { venueMetrics } from '@/server/staff/metrics';
-import { undoAttendance } from '@/server/staff/undo';
-import { searchBookings } from '@/server/staff/search';
-import { saveGuestNote } from '@/server/guests/profiles';
 import { STAFF_MAX_PARTY, staffChange, staffPhoneBooking, staffWalkIn, type StaffBookingOutcome } from '@/server/staff/bookings';
 import { fieldErrors, isCalendarDate, isValidPhone, phoneNumber, prefix, requiredText } from '@/lib/forms/fields';
 import { EMAIL } from '@/lib/forms/shapes';
@@ -28,11 +24,11 @@ const answerInput = z.object({
   note: z.string().max(500, 'noteTooLong').optional().default(''),
 });
 
-/** `staff/day {date}` → `{date, today, timezone, shifts: [{key, name, capacity, covers, bookings}], waitingList}`. */
+/** `staff/day {date}` → `{date, today, timezone, shifts: [{key, name, capacity, covers, bookings}], waitingList}`: the core's sheet (server/staff/core.ts). */
 export async function staffDay({ db, venue, params }: CallContext): Promise<Envelope> {
   const date = day.safeParse(params.get('date'));
   if (!date.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { date: 'invalid' } };
-  return { status: true, data: await serviceSheet(db, venue, date.data) };
+  return staffDaySheet(db, venue, date.data);
 }
 
 const readAnswer = (params: URLSearchParams) => {
@@ -43,42 +39,23 @@ const readAnswer = (params: URLSearchParams) => {
 };
 
 /**
- * Refusals that are not about the booking's version or status, with the booking as it is now:
- * `tooEarly` (a no-show before the booking's start plus the venue's grace), `undoExpired`
- * (an undo after UNDO_MINUTES), `feePending` (an undo of a no-show whose fee is still on its way).
- */
-const REFUSALS = new Set(['tooEarly', 'undoExpired', 'feePending']);
-
-/**
  * `staff/{action} {hash, version, note?}` → `{result: 'done', booking}`; `409 {result:
  * 'changed' | 'notAllowed', booking}` (the booking as it is now); `409 tooEarly` (with
- * `data.booking`); `404 notFound`; `400` for bad input.
+ * `data.booking`); `404 notFound`; `400` for bad input. `staff/undo {hash, version}` (issue 41):
+ * staff's last mark, arrived or no-show, taken back within 10 minutes (an undone no-show's fee
+ * refunded in full, once); `409 undoExpired | feePending`. The wire read, then the core
+ * (server/staff/core.ts `staffAnswer`), whose result other than `done` is a 409.
  */
 const answer =
-  (action: StaffAction) =>
+  (action: StaffAnswerAction) =>
   async ({ db, venue, params, venueKey }: CallContext): Promise<Envelope> => {
     const q = readAnswer(params);
     if (!q.success) return q.refusal;
-    const result = await answerBooking(db, venue, { ...q.data, action, by: 'staff', host: venueKey });
-    if (result.result === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
-    if (REFUSALS.has(result.result)) return { httpStatus: 409, status: false, error: result.result, data: { booking: result.booking } };
-    return { httpStatus: result.result === 'done' ? 200 : 409, status: true, data: result };
+    const outcome = await staffAnswer(db, venue, action, q.data, venueKey);
+    return outcome.status ? { httpStatus: outcome.data.result === 'done' ? 200 : 409, status: true, data: outcome.data } : outcome;
   };
 
-/**
- * `staff/undo {hash, version}` (issue 41): staff's last mark, arrived or no-show, taken back
- * within 10 minutes (an undone no-show's fee refunded in full, once) → `{result: 'done',
- * booking}`; `409 {result: 'changed' | 'notAllowed', booking}`; `409 undoExpired | feePending`.
- */
-export async function staffUndo({ db, venue, params }: CallContext): Promise<Envelope> {
-  const q = readAnswer(params);
-  if (!q.success) return q.refusal;
-  const result = await undoAttendance(db, venue, { hash: q.data.hash, version: q.data.version });
-  if (result.result === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
-  if (REFUSALS.has(result.result)) return { httpStatus: 409, status: false, error: result.result, data: { booking: result.booking } };
-  return { httpStatus: result.result === 'done' ? 200 : 409, status: true, data: result };
-}
-
+export const staffUndo = answer('undo');
 export const staffConfirm = answer('confirm');
 export const staffDecline = answer('decline');
 export const staffArrived = answer('arrived');
@@ -89,17 +66,15 @@ export const staffOffer = answer('offer');
 export const staffFinished = answer('finished');
 
 /** `staff/autooffers {enabled: 1 | 0}` → `{autoOffers}`: automatic waiting-list offers on or off. */
-export async function staffAutoOffers({ db, venue, params }: CallContext): Promise<Envelope> {
+export async function staffAutoOffersCall({ db, venue, params }: CallContext): Promise<Envelope> {
   const enabled = params.get('enabled');
   if (enabled !== '1' && enabled !== '0') return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { enabled: 'invalid' } };
-  return { status: true, data: await setAutoOffers(db, venue, enabled === '1') };
+  return staffAutoOffers(db, venue, enabled === '1');
 }
 
 /** `staff/metrics {month?: yyyy-mm}` → the month's offers, reminders and no-shows (server/staff/metrics.ts). */
-export async function staffMetrics({ db, venue, params }: CallContext): Promise<Envelope> {
-  const month = params.get('month');
-  if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { month: 'invalid' } };
-  return { status: true, data: await venueMetrics(db, venue, month || undefined) };
+export async function staffMetricsCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  return staffMetrics(db, venue, params.get('month') || undefined);
 }
 
 /**
@@ -107,10 +82,8 @@ export async function staffMetrics({ db, venue, params }: CallContext): Promise<
  * name, phone or booking code, the latest days first (server/staff/search.ts); 400 for a query
  * of fewer than 2 or more than 100 characters.
  */
-export async function staffSearch({ db, venue, params }: CallContext): Promise<Envelope> {
-  const q = (params.get('q') ?? '').trim();
-  if (q.length < 2 || q.length > 100) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { q: 'invalid' } };
-  return { status: true, data: await searchBookings(db, venue, q) };
+export async function staffSearchCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  return staffSearch(db, venue, params.get('q') ?? '');
 }
 
 /*
@@ -214,11 +187,8 @@ export async function staffChangeCall(ctx: CallContext): Promise<Envelope> {
  * (a walk-in who gave neither an e-mail nor a phone).
  */
 export async function staffGuestCall({ db, venue, params }: CallContext): Promise<Envelope> {
-  const hash = params.get('hash') ?? '';
-  if (!isWellFormedBookingHash(hash)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { hash: 'invalid' } };
-  const notes = (params.get('notes') ?? '').slice(0, 5_000);
   const tags = (params.get('tags') ?? '').slice(0, 5_000).split(',');
-  const outcome = await saveGuestNote(db, venue, { hash, notes, tags });
+  const outcome = await staffGuest(db, venue, { hash: params.get('hash') ?? '', notes: params.get('notes') ?? '', tags });
   return outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} };
 }
 

@@ -75,7 +75,7 @@ export async function handleStaffDay(request: NextRequest): Promise<Response> {
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const date = request.nextUrl.searchParams.get('date') ?? '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return json({ error: 'invalid', fieldErrors: { date: 'invalid' } }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/day', { date });
+  const result = await backendFor(venueOf(request)).staffArea.day(date);
   if (result.status) return json({ data: result.data }, 200);
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
 }
@@ -89,7 +89,7 @@ export async function handleStaffSearch(request: NextRequest): Promise<Response>
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const q = (request.nextUrl.searchParams.get('q') ?? '').trim();
   if (q.length < 2 || q.length > 100) return json({ error: 'invalid', fieldErrors: { q: 'invalid' } }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/search', { q });
+  const result = await backendFor(venueOf(request)).staffArea.search(q);
   if (result.status) return json({ data: result.data }, 200);
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
 }
@@ -110,7 +110,7 @@ export async function handleStaffAnswer(request: NextRequest): Promise<Response>
   if (!body || !(isStaffAction(body.action) || body.action === 'undo') || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const note = typeof body.note === 'string' ? body.note : '';
   if (note.length > 500) return json({ error: 'invalid', fieldErrors: { note: 'noteTooLong' } }, 400);
-  const result = await backendFor(venueOf(request)).staff(`staff/${body.action}`, { hash: body.hash, version: String(body.version), note });
+  const result = await backendFor(venueOf(request)).staffArea.answer(body.action, { hash: body.hash, version: Number(body.version), note });
   if (result.status) return json(result.data, result.data.result === 'done' ? 200 : 409);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
   if (REFUSED.has(result.error)) return json({ error: result.error }, 409);
@@ -142,7 +142,7 @@ export async function handleAutoOffers(request: NextRequest): Promise<Response> 
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
   if (!body || typeof body.enabled !== 'boolean') return json({ error: 'invalid', fieldErrors: { enabled: 'invalid' } }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/autooffers', { enabled: body.enabled ? '1' : '0' });
+  const result = await backendFor(venueOf(request)).staffArea.autoOffers(body.enabled);
   if (result.status) return json(result.data, 200);
   return answerOf(result.error) ?? json({ error: result.error }, 400);
 }
@@ -221,7 +221,7 @@ export async function handleStaffGuest(request: NextRequest): Promise<Response> 
   const body = await readJsonObject(request);
   const tags = Array.isArray(body?.tags) && body.tags.every((t) => typeof t === 'string' && !t.includes(',')) ? (body.tags as string[]) : null;
   if (!body || typeof body.hash !== 'string' || typeof body.notes !== 'string' || !tags) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/guest', { hash: body.hash, notes: body.notes.slice(0, 5_000), tags: tags.join(',').slice(0, 5_000) });
+  const result = await backendFor(venueOf(request)).staffArea.guest({ hash: body.hash, notes: body.notes, tags });
   if (result.status) return json(result.data, 200);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
   if (result.error === 'noIdentity') return json({ error: 'noIdentity' }, 409);

@@ -14,10 +14,12 @@ describe('the staff door on pglite', () => {
   useSiteDatabase('pglite', { calendar: true, plainBooking: true });
   beforeAll(async () => {
     const { getDb } = await import('@/server/db/client');
-    const { venues } = await import('@/server/db/schema');
+    const { venues, zones } = await import('@/server/db/schema');
     const db = await getDb();
     const [demo] = await db.select().from(venues).where(eq(venues.isDefault, true));
     await db.update(venues).set({ booking: { ...demo.booking!, autoConfirmMaxCovers: 4 } }).where(eq(venues.id, demo.id));
+    // A zone named in Italian only: each door reads it in every language alike.
+    await db.update(zones).set({ name: { it: 'Sala' } }).where(eq(zones.key, 'sala'));
     forgetVenueContexts();
   });
 
@@ -57,7 +59,8 @@ describe('the staff door on pglite', () => {
     expect(bookings.map((b) => b.hash)).toContain(pending.hash);
     // Texts in every language, from either door.
     expect(sheet.status && sheet.data.shifts[0].name).toMatchObject({ it: expect.any(String), en: expect.any(String), de: expect.any(String) });
-    expect(bookings[0].zoneName).toMatchObject({ it: expect.any(String), fr: expect.any(String) });
+    expect(bookings[0].zoneName).toEqual({ it: 'Sala', en: '', fr: '', es: '', de: '' });
+    expect(sheet.status && sheet.data.zones.find((z) => z.key === 'sala')?.name).toEqual({ it: 'Sala', en: '', fr: '', es: '', de: '' });
     for (const bad of ['2026-02-30', 'tomorrow', '']) {
       expect(await direct.day(bad)).toEqual(invalid('date'));
       expect(await wire.day(bad)).toEqual(invalid('date'));

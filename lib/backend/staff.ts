@@ -22,6 +22,44 @@ export const STAFF_ANSWERS = ['confirm', 'decline', 'arrived', 'noshow', 'cancel
 export type StaffAnswerAction = (typeof STAFF_ANSWERS)[number];
 /** Which booking (its hash), as staff saw it (its version), and the note to the guest (a decline or a cancel; at most 500 characters). */
 export type StaffAnswerInput = { hash: string; version: number; note?: string };
+/** A staff booking's result: booked or changed, the booking, the capacity rule booked past ('' for none), what became of a card guarantee. */
+export type StaffBookedResult = Answer<'staff/walkin'>;
+/** The same as the core keeps it. */
+export type StoredStaffBooked = Omit<StaffBookedResult, 'booking'> & { booking: StoredStaffBooking };
+/**
+ * The sheet's add and change forms as the browser sent them (JSON: text, numbers, flags): a
+ * walk-in `{pax, zone?, nome?, cognome?, prefisso?, telefono?, email?, note?, marketing?,
+ * language?, override?, idempotencyKey?}`, a phone booking (the same with `date`, `time`), a
+ * change `{hash, version, date?, time?, pax?, zone?, override?, idempotencyKey?}`. Both doors
+ * apply the same rule to its fields (server/staff/calls.ts `staffBookingFrom`).
+ */
+export type StaffBookingForm = Record<string, unknown>;
+const GUEST_FIELDS = ['pax', 'zone', 'nome', 'cognome', 'prefisso', 'telefono', 'email', 'note', 'marketing', 'language', 'override', 'idempotencyKey'] as const;
+/** Each form's fields. */
+export const STAFF_FORM_FIELDS = {
+  'staff/walkin': GUEST_FIELDS,
+  'staff/phonebooking': [...GUEST_FIELDS, 'date', 'time'],
+  'staff/change': ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override', 'idempotencyKey'],
+} as const;
+export type StaffFormCall = keyof typeof STAFF_FORM_FIELDS;
+/** A form's fields as the contract's strings (numbers and flags as text); anything else left out. */
+export const staffFields = (form: StaffBookingForm, call: StaffFormCall): Record<string, string> =>
+  Object.fromEntries(
+    STAFF_FORM_FIELDS[call].flatMap((name) => {
+      const v = form[name];
+      if (typeof v === 'string') return [[name, v.slice(0, 600)]];
+      if (typeof v === 'number' && Number.isFinite(v)) return [[name, String(v)]];
+      if (typeof v === 'boolean') return [[name, v ? '1' : '0']];
+      return [];
+    }),
+  );
+/** A booking moved by hand to a table, or tables pushed together, of its zone ([] clears it); `override` seats it past a taken or small table. */
+export type StaffTableInput = { hash: string; tables: string[]; override?: boolean };
+/** The move's fields as the contract names them (the tables comma-separated). */
+export const staffTableFields = (t: StaffTableInput): Record<string, string> => ({ hash: t.hash, ...(t.override === undefined ? {} : { override: t.override ? '1' : '0' }), tables: t.tables.join(',').slice(0, 400) });
+/** A staff booking's result as the staff area reads it, the same from either door. */
+export const staffBookedOf = (b: StoredStaffBooked): StaffBookedResult => ({ ...b, booking: staffBookingOf(b.booking) });
+
 /** A guest's notes and tags, kept on their profile at the venue, by one of their bookings. */
 export type StaffGuestInput = { hash: string; notes: string; tags: string[] };
 
@@ -72,6 +110,15 @@ export interface StaffDoor {
   autoOffers(enabled: boolean): Promise<ActionResult<{ autoOffers: boolean }>>;
   /** The guest's notes and tags (`notFound`, `noIdentity`, field errors). */
   guest(input: StaffGuestInput): Promise<ActionResult<StaffGuestResult>>;
+  /**
+   * A walk-in seated now, a booking taken on the phone, a booking changed (`full` with the rule,
+   * `noShiftNow`, `changed`, `notChangeable`, `experienceFull`, `notFound`, field errors). A retry
+   * with the form's `idempotencyKey` answers the first booking again; the key with other input
+   * is refused `idempotencyKeyReused`.
+   */
+  book(call: StaffFormCall, form: StaffBookingForm): Promise<ActionResult<StaffBookedResult>>;
+  /** A booking moved to tables (`full` with `tableTaken` | `tableTooSmall`, `notChangeable`, `notFound`, field errors). */
+  table(input: StaffTableInput): Promise<ActionResult<StaffBookedResult>>;
   /** The venue e-mail's one-click answer link: the request and whether it is still open. */
   answerLink(link: StaffAnswerLink): Promise<ActionResult<AnswerLinkView>>;
   /** The link's answer, once (the note at most 500 characters); the page as it is afterwards. */
@@ -90,6 +137,8 @@ export function wireStaff(client: BackendClient): StaffDoor {
     answer: (action, input) => client.staff(`staff/${action}`, { hash: input.hash, version: String(input.version), note: input.note ?? '' }),
     autoOffers: (enabled) => client.staff('staff/autooffers', { enabled: enabled ? '1' : '0' }),
     guest: (input) => client.staff('staff/guest', { hash: input.hash, notes: input.notes.slice(0, 5_000), tags: input.tags.join(',').slice(0, 5_000) }),
+    book: (call, form) => client.staff(call, staffFields(form, call)),
+    table: (t) => client.staff('staff/table', staffTableFields(t)),
     answerLink: async (l) => readAnswer(await client.links('answerlink/get', { hash: l.hash, a: l.a, v: l.v, s: l.s }), answerLinkViewOf),
     answerByLink: async (l, note) => readAnswer(await client.links('answerlink/answer', { hash: l.hash, a: l.a, v: l.v, s: l.s, note: note.slice(0, 500) }), answerLinkViewOf),
   };

@@ -1,5 +1,6 @@
 import 'server-only';
-import { staffBookingOf, staffDayOf, type StaffDoor } from '@/lib/backend/staff';
+import { staffBookedOf, staffBookingOf, staffDayOf, staffFields, staffTableFields, type StaffDoor, type StoredStaffBooked } from '@/lib/backend/staff';
+import { staffBookingFrom, staffTableFrom } from '@/server/staff/calls';
 import { readAnswer } from '@/lib/backend/tables';
 import { staffAnswerByLink, staffAnswerLink } from '@/server/staff/link-core';
 import { staffAnswer, staffAutoOffers, staffDaySheet, staffGuest, staffMetrics, staffSearch } from '@/server/staff/core';
@@ -21,6 +22,12 @@ export function builtinStaff(venueKey: string): StaffDoor {
       readAnswer(await run(`staff/${action}`, (db, venue) => staffAnswer(db, venue, action, input, venueKey)), (answered) => ({ result: answered.result, booking: staffBookingOf(answered.booking) })),
     autoOffers: (enabled) => run('staff/autooffers', (db, venue) => staffAutoOffers(db, venue, enabled)),
     guest: (input) => run('staff/guest', (db, venue) => staffGuest(db, venue, input)),
+    // The form's rule and its idempotency key over the same fingerprint as the contract's adapter: a retry is the first booking.
+    book: async (call, form) => {
+      const fields = staffFields(form, call);
+      return readAnswer(await run<StoredStaffBooked>(call, (db, venue) => staffBookingFrom(db, venue, call, fields, fields.idempotencyKey || null)), staffBookedOf);
+    },
+    table: async (t) => readAnswer(await run<StoredStaffBooked>('staff/table', (db, venue) => staffTableFrom(db, venue, staffTableFields(t))), staffBookedOf),
     answerLink: (link) => run('answerlink/get', (db, venue) => staffAnswerLink(db, venue, link)),
     // The answer's e-mails link to the venue's own host, as the contract's adapter's do in-process.
     answerByLink: (link, note) => run('answerlink/answer', (db, venue) => staffAnswerByLink(db, venue, link, note, venueKey)),

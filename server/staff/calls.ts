@@ -10,7 +10,9 @@ import { EMAIL } from '@/lib/forms/shapes';
 import { TIME_PATTERN } from '@/lib/params';
 import { toLocale } from '@/lib/i18n/locales';
 import { staffTable } from '@/server/staff/tables';
-import { claimOf, idempotent, type Keeper } from '@/server/backend/idempotency';
+import { claimFor, idempotent, type Keeper } from '@/server/backend/idempotency';
+import type { Db } from '@/server/db/types';
+import type { VenueContext } from '@/server/venues/context';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -137,12 +139,13 @@ const changeWire = z.object({
   override: flag,
 });
 
-const wireOf = (params: URLSearchParams) => Object.fromEntries([...params.entries()].filter(([, v]) => v !== ''));
+/** A form's fields without the empty ones, as the rules read them. */
+const nonEmpty = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
 const invalid = (error: z.ZodError): Envelope => ({ httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(error) });
 const asEnvelope = (outcome: StaffBookingOutcome): Envelope => (outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} });
-/** Runs a staff booking call under its idempotency key: the key kept with the answer in the core's transaction. */
-const keyed = (ctx: CallContext, call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change', run: (keep: Keeper['keep']) => Promise<StaffBookingOutcome>) =>
-  idempotent(ctx.db, claimOf(ctx.venue.id, call, ctx.params, wireOf(ctx.params)), async (keeper) => asEnvelope(await run(keeper.keep)));
+/** Runs a staff booking under its idempotency key (over the form's fingerprint): the key kept with the answer in the core's transaction. */
+const keyed = (db: Db, venue: VenueContext, call: StaffBookingCall, key: string | null, form: Record<string, string>, run: (keep: Keeper['keep']) => Promise<StaffBookingOutcome>) =>
+  idempotent(db, claimFor(venue.id, call, key, form), async (keeper) => asEnvelope(await run(keeper.keep)));
 const guestOf = (q: z.output<typeof walkInWire>) => ({
   firstName: q.nome,
   lastName: q.cognome,
@@ -154,30 +157,42 @@ const guestOf = (q: z.output<typeof walkInWire>) => ({
   marketing: q.marketing,
 });
 
-/** `staff/walkin {pax, zone?, idempotencyKey?, nome?, cognome?, prefisso?, telefono?, email?, note?, override?}` → `{result: 'booked', booking, override}`. */
-export async function staffWalkInCall(ctx: CallContext): Promise<Envelope> {
-  const { db, venue, params } = ctx;
-  const q = walkInWire.safeParse(wireOf(params));
-  if (!q.success) return invalid(q.error);
-  return keyed(ctx, 'staff/walkin', (keep) => staffWalkIn(db, venue, { pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
-}
+export type StaffBookingCall = 'staff/walkin' | 'staff/phonebooking' | 'staff/change';
 
-/** `staff/phonebooking {date, time, idempotencyKey?, pax, zone, nome, cognome?, prefisso, telefono, email?, note?, marketing?, language?, override?}` → `{result: 'booked', booking, override}`. */
-export async function staffPhoneBookingCall(ctx: CallContext): Promise<Envelope> {
-  const { db, venue, params } = ctx;
-  const q = phoneWire.safeParse(wireOf(params));
-  if (!q.success) return invalid(q.error);
-  return keyed(ctx, 'staff/phonebooking', (keep) => staffPhoneBooking(db, venue, { date: q.data.date, time: q.data.time, pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
-}
-
-/** `staff/change {hash, version, idempotencyKey?, date?, time?, pax?, zone?, override?}` → `{result: 'changed', booking, override}`. */
-export async function staffChangeCall(ctx: CallContext): Promise<Envelope> {
-  const { db, venue, params } = ctx;
-  const q = changeWire.safeParse(wireOf(params));
+/**
+ * A staff booking from its form's fields (as the contract names them), for both doors: the
+ * contract's adapter (the wire's fields, its key from the wire) and the built-in staff door
+ * (server/backend/builtin-staff.ts, the sheet's fields): the form's rule, the idempotency key
+ * claimed over the same fingerprint, then the core (server/staff/bookings.ts).
+ */
+export async function staffBookingFrom(db: Db, venue: VenueContext, call: StaffBookingCall, fields: Record<string, string>, key: string | null): Promise<Envelope> {
+  const form = nonEmpty(fields);
+  if (call === 'staff/walkin') {
+    const q = walkInWire.safeParse(form);
+    if (!q.success) return invalid(q.error);
+    return keyed(db, venue, call, key, form, (keep) => staffWalkIn(db, venue, { pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
+  }
+  if (call === 'staff/phonebooking') {
+    const q = phoneWire.safeParse(form);
+    if (!q.success) return invalid(q.error);
+    return keyed(db, venue, call, key, form, (keep) => staffPhoneBooking(db, venue, { date: q.data.date, time: q.data.time, pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
+  }
+  const q = changeWire.safeParse(form);
   if (!q.success) return invalid(q.error);
   const { override, ...change } = q.data;
-  return keyed(ctx, 'staff/change', (keep) => staffChange(db, venue, { ...change, override }, undefined, keep));
+  return keyed(db, venue, call, key, form, (keep) => staffChange(db, venue, { ...change, override }, undefined, keep));
 }
+
+const fromWire = (ctx: CallContext, call: StaffBookingCall) => staffBookingFrom(ctx.db, ctx.venue, call, Object.fromEntries([...ctx.params.entries()].filter(([, v]) => v !== '')), ctx.params.get('idempotencyKey'));
+
+/** `staff/walkin {pax, zone?, idempotencyKey?, nome?, cognome?, prefisso?, telefono?, email?, note?, override?}` → `{result: 'booked', booking, override}`. */
+export const staffWalkInCall = (ctx: CallContext) => fromWire(ctx, 'staff/walkin');
+
+/** `staff/phonebooking {date, time, idempotencyKey?, pax, zone, nome, cognome?, prefisso, telefono, email?, note?, marketing?, language?, override?}` → `{result: 'booked', booking, override}`. */
+export const staffPhoneBookingCall = (ctx: CallContext) => fromWire(ctx, 'staff/phonebooking');
+
+/** `staff/change {hash, version, idempotencyKey?, date?, time?, pax?, zone?, override?}` → `{result: 'changed', booking, override}`. */
+export const staffChangeCall = (ctx: CallContext) => fromWire(ctx, 'staff/change');
 
 /**
  * `staff/guest {hash, notes?, tags?}` (issue 44; server/guests/profiles.ts) → `{profile}`: the
@@ -210,8 +225,10 @@ const tableWire = z.object({
     .refine((names) => names.length <= 8, 'invalid'),
   override: flag,
 });
-export async function staffTableCall({ db, venue, params }: CallContext): Promise<Envelope> {
-  const q = tableWire.safeParse(Object.fromEntries(params.entries()));
+/** A booking moved to tables from the form's fields (`hash`, `tables` comma-separated, `override`), for both doors. */
+export async function staffTableFrom(db: Db, venue: VenueContext, fields: Record<string, string>): Promise<Envelope> {
+  const q = tableWire.safeParse(fields);
   if (!q.success) return invalid(q.error);
   return asEnvelope(await staffTable(db, venue, q.data));
 }
+export const staffTableCall = ({ db, venue, params }: CallContext) => staffTableFrom(db, venue, Object.fromEntries(params.entries()));

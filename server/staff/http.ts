@@ -2,7 +2,8 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { backendFor } from '@/server/backend';
-import { UNAVAILABLE } from '@/lib/backend/client';
+import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
+import type { StaffBookedResult } from '@/lib/backend/staff';
 import { isStaffAction } from './view';
 import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -147,25 +148,12 @@ export async function handleAutoOffers(request: NextRequest): Promise<Response> 
   return answerOf(result.error) ?? json({ error: result.error }, 400);
 }
 
-/** A JSON body's fields as the contract's strings (numbers and flags as text); anything else left out. */
-const wireFields = (body: Record<string, unknown>, names: readonly string[]) =>
-  Object.fromEntries(
-    names.flatMap((name) => {
-      const v = body[name];
-      if (typeof v === 'string') return [[name, v.slice(0, 600)]];
-      if (typeof v === 'number' && Number.isFinite(v)) return [[name, String(v)]];
-      if (typeof v === 'boolean') return [[name, v ? '1' : '0']];
-      return [];
-    }),
-  ) as Record<string, string>;
-
-const GUEST_FIELDS = ['pax', 'zone', 'nome', 'cognome', 'prefisso', 'telefono', 'email', 'note', 'marketing', 'language', 'override', 'idempotencyKey'] as const;
 /** The staff booking refusals that are not bad input (server/staff/calls.ts): 409 with the error and its field. */
 const CONFLICTS = new Set(['full', 'noShiftNow', 'changed', 'notChangeable', 'experienceFull', 'idempotencyKeyReused']);
 
 /** A staff booking call's answer over the sheet's API: 200 with the booking (the first one again for a retried `idempotencyKey`), 409 a conflict, 404, 400, 401, 501, 503. */
-async function staffBookingAnswer(call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change' | 'staff/table', request: NextRequest, payload: Record<string, string>): Promise<Response> {
-  const result = await backendFor(venueOf(request)).staff(call, payload);
+async function staffBookingAnswer(answer: Promise<ActionResult<StaffBookedResult>>): Promise<Response> {
+  const result = await answer;
   if (result.status) return json(result.data, 200);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
   if (CONFLICTS.has(result.error)) return json({ error: result.error, fieldErrors: result.fieldErrors }, 409);
@@ -183,8 +171,7 @@ export async function handleStaffBook(request: NextRequest): Promise<Response> {
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
   if (!body || (body.kind !== 'walkin' && body.kind !== 'phone')) return json({ error: 'invalid', fieldErrors: { kind: 'invalid' } }, 400);
-  if (body.kind === 'walkin') return staffBookingAnswer('staff/walkin', request, wireFields(body, GUEST_FIELDS));
-  return staffBookingAnswer('staff/phonebooking', request, wireFields(body, [...GUEST_FIELDS, 'date', 'time']));
+  return staffBookingAnswer(backendFor(venueOf(request)).staffArea.book(body.kind === 'walkin' ? 'staff/walkin' : 'staff/phonebooking', body));
 }
 
 /**
@@ -196,7 +183,7 @@ export async function handleStaffChange(request: NextRequest): Promise<Response>
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
   if (!body || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return staffBookingAnswer('staff/change', request, wireFields(body, ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override', 'idempotencyKey']));
+  return staffBookingAnswer(backendFor(venueOf(request)).staffArea.book('staff/change', body));
 }
 
 /**
@@ -209,7 +196,7 @@ export async function handleStaffTable(request: NextRequest): Promise<Response> 
   const body = await readJsonObject(request);
   const tables = Array.isArray(body?.tables) && body.tables.length <= 8 && body.tables.every((t) => typeof t === 'string' && !t.includes(',')) ? (body.tables as string[]) : null;
   if (!body || typeof body.hash !== 'string' || !tables) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return staffBookingAnswer('staff/table', request, { ...wireFields(body, ['hash', 'override']), tables: tables.join(',').slice(0, 400) });
+  return staffBookingAnswer(backendFor(venueOf(request)).staffArea.table({ hash: body.hash, tables, ...(typeof body.override === 'boolean' ? { override: body.override } : {}) }));
 }
 
 /**

@@ -125,4 +125,35 @@ describe('the staff door on pglite', () => {
     ]) expect(await direct.guest(input)).toEqual(await wire.guest(input));
     expect(await direct.guest({ hash: 'not a hash', notes: '', tags: [] })).toEqual(invalid('hash'));
   });
+
+  it('takes a phone booking, changes it and moves it to a table alike through both doors; a retry with its key is the first booking on either door', async () => {
+    const { direct, wire } = await setup();
+    const { getDb } = await import('@/server/db/client');
+    const schema = await import('@/server/db/schema');
+    const db = await getDb();
+    const phone = { date: DAY, time: '20:00', pax: 3, zone: 'sala', nome: 'Olga', cognome: 'Porta', prefisso: '+39', telefono: '3471230012', email: 'olga.staff-door@example.com', idempotencyKey: 'staff-door-key-000001' };
+    // Refused alike by the form's rule: a party that is not a number, no name, a malformed key.
+    for (const bad of [{ ...phone, pax: 'x' }, { ...phone, nome: '' }, { ...phone, idempotencyKey: 'short' }]) expect(await direct.book('staff/phonebooking', bad)).toEqual(await wire.book('staff/phonebooking', bad));
+    expect(await direct.book('staff/phonebooking', { ...phone, nome: '' })).toMatchObject({ status: false, error: 'invalid', fieldErrors: { nome: expect.any(String) } });
+    const made = await direct.book('staff/phonebooking', phone);
+    expect(made).toMatchObject({ status: true, data: { result: 'booked', override: '', booking: { covers: 3, status: 'confirmed', zoneName: { it: 'Sala', en: '' } } } });
+    // The same form again with its key, through either door: the first booking, nothing more.
+    expect(await direct.book('staff/phonebooking', phone)).toEqual(made);
+    expect(await wire.book('staff/phonebooking', phone)).toEqual(made);
+    expect(await db.$count(schema.reservations, eq(schema.reservations.email, phone.email))).toBe(1);
+    for (const door of [direct, wire]) expect(await door.book('staff/phonebooking', { ...phone, pax: 4 })).toMatchObject({ status: false, error: 'idempotencyKeyReused' });
+    const booking = made.status ? made.data.booking : null;
+    // A change: done on one door, then the old version is refused `changed` alike.
+    const change = { hash: booking!.hash, version: booking!.version, pax: 4 };
+    const changed = await direct.book('staff/change', change);
+    expect(changed).toMatchObject({ status: true, data: { result: 'changed', booking: { covers: 4 } } });
+    expect(await wire.book('staff/change', { ...change, pax: 5 })).toEqual(await direct.book('staff/change', { ...change, pax: 5 }));
+    expect(await direct.book('staff/change', { ...change, pax: 5 })).toMatchObject({ status: false, error: 'changed' });
+    for (const bad of [{ ...change, hash: 'unknownhash00000000000' }, { ...change, version: 'x' }]) expect(await direct.book('staff/change', bad)).toEqual(await wire.book('staff/change', bad));
+    // Tables: an unknown one and an unknown booking refused alike; a move, and the same move again, alike.
+    for (const bad of [{ hash: booking!.hash, tables: ['no-such-table'] }, { hash: 'unknownhash00000000000', tables: [] }]) expect(await direct.table(bad)).toEqual(await wire.table(bad));
+    const cleared = await direct.table({ hash: booking!.hash, tables: [] });
+    expect(cleared).toMatchObject({ status: true, data: { result: 'changed', booking: { tables: [] } } });
+    expect(await wire.table({ hash: booking!.hash, tables: [] })).toEqual(await direct.table({ hash: booking!.hash, tables: [] }));
+  });
 });

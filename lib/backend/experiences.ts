@@ -126,6 +126,8 @@ export const experienceListOf = (list: StoredExperienceList): ExperienceList => 
 export interface ExperienceDoor {
   /** The venue's visible experiences, every one, in display order (a failed call reads as failed, an unknown venue as `unknownVenue`). */
   list(): Promise<Loaded<ExperienceList>>;
+  /** One experience by its public hash, listed or not (the experience page's read): `notFound` for an unknown hash, `invalid` for a malformed one. */
+  byHash(hash: string): Promise<ActionResult<Experience>>;
   month(q: ExperienceMonthQuery): Promise<ActionResult<ExperienceMonthDay[]>>;
   /** The experiences a party can add on a day, in the venue's order. */
   day(q: ExperienceDayQuery): Promise<ActionResult<ExperienceDayOffer[]>>;
@@ -154,6 +156,11 @@ const wireChange = (c: ExperienceChange) => ({ day: c.date, time: c.time, pax: S
 export function wireExperiences(client: BackendClient): ExperienceDoor {
   return {
     list: () => client.getExperienceList(),
+    byHash: async (hash) => {
+      const answer = await client.experience('getsingleexperiencebyhash', { experienceHash: hash });
+      // A backend that answers no experience (null) has none by that hash.
+      return answer.status && !answer.data ? { status: false, error: 'notFound', fieldErrors: {} } : (answer as ActionResult<Experience>);
+    },
     month: (q) => client.experienceDays('getesperienzemonth', { year: String(q.year), month: String(q.month), pax: String(q.partySize) }),
     day: (q) => client.experienceDays('getesperienzeday', { day: q.date, pax: String(q.partySize) }),
     days: (q) => client.experience('availabledays', { experienceId: String(q.experienceId), year: String(q.year), month: String(q.month), pax: String(q.partySize) }),

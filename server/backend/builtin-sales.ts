@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ActionResult } from '@/lib/backend/client';
+import { readAnswer } from '@/lib/backend/tables';
 import { wireCheckout, type CheckoutStarted, type GiftcardDoor } from '@/lib/backend/giftcards';
 import type { StoredTexts } from '@/lib/backend/texts';
 import { allTexts } from '@/lib/contract/fields';
@@ -21,9 +21,6 @@ import { coreRunner, invalidForm, loaded } from './builtin';
  * resolved, nothing serialised, as the table door does (server/backend/builtin.ts).
  */
 
-/** A core's answer with its data read for the pages (texts in every language). */
-const mapped = <T, U>(result: ActionResult<T>, read: (data: T) => U): ActionResult<U> => (result.status ? { status: true, data: read(result.data) } : result);
-
 
 /** The gift card door of the built-in backend: its core (server/giftcards/core.ts), called directly. */
 export function builtinGiftcards(venueKey: string): GiftcardDoor {
@@ -35,8 +32,8 @@ export function builtinGiftcards(venueKey: string): GiftcardDoor {
     regulations: allTexts(card.regulations),
   });
   return {
-    list: async () => loaded(mapped(await run('giftcard/getlist', (db, venue) => giftcardsOnSale(db, venue)), (cards) => cards.map(onSale))),
-    get: async (id) => mapped(await run('giftcard/get', (db, venue) => giftcardOnSale(db, venue, id)), onSale),
+    list: async () => loaded(readAnswer(await run('giftcard/getlist', (db, venue) => giftcardsOnSale(db, venue)), (cards) => cards.map(onSale))),
+    get: async (id) => readAnswer(await run('giftcard/get', (db, venue) => giftcardOnSale(db, venue, id)), onSale),
     checkout: (values, submit) =>
       run<CheckoutStarted>('giftcard/checkout', async (db, venue) => {
         // The fields as the contract's adapter reads them (server/giftcards/calls.ts): the form's rule, and the
@@ -49,9 +46,9 @@ export function builtinGiftcards(venueKey: string): GiftcardDoor {
       }),
     payment: (fingerprint) => run('giftcard/payment', (db, venue) => giftcardOrderPayment(db, venue, fingerprint)),
     confirm: (fingerprint) => run('giftcard/create', (db, venue) => giftcardConfirm(db, venue, fingerprint)),
-    order: async (fingerprint) => mapped(await run('giftcard/order', (db, venue) => giftcardOrderView(db, venue, fingerprint)), (order) => ({ ...order, product: allTexts(order.product) })),
+    order: async (fingerprint) => readAnswer(await run('giftcard/order', (db, venue) => giftcardOrderView(db, venue, fingerprint)), (order) => ({ ...order, product: allTexts(order.product) })),
     card: async (token) =>
-      mapped(await run('giftcard/card', (db, venue) => giftcardPrinted(db, venue, token)), (card) => ({ ...card, product: allTexts(card.product), regulations: allTexts(card.regulations) })),
+      readAnswer(await run('giftcard/card', (db, venue) => giftcardPrinted(db, venue, token)), (card) => ({ ...card, product: allTexts(card.product), regulations: allTexts(card.regulations) })),
     balance: (input) => run('giftcard/balance', (db, venue) => giftcardBalanceOf(db, venue, input)),
   };
 }
@@ -65,14 +62,14 @@ export function builtinPromo(venueKey: string): PromoDoor {
       const result = await run('promo/getpromo', (db, venue) => promoPage(db, venue, urlName));
       // The backend's answer that it has no such promotion is not a failure: the page is a 404.
       if (!result.status && result.error === 'notFound') return { status: 'notFound' };
-      return loaded(mapped(result, (promo) => ({ ...promo, title: allTexts(promo.title), description: allTexts(promo.description) })));
+      return loaded(readAnswer(result, (promo) => ({ ...promo, title: allTexts(promo.title), description: allTexts(promo.description) })));
     },
     // The request's e-mail links to the venue's own host, as the contract's adapter's do in-process.
     request: (r) => run('promo/request', (db, venue) => promoRequest(db, venue, r.urlName, r.guest, { locale: r.locale, partner: r.partner, linkHost: venueKey })),
     resend: (r) => run('promo/resend', (db, venue) => promoResend(db, venue, { ...r, linkHost: venueKey })),
-    code: async (c) => mapped(await run('promo/getcode', (db, venue) => promoCode(db, venue, c)), readCode),
-    lookup: async (by) => mapped(await run('promo/lookup', (db, venue) => promoLookup(db, venue, by)), readCode),
-    redeem: async (by) => mapped(await run('promo/redeem', (db, venue) => promoRedeem(db, venue, by)), (r) => ({ ...r, code: readCode(r.code) })),
+    code: async (c) => readAnswer(await run('promo/getcode', (db, venue) => promoCode(db, venue, c)), readCode),
+    lookup: async (by) => readAnswer(await run('promo/lookup', (db, venue) => promoLookup(db, venue, by)), readCode),
+    redeem: async (by) => readAnswer(await run('promo/redeem', (db, venue) => promoRedeem(db, venue, by)), (r) => ({ ...r, code: readCode(r.code) })),
   };
 }
 
@@ -82,9 +79,9 @@ export function builtinLoyalty(venueKey: string): LoyaltyDoor {
   const nothing = () => null;
   return {
     // The e-mails link to the venue's own host, as the contract's adapter's do in-process.
-    subscribe: async (s) => mapped(await run('fidelity/subscribe', (db, venue) => loyaltySubscribe(db, venue, s.member, { locale: s.locale, partner: s.partner, linkHost: venueKey })), nothing),
+    subscribe: async (s) => readAnswer(await run('fidelity/subscribe', (db, venue) => loyaltySubscribe(db, venue, s.member, { locale: s.locale, partner: s.partner, linkHost: venueKey })), nothing),
     lookup: async (l) =>
-      mapped(
+      readAnswer(
         await run('fidelity/lookup', async (db, venue) => {
           // The form's rule, as the contract's adapter applies it to the wire's field (server/fidelity/calls.ts).
           const q = fidelityLookupSchema.safeParse({ email: l.email });

@@ -7,8 +7,8 @@ import { readTokens } from '@/lib/botcheck';
 import type { Envelope } from '@/server/backend/call';
 import type { ReservationAnswer } from '@/lib/contract/reservation';
 import type { ExperienceBookingAnswer } from '@/lib/contract/experience-booking';
-import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experienceListOf, experiencePayload, fieldOf, type ExperienceDoor, type StoredDayOffer, type StoredField } from '@/lib/backend/experiences';
-import { experienceList } from '@/server/experiences/list';
+import { bookedExperienceOf, dayOfferOf, experienceBookingOf, experienceListOf, experiencePayload, listedExperienceOf, fieldOf, type ExperienceDoor, type StoredDayOffer, type StoredField } from '@/lib/backend/experiences';
+import { experienceByHash, experienceList } from '@/server/experiences/list';
 import { locationOf, type VenueDoor } from '@/lib/backend/venue';
 import { venueLocation } from '@/server/venues/location';
 import { experienceBookingSchema } from '@/lib/forms/experience';
@@ -143,6 +143,7 @@ export function builtinExperiences(venueKey: string): ExperienceDoor {
   const run = coreRunner(venueKey);
   return {
     list: async () => loaded(await run('experience/getexperiencelist', async (db, venue) => ({ status: true, data: experienceListOf(await experienceList(db, venue)) }))),
+    byHash: (hash) => run('experience/getsingleexperiencebyhash', async (db, venue) => reading(listedExperienceOf)(await experienceByHash(db, venue, hash))),
     month: (q) => run('experience/getesperienzemonth', (db, venue) => experienceMonth(db, venue, q)),
     day: (q) => run('experience/getesperienzeday', async (db, venue) => reading((offers: StoredDayOffer[]) => offers.map(dayOfferOf))(await experienceDay(db, venue, q))),
     days: (q) => run('experience/availabledays', (db, venue) => experienceDays(db, venue, q)),

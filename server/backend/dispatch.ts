@@ -36,7 +36,7 @@ import {
   startGuarantee,
   verifyReservationCode,
 } from '@/server/booking/calls';
-import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffers, staffMetrics, staffUndo, staffSearch, staffWalkInCall, staffPhoneBookingCall, staffChangeCall, staffFinished, staffGuestCall, staffTableCall } from '@/server/staff/calls';
+import { staffArrived, staffCancel, staffConfirm, staffDay, staffDecline, staffNoShow, staffOffer, staffRefundFee, staffAutoOffersCall, staffMetricsCall, staffUndo, staffSearchCall, staffWalkInCall, staffPhoneBookingCall, staffChangeCall, staffFinished, staffGuestCall, staffTableCall } from '@/server/staff/calls';
 import { claimWaitlistOffer, confirmReminderLink, getReminderLink, getWaitlistOffer } from '@/server/booking/calls-links';
 import { authenticateFeeLink, getFeeLink } from '@/server/payments/calls-fee';
 import { answerWithLink, getAnswerLink } from '@/server/staff/calls-links';
@@ -122,11 +122,11 @@ const handlers: Record<string, Handler> = {
   'staff/cancel': staffCancel,
   'staff/refundfee': staffRefundFee,
   'staff/offer': staffOffer,
-  'staff/autooffers': staffAutoOffers,
-  'staff/metrics': staffMetrics,
+  'staff/autooffers': staffAutoOffersCall,
+  'staff/metrics': staffMetricsCall,
   'staff/undo': staffUndo,
   'staff/finished': staffFinished,
-  'staff/search': staffSearch,
+  'staff/search': staffSearchCall,
   // Staff bookings (issue 44): walk-ins, bookings taken on the phone, changes from the sheet.
   'staff/walkin': staffWalkInCall,
   'staff/phonebooking': staffPhoneBookingCall,

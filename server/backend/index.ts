@@ -10,6 +10,8 @@ import { wirePromo, type PromoDoor } from '@/lib/backend/promo';
 import { wireLoyalty, type LoyaltyDoor } from '@/lib/backend/loyalty';
 import { wireVenue, type VenueDoor } from '@/lib/backend/venue';
 import { builtinGiftcards, builtinLoyalty, builtinPromo } from './builtin-sales';
+import { builtinStaff } from './builtin-staff';
+import { wireStaff, type StaffDoor } from '@/lib/backend/staff';
 import { config } from '@/server/runtime/config';
 import { siteOrigin } from '@/lib/venue/origin';
 import { observedTransport, propagatingFetch } from '@/server/observability/observe';
@@ -18,7 +20,7 @@ import { observedTransport, propagatingFetch } from '@/server/observability/obse
  * The one way pages, route handlers and link pages reach the backend (issue 42): the contract's
  * calls (`BackendClient`) and, domain by domain as they move to the typed core, its typed doors
  * (`tables`: table bookings; `experiences`: experience bookings; `guestLinks`: the guest's signed link pages;
- * `giftcards`; `promotions`; `loyalty`; `venue`: the venue's location).
+ * `giftcards`; `promotions`; `loyalty`; `venue`: the venue's location; `staffArea`: the staff area's calls, its answer links so far).
  */
 export type Backend = BackendClient & {
   tables: TableDoor;
@@ -28,6 +30,7 @@ export type Backend = BackendClient & {
   promotions: PromoDoor;
   loyalty: LoyaltyDoor;
   venue: VenueDoor;
+  staffArea: StaffDoor;
 };
 
 /**
@@ -49,6 +52,7 @@ export function backendFor(venueKey: string): Backend {
       promotions: wirePromo(client),
       loyalty: wireLoyalty(client),
       venue: wireVenue(client),
+      staffArea: wireStaff(client),
     };
   }
   return {
@@ -60,6 +64,7 @@ export function backendFor(venueKey: string): Backend {
     promotions: builtinPromo(venueKey),
     loyalty: builtinLoyalty(venueKey),
     venue: builtinVenue(venueKey),
+    staffArea: builtinStaff(venueKey),
   };
 }
 

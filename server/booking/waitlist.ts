@@ -316,7 +316,7 @@ export async function claimOffer(db: Db, given: VenueRow, offerId: number, signa
 
 /** The evening's offers as staff see them, by entry: the newest offer of each. */
 export async function offersOf(db: Db, reservationIds: number[]) {
-  if (!reservationIds.length) return new Map<number, { status: string; expiresAt: string; offeredBy: string }>();
+  if (!reservationIds.length) return new Map<number, { status: 'open' | 'claimed' | 'expired' | 'lapsed'; expiresAt: string; offeredBy: string }>();
   const rows = await db.select().from(waitlistOffers).where(inArray(waitlistOffers.reservationId, reservationIds)).orderBy(asc(waitlistOffers.id));
   return new Map(rows.map((o) => [o.reservationId, { status: o.status, expiresAt: o.expiresAt.toISOString(), offeredBy: o.offeredBy }]));
 }

@@ -16,11 +16,10 @@ import { experienceBookingOf } from '@/lib/backend/experiences';
 import { toLocale } from '@/lib/i18n/locales';
 import { toBookingSource } from '@/lib/booking/source';
 import { readTokens } from '@/lib/botcheck';
-import { findExperience } from '@/server/experiences/service';
 import { experienceConfirmLocalDeposit, experienceCreate, experienceDays, experienceFields, experienceOf, experienceRefusal, experienceStartPayment, experienceTimes } from '@/server/experiences/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { experienceToContract } from './list';
-import { fields, invalid, notFound, refusing } from '../backend/answers';
+import { experienceByHash, experienceToContract } from './list';
+import { fields, invalid, refusing } from '../backend/answers';
 import { claimOf, idempotent } from '../backend/idempotency';
 
 /**
@@ -44,14 +43,11 @@ export function getSingleExperience(ctx: CallContext): Promise<Envelope> {
   });
 }
 
-/** `getsingleexperiencebyhash {experienceHash}` → `data.experience`. */
+/** `getsingleexperiencebyhash {experienceHash}` → `data.experience`: the wire read, then the core (`experienceByHash`). */
 export function getSingleExperienceByHash(ctx: CallContext): Promise<Envelope> {
   return guarded(async () => {
-    const hash = ctx.params.get('experienceHash') ?? '';
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(hash)) return invalid({ experienceHash: 'invalid' });
-    const e = await findExperience(ctx.db, ctx.venue, { hash });
-    if (!e) return notFound;
-    return { status: true, data: { experience: await experienceToContract(ctx, e) } };
+    const answer = await experienceByHash(ctx.db, ctx.venue, ctx.params.get('experienceHash') ?? '');
+    return answer.status ? { status: true, data: { experience: answer.data } } : answer;
   });
 }
 

@@ -6,14 +6,14 @@ import type { Experience } from '@/lib/contract/experience';
 
 /**
  * One experience by its public hash: from the venue's cached list, else (an experience not
- * listed, `flagVisibile` 0, reached by its link) with `getsingleexperiencebyhash`.
+ * listed, `flagVisibile` 0, reached by its link) with the experience door's `byHash`.
  */
 export async function loadExperience(venueKey: string, hash: string): Promise<Experience | null> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(hash)) return null;
   const list = await getExperienceList(venueKey);
   const listed = list.elenco.find((e) => e.hash === hash);
   if (listed) return listed;
-  const single = await backendFor(venueKey).experience('getsingleexperiencebyhash', { experienceHash: hash });
+  const single = await backendFor(venueKey).experiences.byHash(hash);
   return single.status ? single.data : null;
 }
 

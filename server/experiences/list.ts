@@ -5,6 +5,8 @@ import type { VenueContext } from '@/server/venues/context';
 import { listExperiences } from '@/server/venues/queries';
 import { bookedByDate, bookedByExperience, clockFor, rulesOf } from '@/server/experiences/service';
 import { isPast, placesLeft } from '@/server/experiences/rules';
+import { findExperience } from '@/server/experiences/service';
+import { ok, refused, type Outcome } from '@/lib/backend/outcome';
 
 const bit = (b: boolean) => (b ? 1 : 0);
 const amount = (cents: number) => cents / 100;
@@ -27,6 +29,20 @@ export async function experienceList(db: Db, venue: VenueContext, page?: number)
   const booked = await bookedByExperience(db, slice.map((row) => row.id), clockFor(venue, rulesOf(venue)).today);
   const elenco = await Promise.all(slice.map((row) => experienceToContract({ db, venue }, row, venueZones, booked.get(row.id) ?? new Map())));
   return { elenco, pagine, totale: rows.length };
+}
+
+/** A public hash's shape: anything else is refused before the database is asked. */
+export const EXPERIENCE_HASH = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * One experience by its public hash, listed or not (`flagVisibile` 0, reached by its link), as
+ * the list has it (texts as stored): the experience page's read. A malformed hash is a 400, an
+ * unknown one `notFound`.
+ */
+export async function experienceByHash(db: Db, venue: VenueContext, hash: string): Promise<Outcome<Awaited<ReturnType<typeof experienceToContract>>>> {
+  if (!EXPERIENCE_HASH.test(hash)) return refused(400, 'invalid', { experienceHash: 'invalid' });
+  const row = await findExperience(db, venue, { hash });
+  return row ? ok(await experienceToContract({ db, venue }, row)) : refused(404, 'notFound');
 }
 
 /**

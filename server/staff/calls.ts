@@ -1,20 +1,18 @@
 import 'server-only';
 import { isWellFormedBookingHash } from '@/lib/booking/reference';
 import { z } from 'zod';
-import { answerBooking, serviceSheet, setAutoOffers } from '@/server/staff/sheet';
-import type { StaffAction } from '@/server/staff/view';
+import type { StaffAnswerAction } from '@/lib/backend/staff';
+import { staffAnswer, staffAutoOffers, staffDaySheet, staffGuest, staffMetrics, staffSearch } from '@/server/staff/core';
 import type { CallContext, Envelope } from '@/server/backend/call';
-import { venueMetrics } from '@/server/staff/metrics';
-import { undoAttendance } from '@/server/staff/undo';
-import { searchBookings } from '@/server/staff/search';
-import { saveGuestNote } from '@/server/guests/profiles';
 import { STAFF_MAX_PARTY, staffChange, staffPhoneBooking, staffWalkIn, type StaffBookingOutcome } from '@/server/staff/bookings';
 import { fieldErrors, isCalendarDate, isValidPhone, phoneNumber, prefix, requiredText } from '@/lib/forms/fields';
 import { EMAIL } from '@/lib/forms/shapes';
 import { TIME_PATTERN } from '@/lib/params';
 import { toLocale } from '@/lib/i18n/locales';
 import { staffTable } from '@/server/staff/tables';
-import { claimOf, idempotent, type Keeper } from '@/server/backend/idempotency';
+import { claimFor, idempotent, type Keeper } from '@/server/backend/idempotency';
+import type { Db } from '@/server/db/types';
+import type { VenueContext } from '@/server/venues/context';
 
 /**
  * The venue's side of table bookings (issue 23; docs/backend-contract.md, "The venue's
@@ -28,11 +26,11 @@ const answerInput = z.object({
   note: z.string().max(500, 'noteTooLong').optional().default(''),
 });
 
-/** `staff/day {date}` → `{date, today, timezone, shifts: [{key, name, capacity, covers, bookings}], waitingList}`. */
+/** `staff/day {date}` → `{date, today, timezone, shifts: [{key, name, capacity, covers, bookings}], waitingList}`: the core's sheet (server/staff/core.ts). */
 export async function staffDay({ db, venue, params }: CallContext): Promise<Envelope> {
   const date = day.safeParse(params.get('date'));
   if (!date.success) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { date: 'invalid' } };
-  return { status: true, data: await serviceSheet(db, venue, date.data) };
+  return staffDaySheet(db, venue, date.data);
 }
 
 const readAnswer = (params: URLSearchParams) => {
@@ -43,42 +41,23 @@ const readAnswer = (params: URLSearchParams) => {
 };
 
 /**
- * Refusals that are not about the booking's version or status, with the booking as it is now:
- * `tooEarly` (a no-show before the booking's start plus the venue's grace), `undoExpired`
- * (an undo after UNDO_MINUTES), `feePending` (an undo of a no-show whose fee is still on its way).
- */
-const REFUSALS = new Set(['tooEarly', 'undoExpired', 'feePending']);
-
-/**
  * `staff/{action} {hash, version, note?}` → `{result: 'done', booking}`; `409 {result:
  * 'changed' | 'notAllowed', booking}` (the booking as it is now); `409 tooEarly` (with
- * `data.booking`); `404 notFound`; `400` for bad input.
+ * `data.booking`); `404 notFound`; `400` for bad input. `staff/undo {hash, version}` (issue 41):
+ * staff's last mark, arrived or no-show, taken back within 10 minutes (an undone no-show's fee
+ * refunded in full, once); `409 undoExpired | feePending`. The wire read, then the core
+ * (server/staff/core.ts `staffAnswer`), whose result other than `done` is a 409.
  */
 const answer =
-  (action: StaffAction) =>
+  (action: StaffAnswerAction) =>
   async ({ db, venue, params, venueKey }: CallContext): Promise<Envelope> => {
     const q = readAnswer(params);
     if (!q.success) return q.refusal;
-    const result = await answerBooking(db, venue, { ...q.data, action, by: 'staff', host: venueKey });
-    if (result.result === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
-    if (REFUSALS.has(result.result)) return { httpStatus: 409, status: false, error: result.result, data: { booking: result.booking } };
-    return { httpStatus: result.result === 'done' ? 200 : 409, status: true, data: result };
+    const outcome = await staffAnswer(db, venue, action, q.data, venueKey);
+    return outcome.status ? { httpStatus: outcome.data.result === 'done' ? 200 : 409, status: true, data: outcome.data } : outcome;
   };
 
-/**
- * `staff/undo {hash, version}` (issue 41): staff's last mark, arrived or no-show, taken back
- * within 10 minutes (an undone no-show's fee refunded in full, once) → `{result: 'done',
- * booking}`; `409 {result: 'changed' | 'notAllowed', booking}`; `409 undoExpired | feePending`.
- */
-export async function staffUndo({ db, venue, params }: CallContext): Promise<Envelope> {
-  const q = readAnswer(params);
-  if (!q.success) return q.refusal;
-  const result = await undoAttendance(db, venue, { hash: q.data.hash, version: q.data.version });
-  if (result.result === 'notFound') return { httpStatus: 404, status: false, error: 'notFound' };
-  if (REFUSALS.has(result.result)) return { httpStatus: 409, status: false, error: result.result, data: { booking: result.booking } };
-  return { httpStatus: result.result === 'done' ? 200 : 409, status: true, data: result };
-}
-
+export const staffUndo = answer('undo');
 export const staffConfirm = answer('confirm');
 export const staffDecline = answer('decline');
 export const staffArrived = answer('arrived');
@@ -89,17 +68,15 @@ export const staffOffer = answer('offer');
 export const staffFinished = answer('finished');
 
 /** `staff/autooffers {enabled: 1 | 0}` → `{autoOffers}`: automatic waiting-list offers on or off. */
-export async function staffAutoOffers({ db, venue, params }: CallContext): Promise<Envelope> {
+export async function staffAutoOffersCall({ db, venue, params }: CallContext): Promise<Envelope> {
   const enabled = params.get('enabled');
   if (enabled !== '1' && enabled !== '0') return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { enabled: 'invalid' } };
-  return { status: true, data: await setAutoOffers(db, venue, enabled === '1') };
+  return staffAutoOffers(db, venue, enabled === '1');
 }
 
 /** `staff/metrics {month?: yyyy-mm}` → the month's offers, reminders and no-shows (server/staff/metrics.ts). */
-export async function staffMetrics({ db, venue, params }: CallContext): Promise<Envelope> {
-  const month = params.get('month');
-  if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { month: 'invalid' } };
-  return { status: true, data: await venueMetrics(db, venue, month || undefined) };
+export async function staffMetricsCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  return staffMetrics(db, venue, params.get('month') || undefined);
 }
 
 /**
@@ -107,10 +84,8 @@ export async function staffMetrics({ db, venue, params }: CallContext): Promise<
  * name, phone or booking code, the latest days first (server/staff/search.ts); 400 for a query
  * of fewer than 2 or more than 100 characters.
  */
-export async function staffSearch({ db, venue, params }: CallContext): Promise<Envelope> {
-  const q = (params.get('q') ?? '').trim();
-  if (q.length < 2 || q.length > 100) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { q: 'invalid' } };
-  return { status: true, data: await searchBookings(db, venue, q) };
+export async function staffSearchCall({ db, venue, params }: CallContext): Promise<Envelope> {
+  return staffSearch(db, venue, params.get('q') ?? '');
 }
 
 /*
@@ -164,12 +139,13 @@ const changeWire = z.object({
   override: flag,
 });
 
-const wireOf = (params: URLSearchParams) => Object.fromEntries([...params.entries()].filter(([, v]) => v !== ''));
+/** A form's fields without the empty ones, as the rules read them. */
+const nonEmpty = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== ''));
 const invalid = (error: z.ZodError): Envelope => ({ httpStatus: 400, status: false, error: 'invalid', fieldErrors: fieldErrors(error) });
 const asEnvelope = (outcome: StaffBookingOutcome): Envelope => (outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} });
-/** Runs a staff booking call under its idempotency key: the key kept with the answer in the core's transaction. */
-const keyed = (ctx: CallContext, call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change', run: (keep: Keeper['keep']) => Promise<StaffBookingOutcome>) =>
-  idempotent(ctx.db, claimOf(ctx.venue.id, call, ctx.params, wireOf(ctx.params)), async (keeper) => asEnvelope(await run(keeper.keep)));
+/** Runs a staff booking under its idempotency key (over the form's fingerprint): the key kept with the answer in the core's transaction. */
+const keyed = (db: Db, venue: VenueContext, call: StaffBookingCall, key: string | null, form: Record<string, string>, run: (keep: Keeper['keep']) => Promise<StaffBookingOutcome>) =>
+  idempotent(db, claimFor(venue.id, call, key, form), async (keeper) => asEnvelope(await run(keeper.keep)));
 const guestOf = (q: z.output<typeof walkInWire>) => ({
   firstName: q.nome,
   lastName: q.cognome,
@@ -181,30 +157,42 @@ const guestOf = (q: z.output<typeof walkInWire>) => ({
   marketing: q.marketing,
 });
 
-/** `staff/walkin {pax, zone?, idempotencyKey?, nome?, cognome?, prefisso?, telefono?, email?, note?, override?}` → `{result: 'booked', booking, override}`. */
-export async function staffWalkInCall(ctx: CallContext): Promise<Envelope> {
-  const { db, venue, params } = ctx;
-  const q = walkInWire.safeParse(wireOf(params));
-  if (!q.success) return invalid(q.error);
-  return keyed(ctx, 'staff/walkin', (keep) => staffWalkIn(db, venue, { pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
-}
+export type StaffBookingCall = 'staff/walkin' | 'staff/phonebooking' | 'staff/change';
 
-/** `staff/phonebooking {date, time, idempotencyKey?, pax, zone, nome, cognome?, prefisso, telefono, email?, note?, marketing?, language?, override?}` → `{result: 'booked', booking, override}`. */
-export async function staffPhoneBookingCall(ctx: CallContext): Promise<Envelope> {
-  const { db, venue, params } = ctx;
-  const q = phoneWire.safeParse(wireOf(params));
-  if (!q.success) return invalid(q.error);
-  return keyed(ctx, 'staff/phonebooking', (keep) => staffPhoneBooking(db, venue, { date: q.data.date, time: q.data.time, pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
-}
-
-/** `staff/change {hash, version, idempotencyKey?, date?, time?, pax?, zone?, override?}` → `{result: 'changed', booking, override}`. */
-export async function staffChangeCall(ctx: CallContext): Promise<Envelope> {
-  const { db, venue, params } = ctx;
-  const q = changeWire.safeParse(wireOf(params));
+/**
+ * A staff booking from its form's fields (as the contract names them), for both doors: the
+ * contract's adapter (the wire's fields, its key from the wire) and the built-in staff door
+ * (server/backend/builtin-staff.ts, the sheet's fields): the form's rule, the idempotency key
+ * claimed over the same fingerprint, then the core (server/staff/bookings.ts).
+ */
+export async function staffBookingFrom(db: Db, venue: VenueContext, call: StaffBookingCall, fields: Record<string, string>, key: string | null): Promise<Envelope> {
+  const form = nonEmpty(fields);
+  if (call === 'staff/walkin') {
+    const q = walkInWire.safeParse(form);
+    if (!q.success) return invalid(q.error);
+    return keyed(db, venue, call, key, form, (keep) => staffWalkIn(db, venue, { pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
+  }
+  if (call === 'staff/phonebooking') {
+    const q = phoneWire.safeParse(form);
+    if (!q.success) return invalid(q.error);
+    return keyed(db, venue, call, key, form, (keep) => staffPhoneBooking(db, venue, { date: q.data.date, time: q.data.time, pax: q.data.pax, zone: q.data.zone, guest: guestOf(q.data), override: q.data.override }, undefined, keep));
+  }
+  const q = changeWire.safeParse(form);
   if (!q.success) return invalid(q.error);
   const { override, ...change } = q.data;
-  return keyed(ctx, 'staff/change', (keep) => staffChange(db, venue, { ...change, override }, undefined, keep));
+  return keyed(db, venue, call, key, form, (keep) => staffChange(db, venue, { ...change, override }, undefined, keep));
 }
+
+const fromWire = (ctx: CallContext, call: StaffBookingCall) => staffBookingFrom(ctx.db, ctx.venue, call, Object.fromEntries([...ctx.params.entries()].filter(([, v]) => v !== '')), ctx.params.get('idempotencyKey'));
+
+/** `staff/walkin {pax, zone?, idempotencyKey?, nome?, cognome?, prefisso?, telefono?, email?, note?, override?}` → `{result: 'booked', booking, override}`. */
+export const staffWalkInCall = (ctx: CallContext) => fromWire(ctx, 'staff/walkin');
+
+/** `staff/phonebooking {date, time, idempotencyKey?, pax, zone, nome, cognome?, prefisso, telefono, email?, note?, marketing?, language?, override?}` → `{result: 'booked', booking, override}`. */
+export const staffPhoneBookingCall = (ctx: CallContext) => fromWire(ctx, 'staff/phonebooking');
+
+/** `staff/change {hash, version, idempotencyKey?, date?, time?, pax?, zone?, override?}` → `{result: 'changed', booking, override}`. */
+export const staffChangeCall = (ctx: CallContext) => fromWire(ctx, 'staff/change');
 
 /**
  * `staff/guest {hash, notes?, tags?}` (issue 44; server/guests/profiles.ts) → `{profile}`: the
@@ -214,11 +202,8 @@ export async function staffChangeCall(ctx: CallContext): Promise<Envelope> {
  * (a walk-in who gave neither an e-mail nor a phone).
  */
 export async function staffGuestCall({ db, venue, params }: CallContext): Promise<Envelope> {
-  const hash = params.get('hash') ?? '';
-  if (!isWellFormedBookingHash(hash)) return { httpStatus: 400, status: false, error: 'invalid', fieldErrors: { hash: 'invalid' } };
-  const notes = (params.get('notes') ?? '').slice(0, 5_000);
   const tags = (params.get('tags') ?? '').slice(0, 5_000).split(',');
-  const outcome = await saveGuestNote(db, venue, { hash, notes, tags });
+  const outcome = await staffGuest(db, venue, { hash: params.get('hash') ?? '', notes: params.get('notes') ?? '', tags });
   return outcome.status ? { status: true, data: outcome.data } : { httpStatus: outcome.httpStatus, status: false, error: outcome.error, fieldErrors: outcome.fieldErrors ?? {} };
 }
 
@@ -240,8 +225,10 @@ const tableWire = z.object({
     .refine((names) => names.length <= 8, 'invalid'),
   override: flag,
 });
-export async function staffTableCall({ db, venue, params }: CallContext): Promise<Envelope> {
-  const q = tableWire.safeParse(Object.fromEntries(params.entries()));
+/** A booking moved to tables from the form's fields (`hash`, `tables` comma-separated, `override`), for both doors. */
+export async function staffTableFrom(db: Db, venue: VenueContext, fields: Record<string, string>): Promise<Envelope> {
+  const q = tableWire.safeParse(fields);
   if (!q.success) return invalid(q.error);
   return asEnvelope(await staffTable(db, venue, q.data));
 }
+export const staffTableCall = ({ db, venue, params }: CallContext) => staffTableFrom(db, venue, Object.fromEntries(params.entries()));

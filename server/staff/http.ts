@@ -2,7 +2,8 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { venueKeyForHost } from '@/lib/venue/host';
 import { backendFor } from '@/server/backend';
-import { UNAVAILABLE } from '@/lib/backend/client';
+import { UNAVAILABLE, type ActionResult } from '@/lib/backend/client';
+import type { StaffBookedResult } from '@/lib/backend/staff';
 import { isStaffAction } from './view';
 import { toLocale } from '@/lib/i18n/locales';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -75,7 +76,7 @@ export async function handleStaffDay(request: NextRequest): Promise<Response> {
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const date = request.nextUrl.searchParams.get('date') ?? '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return json({ error: 'invalid', fieldErrors: { date: 'invalid' } }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/day', { date });
+  const result = await backendFor(venueOf(request)).staffArea.day(date);
   if (result.status) return json({ data: result.data }, 200);
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
 }
@@ -89,7 +90,7 @@ export async function handleStaffSearch(request: NextRequest): Promise<Response>
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const q = (request.nextUrl.searchParams.get('q') ?? '').trim();
   if (q.length < 2 || q.length > 100) return json({ error: 'invalid', fieldErrors: { q: 'invalid' } }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/search', { q });
+  const result = await backendFor(venueOf(request)).staffArea.search(q);
   if (result.status) return json({ data: result.data }, 200);
   return answerOf(result.error) ?? json({ error: result.error, fieldErrors: result.fieldErrors }, result.error === 'invalid' ? 400 : 409);
 }
@@ -110,7 +111,7 @@ export async function handleStaffAnswer(request: NextRequest): Promise<Response>
   if (!body || !(isStaffAction(body.action) || body.action === 'undo') || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
   const note = typeof body.note === 'string' ? body.note : '';
   if (note.length > 500) return json({ error: 'invalid', fieldErrors: { note: 'noteTooLong' } }, 400);
-  const result = await backendFor(venueOf(request)).staff(`staff/${body.action}`, { hash: body.hash, version: String(body.version), note });
+  const result = await backendFor(venueOf(request)).staffArea.answer(body.action, { hash: body.hash, version: Number(body.version), note });
   if (result.status) return json(result.data, result.data.result === 'done' ? 200 : 409);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
   if (REFUSED.has(result.error)) return json({ error: result.error }, 409);
@@ -119,7 +120,7 @@ export async function handleStaffAnswer(request: NextRequest): Promise<Response>
 
 /**
  * `POST /api/staff/link` (the one-click page's form: hash, a, v, s, note?, language): the
- * answer, once, through the contract (`answerlink/answer`: the link's signature is its
+ * answer, once, through the staff door (`staffArea.answerByLink`; on a front the contract's `answerlink/answer`: the link's signature is its
  * authority, checked by the backend, so it works on a front), then 303 back to the link's
  * page, which says what was done and when. A link that is not the site's is a 400 page; a
  * backend that cannot answer a 503 page.
@@ -129,7 +130,7 @@ export async function handleAnswerLink(request: NextRequest): Promise<Response> 
   const field = (name: string) => String(form?.get(name) ?? '').slice(0, 600);
   const [hash, a, v, s] = [field('hash').slice(0, 100), field('a').slice(0, 20), field('v').slice(0, 20), field('s').slice(0, 100)];
   const locale = toLocale(field('language'));
-  const result = await backendFor(venueOf(request)).links('answerlink/answer', { hash, a, v, s, note: field('note').slice(0, 500) });
+  const result = await backendFor(venueOf(request)).staffArea.answerByLink({ hash, a, v, s }, field('note').slice(0, 500));
   const back = localizedPath(locale, `/staff/answer/${encodeURIComponent(hash)}?${new URLSearchParams({ a, v, s })}`);
   return linkFormAnswer(result, locale, back, { title: 'staffArea.link.title', invalid: 'staffArea.link.invalid' });
 }
@@ -142,30 +143,17 @@ export async function handleAutoOffers(request: NextRequest): Promise<Response> 
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
   if (!body || typeof body.enabled !== 'boolean') return json({ error: 'invalid', fieldErrors: { enabled: 'invalid' } }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/autooffers', { enabled: body.enabled ? '1' : '0' });
+  const result = await backendFor(venueOf(request)).staffArea.autoOffers(body.enabled);
   if (result.status) return json(result.data, 200);
   return answerOf(result.error) ?? json({ error: result.error }, 400);
 }
 
-/** A JSON body's fields as the contract's strings (numbers and flags as text); anything else left out. */
-const wireFields = (body: Record<string, unknown>, names: readonly string[]) =>
-  Object.fromEntries(
-    names.flatMap((name) => {
-      const v = body[name];
-      if (typeof v === 'string') return [[name, v.slice(0, 600)]];
-      if (typeof v === 'number' && Number.isFinite(v)) return [[name, String(v)]];
-      if (typeof v === 'boolean') return [[name, v ? '1' : '0']];
-      return [];
-    }),
-  ) as Record<string, string>;
-
-const GUEST_FIELDS = ['pax', 'zone', 'nome', 'cognome', 'prefisso', 'telefono', 'email', 'note', 'marketing', 'language', 'override', 'idempotencyKey'] as const;
 /** The staff booking refusals that are not bad input (server/staff/calls.ts): 409 with the error and its field. */
 const CONFLICTS = new Set(['full', 'noShiftNow', 'changed', 'notChangeable', 'experienceFull', 'idempotencyKeyReused']);
 
 /** A staff booking call's answer over the sheet's API: 200 with the booking (the first one again for a retried `idempotencyKey`), 409 a conflict, 404, 400, 401, 501, 503. */
-async function staffBookingAnswer(call: 'staff/walkin' | 'staff/phonebooking' | 'staff/change' | 'staff/table', request: NextRequest, payload: Record<string, string>): Promise<Response> {
-  const result = await backendFor(venueOf(request)).staff(call, payload);
+async function staffBookingAnswer(answer: Promise<ActionResult<StaffBookedResult>>): Promise<Response> {
+  const result = await answer;
   if (result.status) return json(result.data, 200);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
   if (CONFLICTS.has(result.error)) return json({ error: result.error, fieldErrors: result.fieldErrors }, 409);
@@ -183,8 +171,7 @@ export async function handleStaffBook(request: NextRequest): Promise<Response> {
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
   if (!body || (body.kind !== 'walkin' && body.kind !== 'phone')) return json({ error: 'invalid', fieldErrors: { kind: 'invalid' } }, 400);
-  if (body.kind === 'walkin') return staffBookingAnswer('staff/walkin', request, wireFields(body, GUEST_FIELDS));
-  return staffBookingAnswer('staff/phonebooking', request, wireFields(body, [...GUEST_FIELDS, 'date', 'time']));
+  return staffBookingAnswer(backendFor(venueOf(request)).staffArea.book(body.kind === 'walkin' ? 'staff/walkin' : 'staff/phonebooking', body));
 }
 
 /**
@@ -196,7 +183,7 @@ export async function handleStaffChange(request: NextRequest): Promise<Response>
   if (!(await requestStaffSession(request))) return json({ error: 'signIn' }, 401);
   const body = await readJsonObject(request);
   if (!body || typeof body.hash !== 'string' || !Number.isInteger(body.version)) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return staffBookingAnswer('staff/change', request, wireFields(body, ['hash', 'version', 'date', 'time', 'pax', 'zone', 'override', 'idempotencyKey']));
+  return staffBookingAnswer(backendFor(venueOf(request)).staffArea.book('staff/change', body));
 }
 
 /**
@@ -209,7 +196,7 @@ export async function handleStaffTable(request: NextRequest): Promise<Response> 
   const body = await readJsonObject(request);
   const tables = Array.isArray(body?.tables) && body.tables.length <= 8 && body.tables.every((t) => typeof t === 'string' && !t.includes(',')) ? (body.tables as string[]) : null;
   if (!body || typeof body.hash !== 'string' || !tables) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  return staffBookingAnswer('staff/table', request, { ...wireFields(body, ['hash', 'override']), tables: tables.join(',').slice(0, 400) });
+  return staffBookingAnswer(backendFor(venueOf(request)).staffArea.table({ hash: body.hash, tables, ...(typeof body.override === 'boolean' ? { override: body.override } : {}) }));
 }
 
 /**
@@ -221,7 +208,7 @@ export async function handleStaffGuest(request: NextRequest): Promise<Response> 
   const body = await readJsonObject(request);
   const tags = Array.isArray(body?.tags) && body.tags.every((t) => typeof t === 'string' && !t.includes(',')) ? (body.tags as string[]) : null;
   if (!body || typeof body.hash !== 'string' || typeof body.notes !== 'string' || !tags) return json({ error: 'invalid', fieldErrors: {} }, 400);
-  const result = await backendFor(venueOf(request)).staff('staff/guest', { hash: body.hash, notes: body.notes.slice(0, 5_000), tags: tags.join(',').slice(0, 5_000) });
+  const result = await backendFor(venueOf(request)).staffArea.guest({ hash: body.hash, notes: body.notes, tags });
   if (result.status) return json(result.data, 200);
   if (result.error === 'notFound') return json({ error: 'notFound' }, 404);
   if (result.error === 'noIdentity') return json({ error: 'noIdentity' }, 409);

@@ -81,7 +81,7 @@ export const undoUntil = (b: { attendance: string | null; attendanceAt: Date | n
   b.attendance && b.attendanceAt && b.attendanceBefore ? new Date(b.attendanceAt.getTime() + UNDO_MINUTES * 60_000) : null;
 
 /** A booking as staff see it. */
-type OfferView = { status: string; expiresAt: string; offeredBy: string };
+type OfferView = { status: 'open' | 'claimed' | 'expired' | 'lapsed'; expiresAt: string; offeredBy: string };
 
 /** The columns a table booking and an experience booking share (tables/booking.ts's column sets). */
 type BookedRow = Pick<
@@ -103,7 +103,7 @@ function bookedView(r: BookedRow, zoneNames: Map<string, Texts>, timing: Timing)
     zone: r.zoneKey,
     zoneName: r.zoneKey ? (zoneNames.get(r.zoneKey) ?? { it: r.zoneKey }) : { it: '' },
     status: r.status,
-    attendance: r.attendance ?? '',
+    attendance: r.attendance ?? ('' as const),
     /** From when the booking may be marked a no-show (issue 41): before it, `staff/noshow` is refused `tooEarly`. */
     noShowFrom: noShowFrom(timing, r).toISOString(),
     /** Until when the last mark (arrived, no-show) can be undone (`staff/undo`); '' when there is none to undo. */

@@ -69,7 +69,7 @@ function cachedRead<T>(name: string, read: (venueKey: string) => Promise<Loaded<
 }
 
 /** The venue's location: loaded once per venue, not per request (spec section 2), with the backend's verdict. */
-export const loadLocation = cachedRead<Location>('location', (key) => backendFor(key).getLocation());
+export const loadLocation = cachedRead<Location>('location', (key) => backendFor(key).venue.location());
 
 /** The location, or null when the venue is unknown or its backend failed (spec section 7: read as null). */
 export async function getLocation(venueKey: string): Promise<Location | null> {
@@ -77,7 +77,7 @@ export async function getLocation(venueKey: string): Promise<Location | null> {
   return loaded.status === 'ok' ? loaded.data : null;
 }
 
-const readExperiences = cachedRead<ExperienceList>('experiences', (key) => backendFor(key).getExperienceList());
+const readExperiences = cachedRead<ExperienceList>('experiences', (key) => backendFor(key).experiences.list());
 
 export async function getExperienceList(venueKey: string): Promise<ExperienceList> {
   const loaded = await readExperiences(venueKey);

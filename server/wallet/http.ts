@@ -31,7 +31,7 @@ type Venue = WalletVenue & { venueKey: string };
 async function venueOf(request: Request): Promise<Venue> {
   const host = request.headers.get('host');
   const venueKey = venueKeyForHost(host);
-  const loaded = await backendFor(venueKey).getLocation();
+  const loaded = await backendFor(venueKey).venue.location();
   const location = loaded.status === 'ok' ? loaded.data : null;
   return {
     venueKey,

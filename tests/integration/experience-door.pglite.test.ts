@@ -65,6 +65,27 @@ describe('the experience door on pglite', () => {
     await (await getDb()).update(experiences).set({ title: e.title, fileTitle: e.fileTitle, times: e.times, additionalFields: e.additionalFields }).where(eq(experiences.id, e.id));
   });
 
+  it('reads one experience by its hash alike through both doors: a listed one, one not listed, an unknown and a malformed hash', async () => {
+    const { direct, wire } = await doors();
+    const e = await wine();
+    const shown = await direct.byHash(e.hash);
+    expect(shown).toEqual(await wire.byHash(e.hash));
+    const list = await direct.list();
+    expect(shown).toEqual({ status: true, data: list.status === 'ok' ? list.data.elenco.find((x) => x.hash === e.hash) : undefined });
+    // Not listed (reached by its link): still read by its hash, alike.
+    const { getDb } = await import('@/server/db/client');
+    const { experiences } = await import('@/server/db/schema');
+    await (await getDb()).update(experiences).set({ visible: false }).where(eq(experiences.id, e.id));
+    const hidden = await direct.byHash(e.hash);
+    expect(hidden).toEqual(await wire.byHash(e.hash));
+    expect(hidden).toMatchObject({ status: true, data: { hash: e.hash, flagVisibile: 0 } });
+    await (await getDb()).update(experiences).set({ visible: e.visible }).where(eq(experiences.id, e.id));
+    expect(await direct.byHash('unknownhash0000000000')).toEqual(await wire.byHash('unknownhash0000000000'));
+    expect(await direct.byHash('unknownhash0000000000')).toMatchObject({ status: false, error: 'notFound' });
+    expect(await direct.byHash('not a hash')).toEqual(await wire.byHash('not a hash'));
+    expect(await direct.byHash('not a hash')).toMatchObject({ status: false, error: 'invalid', fieldErrors: { experienceHash: 'invalid' } });
+  });
+
   it('answers the day, the days, the times and the fields alike through both doors, refusals included', async () => {
     const { direct, wire } = await doors();
     const e = await wine();

@@ -101,6 +101,37 @@ describe('the link door on pglite', () => {
     expect(await wire.claimOffer(link)).toEqual(claimed);
   });
 
+  it('shows and answers a staff answer link alike through both doors (the staff door); a link that is not the venue\'s is invalid alike', async () => {
+    const { venue, book, db, schema } = await setup();
+    const { builtinStaff } = await import('@/server/backend/builtin-staff');
+    const { builtinTransport } = await import('@/server/backend/builtin');
+    const { createBackendClient } = await import('@/lib/backend/client');
+    const { wireStaff } = await import('@/lib/backend/staff');
+    const { answerLinkPath } = await import('@/server/booking/answer-link');
+    const direct = builtinStaff('localhost');
+    const wire = wireStaff(createBackendClient(builtinTransport('localhost'), 'builtin'));
+    const r = await book(guest(testDay(9), 6, '20:30'));
+    expect(r.status).toBe('pending');
+    const link = { hash: r.hash, ...(({ a, v, s }) => ({ a, v, s }))(query(answerLinkPath(venue, r, 'confirm'))) };
+    const shown = await direct.answerLink(link);
+    expect(shown).toEqual(await wire.answerLink(link));
+    expect(shown).toMatchObject({ status: true, data: { state: 'open', timezone: 'Europe/Rome', booking: { hash: r.hash, status: 'pending', partySize: 6, time: '20:30', answeredAt: '' } } });
+    expect(shown.status && 'covers' in shown.data.booking).toBe(false);
+    // Forged, another answer than the signed one, a malformed version or hash: invalid alike, nothing answered.
+    for (const bad of [{ ...link, s: 'A'.repeat(32) }, { ...link, a: 'decline' }, { ...link, v: 'x' }, { ...link, hash: 'not a hash' }]) {
+      expect(await direct.answerLink(bad)).toEqual(invalid);
+      expect(await wire.answerLink(bad)).toEqual(invalid);
+      expect(await direct.answerByLink(bad, '')).toEqual(invalid);
+      expect(await wire.answerByLink(bad, '')).toEqual(invalid);
+    }
+    expect((await db.select().from(schema.reservations).where(eq(schema.reservations.id, r.id)))[0].status).toBe('pending');
+    const answered = await direct.answerByLink(link, '');
+    expect(answered).toMatchObject({ status: true, data: { state: 'answered', booking: { status: 'confirmed', partySize: 6 } } });
+    // Spent: the other door's second click changes nothing and says so alike.
+    expect(await wire.answerByLink(link, '')).toEqual(answered);
+    expect(await wire.answerLink(link)).toEqual(await direct.answerLink(link));
+  });
+
   it('shows a no-show fee alike through both doors; a bank check with nothing to confirm is invalid alike', async () => {
     const { direct, wire, venue, db, schema, book } = await setup();
     const { feeLinkPath } = await import('@/server/payments/fee-link');

@@ -14,15 +14,16 @@ type Search = Record<string, string | string[] | undefined>;
  * `/staff/answer/{hash}?a=confirm|decline&v=&s=`: where the venue e-mail's one-click links
  * lead (server/staff/links.ts). The GET shows the request and one button; the button's POST
  * answers (a plain form, so it works without scripts) and comes back here, which then says
- * what was done and when. Read through the contract (`answerlink/get`, which checks the link's
- * signature: its authority, not the venue's credential), so it works on a front.
+ * what was done and when. Read through the staff door (`staffArea.answerLink`; on a front the
+ * contract's `answerlink/get`), whose backend checks the link's signature (its authority, not the
+ * venue's credential), so it works on a front.
  */
 export async function AnswerLinkScreen({ params, searchParams }: { params: VenueParams & { hash: string }; searchParams: Search }) {
   const { locale, venueKey } = await loadVenue(params);
   const t = await getTranslations('staffArea');
   const one = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
   const link = readAnswerLink(params.hash, { a: one(searchParams.a), v: one(searchParams.v), s: one(searchParams.s) });
-  const result = link ? await backendFor(venueKey).links('answerlink/get', { hash: link.hash, a: link.action, v: String(link.version), s: link.signature }) : null;
+  const result = link ? await backendFor(venueKey).staffArea.answerLink({ hash: link.hash, a: link.action, v: String(link.version), s: link.signature }) : null;
   if (result && !result.status && backendCannotAnswer(result.error)) return <Unavailable />;
   const state = result?.status ? result.data : ({ state: 'invalid' } as const);
   const page = (body: React.ReactNode) => (
@@ -42,7 +43,7 @@ export async function AnswerLinkScreen({ params, searchParams }: { params: Venue
       <dt>{t('link.when')}</dt>
       <dd>{`${day}, ${b.time}`}</dd>
       <dt>{t('link.party')}</dt>
-      <dd>{t('people', { count: b.covers })}</dd>
+      <dd>{t('people', { count: b.partySize })}</dd>
       {b.notes ? (
         <>
           <dt>{t('notes')}</dt>

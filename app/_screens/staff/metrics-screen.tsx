@@ -24,7 +24,7 @@ export async function MetricsScreen({ params, month }: { params: VenueParams; mo
     </p>
   );
   if (!session) return <div className="form-page form-page--wide staff-page"><h1>{t('metrics.title')}</h1>{back}</div>;
-  const result = await backendFor(venueKey).staff('staff/metrics', /^\d{4}-\d{2}$/.test(month) ? { month } : {});
+  const result = await backendFor(venueKey).staffArea.metrics(/^\d{4}-\d{2}$/.test(month) ? month : undefined);
   if (!result.status) {
     return (
       <div className="form-page form-page--wide staff-page">

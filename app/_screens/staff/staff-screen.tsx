@@ -53,7 +53,7 @@ export async function StaffScreen({ params, date }: { params: VenueParams; date?
   }
   // Today where the venue is: the backend's own answer for today (and whether it offers the sheet at all).
   const utcToday = localMoment('UTC', now()).date;
-  const probe = await backendFor(venueKey).staff('staff/day', { date: utcToday });
+  const probe = await backendFor(venueKey).staffArea.day(utcToday);
   if (!probe.status && probe.error === 'unknownCall') return page(<p className="lead">{t('notOffered')}</p>);
   const today = probe.status ? probe.data.today || probe.data.date : utcToday;
   return page(

@@ -129,35 +129,41 @@ export async function handleGet(request: Request, { params }: Params): Promise<R
   return found.ok ? noStoreJson({ booking: bookingSummary(found.booking) }, 200) : refused(found);
 }
 
-/** `PATCH /api/channel/v1/bookings/{reference}`: moves the booking (the site's change rules). */
-export async function handleChange(request: Request, { params }: Params): Promise<Response> {
+/**
+ * A call on one booking with a JSON body: its language (the body's, read before the key so that
+ * a refusal speaks it), the channel's key, the body read by its schema; then the call.
+ */
+async function onBooking<S extends z.ZodType>(
+  request: Request,
+  { params }: Params,
+  schema: S,
+  call: (door: Door, body: z.output<S>, reference: string, language: string) => Promise<Response>,
+): Promise<Response> {
   const language = langOf(((await request.clone().json().catch(() => null)) as { language?: unknown } | null)?.language);
   const door = await authenticated(request, language);
   if (door instanceof Response) return door;
-  const body = await bodyOf(request, changeRequestSchema, language);
+  const body = await bodyOf(request, schema, language);
   if (body instanceof Response) return body;
-  const { email, date, time, pax, zone } = body;
-  return answer(await changeBooking(door.backend, { reference: (await params).reference, email, language, choice: { date, time, partySize: pax, zone } }));
+  return call(door, body, (await params).reference, language);
+}
+
+/** `PATCH /api/channel/v1/bookings/{reference}`: moves the booking (the site's change rules). */
+export async function handleChange(request: Request, route: Params): Promise<Response> {
+  return onBooking(request, route, changeRequestSchema, async (door, { email, date, time, pax, zone }, reference, language) =>
+    answer(await changeBooking(door.backend, { reference, email, language, choice: { date, time, partySize: pax, zone } })),
+  );
 }
 
 /** `POST /api/channel/v1/bookings/{reference}/cancel`. */
-export async function handleCancel(request: Request, { params }: Params): Promise<Response> {
-  const language = langOf(((await request.clone().json().catch(() => null)) as { language?: unknown } | null)?.language);
-  const door = await authenticated(request, language);
-  if (door instanceof Response) return door;
-  const body = await bodyOf(request, cancelRequestSchema, language);
-  if (body instanceof Response) return body;
-  return answer(await cancelBooking(door.backend, { reference: (await params).reference, email: body.email, language }));
+export async function handleCancel(request: Request, route: Params): Promise<Response> {
+  return onBooking(request, route, cancelRequestSchema, async (door, body, reference, language) => answer(await cancelBooking(door.backend, { reference, email: body.email, language })));
 }
 
 /** `POST /api/channel/v1/bookings/{reference}/verify`: the SMS code of a booking that answered `smsCode`. */
-export async function handleVerify(request: Request, { params }: Params): Promise<Response> {
-  const language = langOf(((await request.clone().json().catch(() => null)) as { language?: unknown } | null)?.language);
-  const door = await authenticated(request, language);
-  if (door instanceof Response) return door;
-  const body = await bodyOf(request, verifyRequestSchema, language);
-  if (body instanceof Response) return body;
-  return answer(await verifyCode(door.backend, { reference: (await params).reference, code: body.code, language, remoteIp: door.remoteIp }));
+export async function handleVerify(request: Request, route: Params): Promise<Response> {
+  return onBooking(request, route, verifyRequestSchema, async (door, body, reference, language) =>
+    answer(await verifyCode(door.backend, { reference, code: body.code, language, remoteIp: door.remoteIp })),
+  );
 }
 
 /** `GET /api/channel/v1/openapi.json`: the API's description (public: it holds no venue data). */

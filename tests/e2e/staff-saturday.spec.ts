@@ -132,6 +132,17 @@ async function compact(page: Page, where: string) {
     .getByTestId('staff-booking')
     .evaluateAll((items) => items.filter((li) => !li.querySelector('details[open]')).map((li) => Math.round(li.getBoundingClientRect().height)));
   expect(heights.length, where).toBeGreaterThanOrEqual(40);
+  // A tally's figure on one line ("Posti liberi 14", never "1" over "4"); every guest's name whole on its line.
+  const split = await page.locator('.staff-tally dd').evaluateAll((figures) =>
+    figures.filter((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+    }).map((dd) => dd.textContent),
+  );
+  expect(split, where).toEqual([]);
+  const cut = await page.locator('.staff-booking__line .staff-booking__name').evaluateAll((names) => names.filter((n) => n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent));
+  expect(cut, where).toEqual([]);
   // The sheet as the host sees it at each stop, kept with the test's report (for the issue's findings).
   const shot = test.info().outputPath(`${where.replace(/\W+/g, '-')}.png`);
   await page.screenshot({ path: shot, fullPage: true });

@@ -67,9 +67,33 @@ const INNER_RULES: Record<string, { kind: string; shape: RegExp }[]> = {
 /** Masked values shorter than this are not searched inside other strings (too likely to match by chance). */
 const MIN_EMBEDDED = 12;
 
+/** A calendar date inside a string (a day, or the day of an instant). */
+const CALENDAR_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+
 export class Normaliser {
   private readonly seen = new Map<string, string>();
   private readonly counters = new Map<string, number>();
+
+  /**
+   * `today`: the pinned clock's day (yyyy-mm-dd). With it, every calendar date is written as its
+   * distance from that day (`<today+11>`, `<today-1>`, `<today>`; a day no calendar has, such as
+   * the 30th of February, as its year's distance: `<year-1>-02-30`), so a recording names no
+   * calendar date and reads the same whatever day it was made on.
+   */
+  constructor(private readonly today?: string) {}
+
+  /** A string with its calendar dates written relative to `today`. */
+  private dated(text: string): string {
+    if (!this.today) return text;
+    const base = Date.parse(`${this.today}T00:00:00Z`);
+    const baseYear = Number(this.today.slice(0, 4));
+    return text.replace(CALENDAR_DATE, (whole, y: string, m: string, d: string) => {
+      const at = Date.UTC(Number(y), Number(m) - 1, Number(d));
+      const real = new Date(at).toISOString().slice(0, 10) === whole;
+      const offset = (n: number) => (n === 0 ? '' : n > 0 ? `+${n}` : String(n));
+      return real ? `<today${offset(Math.round((at - base) / 86_400_000))}>` : `<year${offset(Number(y) - baseYear)}>-${m}-${d}`;
+    });
+  }
 
   /** The placeholder of a value, made on first sight. */
   private placeholder(kind: string, value: string): string {
@@ -101,13 +125,13 @@ export class Normaliser {
 
   /** A JSON value with its random values masked; objects keep their key order. */
   normalise(value: unknown, key = ''): unknown {
-    if (typeof value === 'string') return this.keyed(key, value) ?? this.embedded(this.inner(key, value));
+    if (typeof value === 'string') return this.keyed(key, value) ?? this.dated(this.embedded(this.inner(key, value)));
     if (Array.isArray(value)) return value.map((item) => this.normalise(item, key));
     if (value && typeof value === 'object') {
       // Two passes: the keyed values of this object first, so a sibling URL holding one is masked too.
       const entries = Object.entries(value as Record<string, unknown>);
       for (const [k, v] of entries) if (typeof v === 'string') this.keyed(k, v);
-      return Object.fromEntries(entries.map(([k, v]) => [k, this.normalise(v, k)]));
+      return Object.fromEntries(entries.map(([k, v]) => [this.dated(k), this.normalise(v, k)]));
     }
     return value;
   }
@@ -124,8 +148,14 @@ export const recordedFile = (name: string) => path.join(RECORDED_DIR, `${name}.j
  */
 export class Scenario {
   readonly exchanges: Exchange[] = [];
-  private readonly normaliser = new Normaliser();
-  constructor(readonly name: string) {}
+  private readonly normaliser: Normaliser;
+  /** `today`: the pinned clock's day, from which the recording's dates are written (Normaliser). */
+  constructor(
+    readonly name: string,
+    today?: string,
+  ) {
+    this.normaliser = new Normaliser(today);
+  }
 
   take(call: string, label: string, request: Record<string, string>, status: number, contentType: string | null, raw: string): unknown {
     const body: unknown = JSON.parse(raw);

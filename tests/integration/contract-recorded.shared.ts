@@ -171,7 +171,7 @@ export function describeContractRecorded(driver: Driver) {
     };
 
     it('the venue: location/getlocation and services/getallservices', async () => {
-      const sc = new Scenario('venue');
+      const sc = new Scenario('venue', TODAY);
       await send(sc, 'location/getlocation', 'Italian by default');
       await send(sc, 'location/getlocation', 'in English', { language: 'en' });
       await send(sc, 'location/getlocation', 'an unknown language reads Italian', { language: 'xx' });
@@ -182,7 +182,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('the transport: credentials, unknown calls, bad hosts, NUL bytes', async () => {
-      const sc = new Scenario('transport');
+      const sc = new Scenario('transport', TODAY);
       await send(sc, 'location/getlocation', 'a made-up token', {}, { token: 'made-up' });
       await send(sc, 'location/getlocation', 'the venue credential on a guest call', {}, { token: credential });
       await send(sc, 'staff/metrics', 'the backend token on a venue call', {}, { token: BACKEND_TOKEN });
@@ -195,7 +195,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('table bookings: reservation/* and payment/confirmlocal', async () => {
-      const sc = new Scenario('reservations');
+      const sc = new Scenario('reservations', TODAY);
       await send(sc, 'reservation/getmonth', 'this month for 2', { year: String(YEAR), month: MONTH, pax: '2' });
       await send(sc, 'reservation/getmonth', 'next month for 8', { year: String(YEAR), month: NEXT_MONTH, pax: '8' });
       await send(sc, 'reservation/getmonth', 'a party of none', { year: String(YEAR), month: MONTH, pax: '0' });
@@ -264,7 +264,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('experiences: the lists, the calendar and one experience', async () => {
-      const sc = new Scenario('experiences');
+      const sc = new Scenario('experiences', TODAY);
       const list = await send(sc, 'experience/getexperiencelist', 'the list');
       await send(sc, 'experience/getexperiencelist', 'page 2', { page: '2' });
       await send(sc, 'experience/getexperiencelist', 'not a page', { page: 'two' });
@@ -295,7 +295,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('experience bookings: deposit, booking, change and cancel', async () => {
-      const sc = new Scenario('experience-bookings');
+      const sc = new Scenario('experience-bookings', TODAY);
       const list = await send(sc, 'experience/getexperiencelist', 'the list');
       const items = (list.body.data as { elenco: { id: number; titolo: { it: string } }[] }).elenco;
       const pasta = String(items.find((e) => e.titolo.it.includes('pasta'))!.id);
@@ -341,7 +341,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('loyalty: fidelity/subscribe and fidelity/lookup', async () => {
-      const sc = new Scenario('fidelity');
+      const sc = new Scenario('fidelity', TODAY);
       const member = { nome: 'Anna', cognome: 'Fedele', email: 'fedele@example.com', prefisso: '+39', telefono: '3479876543', compleannoGiorno: '29', compleannoMese: '2', privacy: '1', marketing: '1', language: 'it', partner: '0' };
       await send(sc, 'fidelity/subscribe', 'a new member', member);
       await send(sc, 'fidelity/subscribe', 'the same address again', { ...member, email: 'FEDELE@example.com' });
@@ -353,7 +353,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('gift cards: giftcard/*, from the list to the till', async () => {
-      const sc = new Scenario('giftcards');
+      const sc = new Scenario('giftcards', TODAY);
       await send(sc, 'giftcard/getlist', 'the cards on sale');
       await send(sc, 'giftcard/getlist', 'a venue nobody serves', {}, { host: 'nowhere.example' });
       await send(sc, 'giftcard/get', 'the card of 50', { id: 'buono-50' });
@@ -402,7 +402,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('promotions: promo/*, from the code to the till', async () => {
-      const sc = new Scenario('promo');
+      const sc = new Scenario('promo', TODAY);
       await send(sc, 'promo/getpromo', 'the live promotion', { urlName: 'aperitivo-omaggio' });
       await send(sc, 'promo/getpromo', 'an unknown promotion', { urlName: 'nope' });
       const form = { urlName: 'aperitivo-omaggio', nome: 'Pia', cognome: 'Promo', email: 'pia@example.com', prefisso: '+39', telefono: '3475550001', privacy: '1', marketing: '1', language: 'en', partner: '0', remoteIp: '203.0.113.30' };
@@ -426,7 +426,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it("the venue's answers: staff/*", async () => {
-      const sc = new Scenario('staff');
+      const sc = new Scenario('staff', TODAY);
       const day = D(5); // a Sunday
       const lunch = { date: day, time: '13:00', zone: 'sala', pax: '2' };
       const confirmed = await book(sc, 'two at lunch', 40, lunch);
@@ -480,7 +480,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('the no-show fee and the link pages: staff/refundfee, payment/fee*, reservation/reminder, waitlist/*, answerlink/*', async () => {
-      const sc = new Scenario('links');
+      const sc = new Scenario('links', TODAY);
       const id = await venueId();
       const day = D(9); // a Thursday
       const six = { date: day, time: '20:00', zone: 'sala', pax: '6' };
@@ -544,7 +544,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('staff bookings (issue 44): staff/walkin, staff/phonebooking, staff/change, staff/finished, staff/guest', async () => {
-      const sc = new Scenario('staff-bookings');
+      const sc = new Scenario('staff-bookings', TODAY);
       const day = D(10); // a Friday
       const phoned = { date: day, time: '20:00', pax: '4', zone: 'sala', nome: 'Giulia', cognome: 'Bianchi', prefisso: '+39', telefono: '347 123 4590' };
       await send(sc, 'staff/walkin', 'no shift open now', { pax: '2' });
@@ -591,7 +591,7 @@ export function describeContractRecorded(driver: Driver) {
     });
 
     it('tables (issue 44): staff/table', async () => {
-      const sc = new Scenario('staff-tables');
+      const sc = new Scenario('staff-tables', TODAY);
       const phoned = { date: D(11), time: '20:00', pax: '2', zone: 'sala', nome: 'Tina', cognome: 'Tavoli', prefisso: '+39', telefono: '347 123 4570' };
       const first = await send(sc, 'staff/phonebooking', 'two, given table 1', phoned);
       await send(sc, 'staff/phonebooking', 'two more, given table 2', { ...phoned, nome: 'Tito', telefono: '347 123 4571' });

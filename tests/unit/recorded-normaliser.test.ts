@@ -27,6 +27,19 @@ describe('the recorded answers normaliser', () => {
     });
   });
 
+  it('writes calendar dates as their distance from the pinned day, in values and keys; an impossible day by its year', () => {
+    const n = new Normaliser('2027-03-02');
+    expect(n.normalise({ date: '2027-03-13', at: '2027-03-01T19:15:00.000Z', days: { '2027-03-02': 1 }, bad: '2026-02-30', month: '2027-03', phone: '+39 347 123 4570' })).toEqual({
+      date: '<today+11>',
+      at: '<today-1>T19:15:00.000Z',
+      days: { '<today>': 1 },
+      bad: '<year-1>-02-30',
+      month: '2027-03',
+      phone: '+39 347 123 4570',
+    });
+    expect(new Normaliser().normalise({ date: '2027-03-13' })).toEqual({ date: '2027-03-13' });
+  });
+
   it('keeps the key order, so a reordered answer differs from its record', () => {
     const scenario = new Scenario('unit');
     scenario.take('x/y', 'a', {}, 200, 'application/json', '{"status":true,"data":{"b":1,"a":2}}');

@@ -118,3 +118,17 @@ export async function contractCall(request: APIRequestContext, host: string, cal
 export async function formReady(page: Page) {
   await expect(page.locator('.deferred[data-ready]').first()).toBeAttached();
 }
+
+/** A city on each whole-hour offset from UTC. */
+const WHOLE_HOUR_ZONES: Record<number, string> = {
+  [-11]: 'Pacific/Pago_Pago', [-10]: 'Pacific/Honolulu', [-9]: 'Pacific/Gambier', [-8]: 'Pacific/Pitcairn', [-7]: 'America/Phoenix', [-6]: 'America/Guatemala',
+  [-5]: 'America/Bogota', [-4]: 'America/La_Paz', [-3]: 'America/Argentina/Buenos_Aires', [-2]: 'Atlantic/South_Georgia', [-1]: 'Atlantic/Cape_Verde',
+  0: 'Africa/Abidjan', 1: 'Africa/Lagos', 2: 'Africa/Maputo', 3: 'Africa/Nairobi', 4: 'Asia/Dubai', 5: 'Asia/Karachi', 6: 'Asia/Dhaka', 7: 'Asia/Bangkok',
+  8: 'Asia/Singapore', 9: 'Asia/Tokyo', 10: 'Pacific/Port_Moresby', 11: 'Pacific/Noumea', 12: 'Pacific/Tarawa',
+};
+
+/**
+ * A time zone where it is about midday now (summer time moves it an hour at most), so that a
+ * venue's daytime shift is open whatever hour the suite runs: a walk-in is seated in it.
+ */
+export const middayZone = () => WHOLE_HOUR_ZONES[12 - new Date().getUTCHours()];

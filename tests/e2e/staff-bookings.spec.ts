@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages } from './helpers';
+import { messages, middayZone } from './helpers';
 import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
 
 /**
@@ -16,18 +16,7 @@ const origin = siteUrl('builtin', HOST);
 const it = messages('it');
 let token = '';
 
-/**
- * A time zone where it is about midday now (a city on each whole-hour offset; summer time moves
- * it an hour at most), so that the venue's all-day shift is open whatever hour the suite runs:
- * a walk-in is seated in the shift open now.
- */
-const ZONES: Record<number, string> = {
-  [-11]: 'Pacific/Pago_Pago', [-10]: 'Pacific/Honolulu', [-9]: 'Pacific/Gambier', [-8]: 'Pacific/Pitcairn', [-7]: 'America/Phoenix', [-6]: 'America/Guatemala',
-  [-5]: 'America/Bogota', [-4]: 'America/La_Paz', [-3]: 'America/Argentina/Buenos_Aires', [-2]: 'Atlantic/South_Georgia', [-1]: 'Atlantic/Cape_Verde',
-  0: 'Africa/Abidjan', 1: 'Africa/Lagos', 2: 'Africa/Maputo', 3: 'Africa/Nairobi', 4: 'Asia/Dubai', 5: 'Asia/Karachi', 6: 'Asia/Dhaka', 7: 'Asia/Bangkok',
-  8: 'Asia/Singapore', 9: 'Asia/Tokyo', 10: 'Pacific/Port_Moresby', 11: 'Pacific/Noumea', 12: 'Pacific/Tarawa',
-};
-const middayZone = ZONES[12 - new Date().getUTCHours()];
+const zone = middayZone();
 
 test.beforeAll(async ({ request }) => {
   const file = JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/venue-seconda.json'), 'utf8'));
@@ -37,7 +26,7 @@ test.beforeAll(async ({ request }) => {
     name: 'Osteria Banco',
     hosts: [HOST],
     default: false,
-    timezone: middayZone,
+    timezone: zone,
     shifts: [{ key: 'servizio', name: { it: 'Servizio', en: 'Service' }, weekdays: [1, 2, 3, 4, 5, 6, 7], start: '06:00', end: '23:30', slotMinutes: 15, lastSeating: '22:45', capacity: 20 }],
     zones: [
       { key: 'sala', name: { it: 'Sala interna', de: 'Gastraum' }, capacity: 20, selectable: true },

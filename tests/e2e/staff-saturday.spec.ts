@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { contractCall, messages } from './helpers';
+import { contractCall, messages, middayZone } from './helpers';
 import { E2E_ADMIN_TOKEN, siteUrl } from './servers';
 
 /**
@@ -19,14 +19,8 @@ const origin = siteUrl('builtin', HOST);
 const it = messages('it');
 let token = '';
 
-/** A time zone where it is about midday now (as in staff-bookings.spec.ts): the walk-ins are seated in the lunch shift open now. */
-const ZONES: Record<number, string> = {
-  [-11]: 'Pacific/Pago_Pago', [-10]: 'Pacific/Honolulu', [-9]: 'Pacific/Gambier', [-8]: 'Pacific/Pitcairn', [-7]: 'America/Phoenix', [-6]: 'America/Guatemala',
-  [-5]: 'America/Bogota', [-4]: 'America/La_Paz', [-3]: 'America/Argentina/Buenos_Aires', [-2]: 'Atlantic/South_Georgia', [-1]: 'Atlantic/Cape_Verde',
-  0: 'Africa/Abidjan', 1: 'Africa/Lagos', 2: 'Africa/Maputo', 3: 'Africa/Nairobi', 4: 'Asia/Dubai', 5: 'Asia/Karachi', 6: 'Asia/Dhaka', 7: 'Asia/Bangkok',
-  8: 'Asia/Singapore', 9: 'Asia/Tokyo', 10: 'Pacific/Port_Moresby', 11: 'Pacific/Noumea', 12: 'Pacific/Tarawa',
-};
-const zone = ZONES[12 - new Date().getUTCHours()];
+/** A time zone where it is about midday now: the walk-ins are seated in the lunch shift open now. */
+const zone = middayZone();
 /** Today in the venue's time zone. */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
 

@@ -11,9 +11,11 @@ export async function register() {
   installClientAddress();
   // Then the Host gate: a malformed Host is a 400 on every path, no 404 is publicly cacheable, and a page
   // asked for on a host no venue has is a plain 404 before any render (server/http/host-gate.ts).
+  // With it, the page micro-cache: a page Next just sent from its page cache is sent again as it was for a moment (issue 43).
   const { installHostGate } = await import('@/server/http/host-gate');
   const { isKnownVenueHost } = await import('@/server/venues/known-host');
-  installHostGate({ knownHost: isKnownVenueHost });
+  const { createPageMicroCache, microCacheSettings } = await import('@/server/http/page-micro-cache');
+  installHostGate({ knownHost: isKnownVenueHost, microCache: createPageMicroCache(microCacheSettings()) });
   // Outermost, so it sees every request first: its span and its metrics; /metrics by token or on METRICS_PORT.
   const { installRequestObserver, startMetricsServer } = await import('@/server/observability/requests');
   installRequestObserver();

@@ -233,6 +233,8 @@ class Store {
   }
 
   forgetTags(tags, at) {
+    // The page micro-cache (server/http/page-micro-cache.ts) drops every page it kept before this.
+    globalThis.__frontpagePageCacheEpoch = (globalThis.__frontpagePageCacheEpoch || 0) + 1;
     for (const tag of tags) {
       this.tagTimes.delete(tag);
       this.tagTimes.set(tag, at);

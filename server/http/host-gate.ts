@@ -2,6 +2,7 @@ import 'server-only';
 import net from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPlainHost } from '@/lib/venue/host';
+import { microCacheKey, type PageMicroCache } from './page-micro-cache';
 
 /**
  * The Host gate of every answer (issue 41; docs/security.md, "One origin rule for every link"),
@@ -19,7 +20,7 @@ import { isPlainHost } from '@/lib/venue/host';
  */
 const PRIVATE = 'private, no-cache, no-store, max-age=0, must-revalidate';
 
-type Shared = { __frontpageHostGate?: boolean; __frontpageKnownHost?: KnownHost };
+type Shared = { __frontpageHostGate?: boolean; __frontpageKnownHost?: KnownHost; __frontpagePageMicroCache?: PageMicroCache };
 const shared = globalThis as typeof globalThis & Shared;
 
 /** A plain-text answer that names no link and no shared cache keeps: the 400 of a malformed Host, the 404 of an unknown one. */
@@ -90,11 +91,14 @@ export function answerUnknownHost(request: IncomingMessage, response: ServerResp
 /**
  * Wraps the `request` event of every HTTP(S) server of this process. Once per process. With
  * `knownHost`, a page asked for on a host it does not know is answered by `answerUnknownHost`
- * without reaching Next (a host no venue has costs one cached look-up, not a render).
+ * without reaching Next (a host no venue has costs one cached look-up, not a render). With
+ * `microCache`, a page Next has just answered from its page cache is sent again from it for a
+ * moment, before any look-up (server/http/page-micro-cache.ts, issue 43).
  */
-export function installHostGate(options: { knownHost?: KnownHost } = {}) {
-  // The look-up of the latest call holds (a test changes it); the wrapping is made once.
+export function installHostGate(options: { knownHost?: KnownHost; microCache?: PageMicroCache } = {}) {
+  // The look-up and micro-cache of the latest call hold (a test changes them); the wrapping is made once.
   shared.__frontpageKnownHost = options.knownHost;
+  shared.__frontpagePageMicroCache = options.microCache;
   if (shared.__frontpageHostGate) return;
   const prototype = net.Server.prototype as unknown as { emit: (this: net.Server, event: string | symbol, ...args: unknown[]) => boolean };
   const emit = prototype.emit;
@@ -102,6 +106,12 @@ export function installHostGate(options: { knownHost?: KnownHost } = {}) {
     if (event === 'request' && args[0] && typeof args[0] === 'object' && 'headers' in args[0] && args[1] && typeof args[1] === 'object' && 'writeHead' in args[1]) {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       if (!gate(request, response)) return true;
+      const microCache = shared.__frontpagePageMicroCache;
+      const key = microCache ? microCacheKey(request) : null;
+      if (microCache && key !== null) {
+        if (microCache.serve(key, response)) return true;
+        microCache.capture(key, response);
+      }
       const host = request.headers.host;
       const knownHost = shared.__frontpageKnownHost;
       if (knownHost && typeof host === 'string' && asksForPage(request.method, request.url)) {

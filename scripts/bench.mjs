@@ -110,7 +110,7 @@ function measure(name, opts) {
     if (opts.setupRequest) options.requests = [{ setupRequest: opts.setupRequest, onResponse: opts.onResponse }];
     autocannon(options, (err, r) => {
       if (err) return reject(err);
-      resolve({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+      resolve({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, kb: r.requests.total ? r.throughput.total / r.requests.total / 1024 : 0 });
     });
   });
 }
@@ -213,6 +213,8 @@ const targets = [
   // Pages as guests ask for them, on the venue's own host: the fast path of page routing (lib/venue/fast-routes.cjs).
   ['home / (venue host)', { path: '/', headers: venueHost }],
   ['home / (localhost: through proxy.ts)', { path: '/' }],
+  // As a browser asks for it: gzipped (Next compresses each answer; the page micro-cache keeps the gzipped bytes).
+  ['home / (venue host, gzip)', { path: '/', headers: { ...venueHost, 'accept-encoding': 'gzip, deflate, br, zstd' } }],
   // A promotion page under a burst of social traffic: the page from cache, plus the live state each visitor's page asks for.
   ['promotion /en/promo/aperitivo-omaggio', { path: '/en/promo/aperitivo-omaggio', headers: venueHost }],
   ['promotion live state /api/promo/status', { path: '/api/promo/status?urlName=aperitivo-omaggio', headers: venueHost }],
@@ -253,9 +255,9 @@ const results = [];
 for (const [name, t] of targets) results.push(await measure(name, t));
 const baseline = results[0].rps;
 console.log(`\n${seconds} s per target, ${connections} connections, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${reservationsToSeed} reservations seeded, ${created} created under load\n`);
-console.log('target'.padEnd(40), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'non-2xx'.padStart(8));
+console.log('target'.padEnd(40), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'non-2xx'.padStart(8), 'KB/answer'.padStart(10));
 for (const r of results) {
-  console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), (r.rps / baseline).toFixed(2).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.non2xx + r.errors).padStart(8));
+  console.log(r.name.padEnd(40), r.rps.toFixed(0).padStart(8), (r.rps / baseline).toFixed(2).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), String(r.non2xx + r.errors).padStart(8), r.kb.toFixed(1).padStart(10));
 }
 if (answers.size) console.log(`\nreservation/create answers: ${[...answers].map(([k, n]) => `${n} × ${k}`).join(', ')}`);
 process.exit((await weighPages()) ? 0 : 1);

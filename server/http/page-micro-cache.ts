@@ -110,7 +110,9 @@ export function createPageMicroCache({ ttlMs, maxBytes, clock = () => performanc
         drop(key);
         return false;
       }
-      response.writeHead(200, entry.headers);
+      // Set one by one, so that the request observer reads them as Next's (x-nextjs-cache: the page cache metric).
+      for (const name in entry.headers) response.setHeader(name, entry.headers[name]);
+      response.writeHead(200);
       response.end(entry.body);
       return true;
     },

@@ -9,6 +9,13 @@ import { sendObserved } from '@/server/observability/observe';
 
 export const MAX_ATTEMPTS = 12;
 const BATCH_SIZE = 20;
+/**
+ * Lanes of the delivery loop (issue 43): each claims its own batch (SKIP LOCKED) and sends it
+ * one message at a time, side by side, so a message's wait (an SMTP round trip, a turn of a busy
+ * event loop between the steps of writing it) holds back its own lane only. A pass claims
+ * `BATCH_SIZE` messages in all, split between the lanes. `OUTBOX_LANES` (default 4).
+ */
+export const DEFAULT_LANES = 4;
 const BASE_DELAY_MS = 30_000;
 const MAX_DELAY_MS = 60 * 60_000;
 /**
@@ -188,7 +195,7 @@ async function sendBatch(
 export async function deliverDue(
   db: Db,
   transport: MailTransport,
-  options: { now?: Date; batchSize?: number; leaseMs?: number; renewMs?: number } = {},
+  options: { now?: Date; batchSize?: number; leaseMs?: number; renewMs?: number; onClaim?: (claimed: number) => void } = {},
 ): Promise<{ sent: number; failed: number; retried: number }> {
   const timing = { leaseMs: options.leaseMs ?? LEASE_MS, renewMs: options.renewMs ?? RENEW_MS };
   const result = { sent: 0, failed: 0, retried: 0 };
@@ -196,6 +203,7 @@ export async function deliverDue(
   while (room > 0) {
     const now = options.now ?? clockNow();
     const claimed = await claimDue(db, now, timing.leaseMs, room);
+    options.onClaim?.(claimed.length);
     if (!claimed.length) break;
     const givenBack = await sendBatch(db, transport, claimed, now, result, timing);
     room -= claimed.length - givenBack;
@@ -210,22 +218,36 @@ const shared = globalThis as typeof globalThis & { __frontpageOutbox?: Loop };
 
 /**
  * The process's delivery loop: every `intervalMs`, and at once when kicked after a change.
- * Runs never overlap; one loop per process even across dev hot reloads. The returned
+ * A pass sends in up to `lanes` lanes side by side (`DEFAULT_LANES`), each opened when the one
+ * before it claimed a full batch. Passes never overlap; one loop per process even across dev hot reloads. The returned
  * `stop` ends the loop and resolves when a pass in progress has finished, so a message
  * being sent is marked sent (not sent again when its lease runs out).
  */
-export function startDeliveryLoop(getDb: () => Promise<Db>, transport: MailTransport, intervalMs = 5000): () => Promise<void> {
+export function startDeliveryLoop(getDb: () => Promise<Db>, transport: MailTransport, intervalMs = 5000, lanes = DEFAULT_LANES): () => Promise<void> {
   if (shared.__frontpageOutbox) return shared.__frontpageOutbox.stop;
   let current: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  const laneCount = Math.max(1, Math.floor(lanes));
+  const laneBatch = Math.max(1, Math.ceil(BATCH_SIZE / laneCount));
   const pass = async () => {
     try {
       do {
         again = false;
-        const { sent, retried, failed } = await deliverDue(await getDb(), transport, { batchSize: BATCH_SIZE });
-        // A full batch means more may be due; a kick during the run asks for another pass.
-        if (sent + retried + failed >= BATCH_SIZE) again = true;
+        const db = await getDb();
+        // A lane opens the next one when its claim came back full: an idle pass costs one claim, as with one lane.
+        const lanesRunning: ReturnType<typeof deliverDue>[] = [];
+        const open = () => {
+          lanesRunning.push(deliverDue(db, transport, { batchSize: laneBatch, onClaim: (claimed) => claimed >= laneBatch && lanesRunning.length < laneCount && open() }));
+        };
+        open();
+        let done = 0;
+        for (let lane = 0; lane < lanesRunning.length; lane++) {
+          const { sent, retried, failed } = await lanesRunning[lane];
+          done += sent + retried + failed;
+        }
+        // Every lane full means more may be due; a kick during the run asks for another pass.
+        if (done >= laneCount * laneBatch) again = true;
       } while (again && !stopped);
     } catch (error) {
       log.error('outbox_loop_failed', { error: errorMessage(error) });
@@ -262,7 +284,7 @@ export function startDeliveryLoop(getDb: () => Promise<Db>, transport: MailTrans
     },
   };
   shared.__frontpageOutbox = loop;
-  log.info('outbox_loop_started', { transport: transport.describe, intervalMs });
+  log.info('outbox_loop_started', { transport: transport.describe, intervalMs, lanes: laneCount });
   return loop.stop;
 }
 

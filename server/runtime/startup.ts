@@ -36,7 +36,7 @@ export async function startServer(): Promise<void> {
     if (!config.backendUrl) getLinkSecret();
     // The local payment provider's webhook secret, made now so it is in the data directory from the start.
     if (providersFromEnv().payments === 'local') localWebhookSecret();
-    startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000);
+    startDeliveryLoop(getDb, transportFromEnv(), Number(process.env.OUTBOX_INTERVAL_MS) || 5000, Number(process.env.OUTBOX_LANES) || undefined);
     // Wallet passes: real Apple credentials must be whole (a partial set stops the start); changes are pushed after each commit.
     appleConfigured();
     setWalletRunner(async () => deliverWalletChanges(await getDb()));

@@ -8,7 +8,7 @@ import type { BookingSource } from '@/lib/booking/source';
 import { log } from '@/lib/log';
 import { BookingError } from './errors';
 import { writeBookingLast, type BookingKind, type Keeping } from './lifecycle';
-import type { LifeLock } from './moves';
+import { holding, type LifeLock } from './moves';
 
 /**
  * The creation of a booking, one lifecycle for tables and experiences (issue 42): an answer
@@ -70,7 +70,8 @@ export async function createBooking<Count, Status, Row extends { id: number; ema
   plan: CreatePlan<Count, Status, Row, Made, Refused>,
 ): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> {
   const early = plan.early ? await plan.early() : null;
-  const result = await db.transaction(async (tx): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> => {
+  // A count read without the lock that answers takes none and changes nothing.
+  const result = await holding(early === null ? [plan.lock] : [], () => db.transaction(async (tx): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> => {
     if (early === null) await plan.lock.take(tx);
     const count = early ?? (await plan.count(tx));
     const decided = await plan.decide(tx, count);
@@ -82,7 +83,7 @@ export async function createBooking<Count, Status, Row extends { id: number; ema
     await writeBookingLast(tx, kind, { id: row.id, email: row.email, answer: last.answer }, last.consents, last.mails, keeping, now);
     await last.after?.(tx);
     return { made: last.answer };
-  });
+  }));
   if ('refused' in result) await plan.settle?.(result.refused);
   const outcome = 'made' in result ? result.made.outcome : result.refused.outcome;
   log.info(CREATED[kind.kind], { ...plan.logged, outcome });

@@ -3,6 +3,7 @@ import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { preparedStatement } from '@/server/db/prepared';
 import { bookingId } from '@/server/ids';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
@@ -31,6 +32,7 @@ import {
   type Venue,
 } from './availability';
 import { localMoment } from './time';
+import { monthChanged, monthUsage } from './month-cache';
 import { suggestTables } from './tables';
 import { verifyCardSetup } from '@/server/payments';
 import { acceptedPolicyText, reservationEmails } from './emails';
@@ -55,12 +57,14 @@ export async function loadBookingVenue(db: Db, venue: VenueRow | VenueContext): 
 /** A hold's or an offer's row in the usage: one party without tables. */
 const oneParty = (covers: typeof slotHolds.covers | typeof reservations.covers) => ({ tables: sql<string[] | null>`null::text[]`, party: sql<number | null>`${covers}`, parties: sql<number>`1` });
 
+/** The placeholders of the usage's statement, filled by each call. */
+const at = { venue: sql.placeholder('venue'), from: sql.placeholder('from'), to: sql.placeholder('to'), now: sql.placeholder('now'), except: sql.placeholder('except') };
+
 /**
- * Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, live holds, and
- * seats offered to a waiting-list guest (held for them until the offer expires, issue 24). One
- * statement, so that a booking's read under the evening's lock is one (issue 42).
+ * The usage's one statement (issue 42), built once with placeholders and prepared by name (issue
+ * 43: built for every booking, twice, and every month, it was most of a booking's query building).
  */
-export async function usageBetween(db: Db, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
+const usageStatement = preparedStatement('booking_usage', (db) => {
   const none = { token: sql<string | null>`null::text`, offerId: sql<number | null>`null::int` };
   // Each party's tables (issue 44): bookings with tables one row per tables; those without, one row per party size, counted.
   // A party that left or never came (finished, no-show) holds no table, while its covers still count as they did.
@@ -81,24 +85,34 @@ export async function usageBetween(db: Db, venueId: number, from: string, to: st
     .from(reservations)
     .where(
       and(
-        eq(reservations.venueId, venueId),
-        gte(reservations.date, from),
-        lte(reservations.date, to),
-        or(inArray(reservations.status, ['confirmed', 'pending']), and(eq(reservations.status, 'suspended'), gt(reservations.suspendedUntil, now))),
-        except?.reservationId ? ne(reservations.id, except.reservationId) : undefined,
+        eq(reservations.venueId, at.venue),
+        gte(reservations.date, at.from),
+        lte(reservations.date, at.to),
+        or(inArray(reservations.status, ['confirmed', 'pending']), and(eq(reservations.status, 'suspended'), gt(reservations.suspendedUntil, at.now))),
+        // The booking being changed counts for nothing (0 when none: no booking has that id).
+        ne(reservations.id, at.except),
       ),
     )
     .groupBy(reservations.date, reservations.shiftKey, reservations.time, reservations.zoneKey, tablesHeld, partyOf);
   const held = db
     .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token, offerId: none.offerId, ...oneParty(slotHolds.covers) })
     .from(slotHolds)
-    .where(and(eq(slotHolds.venueId, venueId), gte(slotHolds.date, from), lte(slotHolds.date, to), gt(slotHolds.expiresAt, now)));
+    .where(and(eq(slotHolds.venueId, at.venue), gte(slotHolds.date, at.from), lte(slotHolds.date, at.to), gt(slotHolds.expiresAt, at.now)));
   const offered = db
     .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: reservations.covers, token: none.token, offerId: waitlistOffers.id, ...oneParty(reservations.covers) })
     .from(waitlistOffers)
     .innerJoin(reservations, eq(reservations.id, waitlistOffers.reservationId))
-    .where(and(eq(waitlistOffers.venueId, venueId), eq(waitlistOffers.status, 'open'), gt(waitlistOffers.expiresAt, now), eq(reservations.status, 'waitinglist'), gte(reservations.date, from), lte(reservations.date, to)));
-  const rows = await unionAll(taken, held, offered);
+    .where(and(eq(waitlistOffers.venueId, at.venue), eq(waitlistOffers.status, 'open'), gt(waitlistOffers.expiresAt, at.now), eq(reservations.status, 'waitinglist'), gte(reservations.date, at.from), lte(reservations.date, at.to)));
+  return unionAll(taken, held, offered).prepare('booking_usage');
+});
+
+/**
+ * Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, live holds, and
+ * seats offered to a waiting-list guest (held for them until the offer expires, issue 24). One
+ * statement, so that a booking's read under the evening's lock is one (issue 42), prepared once (issue 43).
+ */
+export async function usageBetween(db: Db, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
+  const rows = await usageStatement(db).execute({ venue: venueId, from, to, now: now.toISOString(), except: except?.reservationId ?? 0 });
   const byDate = new Map<string, DayUsage>();
   for (const row of rows) {
     if (row.token !== null && row.token === except?.holdToken) continue;
@@ -131,14 +145,16 @@ function clock(venue: VenueRow, rules: Venue['rules'], now: Date) {
 }
 
 /** `reservation/getmonth`: each day's state for a party size. */
-export async function getMonth(db: Db, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow()) {
+export async function getMonth(db: Db, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow(), options: { kept?: boolean } = {}) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
   const days = new Date(Date.UTC(q.year, q.month, 0)).getUTCDate();
   const last = addDays(first, days - 1);
-  const usage = await usageBetween(db, venue.id, first, last, now, { reservationId: q.editing });
+  // The guest's calendar (the contract's call) reads a month kept a moment, dropped by every change (server/booking/month-cache.ts); a move's own month is read afresh.
+  const read = () => usageBetween(db, venue.id, first, last, now, { reservationId: q.editing });
+  const usage = options.kept && q.editing === undefined ? await monthUsage(db, venue.id, first, now, read) : await read();
   const { today, earliest } = clock(venue, v.rules, now);
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(first, i);
@@ -168,10 +184,17 @@ export async function getDay(db: Db, venue: VenueRow, q: { date: string; pax: nu
  */
 export const capacityLockName = (date: string) => `capacity|${date}`;
 
-/** Serialises every change to the capacity of one venue's day (all its shifts), in PostgreSQL and PGlite alike. */
+/**
+ * Serialises every change to the capacity of one venue's day (all its shifts), in PostgreSQL and
+ * PGlite alike. The day's month, kept for the calendar, is dropped as the lock is taken (server/booking/month-cache.ts).
+ */
 export async function lockCapacity(tx: Db, venueId: number, date: string) {
+  monthChanged(venueId, date);
   await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${capacityLockName(date)}))`);
 }
+
+/** The day's capacity lock as the booking lifecycle takes it: its month dropped again once the transaction has ended (a month read meanwhile saw it before its commit). */
+export const capacityLock = (venueId: number, date: string) => ({ name: capacityLockName(date), take: (tx: Db) => lockCapacity(tx, venueId, date), after: () => monthChanged(venueId, date) });
 
 /** Checks that a choice is bookable at all (past, closed, unknown zone...): bad input is refused. */
 export function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: string; pax: number; zone: string }, bookingModule: Module | null, now: Date) {
@@ -275,7 +298,7 @@ export async function createReservation(
       const full = fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
       return full ? { full, usage: null } : null;
     },
-    lock: { name: capacityLockName(input.date), take: (tx) => lockCapacity(tx, venue.id, input.date) },
+    lock: capacityLock(venue.id, input.date),
     count: async (tx) => {
       const usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
       return { full: fits(v, usage, shift, input.time, zone, input.pax), usage };

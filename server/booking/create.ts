@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
 import type { PreparedConsents } from '@/server/consent/records';
-import type { EmailFrame, EmailMessage } from '@/server/outbox/enqueue';
+import type { EmailFrame, EmailMessage, OutboxInsert } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { countBooking } from '@/server/observability/observe';
 import type { BookingSource } from '@/lib/booking/source';
@@ -27,7 +27,8 @@ import { holding, type LifeLock } from './moves';
 export type CreateLast<Made extends string = string> = {
   answer: { outcome: Made; hash: string };
   consents: PreparedConsents;
-  mails: { mails: EmailMessage[]; frame: EmailFrame };
+  /** `rows`: the outbox rows, framed before the lock (else framed here). */
+  mails: { mails: EmailMessage[]; frame: EmailFrame; rows?: OutboxInsert[] };
   /** Written after the last writes, in the transaction (a table's SMS code). */
   after?: (tx: Db) => Promise<void>;
 };
@@ -36,6 +37,8 @@ export type CreateLast<Made extends string = string> = {
 export type CreatePlan<Count, Status, Row extends { id: number; email: string }, Made extends string, Refused extends { outcome: string }> = {
   /** The count read without the lock when it already answers (a full evening, no hold): no lock is taken then; null counts under the lock. */
   early?: () => Promise<Count | null>;
+  /** After the unlocked read did not answer, before the lock: what can be worked out ahead of it (a table's e-mails, rendered for the status it expects). */
+  before?: () => Promise<void>;
   /** The capacity's lock: the evening's shift, the experience's date. */
   lock: LifeLock;
   /** The capacity counted again under the lock. */
@@ -70,6 +73,7 @@ export async function createBooking<Count, Status, Row extends { id: number; ema
   plan: CreatePlan<Count, Status, Row, Made, Refused>,
 ): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> {
   const early = plan.early ? await plan.early() : null;
+  if (early === null) await plan.before?.();
   // A count read without the lock that answers takes none and changes nothing.
   const result = await holding(early === null ? [plan.lock] : [], () => db.transaction(async (tx): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> => {
     if (early === null) await plan.lock.take(tx);

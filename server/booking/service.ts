@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { preparedStatement } from '@/server/db/prepared';
 import { bookingId } from '@/server/ids';
@@ -35,7 +35,8 @@ import { localMoment } from './time';
 import { monthChanged, monthUsage } from './month-cache';
 import { suggestTables } from './tables';
 import { verifyCardSetup } from '@/server/payments';
-import { acceptedPolicyText, reservationEmails } from './emails';
+import { acceptedPolicyText, MAIL_FIELDS, reservationEmails } from './emails';
+import { emailRows, type EmailFrame, type EmailMessage, type OutboxInsert } from '@/server/outbox/enqueue';
 import { TABLE, type Keeping } from './lifecycle';
 import { createBooking } from './create';
 import { guaranteeTerms } from './guarantee';
@@ -243,6 +244,17 @@ async function checkGuarantee(db: Db, venue: VenueRow, terms: GuaranteeTerms | n
   return verifyCardSetup(db, venue, input.guaranteeReference);
 }
 
+/** Bookings whose e-mails were rendered under the evening's lock, as they stood: their status or row not the expected one (a test reads it). */
+let renderedUnderLock = 0;
+export const mailsRenderedUnderLock = () => renderedUnderLock;
+
+/** A row about to be inserted, with the columns the database fills as it fills them, for its e-mails (checked against the inserted row before use). */
+const expectedRow = (values: Omit<Partial<ReservationRow>, 'source'> & { source?: string }): ReservationRow =>
+  ({ id: 0, revision: 0, cancellationFeeCents: null, visitReason: null, notes: null, guaranteeTerms: null, guaranteeProvider: null, guaranteePaymentMethod: null, ...values }) as ReservationRow;
+
+/** Whether two rows give the same e-mails: equal in every field the e-mails read (server/booking/emails.ts `MAIL_FIELDS`). */
+const sameForMails = (a: ReservationRow, b: ReservationRow) => MAIL_FIELDS.every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
+
 /**
  * Books a table. Capacity is checked and taken in one transaction that holds the lock of
  * the venue and date (all its shifts: tables and pacing cross them), so concurrent bookings can never seat more covers than the
@@ -288,6 +300,43 @@ export async function createReservation(
   const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
   type Status = 'waitinglist' | 'suspended' | typeof seated;
   type Count = { full: ReturnType<typeof fits>; usage: DayUsage | null };
+  // The booking's row as inserted: its hash drawn and its stamps taken here, so that its e-mails can be rendered before the lock.
+  const hash = bookingId();
+  const rowValues = (status: Status, tables: string[] | null) => {
+    const guaranteed = terms && status !== 'waitinglist';
+    return {
+      venueId: venue.id,
+      hash,
+      ...placeColumns(input, { shift, zone }),
+      tables,
+      status,
+      confirmsAs: status === 'suspended' ? seated : null,
+      moduleKey: bookingModule?.key ?? null,
+      ...bookingGuestColumns(input, input.motivo ?? null),
+      ...guestConsentColumns(venue, input, context, now),
+      botVerdict: context.botVerdict,
+      source: context.source ?? ('web' as const),
+      ...(guaranteed && card?.ok
+        ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
+        : {}),
+      createdAt: now,
+      updatedAt: now,
+    };
+  };
+  /**
+   * The e-mails of the status the booking expects (seated; not one awaiting its SMS code, nor one with an
+   * experience, whose title is read under the lock), rendered and framed before the evening's lock (issue 43:
+   * most of the CPU spent under it), after the unlocked read has not answered the booking (a full evening).
+   * Used under the lock when the row stands as expected; written in the booking's transaction all the same.
+   */
+  let rendered: { status: Status; row: ReservationRow; mails: { mails: EmailMessage[]; frame: EmailFrame; rows: OutboxInsert[] } } | null = null;
+  const renderEarly = async () => {
+    if (sms || input.experience) return;
+    const row = expectedRow(rowValues(seated, null));
+    const frame = { venue, linkHost };
+    const mails = await reservationEmails(db, venue, row, seated === 'confirmed' ? 'confirm' : 'accept', { host: context.host, zoneName: zone.name as Texts, now, linkHost });
+    rendered = { status: seated, row, mails: { mails, frame, rows: await emailRows(db, mails, frame) } };
+  };
   const result = await createBooking<Count, Status, typeof reservations.$inferSelect, Exclude<ReservationOutcome, 'soldOut'>, { outcome: 'soldOut' }>(TABLE, { db, keeping: context, source: context.source, now }, {
     // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
     // an unlocked read, without queueing on the evening's lock behind the bookings that may still
@@ -298,6 +347,7 @@ export async function createReservation(
       const full = fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
       return full ? { full, usage: null } : null;
     },
+    before: renderEarly,
     lock: capacityLock(venue.id, input.date),
     count: async (tx) => {
       const usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
@@ -321,26 +371,11 @@ export async function createReservation(
       await dropHold(tx);
     },
     insert: async (tx, status, { usage }) => {
-      const guaranteed = terms && status !== 'waitinglist';
+      // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
+      const tables = status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null;
       const [row] = await tx
         .insert(reservations)
-        .values({
-          venueId: venue.id,
-          hash: bookingId(),
-          ...placeColumns(input, { shift, zone }),
-          // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
-          tables: status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null,
-          status,
-          confirmsAs: status === 'suspended' ? seated : null,
-          moduleKey: bookingModule?.key ?? null,
-          ...bookingGuestColumns(input, input.motivo ?? null),
-          ...guestConsentColumns(venue, input, context, now),
-          botVerdict: context.botVerdict,
-          source: context.source ?? 'web',
-          ...(guaranteed && card?.ok
-            ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
-            : {}),
-        })
+        .values(rowValues(status, tables))
         // One card setup guarantees one booking, also when two submits race with the same one.
         .onConflictDoNothing({ target: reservations.guaranteeReference })
         .returning();
@@ -355,6 +390,9 @@ export async function createReservation(
       // Its e-mails wait for the code (server/booking/sms.ts).
       if (status === 'suspended') return { answer: { outcome: 'suspended', hash }, consents: given, mails: { mails: [], frame: { venue, linkHost } }, after: async (t) => void (await issueCode(t, venue, row, now)) };
       const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
+      // The e-mails rendered before the lock when the booking stands as expected (the usual case); else rendered here.
+      if (rendered && rendered.status === status && !experience && sameForMails(rendered.row, row)) return { answer: { outcome, hash }, consents: given, mails: rendered.mails };
+      renderedUnderLock += 1;
       // The consents and the e-mails (their frame read before the lock), and the call's idempotency key, in one statement.
       const mails = await reservationEmails(tx, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
       return { answer: { outcome, hash }, consents: given, mails: { mails, frame: { venue, linkHost } } };

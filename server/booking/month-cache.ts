@@ -4,8 +4,9 @@ import { clientOf } from '@/server/db/prepared';
 import type { DayUsage } from './availability';
 
 /**
- * A month's usage, kept briefly per venue and month for `reservation/getmonth` (issue 43: a
- * month asked by every guest who opens the calendar, read again for each). Kept `MONTH_USAGE_MS`
+ * A month's usage, and the day states worked out from it, kept briefly per venue and month for
+ * `reservation/getmonth` (issue 43: a month asked by every guest who opens the calendar, read
+ * and worked out again for each). Kept `MONTH_USAGE_MS`
  * after it was read, by the clock of the call (server/clock.ts), and dropped at once by every
  * change to a day's capacity made through this process: when the day's capacity lock is taken
  * (server/booking/service.ts `lockCapacity`, which every booking, move, cancel, hold, offer and
@@ -19,7 +20,7 @@ import type { DayUsage } from './availability';
  */
 export const MONTH_USAGE_MS = 2_000;
 
-type Kept = { at: number; generation: number; usage: Promise<Map<string, DayUsage>> };
+type Kept = { at: number; generation: number; usage: Promise<Map<string, DayUsage>>; answers: Map<string, unknown> };
 
 /** Kept months by database (a test's process opens several), then by venue and month. */
 const kept = new WeakMap<object, Map<string, Kept>>();
@@ -37,7 +38,7 @@ export function monthChanged(venueId: number, date: string): void {
 }
 
 /** The month of `first` (its first day) for the venue: kept when read less than `MONTH_USAGE_MS` ago and unchanged since, else read by `read` (one read for calls arriving together). */
-export function monthUsage(db: Db, venueId: number, first: string, now: Date, read: () => Promise<Map<string, DayUsage>>): Promise<Map<string, DayUsage>> {
+function keptMonth(db: Db, venueId: number, first: string, now: Date, read: () => Promise<Map<string, DayUsage>>): Kept {
   const client = clientOf(db) as object;
   let months = kept.get(client);
   if (!months) kept.set(client, (months = new Map()));
@@ -46,9 +47,9 @@ export function monthUsage(db: Db, venueId: number, first: string, now: Date, re
   const generation = generations.get(key) ?? 0;
   const found = months.get(key);
   // A clock moved back (a test's) is not "less than MONTH_USAGE_MS ago".
-  if (found && found.generation === generation && at >= found.at && at - found.at < MONTH_USAGE_MS) return found.usage;
+  if (found && found.generation === generation && at >= found.at && at - found.at < MONTH_USAGE_MS) return found;
   const usage = read();
-  const entry: Kept = { at, generation, usage };
+  const entry: Kept = { at, generation, usage, answers: new Map() };
   months.delete(key);
   if (months.size >= MAX_KEPT) months.delete(months.keys().next().value!);
   months.set(key, entry);
@@ -56,6 +57,32 @@ export function monthUsage(db: Db, venueId: number, first: string, now: Date, re
   usage.catch(() => {
     if (months.get(key) === entry) months.delete(key);
   });
-  return usage;
+  return entry;
+}
+
+/** At most this many answers kept with a month (party sizes, modules, minutes of the day). */
+const MAX_ANSWERS = 64;
+
+/**
+ * A kept month's answer for one question (`question`: what the answer depends on beside the
+ * month's usage: the rules, the party, the module, the day and minute), worked out by `answer`
+ * once and given to every call asking it while the month is kept. Answers are shared: read only.
+ */
+export async function monthAnswer<T>(db: Db, venueId: number, first: string, now: Date, read: () => Promise<Map<string, DayUsage>>, question: string, answer: (usage: Map<string, DayUsage>) => T): Promise<T> {
+  const entry = keptMonth(db, venueId, first, now, read);
+  const usage = await entry.usage;
+  if (entry.answers.has(question)) return entry.answers.get(question) as T;
+  const worked = answer(usage);
+  if (entry.answers.size < MAX_ANSWERS) entry.answers.set(question, worked);
+  return worked;
+}
+
+const setups = new WeakMap<object, number>();
+let setupsSeen = 0;
+/** A number for a venue's booking set-up object (its rules, shifts, zones): a venue's context read afresh gives a new one. */
+export function setupId(setup: object): number {
+  let id = setups.get(setup);
+  if (id === undefined) setups.set(setup, (id = ++setupsSeen));
+  return id;
 }
 

@@ -32,7 +32,7 @@ import {
   type Venue,
 } from './availability';
 import { localMoment } from './time';
-import { monthChanged, monthUsage } from './month-cache';
+import { monthAnswer, monthChanged, setupId } from './month-cache';
 import { suggestTables } from './tables';
 import { verifyCardSetup } from '@/server/payments';
 import { acceptedPolicyText, MAIL_FIELDS, reservationEmails } from './emails';
@@ -155,12 +155,15 @@ export async function getMonth(db: Db, venue: VenueRow, q: { year: number; month
   const last = addDays(first, days - 1);
   // The guest's calendar (the contract's call) reads a month kept a moment, dropped by every change (server/booking/month-cache.ts); a move's own month is read afresh.
   const read = () => usageBetween(db, venue.id, first, last, now, { reservationId: q.editing });
-  const usage = options.kept && q.editing === undefined ? await monthUsage(db, venue.id, first, now, read) : await read();
   const { today, earliest } = clock(venue, v.rules, now);
-  return Array.from({ length: days }, (_, i) => {
-    const date = addDays(first, i);
-    return { date, state: dayState(v, date, q.pax, usage.get(date) ?? emptyUsage(), earliest, today, bookingModule) as DayState };
-  });
+  const states = (usage: Map<string, DayUsage>) =>
+    Array.from({ length: days }, (_, i) => {
+      const date = addDays(first, i);
+      return { date, state: dayState(v, date, q.pax, usage.get(date) ?? emptyUsage(), earliest, today, bookingModule) as DayState };
+    });
+  if (!options.kept || q.editing !== undefined) return states(await read());
+  // Its day states kept with it, for the same rules, party, module and minute (shared by the calls: never changed by them).
+  return monthAnswer(db, venue.id, first, now, read, `${setupId(v)}|${q.pax}|${bookingModule?.key ?? ''}|${today}|${JSON.stringify(earliest)}`, states);
 }
 
 /** `reservation/getday`: a day's slots with their zones, and why it is full when it is. */

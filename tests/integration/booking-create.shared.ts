@@ -56,7 +56,7 @@ export function describeBookingCreate(driver: Driver) {
         };
         return { plan, steps };
       };
-      const run = async (p: ReturnType<typeof planOf>['plan']) => {
+      const run = async (p: ReturnType<typeof planOf>['plan'] & { before?: () => Promise<void> }) => {
         const { createBooking } = await import('@/server/booking/create');
         return createBooking(kind, { db: await database(), keeping: {}, source: 'web', now: NOW }, p);
       };

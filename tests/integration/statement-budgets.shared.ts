@@ -139,6 +139,12 @@ export function describeStatementBudgets(driver: Driver) {
       const again = await measure('reservation/getmonth (kept)', 'reservation/getmonth', laterMonth);
       expect([read.statements, again.statements]).toEqual([1, 0]);
       expect(again.result.body.data).toEqual(read.result.body.data);
+      // What it answers is what the month read afresh gives (server/booking/service.ts getMonth, nothing kept).
+      const { getDb } = await import('@/server/db/client');
+      const { findVenueByKey } = await import('@/server/venues/queries');
+      const { getMonth } = await import('@/server/booking/service');
+      const db = await getDb();
+      expect(again.result.body.data).toEqual(await getMonth(db, (await findVenueByKey(db, 'localhost'))!, laterMonth));
       // Another party size reads the same kept usage: the day states are worked out again, the rows are not read again.
       expect((await countStatements(() => dispatch('reservation/getmonth', { ...laterMonth, pax: 4 }))).statements).toBe(0);
       // A booking's change to the month drops it at once, so does its cancel.

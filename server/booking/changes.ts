@@ -14,7 +14,7 @@ import { queueReservationEmails } from './emails';
 import { cancellationFee, guaranteeTerms } from './guarantee';
 import { offerWithin } from './waitlist';
 import { keptTables } from './tables';
-import { capacityLockName, checkChoice, loadBookingVenue, lockCapacity, placeColumns, requireModule, usageBetween } from './service';
+import { capacityLock, checkChoice, loadBookingVenue, placeColumns, requireModule, usageBetween } from './service';
 import { now as clockNow } from '@/server/clock';
 import { cancelReservationExperience, experienceOfReservation, moveReservationExperience } from '@/server/experiences/service';
 
@@ -95,7 +95,7 @@ export async function reservationForUpdate(tx: Db, id: number): Promise<Reservat
 }
 
 /** The capacity lock of the day a booking's shift is on (all its shifts share it), named as the lifecycle orders the locks of a move. */
-const dayLock = (venue: VenueRow, date: string) => ({ name: capacityLockName(date), take: (tx: Db) => lockCapacity(tx, venue.id, date) });
+const dayLock = (venue: VenueRow, date: string) => capacityLock(venue.id, date);
 
 /**
  * `reservation/edit`: moves a booking to a new party size, date, time or zone in one

@@ -53,9 +53,9 @@ export async function movingBooking(db: Db, venue: VenueContext, hash: string | 
   return r.id;
 }
 
-/** A month's day states for a party. */
+/** A month's day states for a party: its usage kept a moment, dropped by every change made here (server/booking/month-cache.ts). */
 export const tableMonth = (db: Db, venue: VenueContext, q: TableMonthQuery) =>
-  refusingBooking(async () => ({ status: true as const, data: await getMonth(db, venue, { year: q.year, month: q.month, pax: q.partySize, module: q.module || undefined, editing: await movingBooking(db, venue, q.editing) }) }));
+  refusingBooking(async () => ({ status: true as const, data: await getMonth(db, venue, { year: q.year, month: q.month, pax: q.partySize, module: q.module || undefined, editing: await movingBooking(db, venue, q.editing) }, clockNow(), { kept: true }) }));
 
 /** A day's slots and zones for a party, and why it is full when it is. */
 export const tableDay = (db: Db, venue: VenueContext, q: TableDayQuery) =>

@@ -1,14 +1,14 @@
 import 'server-only';
 import type { Db } from '@/server/db/types';
 import type { PreparedConsents } from '@/server/consent/records';
-import type { EmailFrame, EmailMessage } from '@/server/outbox/enqueue';
+import type { EmailFrame, EmailMessage, OutboxInsert } from '@/server/outbox/enqueue';
 import { kickDelivery } from '@/server/outbox/delivery';
 import { countBooking } from '@/server/observability/observe';
 import type { BookingSource } from '@/lib/booking/source';
 import { log } from '@/lib/log';
 import { BookingError } from './errors';
 import { writeBookingLast, type BookingKind, type Keeping } from './lifecycle';
-import type { LifeLock } from './moves';
+import { holding, type LifeLock } from './moves';
 
 /**
  * The creation of a booking, one lifecycle for tables and experiences (issue 42): an answer
@@ -27,7 +27,8 @@ import type { LifeLock } from './moves';
 export type CreateLast<Made extends string = string> = {
   answer: { outcome: Made; hash: string };
   consents: PreparedConsents;
-  mails: { mails: EmailMessage[]; frame: EmailFrame };
+  /** `rows`: the outbox rows, framed before the lock (else framed here). */
+  mails: { mails: EmailMessage[]; frame: EmailFrame; rows?: OutboxInsert[] };
   /** Written after the last writes, in the transaction (a table's SMS code). */
   after?: (tx: Db) => Promise<void>;
 };
@@ -36,6 +37,8 @@ export type CreateLast<Made extends string = string> = {
 export type CreatePlan<Count, Status, Row extends { id: number; email: string }, Made extends string, Refused extends { outcome: string }> = {
   /** The count read without the lock when it already answers (a full evening, no hold): no lock is taken then; null counts under the lock. */
   early?: () => Promise<Count | null>;
+  /** After the unlocked read did not answer, before the lock: what can be worked out ahead of it (a table's e-mails, rendered for the status it expects). */
+  before?: () => Promise<void>;
   /** The capacity's lock: the evening's shift, the experience's date. */
   lock: LifeLock;
   /** The capacity counted again under the lock. */
@@ -70,7 +73,9 @@ export async function createBooking<Count, Status, Row extends { id: number; ema
   plan: CreatePlan<Count, Status, Row, Made, Refused>,
 ): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> {
   const early = plan.early ? await plan.early() : null;
-  const result = await db.transaction(async (tx): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> => {
+  if (early === null) await plan.before?.();
+  // A count read without the lock that answers takes none and changes nothing.
+  const result = await holding(early === null ? [plan.lock] : [], () => db.transaction(async (tx): Promise<{ made: { outcome: Made; hash: string } } | { refused: Refused }> => {
     if (early === null) await plan.lock.take(tx);
     const count = early ?? (await plan.count(tx));
     const decided = await plan.decide(tx, count);
@@ -82,7 +87,7 @@ export async function createBooking<Count, Status, Row extends { id: number; ema
     await writeBookingLast(tx, kind, { id: row.id, email: row.email, answer: last.answer }, last.consents, last.mails, keeping, now);
     await last.after?.(tx);
     return { made: last.answer };
-  });
+  }));
   if ('refused' in result) await plan.settle?.(result.refused);
   const outcome = 'made' in result ? result.made.outcome : result.refused.outcome;
   log.info(CREATED[kind.kind], { ...plan.logged, outcome });

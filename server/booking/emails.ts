@@ -120,6 +120,34 @@ export async function queueReservationEmails(
   else await enqueueEmails(tx, messages);
 }
 
+/**
+ * Every field of a booking its e-mails read (`reservationEmails` and what it calls: the notes, the
+ * guarantee's notes, the calendar file, the reservation markup, the answer links): a new booking's
+ * e-mails rendered before its row is inserted are used only when the row agrees on each
+ * (server/booking/service.ts); a test records what the rendering reads.
+ */
+export const MAIL_FIELDS = [
+  'hash',
+  'status',
+  'locale',
+  'firstName',
+  'lastName',
+  'email',
+  'phonePrefix',
+  'phone',
+  'date',
+  'time',
+  'covers',
+  'visitReason',
+  'notes',
+  'revision',
+  'cancellationFeeCents',
+  'guaranteeTerms',
+  'guaranteeProvider',
+  'guaranteePaymentMethod',
+  'updatedAt',
+] as const satisfies readonly (keyof ReservationRow)[];
+
 /** The e-mails of a booking's news: the guest's, and the venue's notification unless it is not wanted. */
 export async function reservationEmails(tx: Db, venue: VenueRow, r: ReservationRow, news: ReservationNews, context: Parameters<typeof queueReservationEmails>[4]): Promise<EmailMessage[]> {
   const locale = toLocale(r.locale);

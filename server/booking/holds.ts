@@ -7,7 +7,9 @@ import type { Db } from '@/server/db/types';
 import { slotHolds, type VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { emptyUsage, fits, type Condition } from './availability';
-import { checkChoice, loadBookingVenue, lockCapacity, requireModule, usageBetween } from './service';
+import { capacityLock, checkChoice, loadBookingVenue, requireModule, usageBetween } from './service';
+import { holding } from './moves';
+import { monthChanged } from './month-cache';
 import { countHold } from '@/server/observability/observe';
 
 /**
@@ -28,14 +30,15 @@ export async function holdSlot(
     const full = fits(v, (await usageBetween(db, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage(), shift, c.time, zone, c.pax);
     if (full) return { condition: full };
   }
-  return db.transaction(async (tx) => {
+  const lock = capacityLock(venue.id, c.date);
+  return holding([lock], () => db.transaction(async (tx) => {
     if (c.replaceToken) await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, c.replaceToken)));
     // Expired holds no longer count; they are swept here, an hour after they ran out.
     await tx.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), lt(slotHolds.expiresAt, new Date(now.getTime() - 3_600_000))));
     // One client is one identity (its IPv6 /64), for the count and in the hold it keeps.
     const holder = c.clientAddress ? limitIdentity(c.clientAddress) : null;
     if (holder) await checkHoldsOfAddress(tx, venue, holder, c.pax, v.rules.partySize.max, now);
-    await lockCapacity(tx, venue.id, c.date);
+    await lock.take(tx);
     const usage = (await usageBetween(tx, venue.id, c.date, c.date, now, { reservationId: c.editing })).get(c.date) ?? emptyUsage();
     const condition = fits(v, usage, shift, c.time, zone, c.pax);
     if (condition) return { condition };
@@ -44,7 +47,7 @@ export async function holdSlot(
     await tx.insert(slotHolds).values({ venueId: venue.id, token, date: c.date, time: c.time, shiftKey: shift.key, zoneKey: zone.key, covers: c.pax, expiresAt, clientAddress: holder });
     countHold();
     return { token, expiresAt };
-  });
+  }));
 }
 
 /**
@@ -71,5 +74,7 @@ async function checkHoldsOfAddress(tx: Db, venue: VenueRow, address: string, pax
 }
 
 export async function releaseHold(db: Db, venue: VenueRow, token: string) {
-  await db.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, token)));
+  const [released] = await db.delete(slotHolds).where(and(eq(slotHolds.venueId, venue.id), eq(slotHolds.token, token))).returning({ date: slotHolds.date });
+  // Its seats are free again in the calendar's month (server/booking/month-cache.ts).
+  if (released) monthChanged(venue.id, released.date);
 }

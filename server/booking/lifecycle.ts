@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/types';
 import { outbox } from '@/server/db/schema';
 import { writeTogether, writeTogetherCounted } from '@/server/db/batch';
 import { consentsInsert, type ConsentAnswers, type PreparedConsents } from '@/server/consent/records';
-import { emailRows, type EmailFrame, type EmailMessage } from '@/server/outbox/enqueue';
+import { emailRows, type EmailFrame, type EmailMessage, type OutboxInsert } from '@/server/outbox/enqueue';
 import { instantOf } from './time';
 import type { BookingSource } from '@/lib/booking/source';
 import type { TokenVersion } from '@/lib/botcheck/types';
@@ -94,12 +94,13 @@ export async function writeBookingLast(
   kind: BookingKind,
   made: { id: number; email: string; answer: { outcome: string; hash: string } },
   consents: PreparedConsents,
-  mails: { mails: EmailMessage[]; frame: EmailFrame },
+  mails: { mails: EmailMessage[]; frame: EmailFrame; rows?: OutboxInsert[] },
   keeping: Keeping,
   now: Date,
 ): Promise<void> {
   const writes: SQLWrapper[] = [consentsInsert(tx, { ...consents, email: made.email.trim().toLowerCase() }, { type: kind.consentSubject, id: made.id }, now)];
-  if (mails.mails.length) writes.push(tx.insert(outbox).values(await emailRows(tx, mails.mails, mails.frame)));
+  // Rendered and framed before the lock when they could be (server/booking/service.ts), inserted here, with the booking.
+  if (mails.mails.length) writes.push(tx.insert(outbox).values(mails.rows ?? (await emailRows(tx, mails.mails, mails.frame))));
   const kept = keeping.keepWrite?.(tx, made.answer);
   if (kept) return kept.check(await writeTogetherCounted(tx, kept.write, writes));
   await keeping.keep?.(tx, made.answer);

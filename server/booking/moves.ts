@@ -18,7 +18,21 @@ import { changeable, inLockOrder } from './lifecycle';
 export type LifeRow = { id: number; status: string; date: string; time: string | null };
 
 /** One lock of a change: its name (locks are taken sorted by it, each once) and how it is taken. */
-export type LifeLock = { name: string; take: (tx: Db) => Promise<void> };
+export type LifeLock = {
+  name: string;
+  take: (tx: Db) => Promise<void>;
+  /** Once the transaction that took it has ended (committed or not): what is kept of the capacity dropped (a table's month, server/booking/month-cache.ts). */
+  after?: () => void;
+};
+
+/** Runs a transaction that takes `locks`, then each lock's `after`, whether it committed or not. */
+export async function holding<T>(locks: LifeLock[], run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } finally {
+    for (const lock of locks) lock.after?.();
+  }
+}
 
 /** A kind of booking, as the move and the cancel see it. */
 export type BookingLife<F extends { row: R }, R extends LifeRow> = {
@@ -67,14 +81,15 @@ export async function moveBooking<F extends { row: R }, R extends LifeRow, O ext
   if (!movable(venue, found.row, now)) return { outcome: 'notChangeable' };
   const move = await plan(found);
   if (typeof move === 'string') return { outcome: move };
-  const result = await db.transaction(async (tx): Promise<({ outcome: 'changed' } & Done) | { outcome: O | 'notChangeable' }> => {
-    for (const lock of inLockOrder([life.lockOf(venue, found, found.row), move.lock], (l) => l.name)) await lock.take(tx);
+  const locks = inLockOrder([life.lockOf(venue, found, found.row), move.lock], (l) => l.name);
+  const result = await holding(locks, () => db.transaction(async (tx): Promise<({ outcome: 'changed' } & Done) | { outcome: O | 'notChangeable' }> => {
+    for (const lock of locks) await lock.take(tx);
     const row = await life.lockRow(tx, found.row.id);
     if (!row || !movable(venue, row, now)) return { outcome: 'notChangeable' };
     const refusal = await move.recheck(tx, row);
     if (refusal) return { outcome: refusal };
     return { outcome: 'changed', ...(await move.write(tx, row)) };
-  });
+  }));
   if (result.outcome === 'changed') life.kick();
   log.info(result.outcome === 'changed' ? life.events.changed : life.events.editRefused, { ...life.logged(venue, found.row), reason: result.outcome });
   return result;
@@ -96,14 +111,15 @@ export async function cancelBooking<F extends { row: R }, R extends LifeRow, A e
 ): Promise<({ outcome: 'cancelled' } & A) | { outcome: 'notChangeable' | 'notFound' }> {
   const found = await life.find(db, venue, hash);
   if (!found) return { outcome: 'notFound' };
-  const result = await db.transaction(async (tx): Promise<({ outcome: 'cancelled' } & Cancelled<A>) | { outcome: 'notChangeable' }> => {
+  const lock = life.lockOf(venue, found, found.row);
+  const result = await holding([lock], () => db.transaction(async (tx): Promise<({ outcome: 'cancelled' } & Cancelled<A>) | { outcome: 'notChangeable' }> => {
     // What it holds is locked first (as every booking, move and answer takes it), then the row.
-    await life.lockOf(venue, found, found.row).take(tx);
+    await lock.take(tx);
     const row = (await life.lockRow(tx, found.row.id))!;
     if (row.status === 'cancelled') return { outcome: 'cancelled', answer: steps.already(row), refund: null };
     if (!changeable(venue.timezone, row, now)) return { outcome: 'notChangeable' };
     return { outcome: 'cancelled', ...(await steps.cancel(tx, found, row)) };
-  });
+  }));
   if (result.outcome !== 'cancelled') {
     log.info(life.events.cancelled, { ...life.logged(venue, found.row), outcome: result.outcome });
     return result;

@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type Texts, type VenueRow } from '@/server/db/schema';
+import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { preparedStatement } from '@/server/db/prepared';
 import { bookingId } from '@/server/ids';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
@@ -31,9 +32,11 @@ import {
   type Venue,
 } from './availability';
 import { localMoment } from './time';
+import { monthAnswer, monthChanged, setupId } from './month-cache';
 import { suggestTables } from './tables';
 import { verifyCardSetup } from '@/server/payments';
-import { acceptedPolicyText, reservationEmails } from './emails';
+import { acceptedPolicyText, MAIL_FIELDS, reservationEmails } from './emails';
+import { emailRows, type EmailFrame, type EmailMessage, type OutboxInsert } from '@/server/outbox/enqueue';
 import { TABLE, type Keeping } from './lifecycle';
 import { createBooking } from './create';
 import { guaranteeTerms } from './guarantee';
@@ -55,12 +58,14 @@ export async function loadBookingVenue(db: Db, venue: VenueRow | VenueContext): 
 /** A hold's or an offer's row in the usage: one party without tables. */
 const oneParty = (covers: typeof slotHolds.covers | typeof reservations.covers) => ({ tables: sql<string[] | null>`null::text[]`, party: sql<number | null>`${covers}`, parties: sql<number>`1` });
 
+/** The placeholders of the usage's statement, filled by each call. */
+const at = { venue: sql.placeholder('venue'), from: sql.placeholder('from'), to: sql.placeholder('to'), now: sql.placeholder('now'), except: sql.placeholder('except') };
+
 /**
- * Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, live holds, and
- * seats offered to a waiting-list guest (held for them until the offer expires, issue 24). One
- * statement, so that a booking's read under the evening's lock is one (issue 42).
+ * The usage's one statement (issue 42), built once with placeholders and prepared by name (issue
+ * 43: built for every booking, twice, and every month, it was most of a booking's query building).
  */
-export async function usageBetween(db: Db, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
+const usageStatement = preparedStatement('booking_usage', (db) => {
   const none = { token: sql<string | null>`null::text`, offerId: sql<number | null>`null::int` };
   // Each party's tables (issue 44): bookings with tables one row per tables; those without, one row per party size, counted.
   // A party that left or never came (finished, no-show) holds no table, while its covers still count as they did.
@@ -81,24 +86,34 @@ export async function usageBetween(db: Db, venueId: number, from: string, to: st
     .from(reservations)
     .where(
       and(
-        eq(reservations.venueId, venueId),
-        gte(reservations.date, from),
-        lte(reservations.date, to),
-        or(inArray(reservations.status, ['confirmed', 'pending']), and(eq(reservations.status, 'suspended'), gt(reservations.suspendedUntil, now))),
-        except?.reservationId ? ne(reservations.id, except.reservationId) : undefined,
+        eq(reservations.venueId, at.venue),
+        gte(reservations.date, at.from),
+        lte(reservations.date, at.to),
+        or(inArray(reservations.status, ['confirmed', 'pending']), and(eq(reservations.status, 'suspended'), gt(reservations.suspendedUntil, at.now))),
+        // The booking being changed counts for nothing (0 when none: no booking has that id).
+        ne(reservations.id, at.except),
       ),
     )
     .groupBy(reservations.date, reservations.shiftKey, reservations.time, reservations.zoneKey, tablesHeld, partyOf);
   const held = db
     .select({ date: slotHolds.date, shift: slotHolds.shiftKey, time: slotHolds.time, zone: slotHolds.zoneKey, covers: slotHolds.covers, token: slotHolds.token, offerId: none.offerId, ...oneParty(slotHolds.covers) })
     .from(slotHolds)
-    .where(and(eq(slotHolds.venueId, venueId), gte(slotHolds.date, from), lte(slotHolds.date, to), gt(slotHolds.expiresAt, now)));
+    .where(and(eq(slotHolds.venueId, at.venue), gte(slotHolds.date, at.from), lte(slotHolds.date, at.to), gt(slotHolds.expiresAt, at.now)));
   const offered = db
     .select({ date: reservations.date, shift: reservations.shiftKey, time: reservations.time, zone: reservations.zoneKey, covers: reservations.covers, token: none.token, offerId: waitlistOffers.id, ...oneParty(reservations.covers) })
     .from(waitlistOffers)
     .innerJoin(reservations, eq(reservations.id, waitlistOffers.reservationId))
-    .where(and(eq(waitlistOffers.venueId, venueId), eq(waitlistOffers.status, 'open'), gt(waitlistOffers.expiresAt, now), eq(reservations.status, 'waitinglist'), gte(reservations.date, from), lte(reservations.date, to)));
-  const rows = await unionAll(taken, held, offered);
+    .where(and(eq(waitlistOffers.venueId, at.venue), eq(waitlistOffers.status, 'open'), gt(waitlistOffers.expiresAt, at.now), eq(reservations.status, 'waitinglist'), gte(reservations.date, at.from), lte(reservations.date, at.to)));
+  return unionAll(taken, held, offered).prepare('booking_usage');
+});
+
+/**
+ * Covers taken from `from` to `to`: bookings confirmed or awaiting the venue, live holds, and
+ * seats offered to a waiting-list guest (held for them until the offer expires, issue 24). One
+ * statement, so that a booking's read under the evening's lock is one (issue 42), prepared once (issue 43).
+ */
+export async function usageBetween(db: Db, venueId: number, from: string, to: string, now: Date, except?: { holdToken?: string; reservationId?: number; offerId?: number }) {
+  const rows = await usageStatement(db).execute({ venue: venueId, from, to, now: now.toISOString(), except: except?.reservationId ?? 0 });
   const byDate = new Map<string, DayUsage>();
   for (const row of rows) {
     if (row.token !== null && row.token === except?.holdToken) continue;
@@ -131,19 +146,24 @@ function clock(venue: VenueRow, rules: Venue['rules'], now: Date) {
 }
 
 /** `reservation/getmonth`: each day's state for a party size. */
-export async function getMonth(db: Db, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow()) {
+export async function getMonth(db: Db, venue: VenueRow, q: { year: number; month: number; pax: number; module?: string; editing?: number }, now = clockNow(), options: { kept?: boolean } = {}) {
   const v = await loadBookingVenue(db, venue);
   const bookingModule = requireModule(v, q.module);
   requireParty(v, q.pax);
   const first = `${q.year}-${String(q.month).padStart(2, '0')}-01`;
   const days = new Date(Date.UTC(q.year, q.month, 0)).getUTCDate();
   const last = addDays(first, days - 1);
-  const usage = await usageBetween(db, venue.id, first, last, now, { reservationId: q.editing });
+  // The guest's calendar (the contract's call) reads a month kept a moment, dropped by every change (server/booking/month-cache.ts); a move's own month is read afresh.
+  const read = () => usageBetween(db, venue.id, first, last, now, { reservationId: q.editing });
   const { today, earliest } = clock(venue, v.rules, now);
-  return Array.from({ length: days }, (_, i) => {
-    const date = addDays(first, i);
-    return { date, state: dayState(v, date, q.pax, usage.get(date) ?? emptyUsage(), earliest, today, bookingModule) as DayState };
-  });
+  const states = (usage: Map<string, DayUsage>) =>
+    Array.from({ length: days }, (_, i) => {
+      const date = addDays(first, i);
+      return { date, state: dayState(v, date, q.pax, usage.get(date) ?? emptyUsage(), earliest, today, bookingModule) as DayState };
+    });
+  if (!options.kept || q.editing !== undefined) return states(await read());
+  // Its day states kept with it, for the same rules, party, module and minute (shared by the calls: never changed by them).
+  return monthAnswer(db, venue.id, first, now, read, `${setupId(v)}|${q.pax}|${bookingModule?.key ?? ''}|${today}|${JSON.stringify(earliest)}`, states);
 }
 
 /** `reservation/getday`: a day's slots with their zones, and why it is full when it is. */
@@ -168,10 +188,17 @@ export async function getDay(db: Db, venue: VenueRow, q: { date: string; pax: nu
  */
 export const capacityLockName = (date: string) => `capacity|${date}`;
 
-/** Serialises every change to the capacity of one venue's day (all its shifts), in PostgreSQL and PGlite alike. */
+/**
+ * Serialises every change to the capacity of one venue's day (all its shifts), in PostgreSQL and
+ * PGlite alike. The day's month, kept for the calendar, is dropped as the lock is taken (server/booking/month-cache.ts).
+ */
 export async function lockCapacity(tx: Db, venueId: number, date: string) {
+  monthChanged(venueId, date);
   await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${capacityLockName(date)}))`);
 }
+
+/** The day's capacity lock as the booking lifecycle takes it: its month dropped again once the transaction has ended (a month read meanwhile saw it before its commit). */
+export const capacityLock = (venueId: number, date: string) => ({ name: capacityLockName(date), take: (tx: Db) => lockCapacity(tx, venueId, date), after: () => monthChanged(venueId, date) });
 
 /** Checks that a choice is bookable at all (past, closed, unknown zone...): bad input is refused. */
 export function checkChoice(v: Venue, venue: VenueRow, c: { date: string; time: string; pax: number; zone: string }, bookingModule: Module | null, now: Date) {
@@ -220,6 +247,17 @@ async function checkGuarantee(db: Db, venue: VenueRow, terms: GuaranteeTerms | n
   return verifyCardSetup(db, venue, input.guaranteeReference);
 }
 
+/** Bookings whose e-mails were rendered under the evening's lock, as they stood: their status or row not the expected one (a test reads it). */
+let renderedUnderLock = 0;
+export const mailsRenderedUnderLock = () => renderedUnderLock;
+
+/** A row about to be inserted, with the columns the database fills as it fills them, for its e-mails (checked against the inserted row before use). */
+const expectedRow = (values: Omit<Partial<ReservationRow>, 'source'> & { source?: string }): ReservationRow =>
+  ({ id: 0, revision: 0, cancellationFeeCents: null, visitReason: null, notes: null, guaranteeTerms: null, guaranteeProvider: null, guaranteePaymentMethod: null, ...values }) as ReservationRow;
+
+/** Whether two rows give the same e-mails: equal in every field the e-mails read (server/booking/emails.ts `MAIL_FIELDS`). */
+const sameForMails = (a: ReservationRow, b: ReservationRow) => MAIL_FIELDS.every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
+
 /**
  * Books a table. Capacity is checked and taken in one transaction that holds the lock of
  * the venue and date (all its shifts: tables and pacing cross them), so concurrent bookings can never seat more covers than the
@@ -265,6 +303,43 @@ export async function createReservation(
   const seated = input.pax <= v.rules.autoConfirmMaxCovers ? ('confirmed' as const) : ('pending' as const);
   type Status = 'waitinglist' | 'suspended' | typeof seated;
   type Count = { full: ReturnType<typeof fits>; usage: DayUsage | null };
+  // The booking's row as inserted: its hash drawn and its stamps taken here, so that its e-mails can be rendered before the lock.
+  const hash = bookingId();
+  const rowValues = (status: Status, tables: string[] | null) => {
+    const guaranteed = terms && status !== 'waitinglist';
+    return {
+      venueId: venue.id,
+      hash,
+      ...placeColumns(input, { shift, zone }),
+      tables,
+      status,
+      confirmsAs: status === 'suspended' ? seated : null,
+      moduleKey: bookingModule?.key ?? null,
+      ...bookingGuestColumns(input, input.motivo ?? null),
+      ...guestConsentColumns(venue, input, context, now),
+      botVerdict: context.botVerdict,
+      source: context.source ?? ('web' as const),
+      ...(guaranteed && card?.ok
+        ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
+        : {}),
+      createdAt: now,
+      updatedAt: now,
+    };
+  };
+  /**
+   * The e-mails of the status the booking expects (seated; not one awaiting its SMS code, nor one with an
+   * experience, whose title is read under the lock), rendered and framed before the evening's lock (issue 43:
+   * most of the CPU spent under it), after the unlocked read has not answered the booking (a full evening).
+   * Used under the lock when the row stands as expected; written in the booking's transaction all the same.
+   */
+  let rendered: { status: Status; row: ReservationRow; mails: { mails: EmailMessage[]; frame: EmailFrame; rows: OutboxInsert[] } } | null = null;
+  const renderEarly = async () => {
+    if (sms || input.experience) return;
+    const row = expectedRow(rowValues(seated, null));
+    const frame = { venue, linkHost };
+    const mails = await reservationEmails(db, venue, row, seated === 'confirmed' ? 'confirm' : 'accept', { host: context.host, zoneName: zone.name as Texts, now, linkHost });
+    rendered = { status: seated, row, mails: { mails, frame, rows: await emailRows(db, mails, frame) } };
+  };
   const result = await createBooking<Count, Status, typeof reservations.$inferSelect, Exclude<ReservationOutcome, 'soldOut'>, { outcome: 'soldOut' }>(TABLE, { db, keeping: context, source: context.source, now }, {
     // Once the evening is full, a guest without a hold is answered (the waiting list, or sold out) from
     // an unlocked read, without queueing on the evening's lock behind the bookings that may still
@@ -275,7 +350,8 @@ export async function createReservation(
       const full = fits(v, (await usageBetween(db, venue.id, input.date, input.date, now)).get(input.date) ?? emptyUsage(), shift, input.time, zone, input.pax);
       return full ? { full, usage: null } : null;
     },
-    lock: { name: capacityLockName(input.date), take: (tx) => lockCapacity(tx, venue.id, input.date) },
+    before: renderEarly,
+    lock: capacityLock(venue.id, input.date),
     count: async (tx) => {
       const usage = (await usageBetween(tx, venue.id, input.date, input.date, now, { holdToken: input.holdToken })).get(input.date) ?? emptyUsage();
       return { full: fits(v, usage, shift, input.time, zone, input.pax), usage };
@@ -298,26 +374,11 @@ export async function createReservation(
       await dropHold(tx);
     },
     insert: async (tx, status, { usage }) => {
-      const guaranteed = terms && status !== 'waitinglist';
+      // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
+      const tables = status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null;
       const [row] = await tx
         .insert(reservations)
-        .values({
-          venueId: venue.id,
-          hash: bookingId(),
-          ...placeColumns(input, { shift, zone }),
-          // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
-          tables: status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null,
-          status,
-          confirmsAs: status === 'suspended' ? seated : null,
-          moduleKey: bookingModule?.key ?? null,
-          ...bookingGuestColumns(input, input.motivo ?? null),
-          ...guestConsentColumns(venue, input, context, now),
-          botVerdict: context.botVerdict,
-          source: context.source ?? 'web',
-          ...(guaranteed && card?.ok
-            ? { guaranteeProvider: card.provider, guaranteeReference: input.guaranteeReference, guaranteePaymentMethod: card.paymentMethod, guaranteeTerms: { ...terms, text: policyText ?? undefined } }
-            : {}),
-        })
+        .values(rowValues(status, tables))
         // One card setup guarantees one booking, also when two submits race with the same one.
         .onConflictDoNothing({ target: reservations.guaranteeReference })
         .returning();
@@ -332,6 +393,9 @@ export async function createReservation(
       // Its e-mails wait for the code (server/booking/sms.ts).
       if (status === 'suspended') return { answer: { outcome: 'suspended', hash }, consents: given, mails: { mails: [], frame: { venue, linkHost } }, after: async (t) => void (await issueCode(t, venue, row, now)) };
       const outcome = status === 'confirmed' ? ('confirm' as const) : status === 'pending' ? ('accept' as const) : ('waitinglist' as const);
+      // The e-mails rendered before the lock when the booking stands as expected (the usual case); else rendered here.
+      if (rendered && rendered.status === status && !experience && sameForMails(rendered.row, row)) return { answer: { outcome, hash }, consents: given, mails: rendered.mails };
+      renderedUnderLock += 1;
       // The consents and the e-mails (their frame read before the lock), and the call's idempotency key, in one statement.
       const mails = await reservationEmails(tx, venue, row, outcome, { host: context.host, zoneName: zone.name as Texts, now, experience: experience?.title, linkHost });
       return { answer: { outcome, hash }, consents: given, mails: { mails, frame: { venue, linkHost } } };

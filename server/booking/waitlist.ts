@@ -23,7 +23,8 @@ import { suggestTables } from './tables';
 import { guaranteeTerms } from './guarantee';
 import { queueReservationEmails } from './emails';
 import { issueCode } from './sms';
-import { lockCapacity, loadBookingVenue, needsSmsCode, usageBetween } from './service';
+import { capacityLock, loadBookingVenue, needsSmsCode, usageBetween } from './service';
+import { holding } from './moves';
 import { instantOf, localMoment } from './time';
 import { fill } from '@/lib/i18n/fill';
 
@@ -125,10 +126,11 @@ async function openOffer(tx: Db, venue: VenueRow, entry: ReservationRow, by: 'au
  * offers of the evening are closed first (their seats pass on). Returns the offers made.
  */
 export async function offerFreedSeats(db: Db, venue: VenueRow, date: string, shiftKey: string, now = clockNow()): Promise<number[]> {
-  const made = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, date);
+  const lock = capacityLock(venue.id, date);
+  const made = await holding([lock], () => db.transaction(async (tx) => {
+    await lock.take(tx);
     return offerWithin(tx, venue, date, shiftKey, now);
-  });
+  }));
   if (made.length) kickDelivery();
   return made;
 }
@@ -221,8 +223,9 @@ export async function offerByHand(db: Db, given: VenueRow, hash: string, now = c
   if (!entry) return 'notFound';
   const v = await loadBookingVenue(db, venue);
   const frame: EmailFrame = { venue, linkHost: await venueLinkHost(db, venue.id) };
-  const outcome = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, entry.date);
+  const lock = capacityLock(venue.id, entry.date);
+  const outcome = await holding([lock], () => db.transaction(async (tx) => {
+    await lock.take(tx);
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
     if (r.status !== 'waitinglist' || slotStarted(venue, r, now)) return 'notAllowed' as const;
     const [open] = await tx.select({ id: waitlistOffers.id }).from(waitlistOffers).where(and(eq(waitlistOffers.reservationId, r.id), eq(waitlistOffers.status, 'open')));
@@ -232,7 +235,7 @@ export async function offerByHand(db: Db, given: VenueRow, hash: string, now = c
       if (!closed.length) return 'notAllowed' as const;
     }
     return (await openOffer(tx, venue, r, 'staff', v.rules.waitlistOffers.minutes, frame, v.rules.reminders.sms, now)) ? ('done' as const) : ('noSeats' as const);
-  });
+  }));
   if (outcome === 'done') kickDelivery();
   return outcome;
 }
@@ -276,8 +279,9 @@ export async function claimOffer(db: Db, given: VenueRow, offerId: number, signa
   if (page.state !== 'open') return page;
   const v = await loadBookingVenue(db, venue);
   const entry = page.booking;
-  const outcome = await db.transaction(async (tx) => {
-    await lockCapacity(tx, venue.id, entry.date);
+  const lock = capacityLock(venue.id, entry.date);
+  const outcome = await holding([lock], () => db.transaction(async (tx) => {
+    await lock.take(tx);
     const [offer] = await tx.select().from(waitlistOffers).where(eq(waitlistOffers.id, offerId)).for('update');
     const [r] = await tx.select().from(reservations).where(eq(reservations.id, entry.id)).for('update');
     if (offer.status === 'open' && r.status === 'waitinglist' && slotStarted(venue, r, now)) return 'started' as const;
@@ -305,7 +309,7 @@ export async function claimOffer(db: Db, given: VenueRow, offerId: number, signa
       await queueReservationEmails(tx, venue, row, seated === 'confirmed' ? 'confirm' : 'accept', { host, zoneName: (z?.name as Texts) ?? { it: r.zoneKey }, now });
     }
     return 'claimed' as const;
-  });
+  }));
   if (outcome === 'claimed') kickDelivery();
   if (outcome === 'expired' || outcome === 'needsCard') await seatsFreed(db, venue, entry.date, entry.shiftKey, now);
   log.info('waitlist_claim', { offerId, outcome });

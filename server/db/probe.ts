@@ -13,8 +13,11 @@ import { SpanKind, tracingOn, withChildSpan } from '@/server/observability/traci
  * Without a probe and without tracing nothing is wrapped.
  */
 export type StatementProbe = {
-  /** `control` is BEGIN, COMMIT, ROLLBACK or a savepoint: the transaction's frame, not its work. */
-  statement(text: string, where: { inTransaction: boolean; control: boolean }): void;
+  /**
+   * `control` is BEGIN, COMMIT, ROLLBACK or a savepoint: the transaction's frame, not its work.
+   * `name`: a prepared statement's name, as node-postgres sends it (server/db/prepared.ts; PGlite is sent the text alone).
+   */
+  statement(text: string, where: { inTransaction: boolean; control: boolean; name?: string }): void;
 };
 
 const slot = globalThis as typeof globalThis & { __frontpageStatementProbe?: StatementProbe };
@@ -28,6 +31,7 @@ const probe = () => slot.__frontpageStatementProbe;
 type Queryable = { query: (...args: never[]) => Promise<unknown>; exec?: (...args: never[]) => Promise<unknown> };
 
 const textOf = (arg: unknown): string => (typeof arg === 'string' ? arg : typeof arg === 'object' && arg && 'text' in arg ? String(arg.text) : '');
+const nameOf = (arg: unknown): string | undefined => (typeof arg === 'object' && arg && 'name' in arg && typeof arg.name === 'string' ? arg.name : undefined);
 const isControl = (text: string) => /^\s*(begin|commit|rollback|savepoint|release\s+savepoint)\b/i.test(text);
 /** Whether statements are to be wrapped at all: a test's probe, or tracing. */
 const observing = () => Boolean(probe()) || tracingOn();
@@ -49,7 +53,7 @@ function observe<T extends Queryable>(target: T, method: 'query' | 'exec', inTra
   if (!original) return;
   (target as Record<string, unknown>)[method] = (...args: unknown[]) => {
     const text = textOf(args[0]);
-    probe()?.statement(text, { inTransaction: inTransaction(text), control: isControl(text) });
+    probe()?.statement(text, { inTransaction: inTransaction(text), control: isControl(text), name: nameOf(args[0]) });
     if (!tracingOn()) return original.apply(target, args);
     // node-postgres's pool sends a statement with a callback (pool.query → client.query(text, values, cb)).
     const callback = args.at(-1);

@@ -83,6 +83,9 @@ export async function enqueueEmail(tx: Db, input: EmailMessage): Promise<number>
   return (await enqueueEmails(tx, [input]))[0];
 }
 
+/** An outbox row to insert. */
+export type OutboxInsert = typeof outbox.$inferInsert;
+
 /**
  * The outbox rows of e-mails, framed by their venue's brand (read once for them all, or taken
  * from `frame`, then no read at all), to insert as one statement (issue 42).

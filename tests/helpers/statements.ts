@@ -1,7 +1,14 @@
 import { installStatementProbe } from '@/server/db/probe';
 
 /** What one call sent to the database: its statements (BEGIN, COMMIT and savepoints apart), those inside a transaction, and its transactions. */
-export type StatementCount = { statements: number; inTransaction: number; transactions: number; texts: string[] };
+export type StatementCount = {
+  statements: number;
+  inTransaction: number;
+  transactions: number;
+  texts: string[];
+  /** Each statement's prepared name (node-postgres sends it; PGlite does not), or null: in order, as `texts`. */
+  names: (string | null)[];
+};
 
 let counting: StatementCount | null = null;
 
@@ -11,7 +18,7 @@ let counting: StatementCount | null = null;
  * the driver is wrapped when it opens, and only then.
  */
 installStatementProbe({
-  statement(text, { inTransaction, control }) {
+  statement(text, { inTransaction, control, name }) {
     if (!counting) return;
     if (control) {
       if (/^\s*begin\b/i.test(text)) counting.transactions += 1;
@@ -20,13 +27,14 @@ installStatementProbe({
     counting.statements += 1;
     if (inTransaction) counting.inTransaction += 1;
     counting.texts.push(text);
+    counting.names.push(name ?? null);
   },
 });
 
 /** Counts the statements `run` sends, on PGlite or PostgreSQL. Calls are counted one at a time: nothing else may run meanwhile. */
 export async function countStatements<T>(run: () => Promise<T>): Promise<StatementCount & { result: T }> {
   if (counting) throw new Error('countStatements: one count at a time');
-  const count: StatementCount = { statements: 0, inTransaction: 0, transactions: 0, texts: [] };
+  const count: StatementCount = { statements: 0, inTransaction: 0, transactions: 0, texts: [], names: [] };
   counting = count;
   try {
     const result = await run();

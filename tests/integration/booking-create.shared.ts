@@ -56,7 +56,7 @@ export function describeBookingCreate(driver: Driver) {
         };
         return { plan, steps };
       };
-      const run = async (p: ReturnType<typeof planOf>['plan']) => {
+      const run = async (p: ReturnType<typeof planOf>['plan'] & { before?: () => Promise<void> }) => {
         const { createBooking } = await import('@/server/booking/create');
         return createBooking(kind, { db: await database(), keeping: {}, source: 'web', now: NOW }, p);
       };
@@ -71,6 +71,15 @@ export function describeBookingCreate(driver: Driver) {
         const { plan, steps } = planOf({ early: 'full', counted: 'never', refuse: true });
         expect(await run(plan)).toEqual({ refused: { outcome: 'soldOut' } });
         expect(steps).toEqual(['early', 'decide full', 'settle']);
+      });
+
+      it('works out what it can before the lock once the read without it has not answered, and nothing when it has (issue 43)', async () => {
+        const ahead = planOf({ early: null, counted: 'fits' });
+        expect(await run({ ...ahead.plan, before: async () => void ahead.steps.push('before') })).toEqual({ made: { outcome: 'confirm', hash: 'H' } });
+        expect(ahead.steps).toEqual(['early', 'before', 'lock', 'count', 'decide fits', 'pay', 'insert', 'last', 'after']);
+        const answered = planOf({ early: 'full', counted: 'never', refuse: true });
+        expect(await run({ ...answered.plan, before: async () => void answered.steps.push('before') })).toEqual({ refused: { outcome: 'soldOut' } });
+        expect(answered.steps).toEqual(['early', 'decide full', 'settle']);
       });
 
       it('writes nothing for a refusal under the lock, and refuses a row a racing submit took', async () => {
@@ -107,6 +116,40 @@ export function describeBookingCreate(driver: Driver) {
           const read = capacityRead(count.texts.slice(locks[0]), table);
           expect(read).toBeGreaterThan(0);
         }
+      });
+
+      it('renders a table booking\'s e-mails before its lock, queued in its transaction; under the lock only when it stands otherwise (issue 43)', async () => {
+        const { mailsRenderedUnderLock } = await import('@/server/booking/service');
+        const { reservations, outbox, experiences } = await import('@/server/db/schema');
+        const db = await database();
+        const before = mailsRenderedUnderLock();
+        const booked = await countStatements(() => dispatch('reservation/create', table(5, FRIDAY)));
+        expect(booked.result.body.data).toMatchObject({ outcome: 'confirm' });
+        expect(mailsRenderedUnderLock()).toBe(before);
+        // Its guest's and its venue's e-mails, inserted in the booking's transaction (one transaction, no write after it).
+        expect(booked.transactions).toBe(1);
+        const lock = booked.texts.findIndex(isLock);
+        expect(booked.texts.slice(lock).filter((t) => t.includes('insert into "outbox"'))).toHaveLength(1);
+        expect(booked.texts.slice(0, lock).filter((t) => /^\W*(insert|update|delete|with)\b/i.test(t))).toEqual([]);
+        const [row] = await db.select().from(reservations).where(eq(reservations.email, 'create5@example.com'));
+        const mails = await db.select().from(outbox).where(eq(outbox.recipient, 'create5@example.com'));
+        expect(mails.map((m) => m.template)).toEqual(['reservationConfirm']);
+        expect(mails[0].bodyText).toContain(`/en/reserve/${row.hash}/edit`);
+        // The fields the e-mails read are those the early rendering is checked on (MAIL_FIELDS): rendering the
+        // stored row (a large party's, whose venue e-mail carries the answer links), every field it reads is listed.
+        const { MAIL_FIELDS, reservationEmails } = await import('@/server/booking/emails');
+        const { findVenueByKey } = await import('@/server/venues/queries');
+        const venue = (await findVenueByKey(db, 'localhost'))!;
+        const read = new Set<string>();
+        const watched = new Proxy({ ...row, status: 'pending' as const, visitReason: 'other', notes: 'by the window', cancellationFeeCents: 1500 }, { get: (target, key) => (typeof key === 'string' && read.add(key), Reflect.get(target, key)) });
+        for (const news of ['confirm', 'accept', 'waitinglist', 'cancelled'] as const) await reservationEmails(db, venue, watched, news, { host: 'localhost', zoneName: { it: 'Sala' }, now: (await import('@/server/clock')).now(), linkHost: 'localhost' });
+        expect([...read].filter((key) => !(MAIL_FIELDS as readonly string[]).includes(key))).toEqual([]);
+        // With an experience added (its title read under the lock), the e-mails are rendered there: queued all the same.
+        const [dinner] = await db.select().from(experiences).where(eq(experiences.key, 'cena-degustazione'));
+        const withDinner = await dispatch('reservation/create', { ...table(6, FRIDAY), time: '20:00', experience: dinner.hash });
+        expect(withDinner.body.data).toMatchObject({ outcome: 'confirm' });
+        expect(mailsRenderedUnderLock()).toBe(before + 1);
+        expect((await db.select().from(outbox).where(eq(outbox.recipient, 'create6@example.com'))).map((m) => m.template)).toEqual(['reservationConfirm']);
       });
 
       it('refuses before any lock: a choice out of bounds for both kinds, a full evening for a table', async () => {

@@ -6,6 +6,8 @@ import { DEMO_DAYS, testDay } from '../helpers/clock';
 
 const FRIDAY = testDay(3);
 const SATURDAY = testDay(4);
+/** A Saturday no other count books (the staff sheet counts SATURDAY's bookings). */
+const LATER_SATURDAY = testDay(11);
 const TIMES = ['19:30', '20:00', '20:30', '21:00'];
 const form = (values: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
 const booking = (i: number, date: string) => ({
@@ -110,6 +112,53 @@ export function describeStatementBudgets(driver: Driver) {
       // and is kept in the booking's last write under the lock: held at what that reaches, 9 and the issue's 4 (a ratchet).
       expect(count.statements).toBeLessThanOrEqual(7);
       expect(count.inTransaction).toBeLessThanOrEqual(4);
+    });
+
+    it('builds a booking\'s usage statement once and, on PostgreSQL, sends it by its name (issue 43)', async () => {
+      const { timesBuilt } = await import('@/server/db/prepared');
+      // Built by the warm-up's month (beforeAll), once for this driver; no booking builds it again.
+      expect(timesBuilt('booking_usage')).toBe(1);
+      const first = await measure('reservation/create (prepared, 1)', 'reservation/create', booking(11, LATER_SATURDAY));
+      const second = await measure('reservation/create (prepared, 2)', 'reservation/create', booking(12, LATER_SATURDAY));
+      expect(timesBuilt('booking_usage')).toBe(1);
+      // Each booking reads its evening twice (before the lock, and under it): the same text both times and in both bookings,
+      // its values sent apart; node-postgres sends it by name, so each connection parses and plans it once (PGlite gets the text).
+      const usage = (count: StatementCount) => count.texts.filter((text) => text.includes('"slot_holds"') && text.includes('union all'));
+      expect([usage(first).length, usage(second).length]).toEqual([2, 2]);
+      expect(new Set([...usage(first), ...usage(second)]).size).toBe(1);
+      const named = (count: StatementCount) => count.names.filter((name) => name === 'booking_usage').length;
+      expect([named(first), named(second)]).toEqual(driver === 'postgres' ? [2, 2] : [0, 0]);
+    });
+
+    it('answers a month asked again from the usage it kept, and reads it afresh after a booking or a cancel made here (issue 43)', async () => {
+      const laterMonth = { year: Number(LATER_SATURDAY.slice(0, 4)), month: Number(LATER_SATURDAY.slice(5, 7)), pax: 2 };
+      const made = await dispatch('reservation/create', booking(21, LATER_SATURDAY));
+      expect(made.body.data).toMatchObject({ outcome: 'confirm' });
+      // The booking dropped its month: read once, then kept (the clock is pinned: well within MONTH_USAGE_MS).
+      const read = await measure('reservation/getmonth (after a booking)', 'reservation/getmonth', laterMonth);
+      const again = await measure('reservation/getmonth (kept)', 'reservation/getmonth', laterMonth);
+      expect([read.statements, again.statements]).toEqual([1, 0]);
+      expect(again.result.body.data).toEqual(read.result.body.data);
+      // What it answers is what the month read afresh gives (server/booking/service.ts getMonth, nothing kept).
+      const { getDb } = await import('@/server/db/client');
+      const { findVenueByKey } = await import('@/server/venues/queries');
+      const { getMonth } = await import('@/server/booking/service');
+      const db = await getDb();
+      expect(again.result.body.data).toEqual(await getMonth(db, (await findVenueByKey(db, 'localhost'))!, laterMonth));
+      // Another party size reads the same kept usage: the day states are worked out again, the rows are not read again.
+      expect((await countStatements(() => dispatch('reservation/getmonth', { ...laterMonth, pax: 4 }))).statements).toBe(0);
+      // A booking's change to the month drops it at once, so does its cancel.
+      await dispatch('reservation/create', booking(22, LATER_SATURDAY));
+      expect((await countStatements(() => dispatch('reservation/getmonth', laterMonth))).statements).toBe(1);
+      const { hash } = made.body.data as { hash: string };
+      const cancelled = await dispatch('reservation/cancel', { hash });
+      expect([cancelled.httpStatus, cancelled.body.status]).toEqual([200, true]);
+      expect((await countStatements(() => dispatch('reservation/getmonth', laterMonth))).statements).toBe(1);
+      // A move's own month (`hash`: its seats do not count) is never the kept one.
+      const { hash: other } = (await dispatch('reservation/create', booking(23, LATER_SATURDAY))).body.data as { hash: string };
+      await dispatch('reservation/getmonth', laterMonth);
+      const moving = await countStatements(() => dispatch('reservation/getmonth', { ...laterMonth, hash: other }));
+      expect(moving.texts.filter((text) => text.includes('union all'))).toHaveLength(1);
     });
 
     it('holds the table calendar to 4 statements: a month and a day', async () => {

@@ -1,0 +1,45 @@
+import 'server-only';
+import type { Db } from './types';
+
+/** What drizzle's `.prepare(name)` gives: a statement built once, run with its placeholders' values. */
+type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
+
+/** How many times each named statement was built in this process: once per driver (tests read it, server/db/prepared.ts). */
+const built = new Map<string, number>();
+
+/** The driver's session behind a database or a transaction (drizzle's, internal: its `client` is the pool, a pooled client, PGlite or its transaction). */
+const sessionOf = (db: Db) => (db as unknown as { session: { client: unknown } }).session;
+
+/** The driver's client a database or transaction sends its statements through (one database's calls share it outside transactions). */
+export const clientOf = (db: Db): unknown => sessionOf(db).client;
+
+/**
+ * A statement built once per process and driver (issue 43, "One booking's CPU": drizzle's query
+ * building was a quarter of a booking's own code), run on whichever database or transaction a
+ * call is given. `build` makes it with drizzle's `.prepare(name)`, its values as
+ * `sql.placeholder(…)`; each run binds the built statement to the call's client (a pooled
+ * client inside a transaction) and fills the placeholders, with no query building. On
+ * node-postgres the statement goes by its name, so each pooled connection parses and plans it
+ * once and sends only its values afterwards; PGlite is sent the same text each time.
+ */
+export function preparedStatement<R>(name: string, build: (db: Db) => Prepared<R>): (db: Db) => Prepared<R> {
+  // One built statement per driver (its session's class): the client it is bound to is the call's.
+  const byDriver = new Map<unknown, Prepared<R>>();
+  return (db) => {
+    const session = sessionOf(db);
+    const driver = session.constructor;
+    let statement = byDriver.get(driver);
+    if (!statement) {
+      statement = build(db);
+      byDriver.set(driver, statement);
+      built.set(name, (built.get(name) ?? 0) + 1);
+    }
+    const { client } = session;
+    return (statement as unknown as { client: unknown }).client === client ? statement : (Object.create(statement, { client: { value: client } }) as Prepared<R>);
+  };
+}
+
+/** How many times the named statement was built in this process (a test checks a booking builds none). */
+export function timesBuilt(name: string): number {
+  return built.get(name) ?? 0;
+}

@@ -96,6 +96,15 @@ function standIn(selector: string, open: () => void, fetchCode: () => Promise<un
     },
     true,
   );
+  // The larger parties' select: a choice there is made at once, as the wizard's own select does (no-JS: with its button).
+  window.addEventListener(
+    'change',
+    (event) => {
+      const select = within(event) && event.target;
+      if (select instanceof HTMLSelectElement && select.form?.method.toLowerCase() === 'get') select.form.requestSubmit();
+    },
+    true,
+  );
   window.addEventListener(
     'submit',
     (event) => {
@@ -182,7 +191,9 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     const id = useId();
     // Rendered in the browser, not hydrated (a client-side navigation): no server HTML to show meanwhile, so fetched at once.
     useState(() => {
-      if (when === 'interaction' && typeof document !== 'undefined' && !document.querySelector(fallback ?? `[data-deferred="${CSS.escape(id)}"]`)) open();
+      if (typeof document === 'undefined') return;
+      // `now` read again here: the page's HTML is all there by hydration (not always when the module first ran).
+      if (now?.() || (when === 'interaction' && !document.querySelector(fallback ?? `[data-deferred="${CSS.escape(id)}"]`))) open();
     });
     const [ready, setReady] = useState(false);
     const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({

@@ -116,6 +116,7 @@ describe('VenuePhoto (the markup)', () => {
   };
   const page = (body: React.ReactNode) => renderToStaticMarkup(
     <html>
+      {/* eslint-disable-next-line @next/next/no-head-element -- a whole document rendered by React, where its preloads go */}
       <head />
       <body>{body}</body>
     </html>,

@@ -1,4 +1,4 @@
-import { preload } from 'react-dom';
+import { PreloadPhoto } from './preload-photo';
 import type { PhotoSet } from '@/lib/venue/photo-set';
 
 type Props = {
@@ -23,12 +23,11 @@ type Props = {
  */
 export function VenuePhoto({ photo, alt, sizes, priority = false, className }: Props) {
   const [first] = photo.sources;
-  if (priority) {
-    if (first) preload(photo.src, { as: 'image', imageSrcSet: first.srcSet, imageSizes: sizes, type: first.type, fetchPriority: 'high' });
-    else preload(photo.src, { as: 'image', imageSrcSet: photo.srcSet, imageSizes: photo.srcSet ? sizes : undefined, fetchPriority: 'high' });
-  }
   return (
     <picture>
+      {priority ? (
+        <PreloadPhoto href={photo.src} imageSrcSet={first?.srcSet ?? photo.srcSet} imageSizes={first || photo.srcSet ? sizes : undefined} type={first?.type} />
+      ) : null}
       {photo.sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}

@@ -25,7 +25,9 @@ test.describe('photos and forms for a phone', () => {
     expect(photos.find((p) => p.url.endsWith(new URL(shown.src).pathname))?.type).toMatch(/^image\/(avif|webp)$/);
     // The original JPEG is never fetched.
     expect(photos.some((p) => p.url.endsWith('/venues/demo/cover.jpg'))).toBe(false);
-    const preload = page.locator('head link[rel="preload"][as="image"]');
+    // Its own photo only: not those of the pages its links prefetch (components/shell/preload-photo.tsx).
+    await expect(page.locator('head link[rel="preload"][as="image"][imagesrcset]')).toHaveCount(1);
+    const preload = page.locator('head link[rel="preload"][as="image"][imagesrcset*="/cover."]');
     await expect(preload).toHaveAttribute('imagesrcset', /cover\.[0-9a-f]{10}-360\.avif 360w/);
     await expect(preload).toHaveAttribute('fetchpriority', 'high');
     await expect(preload).toHaveAttribute('imagesizes', /100vw/);
@@ -37,7 +39,7 @@ test.describe('photos and forms for a phone', () => {
     await expect(cards.first()).toHaveJSProperty('complete', true);
     expect(await cards.first().evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/giftcard-buono-50\.[0-9a-f]{10}-360\.(avif|webp)$/);
     await expect(cards.nth(1)).toHaveAttribute('loading', 'lazy');
-    await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute('imagesrcset', /giftcard-buono-50\.[0-9a-f]{10}-360\.avif/);
+    await expect(page.locator('head link[rel="preload"][as="image"][imagesrcset]')).toHaveAttribute('imagesrcset', /giftcard-buono-50\.[0-9a-f]{10}-360\.avif/);
     await page.goto('/en/frontpage/esperienze');
     await page.getByRole('link', { name: `${en('experiences.details')}: Handmade pasta class` }).click();
     const photo = page.locator('.experience-detail picture img');

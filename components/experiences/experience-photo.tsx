@@ -1,23 +1,11 @@
-import Image from 'next/image';
+import { VenuePhoto } from '@/components/shell/venue-photo';
+import type { PhotoSet } from '@/lib/venue/photo-set';
 
 /**
- * An experience's photo (`foto`): served optimised by Next's image endpoint (resized, modern
- * formats) and lazy-loaded, with the title as its `alt`. SVG files are sent as they are.
+ * An experience's photo (`foto`), with the title as its `alt`: the sizes made at import in
+ * AVIF and WebP (components/shell/venue-photo.tsx), lazy unless it is the page's largest paint.
  */
-export function ExperiencePhoto({ src, alt, priority = false, sizes = '(max-width: 40rem) 100vw, 40rem' }: { src: string; alt: string; priority?: boolean; sizes?: string }) {
-  if (!src) return null;
-  const local = src.startsWith('/');
-  return (
-    <Image
-      className="experience-photo"
-      src={src}
-      alt={alt}
-      width={1200}
-      height={800}
-      sizes={sizes}
-      loading={priority ? undefined : 'lazy'}
-      priority={priority}
-      unoptimized={!local || src.endsWith('.svg')}
-    />
-  );
+export function ExperiencePhoto({ photo, alt, priority = false, sizes = '(max-width: 40rem) 100vw, 40rem' }: { photo: PhotoSet | null; alt: string; priority?: boolean; sizes?: string }) {
+  if (!photo) return null;
+  return <VenuePhoto className="experience-photo" photo={photo} alt={alt} sizes={sizes} priority={priority} />;
 }

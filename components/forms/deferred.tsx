@@ -16,6 +16,14 @@ type Options = {
    * (the booking wizard, rendered in the browser only, behind its server-rendered first step).
    */
   boundary?: boolean;
+  /**
+   * With `boundary: false`, a selector of that server-rendered fallback: interacting with it
+   * fetches the code as interacting with the component's own HTML does, a link or GET form in
+   * it followed before the code is there is followed in the browser's history instead (the
+   * component opens at that choice), and the focus inside it moves to the same control in the
+   * component, or to the component's first heading after such a choice.
+   */
+  fallback?: string;
 };
 
 /** What the guest did to a control before the component was hydrated, to be done again after. */
@@ -46,6 +54,90 @@ function replay(el: Control, typed: Typed) {
 
 const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
+/** Where the focus was in a fallback before the component took its place (see `refocus`). */
+let focusedInFallback: { text: string; tag: string; index: number; chose: boolean } | null = null;
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Listens, from the module's first run in the browser, to the server-rendered fallback that
+ * stands for a component rendered in the browser only (the wizard's first step): the code is
+ * fetched on the guest's first pointer, touch, focus or key there; a link or a GET form followed
+ * before it is there changes the address in the browser's history (Next's router hears of it)
+ * rather than loading the page again, and the component then opens at that choice. The code
+ * failing to load: the page is loaded at that address, as without scripts.
+ */
+function standIn(selector: string, open: () => void, fetchCode: () => Promise<unknown>) {
+  const within = (event: Event) => (event.target instanceof Element ? event.target.closest(selector) : null);
+  const follow = (url: string) => {
+    history.pushState(null, '', url);
+    if (focusedInFallback) focusedInFallback.chose = true;
+    open();
+    fetchCode().catch(() => location.assign(url));
+  };
+  for (const type of INTERACTIONS) window.addEventListener(type, (event) => void (within(event) && open()), { capture: true, passive: true });
+  window.addEventListener(
+    'focusin',
+    (event) => {
+      const root = within(event);
+      const el = event.target as Element;
+      focusedInFallback = root ? { text: el.textContent?.trim() ?? '', tag: el.tagName, index: [...root.querySelectorAll(FOCUSABLE)].indexOf(el), chose: false } : null;
+    },
+    true,
+  );
+  window.addEventListener(
+    'click',
+    (event) => {
+      const link = within(event) && (event.target as Element).closest('a[href]');
+      if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (link.origin !== location.origin || link.pathname !== location.pathname) return;
+      event.preventDefault();
+      follow(link.href);
+    },
+    true,
+  );
+  // The larger parties' select: a choice there is made at once, as the wizard's own select does (no-JS: with its button).
+  window.addEventListener(
+    'change',
+    (event) => {
+      const select = within(event) && event.target;
+      if (select instanceof HTMLSelectElement && select.form?.method.toLowerCase() === 'get') select.form.requestSubmit();
+    },
+    true,
+  );
+  window.addEventListener(
+    'submit',
+    (event) => {
+      const form = within(event) && event.target;
+      if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== 'get') return;
+      event.preventDefault();
+      const query = new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
+      follow(`${location.pathname}?${query}`);
+    },
+    true,
+  );
+}
+
+/**
+ * The component has taken its fallback's place: the focus the guest had in the fallback (lost
+ * with its elements) goes to the same control (by its text, or a select by its kind, else by
+ * its place), or, after a choice made there, to the component's first heading (its step's).
+ */
+function refocus(root: HTMLElement) {
+  const was = focusedInFallback;
+  focusedInFallback = null;
+  // The guest has moved on (the fallback's controls are gone, so a focus still there is elsewhere).
+  if (!was || (document.activeElement && document.activeElement !== document.body)) return;
+  const heading = root.querySelector<HTMLElement>('h1[tabindex], h2[tabindex], h3[tabindex]');
+  if (was.chose) {
+    heading?.focus();
+    return;
+  }
+  const all = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const same = all.find((el) => was.text && (el.tagName === 'A' || el.tagName === 'BUTTON') && el.textContent?.trim() === was.text) ?? all.find((el) => el.tagName === was.tag && el.tagName === 'SELECT') ?? all[was.index];
+  (same ?? heading)?.focus();
+}
+
 /**
  * A client component whose code is not in the page's first load (docs/performance.md,
  * "JavaScript budget"). On the server it renders as it always does, so the page's HTML holds
@@ -54,7 +146,7 @@ const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'ke
  * guest typed or ticked meanwhile is set again through the component's own handlers, a submit
  * is held and sent once the form's code is there, and a button pressed is pressed again.
  */
-export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { when = 'interaction', now, boundary = true }: Options = {}) {
+export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { when = 'interaction', now, boundary = true, fallback }: Options = {}) {
   let loading: Promise<ComponentType<P>> | undefined;
   // Marked as React marks a promise it has read, so that `use()` reads a settled one at once.
   const settled = (promise: Promise<ComponentType<P>>) => {
@@ -75,6 +167,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     void fetchCode();
   } else if (now?.()) {
     open();
+  } else if (fallback) {
+    standIn(fallback, open, fetchCode);
   } else if (when === 'idle') {
     const idle = () => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200)))(() => open());
     if (document.readyState === 'complete') idle();
@@ -97,7 +191,9 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     const id = useId();
     // Rendered in the browser, not hydrated (a client-side navigation): no server HTML to show meanwhile, so fetched at once.
     useState(() => {
-      if (when === 'interaction' && typeof document !== 'undefined' && !document.querySelector(`[data-deferred="${CSS.escape(id)}"]`)) open();
+      if (typeof document === 'undefined') return;
+      // `now` read again here: the page's HTML is all there by hydration (not always when the module first ran).
+      if (now?.() || (when === 'interaction' && !document.querySelector(fallback ?? `[data-deferred="${CSS.escape(id)}"]`))) open();
     });
     const [ready, setReady] = useState(false);
     const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({
@@ -147,6 +243,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       const state = pending.current;
       if (state.hydrated) return;
       state.hydrated = true;
+      if (fallback && ref.current) refocus(ref.current);
       // After every effect of this commit (react-hook-form subscribes to its own changes in one), as typing would.
       setTimeout(() => {
         for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);

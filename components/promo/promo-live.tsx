@@ -9,15 +9,11 @@ import { send } from '@/lib/api/client';
 import { statusAnswer } from '@/lib/api/answers/promo';
 
 // The form (react-hook-form, the phone field, the rules) is not in the page's first load: it is
-// fetched when the guest points at or focuses the button that opens it, or once the page is idle.
+// fetched when the guest points at, touches or focuses the button that opens it (not at idle:
+// its evaluation would be a long task of the page's load, issue 43).
 const loadForm = () => import('./promo-form');
 const PromoForm = lazy(() => loadForm().then((m) => ({ default: m.PromoForm })));
 const preloadForm = () => void loadForm().catch(() => undefined);
-if (typeof window !== 'undefined') {
-  const idle = () => (window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200)))(preloadForm);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
 
 type Unit = 'days' | 'hours' | 'minutes' | 'seconds';
 

@@ -5,13 +5,14 @@ import type { WizardSetup } from './types';
  * The wizard's first step as server HTML: shown before the browser's wizard takes over
  * (and without JavaScript), as plain links and a GET form that set `?pax`.
  */
-export function PeopleStepStatic({ setup }: { setup: WizardSetup }) {
+export function PeopleStepStatic({ setup, atOnce = false }: { setup: WizardSetup; atOnce?: boolean }) {
   const t = useTranslations('reserve');
   const { partySize } = setup;
   const direct = Array.from({ length: Math.max(partySize.directMax - partySize.min + 1, 0) }, (_, i) => partySize.min + i);
   const more = Array.from({ length: Math.max(partySize.max - partySize.directMax, 0) }, (_, i) => partySize.directMax + 1 + i);
   return (
-    <div className="wizard wizard--static">
+    // data-at-once: the wizard is fetched at once (a booking's change), not on the guest's first use (components/reservation/wizard-deferred.tsx).
+    <div className="wizard wizard--static" data-at-once={atOnce || undefined}>
       <nav aria-label={t('steps.label')} className="breadcrumb">
         <ol>
           <li className="breadcrumb__current">
@@ -51,7 +52,10 @@ export function PeopleStepStatic({ setup }: { setup: WizardSetup }) {
             </div>
           </form>
         ) : null}
-        <p className="lead">{t('people.tooLarge', { max: partySize.max })}</p>
+        <p className="lead">
+          {t('people.tooLarge', { max: partySize.max })}{' '}
+          {setup.phone ? <a href={`tel:${setup.phone.replace(/\s+/g, '')}`}>{t('people.contact', { phone: setup.phone })}</a> : null}
+        </p>
       </section>
     </div>
   );

@@ -9,6 +9,7 @@ import { checkVenueFile, hostConflicts } from './check';
 import { now as clockNow } from '@/server/clock';
 import { announceVenueChange } from './notify';
 import { forgetVenueContexts } from './context';
+import { prepareVenuePhotos } from './photos';
 
 const cents = (amount: number) => Math.round(amount * 100);
 /** The fields a file entry and its table name alike, copied as they are; the others are written out below. */
@@ -63,7 +64,8 @@ export function readVenueFile(file: string): VenueFile {
  * Creates or updates a venue from its file, in one transaction. Rows are matched by
  * their `key`, so experience hashes and ids survive re-imports; experiences, gift cards
  * and promotions missing from the file are deactivated, not deleted.
- * Returns the venue id and the host keys whose cached pages must be refreshed.
+ * Returns the venue id and the host keys whose cached pages must be refreshed. Its photos are
+ * sized for the screens after the transaction (server/venues/photos.ts); one that cannot be is a warning.
  */
 export async function importVenue(db: Db, file: VenueFile): Promise<{ venueId: number; hosts: string[] }> {
   const imported = await db.transaction(async (tx) => {
@@ -164,6 +166,8 @@ export async function importVenue(db: Db, file: VenueFile): Promise<{ venueId: n
 
     return { venueId, hosts: file.default ? ['localhost', ...hosts] : hosts };
   });
+  // Its photos in AVIF and WebP at the widths a screen asks for (server/venues/photos.ts), before its pages are rendered again.
+  for (const warning of await prepareVenuePhotos(file)) console.warn(`venue ${file.slug}: ${warning}`);
   forgetVenueContexts();
   // Every instance on this PostgreSQL drops its cached pages of these hosts now (server/venues/notify.ts).
   await announceVenueChange(db, imported.hosts);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axe, en } from './booking-steps';
+import { axe, en, partySize } from './booking-steps';
 import { messages } from './helpers';
 
 const it = messages('it');
@@ -8,7 +8,7 @@ const fr = messages('fr');
 test.describe('the booking calendar is a WAI-ARIA date grid', () => {
   test('one tab stop; arrows, Home/End skip the days that cannot be chosen; PageDown/PageUp change month', async ({ page }) => {
     await page.goto('/en/reserve');
-    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    await partySize(page, '2 people').click();
     const grid = page.getByRole('grid');
     await expect(grid).toBeVisible();
     // The month button of the first month is disabled, and looks it.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axe, chooseTable, en, fill, fillDetails, smsCode, tabTo } from './booking-steps';
+import { axe, chooseTable, en, fill, fillDetails, partySize, smsCode, tabTo } from './booking-steps';
 import { messages, readMails, uniqueEmail as unique, VENUE } from './helpers';
 
 const it = messages('it');
@@ -8,7 +8,7 @@ test.describe('booking walks', () => {
   test('books a table in Italian; the confirmation e-mail is in Italian with its calendar file, and the venue is told', async ({ page }) => {
     await page.goto('/reserve');
     await expect(page).toHaveTitle(`${VENUE} - ${it('screens.reserve')}`);
-    await page.getByRole('button', { name: '2 persone', exact: true }).click();
+    await partySize(page, '2 persone').click();
     const list = page.getByLabel(it('reserve.date.list'));
     await expect(list.locator('option').nth(2)).toBeAttached();
     const date = await list.locator('option').nth(2).getAttribute('value');
@@ -104,7 +104,7 @@ test.describe('booking walks', () => {
 
   test('a guest who leaves the wizard gives the held seats back by a beacon on pagehide (issue 45)', async ({ page }) => {
     await page.goto('/en/reserve');
-    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    await partySize(page, '2 people').click();
     const list = page.getByLabel(en('reserve.date.list'));
     await expect(list.locator('option').nth(3)).toBeAttached();
     await list.selectOption((await list.locator('option').nth(3).getAttribute('value'))!);
@@ -133,7 +133,7 @@ test.describe('booking walks', () => {
   test('keyboard alone: a table booked from party size to confirmation, and axe finds no violations on any step', async ({ page }) => {
     await page.goto('/en/reserve');
     await axe(page);
-    await tabTo(page, page.getByRole('button', { name: '2 people', exact: true }));
+    await tabTo(page, partySize(page, '2 people'));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: en('reserve.date.title') })).toBeFocused();
     await expect(page.getByLabel(en('reserve.date.list'))).toBeVisible();

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { daysFromToday, messages, readMails, VENUE } from './helpers';
 import { commonYearFrom, impossibleDates } from '../helpers/dates';
+import { partySize } from './booking-steps';
 
 const en = messages('en');
 
@@ -25,7 +26,7 @@ test.describe('table reservation wizard', () => {
     await page.goto('/en/reserve');
     await expect(page).toHaveTitle(`${VENUE} - ${en('screens.reserve')}`);
     await expect(page.getByRole('navigation', { name: en('reserve.steps.label') })).toContainText(en('reserve.steps.people'));
-    await page.getByRole('button', { name: '2 people', exact: true }).click();
+    await partySize(page, '2 people').click();
     await expect(page).toHaveURL(/pax=2/);
 
     const [date] = await chooseFirstDates(page, 1);
@@ -124,7 +125,7 @@ test.describe('table reservation wizard', () => {
 
   test('the back button walks back through the steps', async ({ page }) => {
     await page.goto('/en/reserve');
-    await page.getByRole('button', { name: '4 people', exact: true }).click();
+    await partySize(page, '4 people').click();
     await expect(page.getByRole('heading', { name: en('reserve.date.title') })).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('heading', { name: en('reserve.people.title') })).toBeVisible();
@@ -182,7 +183,7 @@ test.describe('table reservation wizard', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/en/reserve');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.getByRole('button', { name: '2 people', exact: true }).focus();
+    await partySize(page, '2 people').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: en('reserve.date.title') })).toBeFocused();
     await expect(page.getByLabel(en('reserve.date.list'))).toBeVisible();

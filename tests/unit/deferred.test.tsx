@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { act, useState, type ComponentType, type FormEvent } from 'react';
+import { act, Suspense, useState, type ComponentType, type FormEvent } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { deferred } from '@/components/forms/deferred';
@@ -126,6 +126,115 @@ describe('deferred (a form hydrated when the guest reaches for it)', () => {
     await hydrated(second.container);
     expect(button.textContent).toBe('pressed 1');
     await second.unmount();
+  });
+});
+
+/** A wizard's first step as the server renders it: links and a GET form that work without scripts. */
+function StaticStep() {
+  return (
+    <div className="wizard--static">
+      <a href="?pax=2">2 people</a>
+      <form method="get">
+        <select name="pax" defaultValue="9">
+          <option value="9">9 people</option>
+        </select>
+        <button type="submit">Continue</button>
+      </form>
+    </div>
+  );
+}
+
+/** The wizard as the browser renders it: reads its choice from the address. */
+function Wizard() {
+  const pax = new URLSearchParams(location.search).get('pax');
+  return (
+    <div>
+      <h2 tabIndex={-1}>{pax ? `date for ${pax}` : 'people'}</h2>
+      <button type="button">2 people</button>
+      <select defaultValue="">
+        <option value="">…</option>
+      </select>
+    </div>
+  );
+}
+
+/** Never there on the server (the wizard reads the address in the browser only): its boundary's fallback is the server HTML. */
+function BrowserOnly(): never {
+  throw new Promise(() => undefined);
+}
+
+/** The booking wizard behind its server-rendered first step (`boundary: false`, `fallback`), its code fetched when `release` is called. */
+async function hydrateWizard() {
+  let release: () => void = () => undefined;
+  const load = jest.fn(() => new Promise<ComponentType<object>>((resolve) => (release = () => resolve(Wizard))));
+  const Deferred = deferred(load, { boundary: false, fallback: '.wizard--static' });
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(
+    <Suspense fallback={<StaticStep />}>
+      <BrowserOnly />
+    </Suspense>,
+  );
+  document.body.append(container);
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <Suspense fallback={<StaticStep />}>
+        <Deferred />
+      </Suspense>,
+      { onRecoverableError: () => undefined },
+    );
+  });
+  return { container, load, release: () => release(), unmount: () => act(() => root?.unmount()) };
+}
+
+describe('deferred behind a server-rendered fallback (the booking wizard)', () => {
+  beforeEach(() => history.replaceState(null, '', '/en/reserve'));
+
+  test('not fetched at load; fetched on the first focus in its first step, whose focused choice the wizard then holds', async () => {
+    const { container, load, release, unmount } = await hydrateWizard();
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    const link = container.querySelector<HTMLAnchorElement>('a[href="?pax=2"]')!;
+    link.focus();
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    release();
+    await hydrated(container);
+    expect(container.querySelector('.wizard--static')).toBeNull();
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+    expect(document.activeElement?.textContent).toBe('2 people');
+    await unmount();
+  });
+
+  test('a party size chosen before the code is there is not a page load: the wizard opens at it, its heading focused', async () => {
+    const { container, release, unmount } = await hydrateWizard();
+    const link = container.querySelector<HTMLAnchorElement>('a[href="?pax=2"]')!;
+    link.focus();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(location.search).toBe('?pax=2');
+    await settle();
+    release();
+    await hydrated(container);
+    expect(container.querySelector('h2')?.textContent).toBe('date for 2');
+    expect(document.activeElement).toBe(container.querySelector('h2'));
+    await unmount();
+  });
+
+  test('the larger parties’ GET form is followed in the browser too', async () => {
+    const { container, release, unmount } = await hydrateWizard();
+    const form = container.querySelector('form')!;
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(location.search).toBe('?pax=9');
+    await settle();
+    release();
+    await hydrated(container);
+    expect(container.querySelector('h2')?.textContent).toBe('date for 9');
+    await unmount();
   });
 });
 

@@ -7,6 +7,7 @@ import { getExperienceList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 import { hasOwnForm, listedNow } from '@/lib/experiences/standing';
+import { venuePhotoSet } from '@/server/venues/photos';
 
 /**
  * `/frontpage/esperienze`, the experience booking form's first step: the guest picks one of
@@ -21,11 +22,12 @@ export async function ExperienceListScreen({ params }: { params: VenueParams }) 
       <h1>{screens('experienceBooking')}</h1>
       {items.length === 0 ? <p>{t('empty')}</p> : <p className="lead">{t('choose')}</p>}
       <ul className="cards">
-        {items.map((e) => {
+        {items.map((e, index) => {
           const title = pickText(e.titolo, locale);
           return (
             <li key={e.hash} className="card">
-              <ExperiencePhoto src={e.foto} alt={t('photoAlt', { title })} sizes="(max-width: 40rem) 100vw, 20rem" />
+              {/* The first card's photo is the page's largest paint on a phone: preloaded. */}
+              <ExperiencePhoto photo={e.foto ? venuePhotoSet(e.foto, 1200, 800) : null} alt={t('photoAlt', { title })} sizes="(max-width: 40rem) 100vw, 20rem" priority={index === 0} />
               <h2>{title}</h2>
               <div className="experience-description" dangerouslySetInnerHTML={{ __html: sanitizeDescription(pickText(e.descrizione, locale)) }} />
               <p>{t('guests', { min: e.numOspitiMin, max: e.numOspitiMax })}</p>

@@ -15,6 +15,7 @@ import { JsonLdScript } from '@/components/seo/json-ld';
 import { experienceJsonLd } from '@/lib/seo/json-ld';
 import { ExperiencePhoto } from '@/components/experiences/experience-photo';
 import { experienceImagePath } from './metadata';
+import { venuePhotoSet } from '@/server/venues/photos';
 import { bookableNow, soldOut, whyNotBookable } from '@/lib/experiences/standing';
 
 /** `/frontpage/esperienze/{hash}`: one experience, with what a shared link needs (JSON-LD, photo); an unknown hash is a 404. */
@@ -32,7 +33,7 @@ export async function ExperienceScreen({ params, hash }: { params: VenueParams; 
     <article className="experience-detail">
       <JsonLdScript data={experienceJsonLd(experience, location, { locale, url, image: new URL(experienceImagePath(experience.hash, locale), origin).toString(), dates })} />
       <h1>{title}</h1>
-      <ExperiencePhoto src={experience.foto} alt={t('photoAlt', { title })} priority />
+      <ExperiencePhoto photo={experience.foto ? venuePhotoSet(experience.foto, 1200, 800) : null} alt={t('photoAlt', { title })} priority />
       <div className="experience-description" dangerouslySetInnerHTML={{ __html: sanitizeDescription(pickText(experience.descrizione, locale)) }} />
       {experience.data ? <p>{experience.data === experience.scadenza ? t('date', { date: formatDay(experience.data, locale) }) : t('from', { date: formatDay(experience.data, locale) })}</p> : null}
       <p>{t('guests', { min: experience.numOspitiMin, max: experience.numOspitiMax })}</p>

@@ -5,6 +5,8 @@ import { getGiftcardList } from '@/server/venues/data';
 import { loadVenue, type VenueParams } from '@/app/_screens/shell/venue-context';
 import { formatMoney } from '@/lib/currency';
 import { colon } from '@/lib/i18n/colon';
+import { VenuePhoto } from '@/components/shell/venue-photo';
+import { venuePhotoSet } from '@/server/venues/photos';
 
 /** `/frontpage/giftcards` (alias `/frontpage/giftcard`): the venue's gift cards (spec section 2). */
 export async function GiftcardListScreen({ params }: { params: VenueParams }) {
@@ -15,10 +17,10 @@ export async function GiftcardListScreen({ params }: { params: VenueParams }) {
       <h1>{t('listTitle')}</h1>
       {cards.length === 0 ? <p role="status">{t('empty')}</p> : <p className="lead">{t('listIntro')}</p>}
       <ul className="cards">
-        {cards.map((c) => (
+        {cards.map((c, index) => (
           <li key={c.id} className="card">
-            {/* eslint-disable-next-line @next/next/no-img-element -- a venue's image may be on any host; next/image would need each one configured */}
-            {c.image ? <img src={c.image} alt="" width={320} height={180} loading="lazy" /> : null}
+            {/* Shown 320 × 180 as before; the sizes made at import, the first card's preloaded (the page's largest paint). */}
+            {c.image ? <VenuePhoto photo={{ ...venuePhotoSet(c.image, 320, 180), width: 320, height: 180 }} alt="" sizes="320px" priority={index === 0} /> : null}
             <h2>{pickText(c.title, locale)}</h2>
             {c.customMin !== null && c.customMax !== null ? (
               <p>

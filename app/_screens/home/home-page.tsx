@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { VenueImage } from '@/components/shell/venue-image';
+import { VenuePhoto } from '@/components/shell/venue-photo';
+import { venuePhotoSet } from '@/server/venues/photos';
 import { Link } from '@/components/shell/link';
 import { pickText } from '@/lib/i18n/texts';
 import { getExperienceList } from '@/server/venues/data';
@@ -51,7 +52,7 @@ export async function HomePage({ params }: { params: VenueParams }) {
       {location.locationname ? <JsonLdScript data={venueJsonLd(location, siteOrigin(venueKey), locale)} /> : null}
       <section className="hero" aria-labelledby="venue-name">
         {location.theme.cover ? (
-          <VenueImage src={location.theme.cover} alt="" width={1600} height={900} sizes="(max-width: 64rem) 100vw, 64rem" priority />
+          <VenuePhoto photo={venuePhotoSet(location.theme.cover, 1600, 900)} alt="" sizes="(max-width: 64rem) 100vw, 64rem" priority />
         ) : null}
         <div className="hero__text">
           <h1 id="venue-name">{location.locationname}</h1>

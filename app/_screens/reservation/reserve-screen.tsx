@@ -30,7 +30,7 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
       {children}
       {/* The wizard reads the URL in the browser; until then, the first step is server HTML. */}
       <ClientTexts namespaces={reserveNamespaces}>
-        <Suspense fallback={<PeopleStepStatic setup={setup} />}>
+        <Suspense fallback={<PeopleStepStatic setup={setup} atOnce={!!edit} />}>
           <ReservationWizardDeferred setup={setup} />
         </Suspense>
       </ClientTexts>

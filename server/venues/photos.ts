@@ -92,11 +92,20 @@ export async function prepareVenuePhotos(file: Parameters<typeof venuePhotos>[0]
 const known = new Map<string, { mtimeMs: number; manifest: PhotoManifest | null }>();
 
 /**
- * A photo as a page shows it: its generated sizes when the import made them, else the
- * optimiser's (a venue imported before, another host's photo as it is). `width` and `height`
+ * A production server serves the files `public/` held when it started, not those written since
+ * (Next's own rule; checked: a file added to a running `next start` answers 404 until the next
+ * start). So the sizes a venue import on a running server writes are used from the next start on,
+ * the photo shown through the optimiser meanwhile; in development every file is served.
+ */
+const SERVED_BEFORE = process.env.NODE_ENV === 'production' ? performance.timeOrigin : Infinity;
+
+/**
+ * A photo as a page shows it: its generated sizes when the import made them and this server
+ * serves them (`SERVED_BEFORE`), else the optimiser's (a venue imported before, or on this
+ * running server), or another host's photo as it is. `width` and `height`
  * are the page's proportions for a photo without a manifest.
  */
-export function venuePhotoSet(src: string, width: number, height: number, publicDir = projectPath('public')): PhotoSet {
+export function venuePhotoSet(src: string, width: number, height: number, publicDir = projectPath('public'), servedBefore = SERVED_BEFORE): PhotoSet {
   if (!isLocalRaster(src)) return fallbackSet(src, width, height);
   const file = inside(publicDir, manifestPath(src));
   let mtimeMs = -1;
@@ -110,5 +119,5 @@ export function venuePhotoSet(src: string, width: number, height: number, public
     entry = { mtimeMs, manifest: mtimeMs < 0 ? null : readManifest(file) };
     known.set(file, entry);
   }
-  return entry.manifest ? photoSet(src, entry.manifest) : fallbackSet(src, width, height);
+  return entry.manifest && mtimeMs < servedBefore ? photoSet(src, entry.manifest) : fallbackSet(src, width, height);
 }

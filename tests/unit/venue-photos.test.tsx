@@ -102,6 +102,16 @@ describe('a venue photo sized at import (issue 43)', () => {
       ],
     });
   });
+
+  test('sizes written after the server started (an import on a running server, which does not serve them yet) are used from the next start', async () => {
+    const dir = await publicDir();
+    await generatePhotoSizes('/venues/t/room.jpg', dir);
+    const written = fs.statSync(path.join(dir, 'venues', 't', 'room.sizes.json')).mtimeMs;
+    // Started before the sizes were written: the optimiser's, as for a photo without sizes.
+    expect(venuePhotoSet('/venues/t/room.jpg', 1600, 900, dir, written - 1)).toEqual(fallbackSet('/venues/t/room.jpg', 1600, 900));
+    // Started after: its own sizes.
+    expect(venuePhotoSet('/venues/t/room.jpg', 1600, 900, dir, written + 1).sources).toHaveLength(2);
+  });
 });
 
 describe('VenuePhoto (the markup)', () => {

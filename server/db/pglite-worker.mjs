@@ -12,7 +12,7 @@
 // The worker runs one operation at a time, in its own order (issue 43, bookings under a crowd): while a
 // transaction is open only its operations run, and a transaction's operations (its first included)
 // go before the statements outside any transaction that wait, which run in their order of arrival;
-// after each transaction those waiting at its end go first, so that a stream of transactions never starves them.
+// after each transaction one of those goes first, so that a stream of transactions never starves them.
 // A message marked `sync` is answered on the `replies` port and the shared `signal` is bumped, so the
 // server's thread, which may wait in Atomics.wait for it, takes the answer at once (server/db/pglite-thread.ts).
 import { parentPort, receiveMessageOnPort, threadId, workerData } from 'node:worker_threads';
@@ -82,10 +82,8 @@ const waiting = [];
 /** The open transaction's id: only its operations run until its end. */
 let open = null;
 let pumping = false;
-/** A transaction has just ended: the statements waiting then go next (counted at the next choice). */
+/** A transaction has just ended: a waiting statement goes next. */
 let readsTurn = false;
-/** How many waiting statements still go before the next transaction begins. */
-let readsDue = 0;
 
 const enqueue = (message) => (message.tx !== undefined ? urgent : waiting).push(message);
 
@@ -96,15 +94,9 @@ function nextMessage() {
     const index = urgent.findIndex((m) => m.tx === open);
     return index < 0 ? null : urgent.splice(index, 1)[0];
   }
-  // After a transaction, the statements waiting then go before the next begins: a stream of
-  // transactions never starves the reads (a page's, a refusal's), which wait for one transaction at
-  // most; and the transactions wait for at most the reads already there, never for later ones.
-  if (readsTurn) {
+  // After a transaction, one waiting statement before the next begins: a stream of transactions never starves the reads.
+  if (readsTurn && waiting.length) {
     readsTurn = false;
-    readsDue = waiting.length;
-  }
-  if (readsDue > 0 && waiting.length) {
-    readsDue--;
     return waiting.shift();
   }
   return urgent.shift() ?? waiting.shift() ?? null;

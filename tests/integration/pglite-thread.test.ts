@@ -137,23 +137,6 @@ describe('PGlite in a thread of its own', () => {
     // The read running when the transaction began finishes first at most; the others wait for it.
     expect(ended.filter((read) => read < ran).length).toBeLessThanOrEqual(1);
   });
-
-  it('runs the statements waiting when a transaction ends before the next transaction', async () => {
-    const at = (rows: unknown) => String((rows as { rows: { at: string }[] }).rows[0].at);
-    let reads: Promise<string>[] = [];
-    let next: Promise<string> | undefined;
-    await handle.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1`);
-      // While this transaction holds the session: four reads, then another transaction, queue in the worker.
-      reads = Array.from({ length: 4 }, () => handle.db.execute(sql`select clock_timestamp()::text as at`).then(at));
-      next = handle.db.transaction(async (other) => at(await other.execute(sql`select clock_timestamp()::text as at`)));
-      await new Promise((resolve) => setImmediate(resolve));
-      await tx.execute(sql`select 2`);
-    });
-    const [ended, ran] = await Promise.all([Promise.all(reads), next!]);
-    // One read a transaction, as before, would leave three of them behind the next transaction.
-    expect(ended.filter((read) => read < ran)).toHaveLength(4);
-  });
 });
 
 describe('PGlite’s thread, the bound on waiting for a transaction', () => {

@@ -21,13 +21,14 @@ import { projectPath } from '@/server/runtime/config';
  * - A transaction's BEGIN travels with its first statement, and its end in one message this
  *   thread does not wait for (the session is free once the worker has it): a transaction that
  *   runs no statement (a booking refused from a read before it) costs the worker nothing.
- * - Once the worker holds the transaction open (its first statement answered), this thread waits
- *   for each of its statements' answers in `Atomics.wait`, up to PGLITE_TX_WAIT_MS (5 ms): the
- *   worker runs nothing else meanwhile, so the answer is a statement's time away, and the
- *   transaction goes on within the same turn of the event loop instead of a busy loop's turn
- *   later. A slower answer (a long statement, the worker waiting for a core) comes through the
- *   event loop: the server's thread is never held longer than the bound per statement.
- * `PGLITE_TX_WAIT_MS=0` sends every answer through the event loop (as before, to compare);
+ * - With PGLITE_TX_WAIT_MS (milliseconds, off by default), once the worker holds the transaction
+ *   open (its first statement answered), this thread waits for each of its statements' answers in
+ *   `Atomics.wait`, up to that bound: the worker runs nothing else meanwhile, so the answer is a
+ *   statement's time away, and the transaction goes on within the same turn of the event loop
+ *   instead of a busy loop's turn later. A slower answer (a long statement, the worker waiting
+ *   for a core) comes through the event loop: the server's thread is never held longer than the
+ *   bound per statement. Off by default: on a machine whose cores are all busy, a blocked thread
+ *   waits for a core again after each answer, and the crowd took longer (docs/performance.md).
  * `PGLITE_TX_SYNC=on` waits for every operation of a transaction without bound, one transaction
  * of this thread open at a time (measured to starve the pages: docs/performance.md).
  */
@@ -97,12 +98,12 @@ const SYNC_DEADLINE_MS = 120_000;
 
 /**
  * How long this thread waits, blocked, for the answer to a statement of a transaction the worker
- * holds open (PGLITE_TX_WAIT_MS, milliseconds; 0: never, every answer through the event loop).
- * The worker runs nothing else meanwhile, so the answer is a statement's time away: waited for,
- * the transaction goes on at once instead of a turn of a busy event loop later, and holds the
- * session for its statements' time only; past the bound the answer comes through the event loop.
+ * holds open (PGLITE_TX_WAIT_MS, milliseconds; 0, the default: never, every answer through the
+ * event loop). The worker runs nothing else meanwhile, so the answer is a statement's time away:
+ * waited for, the transaction goes on at once instead of a turn of a busy event loop later, and
+ * holds the session for its statements' time only; past the bound the answer comes through the event loop.
  */
-export const TX_WAIT_MS = 5;
+export const TX_WAIT_MS = 0;
 const txWaitMs = () => {
   const configured = Number(process.env.PGLITE_TX_WAIT_MS);
   return process.env.PGLITE_TX_WAIT_MS !== undefined && Number.isFinite(configured) && configured >= 0 ? configured : TX_WAIT_MS;

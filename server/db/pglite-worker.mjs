@@ -47,6 +47,12 @@ const ROLLBACK = Symbol('rollback');
 const transactions = new Map();
 /** What this thread has done, for tests and benchmarks (op 'stats'): transactions begun, operations run. */
 const stats = { transactions: 0, operations: 0 };
+/**
+ * Where this thread's time went, for `npm run bench -- --hot` (PGLITE_STATS_FILE: written there
+ * when the database closes): running operations, and holding a transaction open while waiting
+ * for its next operation from the server's thread (the session idle, every other statement waiting).
+ */
+const time = { startedAt: performance.now(), busyMs: 0, heldMs: 0, heldSince: 0 };
 
 function begin(pg, id) {
   return new Promise((started, failed) => {
@@ -125,6 +131,8 @@ async function main() {
   /** One operation; its answer sent. False when the database is closed. */
   async function run(message) {
     stats.operations++;
+    const started = performance.now();
+    if (open !== null && time.heldSince) time.heldMs += started - time.heldSince;
     try {
       let result;
       // A transaction's first statement begins it (pipelined: one message, one round trip).
@@ -152,6 +160,11 @@ async function main() {
           break;
         case 'close':
           await pg.close();
+          if (process.env.PGLITE_STATS_FILE) {
+            const { writeFileSync } = await import('node:fs');
+            const ms = (value) => Math.round(value);
+            writeFileSync(process.env.PGLITE_STATS_FILE, JSON.stringify({ ...stats, lifeMs: ms(performance.now() - time.startedAt), busyMs: ms(time.busyMs), heldMs: ms(time.heldMs) }));
+          }
           parentPort.postMessage({ id: message.id });
           parentPort.close();
           replies?.close();
@@ -163,6 +176,9 @@ async function main() {
     } catch (error) {
       answer(message, { id: message.id, error: wireError(error) });
     }
+    const ended = performance.now();
+    time.busyMs += ended - started;
+    time.heldSince = open !== null ? ended : 0;
     return true;
   }
 

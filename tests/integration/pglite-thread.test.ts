@@ -29,8 +29,9 @@ describe('PGlite in a thread of its own', () => {
     // The worker, the site's default, whatever the run sets (scripts/faketime-jest.mjs keeps it off under faketime).
     delete process.env.PGLITE_THREAD;
     delete process.env.PGLITE_TX_SYNC;
-    // The site's default wait for an open transaction's answers is a few milliseconds; here it is
-    // long enough that a loaded machine never runs past it, so what is counted is the mechanism.
+    // The wait for an open transaction's answers (PGLITE_TX_WAIT_MS, off by default; a few
+    // milliseconds when set): here long enough that a loaded machine never runs past it, so what
+    // is counted is the mechanism.
     process.env.PGLITE_TX_WAIT_MS = '60000';
     handle = await openTestDatabase('pglite');
     delete process.env.PGLITE_TX_WAIT_MS;
@@ -96,7 +97,7 @@ describe('PGlite in a thread of its own', () => {
 
   // Bookings under a crowd (issue 43): a transaction holds PGlite's one session, so its statements
   // must not wait for the server's busy event loop, nor behind the reads queued outside it.
-  it('answers an open transaction’s statements without a turn of the event loop', async () => {
+  it('answers an open transaction’s statements without a turn of the event loop (PGLITE_TX_WAIT_MS)', async () => {
     const loop = countTurns();
     await new Promise((resolve) => setImmediate(resolve));
     let during = -1;

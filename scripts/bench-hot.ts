@@ -7,7 +7,9 @@
  * the home page's p99 during the run against its quiet p99 and against a bare Next.js page
  * measured in the same run. On PGlite by default; `DATABASE_URL` for PostgreSQL.
  * Options: HOT_GUESTS (1000), HOT_SECONDS (20), BENCH_PORT (3190), BENCH_CPU_PROF (a directory
- * for the site's server's CPU profile, as in scripts/bench.mjs).
+ * for the site's server's CPU profile, as in scripts/bench.mjs). On PGlite it also prints where
+ * the database thread's time went: running statements, and holding a transaction open while it
+ * waited for the server's thread (PGLITE_STATS_FILE, server/db/pglite-worker.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +26,7 @@ const guests = Number(process.env.HOT_GUESTS) || 1000;
 const seconds = Number(process.env.HOT_SECONDS) || 20;
 const dataDir = path.join(root, '.tmp', 'bench-hot');
 const base = `http://127.0.0.1:${port}`;
+const statsFile = path.join(root, '.tmp', 'bench-hot-pglite.json');
 const TIMES = ['19:00', '19:30', '20:00', '20:30', '21:00', '21:30', '22:00'];
 
 type Result = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
@@ -86,6 +89,8 @@ async function main() {
     LOG_LEVEL: 'silent',
     OUTBOX_INTERVAL_MS: '500',
     TRUST_PROXY_HOPS: '1',
+    // PGlite's thread says where its time went when the server closes it (server/db/pglite-worker.mjs).
+    PGLITE_STATS_FILE: statsFile,
     // A crowd, not an attack: the abuse limits out of the way (docs/security.md measures them).
     ...Object.fromEntries(LIMIT_NAMES.map((limit) => [envName(limit), `1000000/${LIMITS[limit].windowSeconds}`])),
   };
@@ -159,8 +164,10 @@ async function main() {
     if (!health.outbox?.queued) break;
     await new Promise((r) => setTimeout(r, 500));
   }
+  fs.rmSync(statsFile, { force: true });
   stop();
   await new Promise((r) => setTimeout(r, 2000));
+  const thread = fs.existsSync(statsFile) ? (JSON.parse(fs.readFileSync(statsFile, 'utf8')) as { transactions: number; operations: number; lifeMs: number; busyMs: number; heldMs: number }) : null;
   const { openDatabase } = await import('../server/db/client');
   const schema = await import('../server/db/schema');
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
@@ -181,6 +188,10 @@ async function main() {
   console.log('5xx or dropped connections'.padEnd(44), fiveXx);
   console.log('stored bookings without a sent e-mail'.padEnd(44), lost, `(of ${stored.length} stored: confirmed, awaiting or waiting list)`);
   console.log('answers after the evening was full: p50 / p99'.padEnd(44), `${pct(refusalsAfterFull.map((a) => a.ms), 50).toFixed(0)} / ${pct(refusalsAfterFull.map((a) => a.ms), 99).toFixed(0)} ms (${refusalsAfterFull.length} answers)`);
+  if (thread) {
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log('PGlite thread: busy / held open, idle'.padEnd(44), `${s(thread.busyMs)} / ${s(thread.heldMs)} of ${s(thread.lifeMs)} (${thread.transactions} transactions, ${thread.operations} operations)`);
+  }
   console.log('bookings p50 / p99'.padEnd(44), `${pct(creates.map((a) => a.ms), 50).toFixed(0)} / ${pct(creates.map((a) => a.ms), 99).toFixed(0)} ms`);
   console.log('');
   console.log('page'.padEnd(44), 'req/s'.padStart(8), 'ratio'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'non-2xx'.padStart(8));

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   pool?: { totalCount: number; idleCount: number; waitingCount: number; max: number };
   /** PGlite: the thread it runs in, a worker's (server/db/pglite-thread.ts), the server's own only with PGLITE_THREAD=off. */
   thread?: number;
+  /** PGlite in its worker: what the worker has done, transactions begun and operations run (tests, `npm run bench -- --hot`). */
+  threadStats?: () => Promise<{ transactions: number; operations: number }>;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       driver: 'pglite',
       thread: opened instanceof PgliteThread ? opened.threadId : threadId,
+      threadStats: opened instanceof PgliteThread ? () => opened.stats() : undefined,
       close: async () => {
         await opened.close();
         release();

@@ -3,16 +3,18 @@
 // starts this file as a worker_threads Worker and speaks to it; this file is plain ESM, loaded by Node
 // from the project's directory at run time (never bundled), as the migrations are.
 //
-// Messages in: { id, op: 'query' | 'exec' | 'begin' | 'end' | 'rollback' | 'close', ... }; each gets one
-// { id, result } or { id, error } back. A transaction is PGlite's own (`pg.transaction`), held open
-// from 'begin' to 'end', so statements outside it wait for it exactly as on a PGlite in the main thread.
+// Messages in: { id, op: 'query' | 'exec' | 'end' | 'rollback' | 'stats' | 'close', tx?, begin?, ... }; each
+// gets one { id, result } or { id, error } back. A transaction is PGlite's own (`pg.transaction`), named by
+// the id the server's thread gave it (`tx`), and begun by its first statement (`begin: true`: no message
+// of its own, so its BEGIN costs no round trip and a transaction that runs no statement none at all); it
+// is held open until its 'end', so statements outside it wait for it exactly as on a PGlite in the main thread.
 //
 // The worker runs one operation at a time, in its own order (issue 43, bookings under a crowd): while a
-// transaction is open only its operations run, and a transaction's operations (its begin included)
+// transaction is open only its operations run, and a transaction's operations (its first included)
 // go before the statements outside any transaction that wait, which run in their order of arrival;
 // after each transaction one of those goes first, so that a stream of transactions never starves them.
 // A message marked `sync` is answered on the `replies` port and the shared `signal` is bumped, so the
-// server's thread, blocked in Atomics.wait for it, takes the answer at once (server/db/pglite-thread.ts).
+// server's thread, which may wait in Atomics.wait for it, takes the answer at once (server/db/pglite-thread.ts).
 import { parentPort, receiveMessageOnPort, threadId, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -43,11 +45,19 @@ function wireError(error) {
 const ROLLBACK = Symbol('rollback');
 /** Open transactions by id: PGlite's `tx`, the function that ends it, and the promise of its end. */
 const transactions = new Map();
-let nextTransaction = 1;
+/** What this thread has done, for tests and benchmarks (op 'stats'): transactions begun, operations run. */
+const stats = { transactions: 0, operations: 0 };
+/**
+ * Where this thread's time went, for `npm run bench -- --hot` (PGLITE_STATS_FILE: written there
+ * when the database closes): running operations, and holding a transaction open while waiting
+ * for its next operation from the server's thread (the session idle, every other statement waiting).
+ */
+const time = { startedAt: performance.now(), busyMs: 0, heldMs: 0, heldSince: 0 };
 
-function begin(pg) {
+function begin(pg, id) {
   return new Promise((started, failed) => {
-    const id = nextTransaction++;
+    if (transactions.has(id)) throw new Error(`Transaction ${id} is already open on the database thread`);
+    stats.transactions++;
     const record = {};
     const ended = new Promise((resolve) => (record.finish = resolve));
     const done = pg.transaction(async (tx) => {
@@ -81,7 +91,7 @@ let pumping = false;
 /** A transaction has just ended: a waiting statement goes next. */
 let readsTurn = false;
 
-const enqueue = (message) => (message.tx !== undefined || message.op === 'begin' ? urgent : waiting).push(message);
+const enqueue = (message) => (message.tx !== undefined ? urgent : waiting).push(message);
 
 /** The next operation to run, from every message arrived so far (a busy worker's port delivers them slowly otherwise). */
 function nextMessage() {
@@ -120,8 +130,13 @@ async function main() {
 
   /** One operation; its answer sent. False when the database is closed. */
   async function run(message) {
+    stats.operations++;
+    const started = performance.now();
+    if (open !== null && time.heldSince) time.heldMs += started - time.heldSince;
     try {
       let result;
+      // A transaction's first statement begins it (pipelined: one message, one round trip).
+      if (message.begin) open = await begin(pg, message.tx);
       switch (message.op) {
         case 'query':
           result = await on(message.tx).query(message.sql, message.params, optionsOf(message.options));
@@ -129,8 +144,8 @@ async function main() {
         case 'exec':
           result = await on(message.tx).exec(message.sql, optionsOf(message.options));
           break;
-        case 'begin':
-          result = open = await begin(pg);
+        case 'stats':
+          result = { ...stats };
           break;
         case 'end': {
           const record = transaction(message.tx);
@@ -145,6 +160,11 @@ async function main() {
           break;
         case 'close':
           await pg.close();
+          if (process.env.PGLITE_STATS_FILE) {
+            const { writeFileSync } = await import('node:fs');
+            const ms = (value) => Math.round(value);
+            writeFileSync(process.env.PGLITE_STATS_FILE, JSON.stringify({ ...stats, lifeMs: ms(performance.now() - time.startedAt), busyMs: ms(time.busyMs), heldMs: ms(time.heldMs) }));
+          }
           parentPort.postMessage({ id: message.id });
           parentPort.close();
           replies?.close();
@@ -156,6 +176,9 @@ async function main() {
     } catch (error) {
       answer(message, { id: message.id, error: wireError(error) });
     }
+    const ended = performance.now();
+    time.busyMs += ended - started;
+    time.heldSince = open !== null ? ended : 0;
     return true;
   }
 

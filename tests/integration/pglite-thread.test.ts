@@ -28,9 +28,13 @@ describe('PGlite in a thread of its own', () => {
     process.env.LOG_LEVEL = 'silent';
     // The worker, the site's default, whatever the run sets (scripts/faketime-jest.mjs keeps it off under faketime).
     delete process.env.PGLITE_THREAD;
-    // Transactions answered synchronously (PGLITE_TX_SYNC=on, an option: the default keeps the event loop turning, see below).
-    process.env.PGLITE_TX_SYNC = 'on';
+    delete process.env.PGLITE_TX_SYNC;
+    // The wait for an open transaction's answers (PGLITE_TX_WAIT_MS, off by default; a few
+    // milliseconds when set): here long enough that a loaded machine never runs past it, so what
+    // is counted is the mechanism.
+    process.env.PGLITE_TX_WAIT_MS = '60000';
     handle = await openTestDatabase('pglite');
+    delete process.env.PGLITE_TX_WAIT_MS;
   });
   afterAll(() => handle.close());
 
@@ -79,6 +83,8 @@ describe('PGlite in a thread of its own', () => {
     await Promise.all(
       ['a', 'b', 'c'].map((name) =>
         handle.db.transaction(async (tx) => {
+          // The transaction begins in the worker with its first statement.
+          await tx.execute(sql`select pg_sleep(0.05)`);
           order.push(`${name} begins`);
           await tx.execute(sql`select pg_sleep(0.05)`);
           await tx.execute(venue(`serial-${name}`));
@@ -91,17 +97,34 @@ describe('PGlite in a thread of its own', () => {
 
   // Bookings under a crowd (issue 43): a transaction holds PGlite's one session, so its statements
   // must not wait for the server's busy event loop, nor behind the reads queued outside it.
-  it('answers a transaction’s statements without a turn of the event loop', async () => {
+  it('answers an open transaction’s statements without a turn of the event loop (PGLITE_TX_WAIT_MS)', async () => {
     const loop = countTurns();
     await new Promise((resolve) => setImmediate(resolve));
     let during = -1;
     await handle.db.transaction(async (tx) => {
+      // The first statement begins the transaction in the worker; its answer comes through the event loop.
+      await tx.execute(sql`select 0 as i`);
       const before = loop.turns();
-      for (let i = 0; i < 5; i++) await tx.execute(sql`select ${i}::int as i`);
+      for (let i = 1; i < 6; i++) await tx.execute(sql`select ${i}::int as i`);
       during = loop.turns() - before;
     });
     loop.stop();
     expect(during).toBe(0);
+  });
+
+  it('sends a transaction’s BEGIN with its first statement, and nothing for a transaction without statements', async () => {
+    const thread = { stats: handle.threadStats! };
+    const before = await thread.stats();
+    await handle.db.transaction(async () => undefined);
+    const empty = await thread.stats();
+    // Only the second stats call ran: no begin, no end.
+    expect(empty).toEqual({ transactions: before.transactions, operations: before.operations + 1 });
+    await handle.db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await tx.execute(sql`select ${i}::int as i`);
+    });
+    const after = await thread.stats();
+    // Three statements and the end, then this stats call: no message for the BEGIN.
+    expect(after).toEqual({ transactions: empty.transactions + 1, operations: empty.operations + 5 });
   });
 
   it('runs a transaction before the statements outside it that wait', async () => {
@@ -114,5 +137,29 @@ describe('PGlite in a thread of its own', () => {
     const [ended, ran] = await Promise.all([Promise.all(reads), booking]);
     // The read running when the transaction began finishes first at most; the others wait for it.
     expect(ended.filter((read) => read < ran).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('PGlite’s thread, the bound on waiting for a transaction', () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = 'silent';
+    delete process.env.PGLITE_THREAD;
+    delete process.env.PGLITE_TX_SYNC;
+    process.env.PGLITE_TX_WAIT_MS = '20';
+    handle = await openTestDatabase('pglite');
+    delete process.env.PGLITE_TX_WAIT_MS;
+  });
+  afterAll(() => handle.close());
+
+  it('leaves the event loop turning while a transaction’s long statement runs past the bound', async () => {
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      const loop = countTurns();
+      await tx.execute(sql`select pg_sleep(0.5)`);
+      loop.stop();
+      // Waited for without bound (PGLITE_TX_SYNC=on), the statement holds the loop for its whole half second.
+      expect(loop.turns()).toBeGreaterThan(50);
+    });
   });
 });

@@ -13,6 +13,7 @@ declare namespace PageCacheHandler {
   export { PageCacheHandler };
   export const TABLE: string;
   export const CHANNEL: string;
+  export const LIFE_END_TAG: string;
   export function closePageCaches(): Promise<void>;
 }
 

@@ -1,24 +1,53 @@
 import 'server-only';
 import { backendFor } from '@/server/backend';
 import { unstable_cache } from 'next/cache';
-import { getExperienceList, REVALIDATE_SECONDS, venueTag } from '@/server/venues/data';
+import { getExperienceList, pageLife, PAGE_LIFE_MAX_SECONDS, REVALIDATE_SECONDS, venueTag } from '@/server/venues/data';
+import { placesTag } from '@/server/venues/tags';
 import type { Experience } from '@/lib/contract/experience';
+
+/** A read's answer failed: not cached, and not asked again. */
+class BackendSaidNo extends Error {}
+
+/** Whether bookings change what a page shows of an experience: its places are limited (server/venues/places.ts). */
+const limitedPlaces = (e: Pick<Experience, 'maxPrenotazioni'>) => e.maxPrenotazioni > 0;
+
+/**
+ * The life of the reads of one experience's page (issue 43): with limited places, REVALIDATE_SECONDS
+ * and the places' tag, dropped when a booking takes the last places (server/venues/places.ts), so
+ * "sold out" shows at once and places given back within 150 s; else the venue's pages' life.
+ */
+async function experienceReadLife(venueKey: string, limited: boolean) {
+  const life = await pageLife(venueKey);
+  if (limited || !life.until) return { key: '', tags: [venueTag(venueKey), placesTag(venueKey)], revalidate: REVALIDATE_SECONDS };
+  return { key: life.until, tags: [venueTag(venueKey)], revalidate: PAGE_LIFE_MAX_SECONDS };
+}
 
 /**
  * One experience by its public hash: from the venue's cached list, else (an experience not
- * listed, `flagVisibile` 0, reached by its link) with the experience door's `byHash`.
+ * listed, `flagVisibile` 0, reached by its link) with the experience door's `byHash`. An
+ * experience with limited places is read afresh (cached REVALIDATE_SECONDS, dropped when its
+ * places flip): the list is kept for the pages' whole life and its places would be stale.
  */
 export async function loadExperience(venueKey: string, hash: string): Promise<Experience | null> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(hash)) return null;
   const list = await getExperienceList(venueKey);
   const listed = list.elenco.find((e) => e.hash === hash);
-  if (listed) return listed;
-  const single = await backendFor(venueKey).experiences.byHash(hash);
-  return single.status ? single.data : null;
+  if (listed && !limitedPlaces(listed)) return listed;
+  const read = async () => {
+    const single = await backendFor(venueKey).experiences.byHash(hash);
+    if (!single.status && single.error !== 'notFound') throw new BackendSaidNo();
+    return single.status ? single.data : null;
+  };
+  const life = await experienceReadLife(venueKey, true);
+  try {
+    return await unstable_cache(read, ['experience', venueKey, hash], { tags: life.tags, revalidate: life.revalidate })();
+  } catch (error) {
+    // The backend could not say: the list's copy, if any (nothing cached). Outside a Next server (a script, a test): asked directly.
+    if (error instanceof BackendSaidNo) return listed ?? null;
+    return read().catch(() => listed ?? null);
+  }
 }
 
-/** The days' answer failed: not cached, and not asked again. */
-class BackendSaidNo extends Error {}
 
 /** How many upcoming dates an experience's structured data lists (one `Event` each). */
 export const EVENT_DATES = 10;
@@ -45,7 +74,9 @@ export async function upcomingExperienceDates(venueKey: string, e: Experience, t
       .slice(0, EVENT_DATES);
   };
   // Cached like the venue's other data (the page is served from the cache: a no-store fetch would make it dynamic); a failed answer is not kept.
-  const cached = unstable_cache(read, ['experience-dates', venueKey, String(e.id), String(partySize), today], { tags: [venueTag(venueKey)], revalidate: REVALIDATE_SECONDS });
+  // Limited places: 150 s and dropped when they flip; else the pages' life (experienceReadLife).
+  const life = await experienceReadLife(venueKey, limitedPlaces(e));
+  const cached = unstable_cache(read, ['experience-dates', venueKey, String(e.id), String(partySize), today, life.key], { tags: life.tags, revalidate: life.revalidate });
   try {
     return await cached();
   } catch (error) {

@@ -22,6 +22,7 @@ import { EXPERIENCE, type Keeping } from '@/server/booking/lifecycle';
 import { createBooking } from '@/server/booking/create';
 import { acceptedPolicyText } from '@/server/booking/emails';
 import { prepareConsents } from '@/server/consent/records';
+import { placesChanged } from '@/server/venues/places';
 
 export const rulesOf = (venue: VenueRow): BookingRules => bookingRulesSchema.parse(venue.booking ?? undefined);
 
@@ -184,10 +185,13 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
   const consents = await prepareConsents(db, venue, { email: input.email, locale: context.locale, form: EXPERIENCE.consentForm, privacy: true, marketing: { email: input.marketing, sms: input.marketingSms }, policy: policyText });
 
   type Status = 'confirmed' | 'pending' | 'waitinglist';
+  // The guests booked on the date before this booking, as counted under the date's lock: whether it made the places flip (below).
+  let before: number | null = null;
   const result = await createBooking<number, Status, typeof experienceBookings.$inferSelect, Exclude<ExperienceOutcome, 'reject'>, { outcome: 'reject'; refund: string | null }>(EXPERIENCE, { db, keeping: context, source: context.source, now }, {
     lock: { name: `experience|${e.id}|${input.day}`, take: (tx) => lockExperienceDate(tx, venue.id, e.id, input.day) },
     count: async (tx) => (await bookedByDate(tx, e.id, input.day, input.day)).get(input.day) ?? 0,
     decide: async (tx, booked) => {
+      before = booked;
       const full = placesLeft(e, booked) < input.pax;
       if (full && !e.soldOutActive) {
         // Paid, but the places went meanwhile: the deposit is given back (after this transaction).
@@ -247,7 +251,10 @@ export async function createExperienceBooking(db: Db, venue: VenueRow, input: Ex
     },
     logged: { venueId: venue.id, experienceId: e.id },
   });
-  return 'made' in result ? result.made : { outcome: result.refused.outcome, hash: '' };
+  if (!('made' in result)) return { outcome: result.refused.outcome, hash: '' };
+  // Committed: a booking that took the last places drops the pages showing them (issue 43); a waiting-list one takes none.
+  if (before !== null && result.made.outcome !== 'waitinglist') await placesChanged(db, venue.id, e, before, before + input.pax);
+  return result.made;
 }
 
 /**

@@ -34,9 +34,17 @@ export function isServableHost(host: string | string[] | undefined): boolean {
   return host === undefined || (typeof host === 'string' && isPlainHost(host));
 }
 
-/** A `Cache-Control` a 404 may carry: a public or shared-cache one becomes private. */
+/**
+ * The longest a shared cache in front (a CDN) may keep a page (issue 43): the site keeps its pages
+ * until their venue changes or an experience sells out (docs/operations.md "How long a page
+ * lives"), which a CDN is not told, so it is told no more than the 150 s it always was.
+ */
+export const SHARED_CACHE_MAX_SECONDS = 150;
+
+/** A `Cache-Control` a 404 may carry: a public or shared-cache one becomes private. A page's `s-maxage` at most SHARED_CACHE_MAX_SECONDS. */
 export function cacheControlFor(status: number, value: string): string {
-  return status === 404 && /\b(public|s-maxage)\b/i.test(value) ? PRIVATE : value;
+  if (status === 404 && /\b(public|s-maxage)\b/i.test(value)) return PRIVATE;
+  return value.replace(/\bs-maxage=(\d+)/i, (all, seconds: string) => (Number(seconds) > SHARED_CACHE_MAX_SECONDS ? `s-maxage=${SHARED_CACHE_MAX_SECONDS}` : all));
 }
 
 /** Holds one answer to the two rules above. */

@@ -3,7 +3,7 @@ import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { venues, type ExperienceRow, type ShiftRow, type VenueRow, type ZoneRow } from '@/server/db/schema';
 import { bookingRulesSchema, type BookingRules } from '@/server/booking/rules';
-import { isLocalVenueKey, localhostVenueHost } from '@/lib/venue/host';
+import { isLocalVenueKey, localhostVenueHost, LOCAL_VENUE_KEY, venueKeyForHost } from '@/lib/venue/host';
 import { linkHostOf, venueOrigin } from '@/lib/venue/origin';
 
 /** Whether the machine's own address (localhost) serves this venue: the default one, unless LOCALHOST_VENUE_HOST names another. */
@@ -122,6 +122,13 @@ export async function contextOf(db: Db, venue: Pick<VenueRow, 'id'>): Promise<Ve
   const found = await venueContextById(db, venue.id);
   if (!found) throw new Error(`venue ${venue.id} not found`);
   return found;
+}
+
+/** The venue keys a venue's pages are cached under (lib/venue/host.ts): its hosts', and `localhost` when the machine's own address serves it. */
+export function venueKeysOf(venue: Pick<VenueContext, 'isDefault' | 'setup'>): string[] {
+  const keys = new Set(venue.setup.hosts.map((h) => venueKeyForHost(h)));
+  if (servesLocalhost(venue.isDefault)) keys.add(LOCAL_VENUE_KEY);
+  return [...keys];
 }
 
 /**

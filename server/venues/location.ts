@@ -7,7 +7,8 @@ import type { BookingRules } from '@/server/booking/rules';
 import type { VenueRow } from '@/server/db/schema';
 import { now as clockNow } from '@/server/clock';
 import { openingHoursOf } from '@/lib/seo/opening-hours';
-import { localMoment } from '@/server/booking/time';
+import { instantOf, localMoment } from '@/server/booking/time';
+import { addDays } from '@/server/booking/availability';
 import { defaultLocale, isLocale } from '@/lib/i18n/locales';
 
 /** What the booking wizard needs to know of the rules before it asks for availability. */
@@ -83,4 +84,26 @@ export async function venueLocation(db: Db, venue: VenueContext, language: strin
       openingHours: openingHoursOf(venueShifts, rules, localMoment(venue.timezone, now).date),
     },
   };
+}
+
+/**
+ * Until when the venue's public pages show nothing that changes by itself (issue 43,
+ * docs/operations.md "How long a page lives"): the next start or end of one of its promotions
+ * (the home page, the header and the promotion's page show the one running), else the venue's
+ * next local midnight (pages show today's opening hours and closures, the dates a guest may pick,
+ * whether an experience is past). A venue change drops its pages at once (its tag), and a booking
+ * that takes an experience's last places drops the pages showing them (server/venues/places.ts).
+ * One statement.
+ */
+export async function pagesUnchangedUntil(db: Db, venue: Pick<VenueContext, 'id' | 'timezone'>, now: Date): Promise<Date> {
+  const at = now.toISOString();
+  const [row] = await db
+    .select({
+      next: sql<string | Date | null>`least((select min(p.starts_at) from promotions p where p.venue_id = ${venues.id} and p.active and p.starts_at > ${at}::timestamptz), (select min(p.ends_at) from promotions p where p.venue_id = ${venues.id} and p.active and p.ends_at > ${at}::timestamptz))`,
+    })
+    .from(venues)
+    .where(eq(venues.id, venue.id));
+  const midnight = instantOf(venue.timezone, addDays(localMoment(venue.timezone, now).date, 1), '00:00');
+  const promotion = row?.next ? new Date(row.next) : null;
+  return promotion && promotion < midnight ? promotion : midnight;
 }

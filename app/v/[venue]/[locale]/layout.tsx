@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { setRequestLocale } from 'next-intl/server';
 import { isLocale, defaultLocale } from '@/lib/i18n/locales';
-import { getLocation } from '@/server/venues/data';
+import { getLocation, keepPageForItsLife } from '@/server/venues/data';
 import { CustomHeader } from '@/components/shell/custom-header';
 import { themeStyle } from '@/components/shell/theme';
 import { EmbedBridge } from '@/components/embed/embed-bridge';
@@ -9,11 +9,15 @@ import { EMBED_HEAD_SCRIPT } from '@/lib/embed/protocol';
 import '@/app/globals.css';
 
 /**
- * Pages are generated on first request per venue and locale, then served from cache; rendered
- * again after 150 s from data at most 150 s old (REVALIDATE_SECONDS): a venue change shows within 5 minutes.
+ * Pages are generated on first request per venue and locale, then served from cache (issue 43,
+ * docs/operations.md "How long a page lives"): with the built-in backend until what they show
+ * changes by itself (the venue's next midnight, a promotion's start or end: keepPageForItsLife),
+ * a venue change or a booking that takes an experience's last places dropping them at once; with
+ * a legacy backend 150 s (REVALIDATE_SECONDS). At most a day: PAGE_LIFE_MAX_SECONDS, which
+ * Next needs here as a literal.
  */
 export const dynamicParams = true;
-export const revalidate = 150;
+export const revalidate = 86400;
 export function generateStaticParams() {
   return [];
 }
@@ -32,7 +36,7 @@ export default async function DocumentLayout({ children, params }: Props) {
   const { venue, locale: rawLocale } = await params;
   const locale = isLocale(rawLocale) ? rawLocale : defaultLocale;
   setRequestLocale(locale);
-  const location = await getLocation(venue);
+  const [location] = await Promise.all([getLocation(venue), keepPageForItsLife(venue)]);
   return (
     // data-embed is set before the first paint by the head script when the page is framed (docs/embed.md).
     <html lang={locale} suppressHydrationWarning>

@@ -47,8 +47,8 @@ export async function venueLocation(db: Db, venue: VenueContext, language: strin
   // The promotion running now and whether gift cards are on sale: one statement (issue 42).
   const [services] = await db
     .select({
-      promotion: sql<{ urlName: string; title: Texts } | null>`(select json_build_object('urlName', p.url_name, 'title', p.title) from promotions p where p.venue_id = ${venues.id} and p.active and p.starts_at <= ${now.toISOString()}::timestamptz and p.ends_at > ${now.toISOString()}::timestamptz order by p.ends_at limit 1)`,
-      giftCards: sql<boolean>`exists (select 1 from gift_cards g where g.venue_id = ${venues.id} and g.active)`,
+      promotion: sql<{ urlName: string; title: Texts } | null>`(select json_build_object('urlName', p.url_name, 'title', p.title) from promotions p where p.venue_id = ${venue.id} and p.active and p.starts_at <= ${now.toISOString()}::timestamptz and p.ends_at > ${now.toISOString()}::timestamptz order by p.ends_at limit 1)`,
+      giftCards: sql<boolean>`exists (select 1 from gift_cards g where g.venue_id = ${venue.id} and g.active)`,
     })
     .from(venues)
     .where(eq(venues.id, venue.id));
@@ -99,11 +99,11 @@ export async function pagesUnchangedUntil(db: Db, venue: Pick<VenueContext, 'id'
   const at = now.toISOString();
   const [row] = await db
     .select({
-      next: sql<string | Date | null>`least((select min(p.starts_at) from promotions p where p.venue_id = ${venues.id} and p.active and p.starts_at > ${at}::timestamptz), (select min(p.ends_at) from promotions p where p.venue_id = ${venues.id} and p.active and p.ends_at > ${at}::timestamptz))`,
+      next: sql<number | string | null>`(extract(epoch from least((select min(p.starts_at) from promotions p where p.venue_id = ${venue.id} and p.active and p.starts_at > ${at}::timestamptz), (select min(p.ends_at) from promotions p where p.venue_id = ${venue.id} and p.active and p.ends_at > ${at}::timestamptz))) * 1000)::float8`,
     })
     .from(venues)
     .where(eq(venues.id, venue.id));
   const midnight = instantOf(venue.timezone, addDays(localMoment(venue.timezone, now).date, 1), '00:00');
-  const promotion = row?.next ? new Date(row.next) : null;
+  const promotion = row?.next != null ? new Date(Number(row.next)) : null;
   return promotion && promotion < midnight ? promotion : midnight;
 }

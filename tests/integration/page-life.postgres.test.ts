@@ -1,0 +1,3 @@
+import { describePageLife } from './page-life.shared';
+
+describePageLife('postgres');

@@ -11,6 +11,8 @@
  * same traffic driven again for BENCH_SECONDS (BENCH_RESTART_SECONDS): what a new or restarted
  * instance serves from the page cache the region shares (issue 43; PAGE_CACHE_SHARED=off, each
  * instance's memory alone, to compare). Pages on hosts no venue has are measured for 10 s too.
+ * BENCH_WARM=1 asks for every page of every venue once before the timed run (the region's pages
+ * generated once: its steady state, issue 43), and reports how long that took.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +29,7 @@ const oneSeconds = Number(process.env.BENCH_ONE_SECONDS) || 30;
 const connections = Number(process.env.BENCH_CONNECTIONS) || 20;
 const cacheMb = Number(process.env.PAGE_CACHE_MB) || 64;
 const restartSeconds = Number(process.env.BENCH_RESTART_SECONDS) || seconds;
+const warm = process.env.BENCH_WARM === '1';
 const dataDir = path.join(root, '.tmp', 'bench-venues');
 const base = `http://127.0.0.1:${port}`;
 const LOCALES = ['', '/en', '/fr', '/es', '/de'];
@@ -99,6 +102,24 @@ async function main() {
   // Hosts no venue has, each asked for once or twice: answered before any render (issue 43).
   const unknown = await drive(10, () => ({ host: `u${random(1_000_000)}.unknown.test`, path: anyPage() }));
 
+  // The region's pages generated once (BENCH_WARM=1): every venue, language and page, `connections` at a time.
+  let warmed = '';
+  if (warm) {
+    const all: { host: string; path: string }[] = [];
+    for (let n = 0; n < venues; n++) for (const l of LOCALES) for (const p of PAGES) all.push({ host: n === 0 ? 'demo.localhost' : `v${n}.bench.test`, path: l + p || '/' });
+    const began = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: connections }, async () => {
+      while (next < all.length) {
+        const { host, path: p } = all[next++];
+        await get(p, host);
+      }
+    }));
+    const took = (performance.now() - began) / 1000;
+    warmed = `warm: ${all.length} pages asked for once in ${took.toFixed(0)} s (${(all.length / took).toFixed(0)} pages/s), then the timed run`;
+    console.log(warmed);
+  }
+
   const samples: { at: number; mb: number }[] = [];
   const started = Date.now();
   const sampler = setInterval(() => samples.push({ at: (Date.now() - started) / 1000, mb: rssMb(server.pid!) }), 2000);
@@ -144,6 +165,7 @@ async function main() {
   const row = (name: string, r: Result) => console.log(name.padEnd(44), r.requests.average.toFixed(0).padStart(7), (r.requests.average / bare.requests.average).toFixed(2).padStart(7), String(r.latency.p50).padStart(7), String(r.latency.p99).padStart(7), `  ${codes(r)}`);
 
   const shared = process.env.DATABASE_URL ? (process.env.PAGE_CACHE_SHARED === 'off' ? ', page cache in memory only (PAGE_CACHE_SHARED=off)' : ', page cache shared in PostgreSQL') : '';
+  if (warmed) console.log(`\n${warmed}`);
   console.log(`\n${venues} venues, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}${shared}, ${connections} connections, page cache ${cacheMb} MB; one venue ${oneSeconds} s, all venues ${seconds} s\n`);
   console.log('traffic'.padEnd(44), '  req/s', '  ratio', ' p50 ms', ' p99 ms', '  answers');
   row('baseline: bare Next.js page', bare);

@@ -45,6 +45,8 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const TAGS_HEADER = 'x-next-cache-tags';
 /** The tag of a page that must not be served past its life (server/venues/page-life.ts PAGE_LIFE_END_TAG). */
 const LIFE_END_TAG = 'page-life:end';
+/** How soon the table's creation is tried again after it failed. */
+const TABLE_RETRY_MS = 5_000;
 /** Next's own default when no size is configured. */
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -162,10 +164,26 @@ class Store {
       const size = Number(process.env.PAGE_CACHE_POOL_SIZE);
       this.pool = new Pool({ connectionString: databaseUrl, max: size > 0 ? size : 4, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
       this.pool.on('error', (error) => warn('page_cache_pool_error', error));
-      this.ready = this.createTable();
-      this.ready.catch((error) => warn('page_cache_table_failed', error));
+      this.ensureTable();
       this.listen();
     }
+  }
+
+  /**
+   * The table's creation, tried again (at most every TABLE_RETRY_MS) after it failed: a start under
+   * load can miss the pool's 5 s to connect, and the store must not stay without its table for the
+   * process's whole life (measured: a whole bench run served from memory alone, issue 43).
+   */
+  ensureTable() {
+    if (!this.ready || (this.tableFailedAt !== undefined && now() - this.tableFailedAt >= TABLE_RETRY_MS)) {
+      this.tableFailedAt = undefined;
+      this.ready = this.createTable();
+      this.ready.catch((error) => {
+        this.tableFailedAt = now();
+        warn('page_cache_table_failed', error);
+      });
+    }
+    return this.ready;
   }
 
   /** The table, once per process, under a transaction-scoped advisory lock (instances start together). */
@@ -272,7 +290,7 @@ class Store {
     if (pending) return pending;
     pending = (async () => {
       try {
-        await this.ready;
+        await this.ensureTable();
         const { rows } = await this.pool.query(`select tags, last_modified, value from ${TABLE} where key = $1`, [key]);
         if (!rows.length) return undefined;
         const stored = decode(JSON.parse((await gunzip(rows[0].value)).toString('utf8')));
@@ -298,7 +316,7 @@ class Store {
     this.memory.set(key, entry);
     if (!this.pool || !value) return;
     try {
-      await this.ready;
+      await this.ensureTable();
       const body = await gzip(Buffer.from(JSON.stringify(encode({ value, cacheControl }))));
       await this.pool.query(
         `insert into ${TABLE} (key, tags, last_modified, value) values ($1, $2, $3, $4)
@@ -326,7 +344,7 @@ class Store {
     this.forgetTags(list, at);
     if (!this.pool) return;
     try {
-      await this.ready;
+      await this.ensureTable();
       await this.pool.query(`delete from ${TABLE} where tags && $1::text[]`, [list]);
       for (let i = 0; i < list.length; i += TAGS_PER_NOTICE) {
         await this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ from: this.id, at, tags: list.slice(i, i + TAGS_PER_NOTICE) })]);

@@ -141,9 +141,12 @@ describe('the table door on pglite', () => {
     expect(await direct.booking('unknownhash0000000000')).toMatchObject({ status: false, error: 'notFound' });
   });
 
-  it('sends the month its one statement, the venue read from memory', async () => {
+  it('sends the month its one statement, the venue read from memory; the same month asked again is kept (issue 43)', async () => {
     const { direct } = await doors();
-    await direct.month({ ...month, partySize: 2 });
+    // The venue's context read by the month after (its own statement kept with that month).
+    const after = month.month === 12 ? { year: month.year + 1, month: 1 } : { year: month.year, month: month.month + 1 };
+    await direct.month({ ...after, partySize: 2 });
     expect((await countStatements(() => direct.month({ ...month, partySize: 2 }))).statements).toBe(1);
+    expect((await countStatements(() => direct.month({ ...month, partySize: 2 }))).statements).toBe(0);
   });
 });

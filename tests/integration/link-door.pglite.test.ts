@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { useSiteDatabase } from '../helpers/databases';
+import { siteBooking } from '../helpers/site-booking';
 import { TEST_NOW, testDay } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 import { forgetVenueContexts } from '@/server/venues/context';
@@ -39,17 +40,7 @@ describe('the link door on pglite', () => {
     const { builtinGuestLinks, builtinTransport } = await import('@/server/backend/builtin');
     const { createBackendClient } = await import('@/lib/backend/client');
     const { wireGuestLinks } = await import('@/lib/backend/links');
-    const { getDb } = await import('@/server/db/client');
-    const { findVenueByKey } = await import('@/server/venues/queries');
-    const service = await import('@/server/booking/service');
-    const { reservationSchema } = await import('@/lib/forms/reservation');
-    const schema = await import('@/server/db/schema');
-    const db = await getDb();
-    const venue = (await findVenueByKey(db, 'localhost'))!;
-    const book = async (input: ReservationInput) => {
-      const made = await service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' }, TEST_NOW);
-      return (await db.select().from(schema.reservations).where(eq(schema.reservations.hash, made.hash!)))[0];
-    };
+    const { db, venue, schema, book } = await siteBooking();
     return { direct: builtinGuestLinks('localhost'), wire: wireGuestLinks(createBackendClient(builtinTransport('localhost'), 'builtin')), db, venue, schema, book };
   };
   const invalid = { status: false, error: 'invalid', fieldErrors: {} };

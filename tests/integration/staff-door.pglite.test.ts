@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { useSiteDatabase } from '../helpers/databases';
-import { TEST_NOW, testDay } from '../helpers/clock';
+import { siteBooking } from '../helpers/site-booking';
+import { testDay } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 import { forgetVenueContexts } from '@/server/venues/context';
 
@@ -34,17 +35,7 @@ describe('the staff door on pglite', () => {
     const { builtinStaff } = await import('@/server/backend/builtin-staff');
     const { createBackendClient } = await import('@/lib/backend/client');
     const { wireStaff } = await import('@/lib/backend/staff');
-    const { getDb } = await import('@/server/db/client');
-    const { findVenueByKey } = await import('@/server/venues/queries');
-    const service = await import('@/server/booking/service');
-    const { reservationSchema } = await import('@/lib/forms/reservation');
-    const schema = await import('@/server/db/schema');
-    const db = await getDb();
-    const venue = (await findVenueByKey(db, 'localhost'))!;
-    const book = async (input: ReservationInput) => {
-      const made = await service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' }, TEST_NOW);
-      return (await db.select().from(schema.reservations).where(eq(schema.reservations.hash, made.hash!)))[0];
-    };
+    const { book } = await siteBooking();
     return { direct: builtinStaff('localhost'), wire: wireStaff(createBackendClient(builtinTransport('localhost'), 'builtin')), book };
   };
   const invalid = (field: string, key = 'invalid') => ({ status: false, error: 'invalid', fieldErrors: { [field]: key } });

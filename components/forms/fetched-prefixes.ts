@@ -21,8 +21,9 @@ export function venuePrefixOnly({ locale, country, defaultPrefix }: PrefixReques
  * The venue's phone prefixes in the page's language (`GET /api/phone-prefixes`,
  * server/venues/prefixes-http.ts), for a form that is not in the page's first load and whose page
  * does not carry the list in its HTML (issue 43: 11.7 KB of `/reserve`'s and a promotion's). One
- * fetch per language while the page lives; a failed one gives the venue's own prefix and is tried
- * again on the next call.
+ * fetch per language while the page lives, its promise kept (a component reads it with `use()`: a
+ * new promise on a later render would suspend the form again, losing what was typed); a failed
+ * fetch gives the venue's own prefix until the page is loaded again.
  */
 export function fetchedPrefixes(request: PrefixRequest): Promise<PrefixOption[]> {
   let list = lists.get(request.locale);
@@ -30,10 +31,7 @@ export function fetchedPrefixes(request: PrefixRequest): Promise<PrefixOption[]>
     list = fetch(`/api/phone-prefixes?locale=${encodeURIComponent(request.locale)}`)
       .then((r) => (r.ok ? (r.json() as Promise<{ prefixes?: PrefixOption[] }>) : Promise.reject(new Error(`prefixes: ${r.status}`))))
       .then((body) => (Array.isArray(body.prefixes) && body.prefixes.length > 0 ? body.prefixes : venuePrefixOnly(request)))
-      .catch(() => {
-        lists.delete(request.locale);
-        return venuePrefixOnly(request);
-      });
+      .catch(() => venuePrefixOnly(request));
     lists.set(request.locale, list);
   }
   return list;

@@ -1,9 +1,9 @@
 'use client';
 
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { countdown, type Countdown, type PromoState } from '@/lib/promo/state';
 import { useTranslations } from 'next-intl';
-import type { PrefixOption } from '@/components/forms/phone-field';
+import { fetchedPrefixes } from '@/components/forms/fetched-prefixes';
 import type { Locale } from '@/lib/i18n/locales';
 import { send } from '@/lib/api/client';
 import { statusAnswer } from '@/lib/api/answers/promo';
@@ -14,6 +14,12 @@ import { statusAnswer } from '@/lib/api/answers/promo';
 const loadForm = () => import('./promo-form');
 const PromoForm = lazy(() => loadForm().then((m) => ({ default: m.PromoForm })));
 const preloadForm = () => void loadForm().catch(() => undefined);
+
+/** The form once the venue's phone prefixes are there: not in the page's HTML either (11.7 KB of it), fetched with the form (components/forms/fetched-prefixes.ts). */
+function PromoFormWithPrefixes(props: Omit<React.ComponentProps<typeof PromoForm>, 'prefixes'>) {
+  const prefixes = use(fetchedPrefixes({ locale: props.locale, country: props.country, defaultPrefix: props.defaultPrefix }));
+  return <PromoForm {...props} prefixes={prefixes} />;
+}
 
 type Unit = 'days' | 'hours' | 'minutes' | 'seconds';
 
@@ -27,7 +33,7 @@ type Props = {
   dates: { starts: string; validUntil: string };
   /** The venue's privacy and marketing policies, in the guest's language. */
   policies: { privacy: string; marketing: string };
-  prefixes: PrefixOption[];
+  /** The venue's own prefix (its phone prefixes are fetched with the form). */
   defaultPrefix: string;
   /** The venue's country (ISO 3166): the prefix a shared one (+39, +1) is named after. */
   country?: string;
@@ -45,8 +51,12 @@ const ANNOUNCE_EVERY_S = 15 * 60;
  * days, hours, minutes and seconds. The server's time comes with the state
  * (`/api/promo/status`), so a device whose clock is wrong still counts to the real end.
  */
-export function PromoLive({ locale, urlName, initial, dates, policies, prefixes, defaultPrefix, country }: Props) {
+export function PromoLive({ locale, urlName, initial, dates, policies, defaultPrefix, country }: Props) {
   const t = useTranslations('promo');
+  const preload = () => {
+    preloadForm();
+    void fetchedPrefixes({ locale, country, defaultPrefix });
+  };
   const title = (state: PromoState) => (state === 'disabled' ? t('disabledTitle') : t(`states.${state}Title`));
   const text = (state: PromoState) =>
     state === 'active' ? '' : state === 'disabled' ? t('states.disabledText') : t(`states.${state}Text`, { date: state === 'inactive' ? dates.starts : dates.validUntil });
@@ -182,7 +192,7 @@ export function PromoLive({ locale, urlName, initial, dates, policies, prefixes,
             {t('available', { count: live.remaining })}
           </p>
           <div className="actions">
-            <button type="button" className="button button--large" aria-haspopup="dialog" onPointerEnter={preloadForm} onFocus={preloadForm} onClick={() => setOpen(true)}>
+            <button type="button" className="button button--large" aria-haspopup="dialog" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
               {t('download')}
             </button>
           </div>
@@ -206,7 +216,7 @@ export function PromoLive({ locale, urlName, initial, dates, policies, prefixes,
         <p>{t('formIntro')}</p>
         {open ? (
           <Suspense fallback={null}>
-            <PromoForm locale={locale} urlName={urlName} policies={policies} prefixes={prefixes} defaultPrefix={defaultPrefix} country={country} onState={onState} />
+            <PromoFormWithPrefixes locale={locale} urlName={urlName} policies={policies} defaultPrefix={defaultPrefix} country={country} onState={onState} />
           </Suspense>
         ) : null}
       </dialog>

@@ -69,7 +69,7 @@ export function DetailsForm({
           {errorOf(problem) ?? optional(`errors.${problem}`) ?? forms('errors.generic')}
         </p>
       ) : null}
-      <ContactFields formId={FORM_ID} message={message} register={register} phone={{ prefixes: setup.prefixes, locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />
+      <ContactFields formId={FORM_ID} message={message} register={register} phone={{ prefixes: setup.prefixes ?? [], locale: setup.locale, country: setup.country, defaultPrefix: initial?.prefisso ?? setup.defaultPrefix }} />
       {askVisitReason ? (
       <div className="field">
         <label htmlFor={fieldId(FORM_ID, 'motivo')}>{t('details.visitReason')}</label>

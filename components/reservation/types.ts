@@ -20,7 +20,12 @@ export type WizardSetup = {
   zones: Record<string, string>;
   /** Shift names by key (Lunch, Dinner): the times step's groups. */
   shifts?: Record<string, string>;
-  prefixes: PrefixOption[];
+  /**
+   * The phone field's prefixes, or null: fetched with the details step (`/api/reservation/prefixes`,
+   * components/reservation/details-step.tsx), not sent in the page (`/reserve`: 11.7 KB of its
+   * HTML, only needed once the guest reaches that step; issue 43).
+   */
+  prefixes: PrefixOption[] | null;
   defaultPrefix: string;
   /** The venue's time zone (IANA): a card step's free-cancellation deadline is reckoned in it. */
   timezone?: string;

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { Calendar } from './calendar';
 import { TimeStep } from './time-step';
 import { ClosedDay } from './closed-day';
-import { DetailsStep } from './details-step';
+import { DetailsStep, wizardPrefixes } from './details-step';
 import { SummaryStep } from './summary-step';
 import { GuaranteeStep } from './guarantee-step';
 import { PeopleStep } from './people-step';
@@ -73,6 +73,11 @@ export function ReservationWizard({ setup }: { setup: WizardSetup }) {
       router.replace(`${pathname}?${query({ pax: edit.choice.pax, date: edit.choice.date, time: edit.choice.time, zone: edit.choice.zone })}`, { scroll: false });
     }
   }, [edit, params, pathname, router]);
+
+  // The phone prefixes (not in `/reserve`'s HTML), fetched while the guest chooses, so the details step has them.
+  useEffect(() => {
+    void wizardPrefixes(setup);
+  }, [setup]);
 
   // In the loader's frame, the host page hears of each step (docs/embed.md).
   useEffect(() => {

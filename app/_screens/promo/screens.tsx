@@ -59,7 +59,7 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
     );
   }
   const promo = loaded.data;
-  const { prefixes, defaultPrefix } = phonePrefixes(await getPrefixList(venueKey, locale), location.country);
+  const { defaultPrefix } = phonePrefixes(await getPrefixList(venueKey, locale), location.country);
   const title = pickText(promo.title, locale);
   const validUntil = formatDay(promo.validUntil, locale);
   const canonical = venuePageUrl(venueKey, locale, promoPath(promo.urlName));
@@ -84,7 +84,6 @@ export async function PromoScreen({ params }: { params: PromoParams }) {
           initial={{ state: promo.state, remaining: promo.remaining, startsAt: promo.startsAt, endsAt: promo.endsAt }}
           dates={{ starts: formatMoment(promo.startsAt, locale, promo.timezone || location.timezone), validUntil }}
           policies={{ privacy: pickText(location.policies.privacy, locale), marketing: pickText(location.policies.marketing, locale) }}
-          prefixes={prefixes}
           defaultPrefix={defaultPrefix}
           country={location.country}
         />

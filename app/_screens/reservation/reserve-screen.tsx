@@ -19,7 +19,7 @@ export async function ReserveScreen({ params, module: moduleKey, edit = null, ch
   const booking = location.booking;
   // Modules are known from the location: with the backend down, the module's page still renders.
   if (moduleKey && !backendFailed && !booking.modules.some((m) => m.key === moduleKey)) return <NotFoundPage />;
-  const [t, setup] = await Promise.all([getTranslations('reserve'), buildWizardSetup({ locale, location, venueKey, module: moduleKey, edit })]);
+  const [t, setup] = await Promise.all([getTranslations('reserve'), buildWizardSetup({ locale, location, venueKey, module: moduleKey, edit, prefixesFetched: true })]);
   const moduleName = moduleKey ? pickText(booking.modules.find((m) => m.key === moduleKey)?.name, locale) : '';
   return (
     <div className="form-page form-page--wide">

@@ -13,7 +13,15 @@ import type { WizardSetup } from '@/components/reservation/types';
  * experience form). Their texts are not in it: the screen wraps them in `ClientTexts` with
  * `reserveNamespaces` (./namespaces.ts), and they read them with `useTranslations`.
  */
-export async function buildWizardSetup(input: { locale: Locale; location: Location; venueKey: string; module?: string | null; edit?: WizardSetup['edit']}): Promise<WizardSetup> {
+export async function buildWizardSetup(input: {
+  locale: Locale;
+  location: Location;
+  venueKey: string;
+  module?: string | null;
+  edit?: WizardSetup['edit'];
+  /** The prefixes left out (null): the details step fetches them when it is shown (the table wizard; issue 43). */
+  prefixesFetched?: boolean;
+}): Promise<WizardSetup> {
   const { locale, location, venueKey } = input;
   const booking = location.booking;
   const { prefixes, defaultPrefix } = phonePrefixes((await getPrefixList(venueKey, locale)) ?? [], location.country);
@@ -28,7 +36,7 @@ export async function buildWizardSetup(input: { locale: Locale; location: Locati
     waitingList: booking.waitingList,
     zones: Object.fromEntries(booking.zones.map((z) => [z.key, pickText(z.name, locale)])),
     shifts: Object.fromEntries(booking.shifts.map((s) => [s.key, pickText(s.name, locale)])),
-    prefixes,
+    prefixes: input.prefixesFetched ? null : prefixes,
     country: location.country,
     timezone: location.timezone,
     defaultPrefix,

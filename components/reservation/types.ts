@@ -21,7 +21,7 @@ export type WizardSetup = {
   /** Shift names by key (Lunch, Dinner): the times step's groups. */
   shifts?: Record<string, string>;
   /**
-   * The phone field's prefixes, or null: fetched with the details step (`/api/reservation/prefixes`,
+   * The phone field's prefixes, or null: fetched with the details step (`/api/phone-prefixes`, components/forms/fetched-prefixes.ts,
    * components/reservation/details-step.tsx), not sent in the page (`/reserve`: 11.7 KB of its
    * HTML, only needed once the guest reaches that step; issue 43).
    */

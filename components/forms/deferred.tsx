@@ -217,12 +217,13 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       () => true,
     );
     const [ready, setReady] = useState(false);
-    const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({
+    const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean; replayed: boolean }>({
       typed: new Map(),
       submit: null,
       submitter: null,
       press: null,
       hydrated: false,
+      replayed: false,
     });
 
     useEffect(() => {
@@ -236,7 +237,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         if (inside(event)) open();
       };
       const record = (event: Event) => {
-        if (!inside(event) || !isControl(event.target)) return;
+        // Until the replay: what is typed between the hydration and it is what the replay sets (not the value before).
+        if (state.replayed || !(event.target instanceof Node && root.contains(event.target)) || !isControl(event.target)) return;
         const el = event.target;
         state.typed.set(el, { value: el.value, checked: el instanceof HTMLInputElement && el.checked });
       };
@@ -267,6 +269,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       if (fallback && ref.current) refocus(ref.current);
       // After every effect of this commit (react-hook-form subscribes to its own changes in one), as typing would.
       setTimeout(() => {
+        state.replayed = true;
         for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);
         state.typed.clear();
         if (state.submit?.isConnected) state.submit.requestSubmit(state.submitter instanceof HTMLButtonElement || state.submitter instanceof HTMLInputElement ? state.submitter : undefined);

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { act, Suspense, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { act, Suspense, useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server.node';
@@ -74,6 +74,18 @@ function LongForm({ label }: Props) {
       </select>
     </form>
   );
+}
+
+/** The form, and the guest typing on in its name field just after it is hydrated (before what was typed earlier is replayed). */
+function FormTypedIntoAtOnce(props: Props) {
+  useEffect(() => {
+    queueMicrotask(() => {
+      const name = document.querySelector<HTMLInputElement>('input[name="name"]')!;
+      name.value += ' Rossi';
+      name.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }, []);
+  return <Form {...props} />;
 }
 
 /** A page around the form: content after it (a footer), as the guest pages have. */
@@ -157,6 +169,20 @@ describe('deferred (a form hydrated when the guest reaches for it)', () => {
     expect(name.value).toBe('Giulia');
     expect(ok.checked).toBe(true);
     expect(container.querySelector('.deferred')?.hasAttribute('data-ready')).toBe(true);
+    await unmount();
+  });
+
+  test('what is typed between the hydration and the replay of what was typed before is kept', async () => {
+    const { container, release, unmount } = await hydrate(FormTypedIntoAtOnce);
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!;
+    name.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    name.value = 'Giulia';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    release();
+    await hydrated(container);
+    expect(name.value).toBe('Giulia Rossi');
+    expect(changes.at(-1)).toBe('name=Giulia Rossi');
     await unmount();
   });
 

@@ -33,7 +33,7 @@ export default defineConfig({
   webServer: [server('builtin'), server('postgres'), server('legacy')],
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'builtin', testMatch: /(shell|smoke|agents|backend-api|fidelity|promo|reservation|reservation-walks|trust|internal-paths|security|experiences|guest-ux|guest-widths|guest-days|guest-photos|giftcards|embed|staff|staff-sheet|staff-bookings|staff-pairing|staff-saturday|staff-tables|staff-passkeys|cross-site|fast-path|origins|venue-sole|wallet|phone-targets)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
+    { name: 'builtin', testMatch: /(shell|smoke|agents|layout-shift|backend-api|fidelity|promo|reservation|reservation-walks|trust|internal-paths|security|experiences|guest-ux|guest-widths|guest-days|guest-photos|giftcards|embed|staff|staff-sheet|staff-bookings|staff-pairing|staff-saturday|staff-tables|staff-passkeys|cross-site|fast-path|origins|venue-sole|wallet|phone-targets)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('builtin') } },
     { name: 'postgres', testMatch: /(smoke|backend-api|trust-stripe|giftcards-stripe)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('postgres') } },
     { name: 'legacy', testMatch: /(smoke|legacy|internal-paths|experiences|front-sales|front-links)\.spec\.ts/, use: { ...chromium, baseURL: siteUrl('legacy') } },
     // Starts its own servers (ports E2E_PORT_BASE+10 on), one per bind address.

@@ -4,7 +4,8 @@
 // dependency of the project: install it anywhere (`npm install --prefix /tmp/lh lighthouse`)
 // and point LIGHTHOUSE_BIN at its CLI (`/tmp/lh/node_modules/.bin/lighthouse`).
 // CHROME_PATH defaults to /usr/bin/chromium. Every guest page: home, the booking wizard, the
-// experiences and the first one listed, the gift cards and one, loyalty, the demo's promotion;
+// experiences, the first one listed and its booking form, the gift cards, one and its checkout,
+// loyalty, the demo's promotion;
 // each requested once first (a page's first render and its photos' first sizes are not what a
 // guest meets on a live site). LIGHTHOUSE_PAGES=home,reserve keeps the pages whose labels
 // start with one of these words.
@@ -37,9 +38,10 @@ const pages = [
   ['home', '/en'],
   ['reserve', '/en/reserve'],
   ['experiences', '/en/frontpage/esperienze'],
-  ...(experience ? [['an experience', experience]] : []),
+  ...(experience ? [['an experience', experience], ['booking an experience', `${experience}/reserve`]] : []),
   ['gift cards', '/en/frontpage/giftcards'],
   ['a gift card', '/en/frontpage/giftcard/buono-50'],
+  ['checkout of a gift card', '/en/frontpage/giftcard/checkout/buono-50'],
   ['loyalty', '/en/frontpage/fidelity'],
   ['a promotion', '/en/promo/aperitivo-omaggio'],
 ].filter(([label]) => !only || only.some((o) => label.startsWith(o)));

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, use, useCallback, useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Activity, Suspense, use, useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 type Options = {
   /**
@@ -12,7 +12,7 @@ type Options = {
   /** Fetch at once when this says so (the URL already names a later step, whose data the component fetches). */
   now?: () => boolean;
   /**
-   * false: no Suspense boundary of its own; the screen's boundary shows its fallback meanwhile
+   * false: no boundary of its own; the screen's boundary shows its fallback meanwhile
    * (the booking wizard, rendered in the browser only, behind its server-rendered first step).
    */
   boundary?: boolean;
@@ -51,6 +51,9 @@ function replay(el: Control, typed: Typed) {
   Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, typed.value);
   el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
+
+/** `useSyncExternalStore` for what a render is (on the server, hydrating, or not): nothing to subscribe to. */
+const subscribeNothing = () => () => undefined;
 
 const INTERACTIONS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
@@ -145,6 +148,15 @@ function refocus(root: HTMLElement) {
  * keeps a suspended boundary's server HTML) until the code is fetched and hydrates it. What the
  * guest typed or ticked meanwhile is set again through the component's own handlers, a submit
  * is held and sent once the form's code is there, and a button pressed is pressed again.
+ *
+ * The boundary over server HTML is an `<Activity>`, not a `<Suspense>`: React hydrates both the
+ * same way (a child suspending leaves the server HTML in place, hydrated when it is ready; an
+ * event there asks for it first), but its server renderer writes a Suspense boundary whose
+ * bytes and the page's pass `progressiveChunkSize` (12,800) after the page's end, hidden, and
+ * moves it into place by script after the first paint: the form appeared late and pushed the
+ * footer down (loyalty's layout shift, 0.45; docs/performance.md). An Activity is written in
+ * place, always. Rendered in the browser alone (a client navigation, no server HTML), the
+ * component is behind a Suspense boundary, as an Activity does not show a fallback.
  */
 export function deferred<P extends object>(load: () => Promise<ComponentType<P>>, { when = 'interaction', now, boundary = true, fallback }: Options = {}) {
   let loading: Promise<ComponentType<P>> | undefined;
@@ -189,19 +201,29 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
   function Deferred(props: P) {
     const ref = useRef<HTMLDivElement>(null);
     const id = useId();
-    // Rendered in the browser, not hydrated (a client-side navigation): no server HTML to show meanwhile, so fetched at once.
-    useState(() => {
-      if (typeof document === 'undefined') return;
+    // Hydrated over the server's HTML, or rendered in the browser alone (a client-side navigation).
+    const [hydrating] = useState(() => {
+      if (typeof document === 'undefined') return false;
+      const over = document.querySelector(`[data-deferred="${CSS.escape(id)}"]`) !== null;
+      // Not hydrated: no server HTML to show meanwhile, so fetched at once.
       // `now` read again here: the page's HTML is all there by hydration (not always when the module first ran).
-      if (now?.() || (when === 'interaction' && !document.querySelector(fallback ?? `[data-deferred="${CSS.escape(id)}"]`))) open();
+      if (now?.() || (when === 'interaction' && !(fallback ? document.querySelector(fallback) : over))) open();
+      return over;
     });
+    // Rendered as the server's HTML (the server snapshot: so a hydration reads it too) or over it.
+    const overServerHtml = useSyncExternalStore(
+      subscribeNothing,
+      () => hydrating,
+      () => true,
+    );
     const [ready, setReady] = useState(false);
-    const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean }>({
+    const pending = useRef<{ typed: Map<Control, Typed>; submit: HTMLFormElement | null; submitter: HTMLElement | null; press: HTMLElement | null; hydrated: boolean; replayed: boolean }>({
       typed: new Map(),
       submit: null,
       submitter: null,
       press: null,
       hydrated: false,
+      replayed: false,
     });
 
     useEffect(() => {
@@ -215,7 +237,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
         if (inside(event)) open();
       };
       const record = (event: Event) => {
-        if (!inside(event) || !isControl(event.target)) return;
+        // Until the replay: what is typed between the hydration and it is what the replay sets (not the value before).
+        if (state.replayed || !(event.target instanceof Node && root.contains(event.target)) || !isControl(event.target)) return;
         const el = event.target;
         state.typed.set(el, { value: el.value, checked: el instanceof HTMLInputElement && el.checked });
       };
@@ -246,6 +269,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       if (fallback && ref.current) refocus(ref.current);
       // After every effect of this commit (react-hook-form subscribes to its own changes in one), as typing would.
       setTimeout(() => {
+        state.replayed = true;
         for (const [el, typed] of state.typed) if (el.isConnected) replay(el, typed);
         state.typed.clear();
         if (state.submit?.isConnected) state.submit.requestSubmit(state.submitter instanceof HTMLButtonElement || state.submitter instanceof HTMLInputElement ? state.submitter : undefined);
@@ -263,7 +287,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     return (
       // data-ready: hydrated (an end-to-end test that leaves a form at once waits for it, as a guest's typing does).
       <div ref={ref} className="deferred" data-deferred={id} data-ready={ready || undefined}>
-        {boundary ? <Suspense fallback={null}>{content}</Suspense> : content}
+        {!boundary ? content : overServerHtml ? <Activity mode="visible">{content}</Activity> : <Suspense fallback={null}>{content}</Suspense>}
       </div>
     );
   }

@@ -1,9 +1,12 @@
 /**
  * @jest-environment jsdom
  */
-import { act, Suspense, useState, type ComponentType, type FormEvent } from 'react';
+import { act, Suspense, useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server.node';
+import { Writable } from 'node:stream';
+import { setImmediate as nodeSetImmediate } from 'node:timers';
 import { deferred } from '@/components/forms/deferred';
 import { changedFrom } from '@/components/forms/use-guest-form';
 
@@ -34,27 +37,94 @@ function Form({ label }: Props) {
   );
 }
 
+// React's streaming server renderer schedules its work with Node's setImmediate, which jsdom's window has not.
+Object.assign(globalThis, { setImmediate: globalThis.setImmediate ?? nodeSetImmediate });
+
+/** What React's streaming server renderer (the one Next uses) writes for `element`, once all of it is ready. */
+function streamed(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, next) {
+        html += chunk.toString();
+        next();
+      },
+      final(next) {
+        resolve(html);
+        next();
+      },
+    });
+    const { pipe } = renderToPipeableStream(element, { onAllReady: () => pipe(sink), onShellError: reject });
+  });
+}
+
+/** A form whose HTML is longer than React's progressive chunk (12,800 bytes), as the loyalty form's with its phone prefixes. */
+function LongForm({ label }: Props) {
+  return (
+    <form>
+      <label htmlFor="name">{label}</label>
+      <input id="name" name="name" onChange={(e) => changes.push(`name=${e.target.value}`)} />
+      <label htmlFor="prefix">Prefix</label>
+      <select id="prefix" name="prefix" defaultValue="+39">
+        {Array.from({ length: 400 }, (_, i) => (
+          <option key={i} value={`+${i}`}>
+            Country number {i} (+{i})
+          </option>
+        ))}
+      </select>
+    </form>
+  );
+}
+
+/** The form, and the guest typing on in its name field just after it is hydrated (before what was typed earlier is replayed). */
+function FormTypedIntoAtOnce(props: Props) {
+  useEffect(() => {
+    queueMicrotask(() => {
+      const name = document.querySelector<HTMLInputElement>('input[name="name"]')!;
+      name.value += ' Rossi';
+      name.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+  }, []);
+  return <Form {...props} />;
+}
+
+/** A page around the form: content after it (a footer), as the guest pages have. */
+const Page = ({ children }: { children: ReactNode }) => (
+  <>
+    <main>{children}</main>
+    <footer>The venue&apos;s address</footer>
+  </>
+);
+
 /** The server's HTML: the same wrapper with the code already there (the server loads it with the module). */
-async function serverHtml(props: Props) {
-  const Server = deferred(async () => Form, { now: () => true });
-  renderToString(<Server {...props} />);
-  await act(async () => undefined);
-  return renderToString(<Server {...props} />);
+async function serverHtml(props: Props, Rendered: ComponentType<Props> = Form) {
+  const Server = deferred(async () => Rendered, { now: () => true });
+  return streamed(
+    <Page>
+      <Server {...props} />
+    </Page>,
+  );
 }
 
 /** A deferred form hydrated over its server HTML, with its code fetched only when `release` is called after it was asked for. */
-async function hydrate() {
+async function hydrate(Rendered: ComponentType<Props> = Form) {
   let release: () => void = () => undefined;
-  const load = jest.fn(() => new Promise<ComponentType<Props>>((resolve) => (release = () => resolve(Form))));
+  const load = jest.fn(() => new Promise<ComponentType<Props>>((resolve) => (release = () => resolve(Rendered))));
   const Deferred = deferred(load);
   const container = document.createElement('div');
-  container.innerHTML = await serverHtml({ label: 'Name' });
+  const html = await serverHtml({ label: 'Name' }, Rendered);
+  container.innerHTML = html;
   document.body.append(container);
   let root: Root | undefined;
   await act(async () => {
-    root = hydrateRoot(container, <Deferred label="Name" />);
+    root = hydrateRoot(
+      container,
+      <Page>
+        <Deferred label="Name" />
+      </Page>,
+    );
   });
-  return { container, load, release: () => release(), unmount: () => act(() => root?.unmount()) };
+  return { html, container, load, release: () => release(), unmount: () => act(() => root?.unmount()) };
 }
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
@@ -99,6 +169,44 @@ describe('deferred (a form hydrated when the guest reaches for it)', () => {
     expect(name.value).toBe('Giulia');
     expect(ok.checked).toBe(true);
     expect(container.querySelector('.deferred')?.hasAttribute('data-ready')).toBe(true);
+    await unmount();
+  });
+
+  test('what is typed between the hydration and the replay of what was typed before is kept', async () => {
+    const { container, release, unmount } = await hydrate(FormTypedIntoAtOnce);
+    const name = container.querySelector<HTMLInputElement>('input[name="name"]')!;
+    name.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    name.value = 'Giulia';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    release();
+    await hydrated(container);
+    expect(name.value).toBe('Giulia Rossi');
+    expect(changes.at(-1)).toBe('name=Giulia Rossi');
+    await unmount();
+  });
+
+  test('a form longer than React’s progressive chunk is written in its place, not after the page’s end to be moved there by a script after the first paint', async () => {
+    const { html, container, load, release, unmount } = await hydrate(LongForm);
+    expect(html.length).toBeGreaterThan(12_800);
+    // React's server renderer writes a Suspense boundary that long as `<div hidden id="S:0">` after the footer.
+    expect(/<div hidden id="S:\d+">/.test(html)).toBe(false);
+    expect(html.indexOf('<form')).toBeGreaterThan(html.indexOf('<main>'));
+    expect(html.indexOf('</form>')).toBeLessThan(html.indexOf('</main>'));
+    const name = container.querySelector<HTMLInputElement>('main input[name="name"]')!;
+    expect(container.querySelectorAll('main option')).toHaveLength(400);
+    // Still deferred: fetched on the guest's first focus, and what was typed before reaches the form.
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    name.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    name.value = 'Giulia';
+    name.dispatchEvent(new Event('input', { bubbles: true }));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    release();
+    await hydrated(container);
+    expect(changes).toEqual(['name=Giulia']);
+    expect(container.querySelector('main input[name="name"]')).toBe(name);
     await unmount();
   });
 

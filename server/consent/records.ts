@@ -115,23 +115,26 @@ export async function prepareConsents(db: Db, venue: Pick<VenueRow, 'id' | 'poli
 
 /** The insert of prepared consents for their subject, one row per answer: a statement to run in the subject's transaction. */
 export function consentsInsert(tx: Db, prepared: PreparedConsents, subject: ConsentAnswers['subject'], at: Date = clockNow()) {
-  return tx.insert(consentRecords).values(
-    prepared.rows.map((row) => ({
-      venueId: prepared.venueId,
-      email: prepared.email,
-      subjectType: subject.type,
-      subjectId: subject.id,
-      purpose: row.purpose,
-      channel: row.channel,
-      given: row.given,
-      textId: row.textId,
-      textHash: row.textHash,
-      textVersion: prepared.version,
-      locale: prepared.locale,
-      form: prepared.via ? `${prepared.form}/${prepared.via}` : prepared.form,
-      createdAt: at,
-    })),
-  );
+  return tx.insert(consentRecords).values(consentRows(prepared, subject, at));
+}
+
+/** The consent records' rows of `consentsInsert`, as values (a booking inserts them with its other last writes, server/booking/lifecycle.ts). */
+export function consentRows(prepared: PreparedConsents, subject: ConsentAnswers['subject'], at: Date): (typeof consentRecords.$inferInsert)[] {
+  return prepared.rows.map((row) => ({
+    venueId: prepared.venueId,
+    email: prepared.email,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    purpose: row.purpose,
+    channel: row.channel,
+    given: row.given,
+    textId: row.textId,
+    textHash: row.textHash,
+    textVersion: prepared.version,
+    locale: prepared.locale,
+    form: prepared.via ? `${prepared.form}/${prepared.via}` : prepared.form,
+    createdAt: at,
+  }));
 }
 
 /** Records a form's consents: privacy, marketing by e-mail and by SMS (given or refused), and the policy where there is one. */

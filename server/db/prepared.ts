@@ -1,4 +1,5 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import type { Db } from './types';
 
 /** What drizzle's `.prepare(name)` gives: a statement built once, run with its placeholders' values. */
@@ -42,4 +43,18 @@ export function preparedStatement<R>(name: string, build: (db: Db) => Prepared<R
 /** How many times the named statement was built in this process (a test checks a booking builds none). */
 export function timesBuilt(name: string): number {
   return built.get(name) ?? 0;
+}
+
+/**
+ * A statement of SQL text of its own (no query builder at all), run like `preparedStatement`'s: built once per
+ * process and driver, sent by `name` on node-postgres, its values in order. Answers the driver's result rows.
+ */
+export function preparedText(name: string, text: string, values: number): (db: Db) => { execute(values: unknown[]): Promise<Record<string, unknown>[]> } {
+  const placeholders = Array.from({ length: values }, (_, i) => sql.placeholder(String(i)));
+  type Session = { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): Prepared<{ rows: Record<string, unknown>[] }> };
+  const statement = preparedStatement(name, (db) => (sessionOf(db) as unknown as Session).prepareQuery({ sql: text, params: placeholders }, undefined, name, false));
+  return (db) => {
+    const bound = statement(db);
+    return { execute: async (filled) => (await bound.execute(Object.fromEntries(filled.map((value, i) => [String(i), value])))).rows };
+  };
 }

@@ -130,6 +130,60 @@ export function describeStatementBudgets(driver: Driver) {
       expect([named(first), named(second)]).toEqual(driver === 'postgres' ? [2, 2] : [0, 0]);
     });
 
+    it('writes a booking\'s consents, e-mails and key in one statement built once, its rows as values, sent by name on PostgreSQL (issue 43)', async () => {
+      const { timesBuilt } = await import('@/server/db/prepared');
+      // The booking's last write: its consents' insert, with its e-mails' (and its key's) as data-modifying WITH queries.
+      const lastWrite = (count: StatementCount) => count.texts.map((text, i) => ({ text, name: count.names[i] })).filter(({ text }) => text.includes('insert into "consent_records"'));
+      const made = [
+        await measure('reservation/create (last write, 1)', 'reservation/create', booking(31, LATER_SATURDAY)),
+        await measure('reservation/create (last write, 2)', 'reservation/create', { ...booking(32, LATER_SATURDAY), marketing: 1, marketingSms: 1 }),
+      ];
+      const keyed = [
+        await measure('reservation/create (last write, key 1)', 'reservation/create', { ...booking(33, LATER_SATURDAY), idempotencyKey: 'budget-last-write-000000001' }),
+        await measure('reservation/create (last write, key 2)', 'reservation/create', { ...booking(34, LATER_SATURDAY), idempotencyKey: 'budget-last-write-000000002' }),
+      ];
+      for (const count of [...made, ...keyed]) expect(count.result.body.data).toMatchObject({ outcome: 'confirm' });
+      const writes = [...made, ...keyed].map((count) => {
+        expect(lastWrite(count)).toHaveLength(1);
+        return lastWrite(count)[0];
+      });
+      // Each table's rows are one jsonb value: the text names no row's values, so one text serves every booking of a shape.
+      for (const { text } of writes) {
+        expect(text).toContain('jsonb_populate_recordset(null::"consent_records"');
+        expect(text).toContain('jsonb_populate_recordset(null::"outbox"');
+        expect(text).not.toMatch(/values \(/);
+      }
+      expect(new Set(writes.slice(0, 2).map(({ text }) => text)).size).toBe(1);
+      expect(new Set(writes.slice(2).map(({ text }) => text)).size).toBe(1);
+      expect(writes[2].text).toContain('jsonb_populate_recordset(null::"idempotency_keys"');
+      // node-postgres sends it by its name (each connection parses and plans it once); PGlite gets the text. Built once per shape.
+      const names = writes.map(({ name }) => name);
+      if (driver === 'postgres') {
+        expect(names.every((name) => /^rows_[0-9a-f]{16}$/.test(name ?? ''))).toBe(true);
+        expect(new Set(names).size).toBe(2);
+        for (const name of new Set(names)) expect(timesBuilt(name!)).toBe(1);
+      } else expect(names).toEqual([null, null, null, null]);
+      // What was written is what the booking gave: its consents (marketing by e-mail and SMS given on the second) and its two e-mails.
+      const { getDb } = await import('@/server/db/client');
+      const { consentRecords, outbox, reservations, idempotencyKeys } = await import('@/server/db/schema');
+      const db = await getDb();
+      const { hash } = made[1].result.body.data as { hash: string };
+      const [row] = await db.select().from(reservations).where(eq(reservations.hash, hash));
+      const consents = await db.select().from(consentRecords).where(eq(consentRecords.subjectId, row.id));
+      expect(consents.filter((c) => c.subjectType === 'reservation').map((c) => [c.purpose, c.channel, c.given, c.email, c.createdAt instanceof Date]).sort()).toEqual(
+        [
+          ['marketing', 'email', true, 'budget32@example.com', true],
+          ['marketing', 'sms', true, 'budget32@example.com', true],
+          ['privacy', null, true, 'budget32@example.com', true],
+        ].sort(),
+      );
+      const mails = await db.select().from(outbox).where(eq(outbox.recipient, 'budget32@example.com'));
+      expect(mails).toHaveLength(1);
+      expect([mails[0].status, mails[0].attempts, mails[0].bodyText.length > 0, Array.isArray(mails[0].attachments), mails[0].nextAttemptAt instanceof Date]).toEqual(['pending', 0, true, true, true]);
+      const keys = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'budget-last-write-000000001'));
+      expect(keys.map((k) => [k.call, (k.answer as { data?: { hash?: string } }).data?.hash ?? (k.answer as { hash?: string }).hash, k.expiresAt > k.createdAt])).toEqual([['reservation/create', (keyed[0].result.body.data as { hash: string }).hash, true]]);
+    });
+
     it('answers a month asked again from the usage it kept, and reads it afresh after a booking or a cancel made here (issue 43)', async () => {
       const laterMonth = { year: Number(LATER_SATURDAY.slice(0, 4)), month: Number(LATER_SATURDAY.slice(5, 7)), pax: 2 };
       const made = await dispatch('reservation/create', booking(21, LATER_SATURDAY));

@@ -60,8 +60,9 @@ export function rowsInsert<T extends PgTable>(table: T, values: T['$inferInsert'
     }
     rows.push(out);
   }
-  // Text as node-postgres sends it: a lone surrogate becomes U+FFFD (jsonb refuses its escape).
-  const json = JSON.stringify(rows, (_, value) => (typeof value === 'string' ? value.toWellFormed() : value));
+  // Text as node-postgres sends it: a lone surrogate (JSON.stringify escapes it as \udxxx, which jsonb refuses) becomes U+FFFD.
+  let json = JSON.stringify(rows);
+  if (/\\ud[89a-f]/i.test(json)) json = JSON.stringify(rows, (_, value) => (typeof value === 'string' ? value.toWellFormed() : value));
   return { table: getTableName(table), columns: given.map(([, column]) => column.name), json };
 }
 

@@ -194,7 +194,9 @@ export const capacityLockName = (date: string) => `capacity|${date}`;
  */
 export async function lockCapacity(tx: Db, venueId: number, date: string) {
   monthChanged(venueId, date);
-  await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${capacityLockName(date)}))`);
+  // Its values written in the text (a venue's id, a checked date) so that, a transaction's first statement, it carries the BEGIN (server/db/begin.ts).
+  const literal = Number.isSafeInteger(venueId) && /^\d{4}-\d{2}-\d{2}$/.test(date);
+  await tx.execute(literal ? sql.raw(`select pg_advisory_xact_lock(${venueId}, hashtext('${capacityLockName(date)}'))`) : sql`select pg_advisory_xact_lock(${venueId}, hashtext(${capacityLockName(date)}))`);
 }
 
 /** The day's capacity lock as the booking lifecycle takes it: its month dropped again once the transaction has ended (a month read meanwhile saw it before its commit). */

@@ -18,7 +18,9 @@ describe('a transaction\'s BEGIN with its first statement (node-postgres)', () =
   });
   afterAll(() => handle.close());
 
-  const rows = async () => (await handle.db.execute<{ n: number }>(sql`select n from begin_probe order by n`)).rows.map((r) => Number(r.n));
+  /** A statement's rows, as node-postgres answers them. */
+  const rowsOf = (result: unknown) => (result as { rows: { n: number }[] }).rows;
+  const rows = async () => rowsOf(await handle.db.execute(sql`select n from begin_probe order by n`)).map((r) => Number(r.n));
 
   it('carries BEGIN with a first statement without parameters, and rolls both back on a later error', async () => {
     const count = await countStatements(() =>
@@ -56,7 +58,7 @@ describe('a transaction\'s BEGIN with its first statement (node-postgres)', () =
     await new Promise<void>((resolve) => (taken = resolve));
     const second = handle.db.transaction(async (tx) => {
       await tx.execute(lock);
-      order.push(`second saw ${(await tx.execute<{ n: number }>(sql.raw('select count(*)::int as n from begin_probe where n = 4'))).rows[0].n}`);
+      order.push(`second saw ${rowsOf(await tx.execute(sql.raw('select count(*)::int as n from begin_probe where n = 4')))[0].n}`);
     });
     await Promise.all([first, second]);
     expect(order).toEqual(['first', 'second saw 1']);

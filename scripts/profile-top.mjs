@@ -5,7 +5,8 @@
 // module: a package of node_modules, a file of the project (bundled chunks mapped back through
 // their source maps when the build wrote them; PROFILE_BUILD_DIR names a copy of that build when
 // .next was rebuilt since), or Node's own code. With a focus expression, the
-// totals count only samples whose stack holds a function or file matching it (one booking's path).
+// totals count only samples whose stack holds a function or file matching it (one booking's path);
+// PROFILE_WINDOW=<regexp> keeps only the samples taken while one target ran (see below).
 import fs from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
@@ -96,7 +97,20 @@ const special = new Map();
 let sampled = 0;
 let focused = 0;
 const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
-for (let i = 0; i < profile.samples.length; i++) {
+const stackOf = (leaf) => {
+  const stack = [];
+  for (let id = leaf.id; id !== undefined; id = parent.get(id)) stack.push(frameOf(byId.get(id)));
+  return stack;
+};
+// PROFILE_WINDOW=<regexp>: only the samples taken between the first and the last whose stack matches it
+// (e.g. one target of `npm run bench`: the process's whole work while it ran, its HTTP machinery included).
+const windowOf = process.env.PROFILE_WINDOW ? new RegExp(process.env.PROFILE_WINDOW) : null;
+let [from, to] = [0, profile.samples.length - 1];
+if (windowOf) {
+  const matching = profile.samples.map((id, i) => (stackOf(byId.get(id)).some((f) => windowOf.test(f.id)) ? i : -1)).filter((i) => i >= 0);
+  [from, to] = [matching[0] ?? 0, matching.at(-1) ?? -1];
+}
+for (let i = from; i <= to; i++) {
   const us = profile.timeDeltas[i + 1] ?? 0;
   sampled += us;
   const leaf = byId.get(profile.samples[i]);
@@ -105,8 +119,7 @@ for (let i = 0; i < profile.samples.length; i++) {
     add(special, frame.special, us);
     continue;
   }
-  const stack = [];
-  for (let id = leaf.id; id !== undefined; id = parent.get(id)) stack.push(frameOf(byId.get(id)));
+  const stack = stackOf(leaf);
   if (focus && !stack.some((f) => focus.test(f.id))) continue;
   focused += us;
   add(self, frame.id, us);

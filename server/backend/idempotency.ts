@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lte, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { idempotencyKeys } from '@/server/db/schema';
+import { rowsInsert, type KeyedInsert } from '@/server/db/batch';
 import { now as clockNow } from '@/server/clock';
 import { log } from '@/lib/log';
 import type { Envelope } from './call';
@@ -44,7 +45,7 @@ export type Keeper = {
 
 /** Another request kept this key first; thrown inside the transaction, which rolls back. */
 /** A key's keeping as one write among others: the insert (returning the rows it kept), and the check of their number. */
-export type KeepWrite = { write: SQLWrapper; check(kept: number): void };
+export type KeepWrite = { write: SQLWrapper; check(kept: number): void; key?: KeyedInsert | null };
 
 export class KeyTaken extends Error {
   constructor() {
@@ -89,20 +90,28 @@ function keeper(db: Db, claim: Claim, now: Date): Keeper {
   const mine = and(eq(idempotencyKeys.venueId, claim.venueId), eq(idempotencyKeys.call, claim.call), eq(idempotencyKeys.key, claim.key), eq(idempotencyKeys.fingerprint, claim.fingerprint));
   // A kept key that has expired is taken over; a live one (or one a concurrent transaction
   // holds: the insert waits for it on the unique index) is not, and this transaction rolls back.
-  const keepWrite = (t: Db, answer: Answer) => ({
-    write: t
+  const insertKey = (t: Db, answer: Answer) =>
+    t
       .insert(idempotencyKeys)
       .values({ ...claim, answer, createdAt: now, expiresAt })
       .onConflictDoUpdate({ target: [idempotencyKeys.venueId, idempotencyKeys.call, idempotencyKeys.key], set: { fingerprint: claim.fingerprint, answer, createdAt: now, expiresAt }, setWhere: lte(idempotencyKeys.expiresAt, now) })
-      .returning({ id: idempotencyKeys.id }),
+      .returning({ id: idempotencyKeys.id });
+  const keepWrite = (t: Db, answer: Answer): KeepWrite => ({
+    get write() {
+      return insertKey(t, answer);
+    },
+    // The same insert as rows of a statement built once (server/db/batch.ts `insertRowsTogether`): a booking's last writes.
+    get key() {
+      const rows = rowsInsert(idempotencyKeys, [{ ...claim, answer, createdAt: now, expiresAt }]);
+      return rows && { rows, conflict: ['venue_id', 'call', 'key'], update: ['fingerprint', 'answer', 'created_at', 'expires_at'], expiredColumn: 'expires_at', now };
+    },
     check(kept: number) {
       if (!kept) throw new KeyTaken();
     },
   });
   return {
     async keep(t, answer) {
-      const { write, check } = keepWrite(t, answer);
-      check((await write).length);
+      keepWrite(t, answer).check((await insertKey(t, answer)).length);
     },
     keepWrite: (t, answer) => keepWrite(t, answer),
     async settle(answer) {

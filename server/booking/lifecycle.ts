@@ -1,9 +1,9 @@
 import 'server-only';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
-import { outbox } from '@/server/db/schema';
-import { writeTogether, writeTogetherCounted } from '@/server/db/batch';
-import { consentsInsert, type ConsentAnswers, type PreparedConsents } from '@/server/consent/records';
+import { consentRecords, outbox } from '@/server/db/schema';
+import { insertRowsTogether, rowsInsert, writeTogether, writeTogetherCounted, type KeyedInsert, type RowsInsert } from '@/server/db/batch';
+import { consentRows, consentsInsert, type ConsentAnswers, type PreparedConsents } from '@/server/consent/records';
 import { emailRows, type EmailFrame, type EmailMessage, type OutboxInsert } from '@/server/outbox/enqueue';
 import { instantOf } from './time';
 import type { BookingSource } from '@/lib/booking/source';
@@ -81,7 +81,7 @@ export function inLockOrder<K>(keys: K[], name: (key: K) => string): K[] {
 export type Keeping = {
   keep?: (t: Db, answer: { outcome: string; hash: string }) => Promise<void>;
   /** `keep` as a write among the booking's last ones under its lock (one statement for them all). */
-  keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void };
+  keepWrite?: (t: Db, answer: { outcome: string; hash: string }) => { write: SQLWrapper; check(kept: number): void; key?: KeyedInsert | null };
 };
 
 /**
@@ -98,10 +98,22 @@ export async function writeBookingLast(
   keeping: Keeping,
   now: Date,
 ): Promise<void> {
-  const writes: SQLWrapper[] = [consentsInsert(tx, { ...consents, email: made.email.trim().toLowerCase() }, { type: kind.consentSubject, id: made.id }, now)];
+  const given = { ...consents, email: made.email.trim().toLowerCase() };
+  const subject = { type: kind.consentSubject, id: made.id };
   // Rendered and framed before the lock when they could be (server/booking/service.ts), inserted here, with the booking.
-  if (mails.mails.length) writes.push(tx.insert(outbox).values(mails.rows ?? (await emailRows(tx, mails.mails, mails.frame))));
+  const mailRows = mails.mails.length ? (mails.rows ?? (await emailRows(tx, mails.mails, mails.frame))) : [];
   const kept = keeping.keepWrite?.(tx, made.answer);
+  // Issue 43: the rows as one jsonb value each, in a statement built once and sent by name (server/db/batch.ts).
+  const inserts = [given.rows.length ? rowsInsert(consentRecords, consentRows(given, subject, now)) : undefined, mailRows.length ? rowsInsert(outbox, mailRows) : undefined].filter((rows) => rows !== undefined);
+  const key = kept?.key;
+  if (!inserts.includes(null) && (!kept || key)) {
+    const count = await insertRowsTogether(tx, inserts as RowsInsert[], key ?? undefined);
+    if (kept) kept.check(count);
+    else await keeping.keep?.(tx, made.answer);
+    return;
+  }
+  const writes: SQLWrapper[] = [consentsInsert(tx, given, subject, now)];
+  if (mailRows.length) writes.push(tx.insert(outbox).values(mailRows));
   if (kept) return kept.check(await writeTogetherCounted(tx, kept.write, writes));
   await keeping.keep?.(tx, made.answer);
   await writeTogether(tx, writes);

@@ -3,7 +3,7 @@ import { and, eq, gt, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/types';
 import { reservations, slotHolds, waitlistOffers, type GuaranteeTerms, type ReservationRow, type Texts, type VenueRow } from '@/server/db/schema';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { preparedStatement } from '@/server/db/prepared';
+import { preparedRowInsert, preparedStatement } from '@/server/db/prepared';
 import { bookingId } from '@/server/ids';
 import type { ReservationData, ReservationOutcome } from '@/lib/forms/reservation';
 import type { BookingSource } from '@/lib/booking/source';
@@ -194,7 +194,9 @@ export const capacityLockName = (date: string) => `capacity|${date}`;
  */
 export async function lockCapacity(tx: Db, venueId: number, date: string) {
   monthChanged(venueId, date);
-  await tx.execute(sql`select pg_advisory_xact_lock(${venueId}, hashtext(${capacityLockName(date)}))`);
+  // Its values written in the text (a venue's id, a checked date) so that, a transaction's first statement, it carries the BEGIN (server/db/begin.ts).
+  const literal = Number.isSafeInteger(venueId) && /^\d{4}-\d{2}-\d{2}$/.test(date);
+  await tx.execute(literal ? sql.raw(`select pg_advisory_xact_lock(${venueId}, hashtext('${capacityLockName(date)}'))`) : sql`select pg_advisory_xact_lock(${venueId}, hashtext(${capacityLockName(date)}))`);
 }
 
 /** The day's capacity lock as the booking lifecycle takes it: its month dropped again once the transaction has ended (a month read meanwhile saw it before its commit). */
@@ -246,6 +248,13 @@ async function checkGuarantee(db: Db, venue: VenueRow, terms: GuaranteeTerms | n
   if (used.length) throw new BookingError('paymentNotFound');
   return verifyCardSetup(db, venue, input.guaranteeReference);
 }
+
+/**
+ * A new booking's row, its insert built once per set of columns and sent by name (issue 43: built for
+ * every booking, it was most of a booking's query building left). One card setup guarantees one
+ * booking, also when two submits race with the same one: none is inserted for the second.
+ */
+const insertReservation = preparedRowInsert('booking_insert', reservations, (insert) => insert.onConflictDoNothing({ target: reservations.guaranteeReference }).returning());
 
 /** Bookings whose e-mails were rendered under the evening's lock, as they stood: their status or row not the expected one (a test reads it). */
 let renderedUnderLock = 0;
@@ -376,12 +385,7 @@ export async function createReservation(
     insert: async (tx, status, { usage }) => {
       // Its table (issue 44): the smallest free one that seats the party, read with the usage under the lock.
       const tables = status !== 'waitinglist' && usage ? suggestTables(v.rules, usage.seatings, { time: input.time, covers: input.pax, zone: zone.key }) : null;
-      const [row] = await tx
-        .insert(reservations)
-        .values(rowValues(status, tables))
-        // One card setup guarantees one booking, also when two submits race with the same one.
-        .onConflictDoNothing({ target: reservations.guaranteeReference })
-        .returning();
+      const [row] = await insertReservation(tx, rowValues(status, tables));
       return row;
     },
     last: async (tx, row, status) => {

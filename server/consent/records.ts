@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '@/server/db/types';
 import { consentRecords, consentTexts, type ConsentPurpose, type ConsentSubject, type VenueRow } from '@/server/db/schema';
 import { pickText } from '@/lib/i18n/texts';
@@ -38,6 +39,9 @@ function boxLabel(form: ConsentForm, purpose: Exclude<ConsentPurpose, 'policy'>,
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/** The texts' ids read outside a transaction, per database, by venue, purpose and hash (`textsOf`). */
+const keptTexts = new WeakMap<Db, Map<string, number>>();
+
 type ShownText = { purpose: ConsentPurpose; version: string; locale: Locale; text: string };
 
 /**
@@ -46,11 +50,18 @@ type ShownText = { purpose: ConsentPurpose; version: string; locale: Locale; tex
  */
 async function textsOf(db: Db, venueId: number, shown: ShownText[]): Promise<{ id: number; hash: string }[]> {
   const hashes = shown.map((s) => sha256(s.text));
+  // A text's row never changes once added: its id, read outside any transaction (committed), is kept (issue 43: a statement per booking).
+  const committed = !(db instanceof PgTransaction);
+  let kept = committed ? keptTexts.get(db) : undefined;
+  if (committed && !kept) keptTexts.set(db, (kept = new Map()));
+  const cached = new Map(shown.map((s, i) => [`${s.purpose}:${hashes[i]}`, kept?.get(`${venueId}:${s.purpose}:${hashes[i]}`)]));
+  if ([...cached.values()].every((id) => id !== undefined)) return shown.map((s, i) => ({ id: cached.get(`${s.purpose}:${hashes[i]}`)!, hash: hashes[i] }));
   const find = async () => {
     const rows = await db
       .select({ id: consentTexts.id, purpose: consentTexts.purpose, hash: consentTexts.hash })
       .from(consentTexts)
       .where(and(eq(consentTexts.venueId, venueId), inArray(consentTexts.hash, [...new Set(hashes)])));
+    for (const r of rows) kept?.set(`${venueId}:${r.purpose}:${r.hash}`, r.id);
     return new Map(rows.map((r) => [`${r.purpose}:${r.hash}`, r.id]));
   };
   // Read first: an insert of a key another open transaction has just inserted waits for it to end,
@@ -115,23 +126,26 @@ export async function prepareConsents(db: Db, venue: Pick<VenueRow, 'id' | 'poli
 
 /** The insert of prepared consents for their subject, one row per answer: a statement to run in the subject's transaction. */
 export function consentsInsert(tx: Db, prepared: PreparedConsents, subject: ConsentAnswers['subject'], at: Date = clockNow()) {
-  return tx.insert(consentRecords).values(
-    prepared.rows.map((row) => ({
-      venueId: prepared.venueId,
-      email: prepared.email,
-      subjectType: subject.type,
-      subjectId: subject.id,
-      purpose: row.purpose,
-      channel: row.channel,
-      given: row.given,
-      textId: row.textId,
-      textHash: row.textHash,
-      textVersion: prepared.version,
-      locale: prepared.locale,
-      form: prepared.via ? `${prepared.form}/${prepared.via}` : prepared.form,
-      createdAt: at,
-    })),
-  );
+  return tx.insert(consentRecords).values(consentRows(prepared, subject, at));
+}
+
+/** The consent records' rows of `consentsInsert`, as values (a booking inserts them with its other last writes, server/booking/lifecycle.ts). */
+export function consentRows(prepared: PreparedConsents, subject: ConsentAnswers['subject'], at: Date): (typeof consentRecords.$inferInsert)[] {
+  return prepared.rows.map((row) => ({
+    venueId: prepared.venueId,
+    email: prepared.email,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    purpose: row.purpose,
+    channel: row.channel,
+    given: row.given,
+    textId: row.textId,
+    textHash: row.textHash,
+    textVersion: prepared.version,
+    locale: prepared.locale,
+    form: prepared.via ? `${prepared.form}/${prepared.via}` : prepared.form,
+    createdAt: at,
+  }));
 }
 
 /** Records a form's consents: privacy, marketing by e-mail and by SMS (given or refused), and the policy where there is one. */

@@ -7,6 +7,7 @@ import * as schema from './schema';
 import { acquireDirectoryLock } from './lock';
 import { PgliteThread } from './pglite-thread';
 import { probePglite, probePool } from './probe';
+import { beginWithFirstStatement } from './begin';
 import type { Db } from './types';
 import { config, projectPath } from '@/server/runtime/config';
 import { log } from '@/lib/log';
@@ -43,6 +44,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const max = Number(process.env.DATABASE_POOL_SIZE) || 10;
     const pool = new Pool({ connectionString: options.databaseUrl, max });
     probePool(pool);
+    // After the probe's: the probe sees what goes on the wire.
+    pool.on('connect', (client) => beginWithFirstStatement(client as unknown as Parameters<typeof beginWithFirstStatement>[0]));
     const db: Db = drizzle(pool, { schema });
     try {
       const client = await pool.connect();

@@ -1,5 +1,6 @@
 import 'server-only';
 import { SpanKind, tracingOn, withChildSpan } from '@/server/observability/tracing';
+import { CARRIES_BEGIN } from './begin';
 
 /**
  * A test-only look at the statements the site sends (issue 42, statement budgets): when a test
@@ -16,8 +17,9 @@ export type StatementProbe = {
   /**
    * `control` is BEGIN, COMMIT, ROLLBACK or a savepoint: the transaction's frame, not its work.
    * `name`: a prepared statement's name, as node-postgres sends it (server/db/prepared.ts; PGlite is sent the text alone).
+   * `carried`: a BEGIN sent in one message with the statement reported next (server/db/begin.ts): no round trip of its own.
    */
-  statement(text: string, where: { inTransaction: boolean; control: boolean; name?: string }): void;
+  statement(text: string, where: { inTransaction: boolean; control: boolean; name?: string; carried?: boolean }): void;
 };
 
 const slot = globalThis as typeof globalThis & { __frontpageStatementProbe?: StatementProbe };
@@ -53,7 +55,13 @@ function observe<T extends Queryable>(target: T, method: 'query' | 'exec', inTra
   if (!original) return;
   (target as Record<string, unknown>)[method] = (...args: unknown[]) => {
     const text = textOf(args[0]);
-    probe()?.statement(text, { inTransaction: inTransaction(text), control: isControl(text), name: nameOf(args[0]) });
+    const open = inTransaction(text);
+    // A BEGIN carried by the transaction's first statement (server/db/begin.ts): reported as the two it is.
+    if (CARRIES_BEGIN.test(text)) {
+      probe()?.statement('BEGIN', { inTransaction: true, control: true, carried: true });
+      const rest = text.replace(CARRIES_BEGIN, '');
+      probe()?.statement(rest, { inTransaction: open, control: isControl(rest), name: nameOf(args[0]) });
+    } else probe()?.statement(text, { inTransaction: open, control: isControl(text), name: nameOf(args[0]) });
     if (!tracingOn()) return original.apply(target, args);
     // node-postgres's pool sends a statement with a callback (pool.query → client.query(text, values, cb)).
     const callback = args.at(-1);

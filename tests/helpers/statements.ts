@@ -8,6 +8,8 @@ export type StatementCount = {
   texts: string[];
   /** Each statement's prepared name (node-postgres sends it; PGlite does not), or null: in order, as `texts`. */
   names: (string | null)[];
+  /** Messages sent and answered, BEGIN and COMMIT included: a BEGIN carried by the statement after it is none of its own (server/db/begin.ts). */
+  roundTrips: number;
 };
 
 let counting: StatementCount | null = null;
@@ -18,8 +20,9 @@ let counting: StatementCount | null = null;
  * the driver is wrapped when it opens, and only then.
  */
 installStatementProbe({
-  statement(text, { inTransaction, control, name }) {
+  statement(text, { inTransaction, control, name, carried }) {
     if (!counting) return;
+    if (!carried) counting.roundTrips += 1;
     if (control) {
       if (/^\s*begin\b/i.test(text)) counting.transactions += 1;
       return;
@@ -34,7 +37,7 @@ installStatementProbe({
 /** Counts the statements `run` sends, on PGlite or PostgreSQL. Calls are counted one at a time: nothing else may run meanwhile. */
 export async function countStatements<T>(run: () => Promise<T>): Promise<StatementCount & { result: T }> {
   if (counting) throw new Error('countStatements: one count at a time');
-  const count: StatementCount = { statements: 0, inTransaction: 0, transactions: 0, texts: [], names: [] };
+  const count: StatementCount = { statements: 0, inTransaction: 0, transactions: 0, texts: [], names: [], roundTrips: 0 };
   counting = count;
   try {
     const result = await run();

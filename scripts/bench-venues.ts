@@ -17,7 +17,8 @@
  * the venues a previous run of this script imported into DATABASE_URL (PostgreSQL, same BENCH_VENUES)
  * and so the pages it generated into the shared page cache's table (the same build: entries are
  * keyed by build): the warm phase then asks every page again and is answered from the table, and
- * 1,000 venues' 25,000 pages are generated once for several runs (issue 43). The measured phases
+ * 1,000 venues' 25,000 pages are generated once for several runs (issue 43; BENCH_SEED_ONLY=1 imports
+ * the venues and stops, e.g. while the build runs). The measured phases
  * are the same either way: every venue's pages, at random. The server's resident memory is sampled
  * over every phase, the restarted instance's too.
  */
@@ -110,6 +111,8 @@ async function seed() {
 }
 
 async function main() {
+  // BENCH_SEED_ONLY=1 (with BENCH_REUSE_DB=1 later): the venues imported, nothing else (while a build runs).
+  if (process.env.BENCH_SEED_ONLY === '1') return void (await seed());
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) build(root);
   const bareDir = buildBareApp();
   await seed();

@@ -75,6 +75,9 @@ function get(pathname: string, host: string): Promise<void> {
 const random = (n: number) => Math.floor(Math.random() * n);
 const anyPage = () => LOCALES[random(LOCALES.length)] + PAGES[random(PAGES.length)] || '/';
 
+/** The shared page cache's entries an earlier run left (BENCH_REUSE_DB=1). */
+let keptEntries = 0;
+
 /** Whether DATABASE_URL already holds this run's venues (BENCH_REUSE_DB=1). */
 async function seeded(): Promise<boolean> {
   const { Client } = await import('pg');
@@ -82,6 +85,8 @@ async function seeded(): Promise<boolean> {
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from venues').catch(() => ({ rows: [{ n: 0 }] }));
+    const cached = await client.query<{ n: number }>('select count(*)::int as n from next_page_cache').catch(() => ({ rows: [{ n: 0 }] }));
+    keptEntries = cached.rows[0].n;
     return rows[0].n === venues;
   } finally {
     await client.end();
@@ -160,7 +165,7 @@ async function main() {
       }
     }));
     const took = (performance.now() - began) / 1000;
-    warmed = `warm: ${all.length} pages asked for once in ${took.toFixed(0)} s (${(all.length / took).toFixed(0)} pages/s, ${warmConnections} at a time${reuse ? ', the database of an earlier run' : ''}), then the timed run`;
+    warmed = `warm: ${all.length} pages asked for once in ${took.toFixed(0)} s (${(all.length / took).toFixed(0)} pages/s, ${warmConnections} at a time${reuse ? `, the venues of an earlier run and the ${keptEntries} page cache entries it left` : ''}), then the timed run`;
     console.log(warmed);
   }
 

@@ -281,6 +281,10 @@ class Store {
       this.memory.delete(key);
       return null;
     }
+    // The page micro-cache (server/http/page-micro-cache.ts) keeps the answer no longer than this entry is fresh.
+    const seen = globalThis.__frontpagePageLifeProbe && globalThis.__frontpagePageLifeProbe.getStore();
+    const revalidate = entry.cacheControl && entry.cacheControl.revalidate;
+    if (seen && typeof revalidate === 'number') seen.lifeEnd = Math.min(seen.lifeEnd, entry.lastModified + revalidate * 1000);
     return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
   }
 

@@ -116,19 +116,22 @@ export function installHostGate(options: { knownHost?: KnownHost; microCache?: P
       if (!gate(request, response)) return true;
       const microCache = shared.__frontpagePageMicroCache;
       const key = microCache ? microCacheKey(request) : null;
+      // Next's handling, run where the page cache handler can tell the micro-cache its page's life.
+      let handle = <T>(next: () => T) => next();
       if (microCache && key !== null) {
         if (microCache.serve(key, response)) return true;
-        microCache.capture(key, response);
+        handle = microCache.capture(key, response);
       }
       const host = request.headers.host;
       const knownHost = shared.__frontpageKnownHost;
       if (knownHost && typeof host === 'string' && asksForPage(request.method, request.url)) {
         knownHost(host).then(
-          (known) => (known ? emit.call(this, event, ...args) : answerUnknownHost(request, response)),
-          () => emit.call(this, event, ...args),
+          (known) => (known ? handle(() => emit.call(this, event, ...args)) : answerUnknownHost(request, response)),
+          () => handle(() => emit.call(this, event, ...args)),
         );
         return true;
       }
+      return handle(() => emit.call(this, event, ...args));
     }
     return emit.call(this, event, ...args);
   };

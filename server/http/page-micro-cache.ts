@@ -1,4 +1,5 @@
 import 'server-only';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FAST_HOST as FAST_HOST_PATTERN } from '@/lib/venue/fast-routes.cjs';
 
@@ -23,13 +24,31 @@ import { FAST_HOST as FAST_HOST_PATTERN } from '@/lib/venue/fast-routes.cjs';
  * A venue change is never hidden by it: every revalidation of a cache tag (a venue import, here
  * or, through the shared page cache's NOTIFY, on another instance) moves the page cache's epoch
  * (server/cache/page-cache-handler.cjs) and every page kept before it is dropped at once.
+ * Nor is a page's life: while Next answers, the page cache handler tells it (through
+ * `globalThis.__frontpagePageLifeProbe`) when the cached page it served stops being fresh (its
+ * `lastModified` + `revalidate`: the venue's midnight, a promotion's start or end, an experience's
+ * 150 s), and the answer is kept no longer than that, however long PAGE_MICROCACHE_MS is (issue 43:
+ * pages now live until the venue's midnight, so it may be kept for minutes; at most an hour). An
+ * answer whose page is already stale is not kept; one whose life was not told (Next answered it
+ * from another request's look-up) is kept at most UNTOLD_LIFE_MS, a second, as before.
  * Bounded in bytes (PAGE_MICROCACHE_KB, default 8,192), the oldest first.
  */
 
-/** `globalThis.__frontpagePageCacheEpoch`: moved by the page cache handler on every tag revalidation. */
-type Shared = { __frontpagePageCacheEpoch?: number };
+/** What the page cache handler reports of the answer being made: when the page it served stops being fresh (wall-clock ms). */
+export type PageLifeSeen = { lifeEnd: number };
+/**
+ * `globalThis.__frontpagePageCacheEpoch`: moved by the page cache handler on every tag revalidation;
+ * `__frontpagePageLifeProbe`: the answer's PageLifeSeen, which the handler's `get` lowers.
+ */
+type Shared = { __frontpagePageCacheEpoch?: number; __frontpagePageLifeProbe?: AsyncLocalStorage<PageLifeSeen> };
 const shared = globalThis as typeof globalThis & Shared;
 const epoch = () => shared.__frontpagePageCacheEpoch ?? 0;
+const probe = (shared.__frontpagePageLifeProbe ??= new AsyncLocalStorage<PageLifeSeen>());
+const wallClock = () => performance.timeOrigin + performance.now();
+/** The longest PAGE_MICROCACHE_MS taken (an hour): the page's own life bounds it first. */
+const MAX_TTL_MS = 3_600_000;
+/** How long an answer is kept when the page cache handler told nothing of its page's life. */
+const UNTOLD_LIFE_MS = 1000;
 
 /** A page's answer as it was sent. */
 type Entry = { headers: Record<string, number | string | string[]>; body: Buffer; until: number; epoch: number };
@@ -66,8 +85,11 @@ export function keepable(response: Pick<ServerResponse, 'statusCode' | 'getHeade
 export type PageMicroCache = {
   /** Answers the request from the cache; false when it holds no fresh copy (then `capture` it). */
   serve(key: string, response: ServerResponse): boolean;
-  /** Keeps the answer Next is about to send for this key, if it is keepable once finished. */
-  capture(key: string, response: ServerResponse): void;
+  /**
+   * Keeps the answer Next is about to send for this key, if it is keepable once finished, no longer
+   * than its page lives; returns what runs Next's handling (so the page cache handler can tell that life).
+   */
+  capture(key: string, response: ServerResponse): <T>(handle: () => T) => T;
   /** What it holds (tests, metrics). */
   readonly size: number;
 };
@@ -75,12 +97,14 @@ export type PageMicroCache = {
 const toBuffer = (chunk: unknown, encoding?: unknown): Buffer | null =>
   typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk instanceof Uint8Array ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : null;
 
-/** PAGE_MICROCACHE_MS (default 1,000; 0 turns it off) and PAGE_MICROCACHE_KB (default 8,192). */
+/** PAGE_MICROCACHE_MS (default 1,000, at most an hour; 0 turns it off) and PAGE_MICROCACHE_KB (default 8,192). */
 export function microCacheSettings(env: Record<string, string | undefined> = process.env) {
   const ms = Number(env.PAGE_MICROCACHE_MS ?? 1000);
   const kb = Number(env.PAGE_MICROCACHE_KB ?? 8192);
-  return { ttlMs: Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 60_000) : 1000, maxBytes: (Number.isFinite(kb) && kb > 0 ? kb : 8192) * 1024 };
+  return { ttlMs: Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MAX_TTL_MS) : 1000, maxBytes: (Number.isFinite(kb) && kb > 0 ? kb : 8192) * 1024 };
 }
+
+const direct = <T>(handle: () => T) => handle();
 
 /** A micro-cache; `clock` (milliseconds, monotonic) for tests. */
 export function createPageMicroCache({ ttlMs, maxBytes, clock = () => performance.now() }: { ttlMs: number; maxBytes: number; clock?: () => number }): PageMicroCache {
@@ -117,8 +141,9 @@ export function createPageMicroCache({ ttlMs, maxBytes, clock = () => performanc
       return true;
     },
     capture(key, response) {
-      if (ttlMs <= 0) return;
+      if (ttlMs <= 0) return direct;
       const at = epoch();
+      const seen: PageLifeSeen = { lifeEnd: Infinity };
       const chunks: Buffer[] = [];
       let whole = true;
       const write = response.write;
@@ -138,15 +163,18 @@ export function createPageMicroCache({ ttlMs, maxBytes, clock = () => performanc
         response.write = write;
         response.end = end;
         // Kept only when nothing moved the epoch while it was generated, and never a HEAD's empty body.
-        if (whole && at === epoch() && keepable(this)) {
+        // Kept for PAGE_MICROCACHE_MS, but never past the life of the page Next served it from.
+        const life = Math.min(ttlMs, seen.lifeEnd === Infinity ? UNTOLD_LIFE_MS : seen.lifeEnd - wallClock());
+        if (whole && at === epoch() && life > 0 && keepable(this)) {
           const headers: Entry['headers'] = {};
           for (const [name, value] of Object.entries(this.getHeaders())) if (value !== undefined && !PER_ANSWER.has(name)) headers[name] = value;
           const body = Buffer.concat(chunks);
           headers['content-length'] = body.length;
-          keep(key, { headers, body, until: clock() + ttlMs, epoch: at });
+          keep(key, { headers, body, until: clock() + life, epoch: at });
         }
         return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
       } as ServerResponse['end'];
+      return (handle) => probe.run(seen, handle);
     },
   };
 }

@@ -57,6 +57,8 @@ describe('the page micro-cache', () => {
     expect(microCacheSettings({})).toEqual({ ttlMs: 1000, maxBytes: 8192 * 1024 });
     expect(microCacheSettings({ PAGE_MICROCACHE_MS: '0', PAGE_MICROCACHE_KB: '1024' })).toEqual({ ttlMs: 0, maxBytes: 1024 * 1024 });
     expect(microCacheSettings({ PAGE_MICROCACHE_MS: 'x' }).ttlMs).toBe(1000);
+    expect(microCacheSettings({ PAGE_MICROCACHE_MS: '600000' }).ttlMs).toBe(600_000);
+    expect(microCacheSettings({ PAGE_MICROCACHE_MS: '86400000' }).ttlMs).toBe(3_600_000);
   });
 
   it('sends a page Next served from its cache again without Next, byte for byte with its headers, until it expires or a tag is revalidated', async () => {
@@ -142,6 +144,59 @@ describe('the page micro-cache', () => {
       version = 3;
       expect((await get('/en')).body.toString()).toContain('v3');
       expect(reached).toEqual(['demo.localhost/en', 'demo.localhost/en']);
+    } finally {
+      installHostGate();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("keeps an answer no longer than the page cache handler says the page it served lives, however long PAGE_MICROCACHE_MS is", async () => {
+    let clock = 0;
+    // An hour asked for: pages live until the venue's midnight now (issue 43).
+    const microCache = createPageMicroCache({ ttlMs: 3_600_000, maxBytes: 1024 * 1024, clock: () => clock });
+    installHostGate({ microCache });
+    const handler = new PageCacheHandler({ databaseUrl: undefined, store: 'micro-cache-life', maxMemoryCacheSize: 1024 * 1024 });
+    const page = (html: string) => ({ kind: 'APP_PAGE', html, rscData: Buffer.from('rsc'), headers: {}, status: 200 });
+    // An experience's page with limited places lives 150 s; a page until midnight, say 10,000 s; one already stale.
+    await handler.set('/es', page('es'), { cacheControl: { revalidate: 150 } });
+    await handler.set('/en', page('en'), { cacheControl: { revalidate: 10_000 } });
+    await handler.set('/fr', page('fr'), { cacheControl: { revalidate: 0 } });
+    const reached: string[] = [];
+    const server = http.createServer((req, res) => {
+      reached.push(req.url ?? '');
+      // As Next does for a page: the look-up in the page cache handler, then the answer (/de: not from the handler).
+      (req.url === '/de' ? Promise.resolve(null) : handler.get(req.url ?? '/', { kind: 'APP_PAGE' })).then(() => {
+        res.setHeader('Cache-Control', SHARED);
+        res.setHeader('x-nextjs-cache', 'HIT');
+        res.end(`<html>${req.url}</html>`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string) =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path, headers: { host: 'demo.localhost' } }, (res) => res.resume().on('end', () => resolve()));
+        req.on('error', reject);
+        req.end();
+      });
+    const all = async () => {
+      for (const path of ['/es', '/en', '/fr', '/de']) await get(path);
+    };
+    try {
+      await all();
+      await all();
+      // The stale page is never kept; the others are.
+      expect(reached).toEqual(['/es', '/en', '/fr', '/de', '/fr']);
+      reached.length = 0;
+      // 100 s on: the 150-s page and the long one still kept; an answer whose life nobody told, a second at most.
+      clock += 100_000;
+      await all();
+      expect(reached).toEqual(['/fr', '/de']);
+      reached.length = 0;
+      // Past 150 s: the experience's page reaches Next again; the page living until midnight does not.
+      clock += 51_000;
+      await all();
+      expect(reached).toEqual(['/es', '/fr', '/de']);
     } finally {
       installHostGate();
       await new Promise((resolve) => server.close(resolve));

@@ -89,6 +89,12 @@ fs.rmSync(jestOut, { force: true });
 // Two workers: the suites mostly wait on their databases, so two halve the time on two cores.
 const JEST_WORKERS = '--maxWorkers=2';
 const jestOk = run('jest (unit, integration)', [bin('jest', 'bin/jest.js'), JEST_WORKERS, '--json', `--outputFile=${jestOut}`], {
+  // PGlite on the suite's own thread, as under faketime: a Jest worker process that had opened and
+  // ended a hundred PGlite worker threads, one per suite's database, was killed by SIGSEGV twice
+  // (once under libfaketime, once at the real date, 2026-11-27, channel-api.pglite; not reproduced
+  // alone, six runs). The worker thread is still what every e2e server, `npm run bench` and
+  // tests/integration/pglite-thread.test.ts (which opens it itself) run on.
+  PGLITE_THREAD: 'off',
   // PGlite loads its WebAssembly through dynamic import, which Jest's VM needs this flag for.
   NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim(),
 });

@@ -70,10 +70,21 @@ function encode(value) {
   return value;
 }
 
+/**
+ * Base64 decoded into a buffer of its own: `Buffer.from(s, 'base64')` under 32 KB is a slice of a
+ * shared 64-KB pool slab, which a page kept in memory would hold alive whole (issue 43,
+ * docs/performance.md "what a kept page holds").
+ */
+function ownBytes(base64) {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(base64, 'base64'));
+  const written = bytes.write(base64, 'base64');
+  return written === bytes.length ? bytes : Buffer.from(bytes.subarray(0, written));
+}
+
 function decode(value) {
   if (Array.isArray(value)) return value.map(decode);
   if (value && typeof value === 'object') {
-    if (typeof value.$b === 'string') return Buffer.from(value.$b, 'base64');
+    if (typeof value.$b === 'string') return ownBytes(value.$b);
     if (Array.isArray(value.$m)) return new Map(value.$m.map(([k, v]) => [k, decode(v)]));
     const out = {};
     for (const [k, v] of Object.entries(value)) out[k] = decode(v);

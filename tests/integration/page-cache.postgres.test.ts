@@ -60,6 +60,8 @@ it('a page written by one instance is served by another, with its payload and li
   expect(got?.value?.html).toBe('<h1>Osteria</h1>');
   expect(got?.value?.rscData?.toString()).toBe('rsc of <h1>Osteria</h1>');
   expect(got?.value?.segmentData?.get('/_tree')?.toString()).toBe('tree');
+  // Each read back in a buffer of its own, not a slice of a 64-KB pool slab it would keep alive in memory.
+  for (const bytes of [got?.value?.rscData, got?.value?.segmentData?.get('/_tree')]) expect([bytes?.byteOffset, bytes?.buffer.byteLength]).toEqual([0, bytes?.length]);
   expect(got?.value?.headers?.['x-next-cache-tags']).toBe('venue:a.test,_N_T_/v/a.test/it');
   expect(got?.cacheControl).toEqual(pageCtx.cacheControl);
   expect(got?.lastModified).toBeGreaterThan(0);

@@ -232,4 +232,32 @@ describe('the page micro-cache', () => {
     big.response.end(big.body);
     expect(microCache.size).toBe(2);
   });
+
+  it('keeps each answer in a buffer of its own, never a slice of a larger one that it would hold alive', () => {
+    // A page's gzipped chunks come in small buffers; Buffer.concat would put them in a slice of a
+    // shared 64-KB pool slab, which a kept answer then holds for as long as it is kept (issue 43).
+    const microCache = createPageMicroCache({ ttlMs: 600_000, maxBytes: 1024 * 1024, clock: () => 0 });
+    const response = (sent: Buffer[]) => {
+      const res = new http.ServerResponse(new http.IncomingMessage(null as never));
+      res.statusCode = 200;
+      (res as unknown as { writeHead: () => http.ServerResponse }).writeHead = () => res;
+      (res as unknown as { write: (chunk: Buffer) => boolean }).write = (chunk) => (sent.push(chunk), true);
+      (res as unknown as { end: (chunk?: Buffer) => http.ServerResponse }).end = (chunk) => (chunk && sent.push(chunk), res);
+      return res;
+    };
+    const next = response([]);
+    next.setHeader('x-nextjs-cache', 'HIT');
+    next.setHeader('cache-control', SHARED);
+    microCache.capture('page', next);
+    const chunks = [Buffer.from('<html>'), zlib.gzipSync('x'.repeat(7000)), Buffer.from('</html>')];
+    expect(chunks[0].buffer.byteLength).toBeGreaterThan(chunks[0].length); // a pooled slice, as a stream's chunks are
+    next.write(chunks[0]);
+    next.write(chunks[1]);
+    next.end(chunks[2]);
+    const sent: Buffer[] = [];
+    expect(microCache.serve('page', response(sent))).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].equals(Buffer.concat(chunks))).toBe(true);
+    expect([sent[0].byteOffset, sent[0].buffer.byteLength]).toEqual([0, sent[0].length]);
+  });
 });

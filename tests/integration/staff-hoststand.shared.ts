@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
-import { testDay, TEST_NOW } from '../helpers/clock';
+import { siteBooking } from '../helpers/site-booking';
+import { testDay } from '../helpers/clock';
 import type { ReservationInput } from '@/lib/forms/reservation';
 
 const DAY = testDay(3);
@@ -30,18 +31,8 @@ export function describeHostStand(driver: Driver) {
     useSiteDatabase(driver, { calendar: true, plainBooking: true });
 
     const ctx = async () => {
-      const { getDb } = await import('@/server/db/client');
-      const { findVenueByKey } = await import('@/server/venues/queries');
-      const service = await import('@/server/booking/service');
-      const { reservationSchema } = await import('@/lib/forms/reservation');
-      const schema = await import('@/server/db/schema');
-      const db = await getDb();
-      const venue = (await findVenueByKey(db, 'localhost'))!;
-      const book = async (input: ReservationInput) => {
-        await service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' }, TEST_NOW);
-        const [row] = await db.select().from(schema.reservations).where(eq(schema.reservations.email, input.email)).orderBy(desc(schema.reservations.id)).limit(1);
-        return row;
-      };
+      const { db, schema, bookAnswer } = await siteBooking();
+      const book = async (input: ReservationInput) => (await bookAnswer(input)).row;
       return { db, schema, book };
     };
     const call = async (name: string, params: URLSearchParams) => (await import('@/server/backend/dispatch')).dispatch(name, 'localhost', params) as Promise<Found & { body: { data?: unknown } }>;

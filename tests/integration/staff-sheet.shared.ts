@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Driver, useSiteDatabase } from '../helpers/databases';
+import { siteBooking } from '../helpers/site-booking';
 import { DEMO_DAYS, testDay, TEST_NOW } from '../helpers/clock';
 import { february30 } from '../helpers/dates';
 import type { ReservationInput } from '@/lib/forms/reservation';
@@ -31,19 +32,8 @@ export function describeStaffSheet(driver: Driver) {
     useSiteDatabase(driver, { calendar: true, plainBooking: true });
 
     const ctx = async () => {
-      const { getDb } = await import('@/server/db/client');
-      const { findVenueByKey } = await import('@/server/venues/queries');
-      const service = await import('@/server/booking/service');
-      const { reservationSchema } = await import('@/lib/forms/reservation');
-      const schema = await import('@/server/db/schema');
-      const db = await getDb();
-      const venue = (await findVenueByKey(db, 'localhost'))!;
-      const book = async (input: ReservationInput) => {
-        const made = await service.createReservation(db, venue, reservationSchema.parse(input), { locale: 'en', partner: false, host: 'localhost', botVerdict: 'pass' }, TEST_NOW);
-        const [row] = await db.select().from(schema.reservations).where(eq(schema.reservations.email, input.email)).orderBy(desc(schema.reservations.id)).limit(1);
-        return { made, row };
-      };
-      return { db, venue, schema, book };
+      const { db, venue, schema, bookAnswer } = await siteBooking();
+      return { db, venue, schema, book: bookAnswer };
     };
     const call = async (name: string, params: URLSearchParams) => (await import('@/server/backend/dispatch')).dispatch(name, 'localhost', params) as Promise<Answer>;
     const mailsTo = async (to: string) => {
